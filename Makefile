@@ -1,0 +1,31 @@
+# simkit: `make run` (default study) and `make test` set everything up on a fresh machine.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+export NUMBA_CACHE_DIR ?= $(CURDIR)/.numba_cache
+export MPLBACKEND ?= Agg
+
+.PHONY: venv run test bench experiments clean
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e ".[test,cluster]"
+	touch $@
+
+venv: $(VENV)/.installed
+
+run: venv
+	$(BIN)/python -m simkit.study --out results
+
+test: venv
+	$(BIN)/python -m pytest -q
+
+bench: venv
+	$(BIN)/python bench/run.py
+
+experiments: venv
+	@for f in experiments/*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
+
+clean:
+	rm -rf $(VENV) .numba_cache .pytest_cache

@@ -1,0 +1,36 @@
+"""simkit: Monte Carlo simulation and strategy analysis for card games.
+
+>>> import simkit
+>>> simkit.list_games()                                   # doctest: +SKIP
+>>> res = simkit.simulate("treize", hands=100_000, seed=1)  # doctest: +SKIP
+>>> res.report()                                          # doctest: +SKIP
+"""
+__version__ = "0.1.0"
+
+from simkit.core import cards  # noqa: E402,F401
+from simkit.errors import IllegalMoveError, SimkitError  # noqa: E402,F401
+from simkit.games import get_game, list_games  # noqa: E402,F401
+from simkit.policies.base import Policy  # noqa: E402,F401
+from simkit.runner.result import Result, load  # noqa: E402,F401
+from simkit.runner.simulate import simulate  # noqa: E402,F401
+
+
+def rules(game):
+    """Every rule option of ``game`` as a DataFrame: name, type, default, allowed values,
+    meaning and the seed sentence it reads (as ``simkit rules GAME``)."""
+    return get_game(game).Rules.table()
+
+
+def policies(game):
+    """Every built-in policy of ``game`` by role, with its parameters and defaults."""
+    import pandas as pd
+
+    rows = []
+    for role in get_game(game).roles:
+        for spec in role.builtins.values():
+            rows.append({"role": role.name, "name": spec.name, "default": spec.name == role.default,
+                         "params": dict(spec.params), "doc": spec.doc})
+        if role.user_signature:
+            rows.append({"role": role.name, "name": "<@njit function>", "default": False,
+                         "params": {}, "doc": f"user function: {role.user_signature}"})
+    return pd.DataFrame(rows, columns=["role", "name", "default", "params", "doc"])

@@ -1,0 +1,63 @@
+"""What a game provides to the runner, the reports and the conformance suite.
+
+A game lives in ``simkit/games/<package>/`` with ``rules.py`` (its ``Rules``), ``nb.py``
+(the numba kernel), ``policies.py`` (built-in policies) and ``report.py`` (metrics and
+tables), and exposes one :class:`Game` instance named ``GAME`` in its ``__init__.py``;
+the registry finds it there.
+
+The contract (every method a pure function of its arguments):
+
+* ``n_units(hands, rules)``: how many independent units ``hands`` means (default: equal).
+* ``run_chunk(rules, policies, seed, start, stop, hands)``: play units ``start..stop-1``
+  (unit ``i`` seeded only by ``(seed, i)``) in one kernel call and return their
+  :class:`~simkit.core.stats.Stats`. Raises :class:`~simkit.errors.IllegalMoveError`
+  if a policy returned an illegal move.
+* ``metrics(stats, rules, policies)``: ``{name: Estimate}``; the headline metric first.
+* ``tables(stats, rules, policies)``: ``{name: DataFrame}``.
+* ``audit(rules, policies, seed, units)``: play ``units`` units with every check on
+  (cards conserved, each move in the independently generated legal set, scores
+  consistent) and return ``{"checks": int, "violations": int, ...}``; the shared
+  conformance suite asserts ``checks > 0`` and ``violations == 0``.
+* ``conformance_cases``: a few ``(rules, policies)`` dicts the conformance suite runs.
+"""
+from __future__ import annotations
+
+from simkit.policies.base import PolicyRole, resolve_roles
+
+
+class Game:
+    id: str = "?"
+    title: str = ""
+    description: str = ""
+    #: what one unit is ("bank", "shoe", "deal", "game", ...), for the docs and reports
+    unit: str = "hand"
+    #: the word for ``hands`` in this game's reports (e.g. "coups", "rounds")
+    hands_word: str = "hands"
+    Rules = None
+    roles: list[PolicyRole] = []
+    #: name of the metric the convergence plot follows
+    headline: str = ""
+    #: units per chunk by default (a chunk should take a fraction of a second)
+    chunk_hint: int = 1 << 16
+    conformance_cases: list = [({}, None)]
+
+    def resolve_policies(self, given) -> dict:
+        return resolve_roles(self.id, self.roles, given)
+
+    def n_units(self, hands: int, rules) -> int:
+        return hands
+
+    def run_chunk(self, rules, policies, seed, start, stop, hands):  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def metrics(self, stats, rules, policies) -> dict:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def tables(self, stats, rules, policies) -> dict:
+        return {}
+
+    def audit(self, rules, policies, seed, units) -> dict:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def __repr__(self):
+        return f"<simkit game {self.id!r}>"

@@ -1,0 +1,76 @@
+"""G03 Treize («Тринадцать»): the banker calls 2..A while turning cards; a match wins.
+
+Seed file 000, lines 79-145; GAMES.md G03. Unit = one bank (see :mod:`.nb`).
+"""
+import numpy as np
+
+from simkit.core.cards import deck
+from simkit.core.stats import Stats, moments, ratios
+from simkit.games.base import Game
+from simkit.games.treize import nb, report
+from simkit.games.treize.policies import PARAM_ORDER, STAKE
+from simkit.games.treize.rules import TreizeRules
+from simkit.policies.base import raise_illegal
+
+_DECK_END = {"continue": nb.DECK_END_CONTINUE, "void": nb.DECK_END_VOID, "restart": nb.DECK_END_RESTART}
+
+
+class Treize(Game):
+    id = "treize"
+    title = "Treize (Тринадцать, Thirteen)"
+    description = "banker calls 2..A while turning cards; any match takes the stakes (house edge)"
+    unit = "bank"
+    hands_word = "banks"
+    Rules = TreizeRules
+    roles = [STAKE]
+    headline = "house_edge"
+    chunk_hint = 1 << 18
+    conformance_cases = [
+        ({}, None),
+        ({"deck_end": "void", "deck": 36}, "deck-aware:threshold=-0.3"),
+        ({"deck_end": "restart", "cap_at_bank": True, "bank": 3}, "flat:units=2"),
+        ({"reshuffle_every_coup": True, "deck": 32}, None),
+    ]
+
+    def _kernel_args(self, rules, policies):
+        pol = policies["stake"]
+        opts = np.array([_DECK_END[rules.deck_end], int(rules.reshuffle_every_coup),
+                         int(rules.cap_at_bank), rules.bank], dtype=np.int64)
+        if pol.is_user:
+            code, params, fn = nb.POL_USER, np.array(sorted(pol.params.values()) or [0.0], dtype=np.float64), pol.fn
+        else:
+            spec = STAKE.builtins[pol.name]
+            params = np.array([pol.params[k] for k in PARAM_ORDER[pol.name]], dtype=np.float64)
+            code, fn = spec.code, nb.no_user_stake_nb
+        return deck(rules.deck), opts, code, params, fn
+
+    def _run(self, rules, policies, seed, start, stop, audit):
+        cards, opts, code, params, fn = self._kernel_args(rules, policies)
+        st = Stats(coup=ratios(3), by_index=ratios(nb.N_INDEX), bank=moments(2),
+                   tenure=np.zeros(nb.N_TENURE, np.int64), calls=np.zeros(nb.N_CALLS + 1, np.int64),
+                   counters=np.zeros(3 + nb.N_INDEX, np.int64))
+        audit_out = np.zeros(2, np.int64)
+        err = np.zeros(4, np.int64)
+        nb.treize_chunk_nb(seed, start, stop, cards, opts, code, params, fn, audit, st["coup"],
+                           st["by_index"], st["bank"], st["tenure"], st["calls"], st["counters"], audit_out, err)
+        if err[0]:
+            raise_illegal(self.id, policies["stake"],
+                          f"bank (unit) {err[1]}, {err[3]} cards left unturned; a stake must be an integer "
+                          f"from 1 to {nb.MAX_STAKE}", int(err[2]))
+        return st, audit_out
+
+    def run_chunk(self, rules, policies, seed, start, stop, hands):
+        return self._run(rules, policies, seed, start, stop, False)[0]
+
+    def metrics(self, stats, rules, policies):
+        return report.metrics(stats, rules, policies)
+
+    def tables(self, stats, rules, policies):
+        return report.tables(stats, rules, policies)
+
+    def audit(self, rules, policies, seed, units):
+        st, audit_out = self._run(rules, policies, seed, 0, units, True)
+        return {"checks": int(audit_out[0]), "violations": int(audit_out[1]), "stats": st}
+
+
+GAME = Treize()

@@ -1,0 +1,221 @@
+"""Treize kernel: deal, match, stake and score whole banks (seed 000 lines 79-145).
+
+Unit = one bank: a banker's tenure from a fresh shuffle until a coup of 13 calls passes
+without a match. Per coup the punter's loss is ``+stake`` on a match (the banker takes
+the stakes, «банкомет забирает ставки всех игроков») and ``-stake`` otherwise («он
+уплачивает каждому игроку его ставку»), after which the bank passes.
+"""
+import numpy as np
+from numba import njit, types
+
+from simkit.core.rng import draw_nb, seed_stream_nb
+from simkit.core.stats import moment_add_nb, ratio_add_nb
+
+N_CALLS = 13
+N_INDEX = 16       # coup-index rows; the last collects every later coup
+N_TENURE = 65      # tenure histogram 0..64, the last bin open-ended
+MAX_STAKE = 1_000_000
+
+DECK_END_CONTINUE, DECK_END_VOID, DECK_END_RESTART = 0, 1, 2
+POL_USER, POL_FLAT, POL_DECK_AWARE = 0, 1, 2
+ERR_STAKE = 1
+
+#: user staking function: stake(counts, remaining, bank, params) -> int64
+#:   counts: int64[13] cards of each rank (2..A) not yet turned from the current deck,
+#:   remaining: cards not yet turned, bank: the banker's bank now, params: float64[:].
+STAKE_SIG = types.int64(types.int64[:], types.int64, types.int64, types.float64[:])
+STAKE_FN = types.FunctionType(STAKE_SIG)
+
+
+@njit(STAKE_SIG, cache=True)
+def no_user_stake_nb(counts, remaining, bank, params):
+    """Placeholder passed where no user function is used (never called)."""
+    return 1
+
+
+@njit(cache=True)
+def p_no_match_nb(counts, remaining, first_call, n_calls):
+    """Probability that ``n_calls`` calls of ranks ``first_call, first_call+1, ...``
+    turn no match from a well-shuffled pile of ``remaining`` cards holding ``counts``
+    of each rank: inclusion-exclusion, ``Σ_k (-1)^k e_k(c) / (R)_k`` with ``e_k`` the
+    elementary symmetric polynomials of the called ranks' counts."""
+    e = np.zeros(n_calls + 1)
+    e[0] = 1.0
+    for i in range(n_calls):
+        c = counts[first_call + i]
+        for k in range(i + 1, 0, -1):
+            e[k] += e[k - 1] * c
+    p = 0.0
+    falling = 1.0
+    sign = 1.0
+    for k in range(n_calls + 1):
+        if k > 0:
+            falling *= remaining - k + 1
+            if falling <= 0.0:
+                break
+        p += sign * e[k] / falling
+        sign = -sign
+    return p
+
+
+@njit(cache=True)
+def punter_ev_nb(counts, remaining, full_counts, n_cards, deck_end):
+    """The punter's exact expected result per unit staked on the next coup, given the
+    unturned ``counts``: ``P(no match) - P(match)`` (with ``void`` a voided coup is 0)."""
+    m = min(N_CALLS, remaining)
+    p1 = p_no_match_nb(counts, remaining, 0, m)
+    if m == N_CALLS:
+        return 2.0 * p1 - 1.0
+    if deck_end == DECK_END_VOID:
+        return -(1.0 - p1)
+    if deck_end == DECK_END_CONTINUE:
+        p = p1 * p_no_match_nb(full_counts, n_cards, m, N_CALLS - m)
+    else:
+        p = p1 * p_no_match_nb(full_counts, n_cards, 0, N_CALLS)
+    return 2.0 * p - 1.0
+
+
+@njit(cache=True)
+def _deck_conserved_nb(deck, sorted0):
+    s = np.sort(deck)
+    for i in range(s.shape[0]):
+        if s[i] != sorted0[i]:
+            return False
+    return True
+
+
+_ARGS = (types.int64, types.int64, types.int64,            # seed, start, stop
+         types.uint8[:], types.int64[:],                   # deck, opts
+         types.int64, types.float64[:], STAKE_FN,          # policy code, params, user fn
+         types.boolean,                                    # audit
+         types.int64[:, :], types.int64[:, :], types.int64[:, :],  # coup, by_index, bank
+         types.int64[:], types.int64[:], types.int64[:],   # tenure, calls, counters
+         types.int64[:], types.int64[:])                   # audit counts, err
+
+
+@njit(types.void(*_ARGS), cache=True)
+def treize_chunk_nb(seed, start, stop, deck0, opts, pol, params, user_fn, audit,
+                    coup, by_index, bank_mom, tenure_hist, calls_hist, counters, audit_out, err):
+    """Play banks ``start..stop-1`` and add their statistics.
+
+    ``opts`` = [deck_end, reshuffle_every_coup, cap_at_bank, bank].
+    ``coup`` rows: 0 = (punter loss, stake), 1 = (banker matches, coups), 2 = (stake, coups),
+    each per bank.
+    ``by_index[k]`` = (loss, stake) per bank of coups with index k since the last shuffle
+    (only rows a bank touched are added; the report sets n to the number of banks).
+    ``bank_mom`` rows: 0 = banker's net per bank, 1 = tenure (coups) per bank.
+    ``counters`` = [coups, voided coups, shuffles, index coups 0..N_INDEX-1].
+    """
+    n = deck0.shape[0]
+    deck = deck0.copy()
+    sorted0 = np.sort(deck0)
+    full = np.zeros(N_CALLS, dtype=np.int64)
+    for i in range(n):
+        full[deck0[i] >> 2] += 1
+    counts = full.copy()
+    state = np.zeros(4, dtype=np.uint64)
+    loc_x = np.zeros(N_INDEX, dtype=np.int64)
+    loc_y = np.zeros(N_INDEX, dtype=np.int64)
+    deck_end = opts[0]
+    fresh_each = opts[1] != 0
+    cap = opts[2] != 0
+    for unit in range(start, stop):
+        seed_stream_nb(state, seed, unit)
+        deck[:] = deck0              # a unit's deal must not depend on the previous unit
+        pos = n                      # forces the opening shuffle
+        since = 0                    # coups completed since the last shuffle
+        bank = opts[3]
+        bx = 0
+        by = 0
+        matches = 0
+        ncoups = 0
+        loc_x[:] = 0
+        loc_y[:] = 0
+        while True:
+            if fresh_each or pos == n:
+                if audit:
+                    audit_out[0] += 1
+                    if not _deck_conserved_nb(deck, sorted0):
+                        audit_out[1] += 1
+                pos = 0
+                counts[:] = full
+                since = 0
+                counters[2] += 1
+            if pol == POL_FLAT:
+                stake = np.int64(params[0])
+            elif pol == POL_DECK_AWARE:
+                ev = punter_ev_nb(counts, n - pos, full, n, deck_end)
+                stake = np.int64(params[1]) if ev >= params[2] else np.int64(params[0])
+            else:
+                stake = user_fn(counts, n - pos, bank, params)
+            if stake < 1 or stake > MAX_STAKE:
+                err[0] = ERR_STAKE
+                err[1] = unit
+                err[2] = stake
+                err[3] = n - pos
+                return
+            if cap and stake > bank:
+                stake = bank
+            if audit:
+                audit_out[0] += 1
+                if stake < 1 or (cap and stake > bank):
+                    audit_out[1] += 1
+            call = 0
+            matched = False
+            voided = False
+            reshuffled = False
+            while call < N_CALLS:
+                if pos == n:
+                    if deck_end == DECK_END_VOID:
+                        voided = True
+                        break
+                    if audit:
+                        audit_out[0] += 1
+                        if not _deck_conserved_nb(deck, sorted0):
+                            audit_out[1] += 1
+                    pos = 0
+                    counts[:] = full
+                    counters[2] += 1
+                    reshuffled = True
+                    if deck_end == DECK_END_RESTART:
+                        call = 0
+                c = draw_nb(deck, pos, state)
+                pos += 1
+                r = np.int64(c >> 2)
+                counts[r] -= 1
+                if r == call:
+                    matched = True
+                    break
+                call += 1
+            if voided:
+                counters[1] += 1
+                continue
+            k = min(since, N_INDEX - 1)
+            loss = stake if matched else -stake
+            bx += loss
+            by += stake
+            loc_x[k] += loss
+            loc_y[k] += stake
+            counters[3 + k] += 1
+            counters[0] += 1
+            ncoups += 1
+            calls_hist[call] += 1          # call == 13 means no match
+            bank += loss
+            since = 0 if reshuffled else since + 1
+            if matched:
+                matches += 1
+            else:
+                break
+        if audit:
+            audit_out[0] += 1
+            if bank - opts[3] != bx or ncoups != matches + 1:
+                audit_out[1] += 1
+        ratio_add_nb(coup, 0, bx, by)
+        ratio_add_nb(coup, 1, matches, ncoups)
+        ratio_add_nb(coup, 2, by, ncoups)
+        moment_add_nb(bank_mom, 0, bx)
+        moment_add_nb(bank_mom, 1, ncoups)
+        tenure_hist[min(ncoups, N_TENURE - 1)] += 1
+        for k in range(N_INDEX):
+            if loc_y[k] != 0:
+                ratio_add_nb(by_index, k, loc_x[k], loc_y[k])

@@ -1,0 +1,1 @@
+"""Report pieces shared by every game: estimates, tables and figures."""

@@ -1,0 +1,51 @@
+"""Report tables shared by every game: house edge, rates and distributions."""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from simkit.reports.estimates import Estimate, proportion_estimate, ratio_estimate
+
+
+def house_edge(row, scale: float = 1.0) -> Estimate:
+    """House edge from a ratio row with ``x`` = the player's loss and ``y`` = the
+    player's initial stake per unit: ``Σloss/Σstake``, positive favours the house."""
+    return ratio_estimate(row, scale)
+
+
+def distribution_table(counts, values=None, *, name: str = "value", open_top: bool = False) -> pd.DataFrame:
+    """Distribution of an outcome from a histogram of counts: columns ``name``,
+    ``count``, ``share`` and the share's Wilson interval. With ``open_top`` the last
+    bin is labelled ``">=v"`` (it collects everything from ``v`` up)."""
+    counts = np.asarray(counts, dtype=np.int64)
+    values = np.arange(len(counts)) if values is None else np.asarray(values)
+    total = int(counts.sum())
+    rows = []
+    for i, (v, c) in enumerate(zip(values, counts)):
+        est = proportion_estimate(int(c), total)
+        label = f">={v}" if open_top and i == len(counts) - 1 else v
+        rows.append({name: label, "count": int(c), "share": est.value,
+                     "ci95_low": est.ci95[0], "ci95_high": est.ci95[1]})
+    return pd.DataFrame(rows)
+
+
+def rate_table(successes, trials, index: dict, *, name: str = "rate") -> pd.DataFrame:
+    """A table of rates ``successes/trials`` with Wilson intervals; ``index`` maps each
+    key column to its per-row labels."""
+    rows = []
+    for i, (k, n) in enumerate(zip(np.asarray(successes).ravel(), np.asarray(trials).ravel())):
+        est = proportion_estimate(int(k), int(n))
+        row = {key: labels[i] for key, labels in index.items()}
+        row.update({name: est.value, "stderr": est.stderr, "ci95_low": est.ci95[0],
+                    "ci95_high": est.ci95[1], "n": int(n)})
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def metrics_frame(metrics: dict) -> pd.DataFrame:
+    """The flat metrics dict as a DataFrame, one row per metric."""
+    rows = []
+    for name, m in metrics.items():
+        rows.append({"metric": name, "value": m["value"], "stderr": m["stderr"],
+                     "ci95_low": m["ci95"][0], "ci95_high": m["ci95"][1], "n": m["n"]})
+    return pd.DataFrame(rows, columns=["metric", "value", "stderr", "ci95_low", "ci95_high", "n"])

@@ -1,0 +1,1 @@
+"""simulate(), chunking, parallel backends, shard and merge."""

@@ -1,0 +1,65 @@
+"""Running chunks: in process, through joblib (loky by default), or on a dask cluster
+through joblib's dask backend. Results come back in chunk order."""
+from __future__ import annotations
+
+import contextlib
+
+from simkit.errors import SimkitError
+
+BACKENDS = ("loky", "threading", "multiprocessing", "sequential", "dask")
+
+
+def run_chunk_task(game_id, rules, policies, seed, start, stop, hands):
+    """One chunk, as a picklable top-level task for any backend."""
+    from simkit.games import get_game
+
+    return get_game(game_id).run_chunk(rules, policies, seed, start, stop, hands)
+
+
+@contextlib.contextmanager
+def _dask_config(scheduler):
+    try:
+        from dask.distributed import Client
+        import joblib
+    except ImportError:
+        raise SimkitError("backend='dask' needs dask.distributed: pip install 'simkit[cluster]'") from None
+    own = None
+    if scheduler is None:
+        try:
+            client = Client.current()
+        except ValueError:
+            raise SimkitError("backend='dask' needs a running dask Client, or scheduler=ADDRESS or a Client") from None
+    elif isinstance(scheduler, Client):
+        client = scheduler
+    elif isinstance(scheduler, str):
+        own = client = Client(scheduler)
+    else:
+        raise SimkitError(f"scheduler must be a dask Client or an address string, got {scheduler!r}")
+    try:
+        with joblib.parallel_config(backend="dask", wait_for_workers_timeout=60):
+            yield client
+    finally:
+        if own is not None:
+            own.close()
+
+
+def run_chunks(tasks, *, n_jobs: int, backend: str | None, scheduler=None):
+    """Yield each task's Stats in task order. ``tasks`` are argument tuples of
+    :func:`run_chunk_task`."""
+    if backend is not None and backend not in BACKENDS:
+        raise SimkitError(f"unknown backend {backend!r}; allowed: {', '.join(BACKENDS)}")
+    if scheduler is not None and backend != "dask":
+        raise SimkitError("scheduler= is only used with backend='dask'")
+    if backend == "sequential" or (backend is None and n_jobs == 1) or len(tasks) == 1 and backend != "dask":
+        for t in tasks:
+            yield run_chunk_task(*t)
+        return
+    import joblib
+
+    if backend == "dask":
+        with _dask_config(scheduler):
+            par = joblib.Parallel(n_jobs=-1, return_as="generator")
+            yield from par(joblib.delayed(run_chunk_task)(*t) for t in tasks)
+        return
+    par = joblib.Parallel(n_jobs=n_jobs, backend=backend or "loky", return_as="generator")
+    yield from par(joblib.delayed(run_chunk_task)(*t) for t in tasks)

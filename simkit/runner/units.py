@@ -1,0 +1,99 @@
+"""Counting and cutting units: parsing ``hands``, chunk plans and shard slices."""
+from __future__ import annotations
+
+import math
+import numbers
+
+from simkit.errors import SimkitError
+
+MAX_SEED = 2**63 - 1
+
+
+def parse_hands(hands) -> int:
+    """``hands`` as a positive int; accepts ``10_000_000``, ``1e7`` and such strings."""
+    value = hands
+    if isinstance(hands, bool):
+        raise SimkitError(f"hands must be a positive integer, got {hands!r}")
+    if isinstance(hands, str):
+        text = hands.strip().replace("_", "")
+        try:
+            value = int(text)
+        except ValueError:
+            try:
+                value = float(text)
+            except ValueError:
+                raise SimkitError(f"hands must be a positive integer such as 1000000, 1e6 or 1_000_000, "
+                                  f"got {hands!r}") from None
+    if isinstance(value, float):
+        if not math.isfinite(value) or not value.is_integer():
+            raise SimkitError(f"hands must be a whole number, got {hands!r}")
+        value = int(value)
+    if not isinstance(value, numbers.Integral):
+        raise SimkitError(f"hands must be a positive integer, got {hands!r}")
+    value = int(value)
+    if value <= 0:
+        raise SimkitError(f"hands must be > 0, got {hands!r}")
+    return value
+
+
+def parse_seed(seed) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
+        if isinstance(seed, str) and seed.strip().isdigit():
+            seed = int(seed)
+        else:
+            raise SimkitError(f"seed must be an integer in [0, 2**63), got {seed!r}")
+    seed = int(seed)
+    if not 0 <= seed <= MAX_SEED:
+        raise SimkitError(f"seed must be an integer in [0, 2**63), got {seed!r}")
+    return seed
+
+
+def parse_jobs(n_jobs) -> int:
+    if isinstance(n_jobs, bool) or not isinstance(n_jobs, numbers.Integral) or n_jobs < 1:
+        raise SimkitError(f"n_jobs must be an integer >= 1, got {n_jobs!r}")
+    return int(n_jobs)
+
+
+def parse_shard(shard) -> tuple | None:
+    """``None``, ``(k, N)`` or ``"k/N"`` with ``0 <= k < N``."""
+    if shard is None:
+        return None
+    if isinstance(shard, str):
+        k, sep, n = shard.partition("/")
+        try:
+            shard = (int(k), int(n))
+        except ValueError:
+            raise SimkitError(f"bad shard {shard!r}: write K/N with 0 <= K < N, e.g. 3/16") from None
+        if not sep:
+            raise SimkitError(f"bad shard {shard!r}: write K/N with 0 <= K < N, e.g. 3/16")
+    try:
+        k, n = (int(v) for v in shard)
+    except (TypeError, ValueError):
+        raise SimkitError(f"bad shard {shard!r}: give (K, N) or 'K/N' with 0 <= K < N") from None
+    if n < 1 or not 0 <= k < n:
+        raise SimkitError(f"bad shard {k}/{n}: need N >= 1 and 0 <= K < N")
+    return (k, n)
+
+
+def shard_range(n_units: int, shard) -> tuple:
+    """Units ``[start, stop)`` of shard ``(k, N)``: N contiguous, disjoint slices."""
+    if shard is None:
+        return 0, n_units
+    k, n = shard
+    return k * n_units // n, (k + 1) * n_units // n
+
+
+def chunk_plan(start: int, stop: int, chunk: int | None, hint: int, n_jobs: int) -> list:
+    """Cut units ``[start, stop)`` into chunks. The cut never changes results (units are
+    seeded by index); it only balances work: at most ``chunk`` (default the game's
+    hint) units each, and at least four chunks per worker when there are enough units."""
+    total = stop - start
+    if chunk is not None:
+        if isinstance(chunk, bool) or not isinstance(chunk, numbers.Integral) or chunk < 1:
+            raise SimkitError(f"chunk must be a positive integer, got {chunk!r}")
+        size = int(chunk)
+    else:
+        size = hint
+        if n_jobs > 1:
+            size = min(size, max(1, -(-total // (4 * n_jobs))))
+    return [(a, min(a + size, stop)) for a in range(start, stop, size)]
