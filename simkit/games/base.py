@@ -19,6 +19,8 @@ The contract (every method a pure function of its arguments):
   consistent) and return ``{"checks": int, "violations": int, ...}``; the shared
   conformance suite asserts ``checks > 0`` and ``violations == 0``.
 * ``conformance_cases``: a few ``(rules, policies)`` dicts the conformance suite runs.
+
+See docs/adding-a-game.md for the whole recipe.
 """
 from __future__ import annotations
 
@@ -40,6 +42,12 @@ class Game:
     #: units per chunk by default (a chunk should take a fraction of a second)
     chunk_hint: int = 1 << 16
     conformance_cases: list = [({}, None)]
+    #: units each conformance check plays (keep the suite quick)
+    conformance_hands: int = 2000
+    #: units of the default study (`make run`): a few seconds of work
+    study_hands: int = 100_000
+    #: what `make bench` times: (label, rules dict, policies, hands)
+    bench_cases: list = []
 
     def resolve_policies(self, given) -> dict:
         return resolve_roles(self.id, self.roles, given)

@@ -25,6 +25,9 @@ class Treize(Game):
     roles = [STAKE]
     headline = "house_edge"
     chunk_hint = 1 << 18
+    study_hands = 2_000_000
+    bench_cases = [("flat stakes, continuing deck", {}, None, 2_000_000),
+                   ("deck-aware stakes", {}, "deck-aware", 1_000_000)]
     conformance_cases = [
         ({}, None),
         ({"deck_end": "void", "deck": 36}, "deck-aware:threshold=-0.3"),
