@@ -13,6 +13,9 @@ from simkit.games import get_game, list_games  # noqa: E402,F401
 from simkit.policies.base import Policy  # noqa: E402,F401
 from simkit.runner.result import Result, load  # noqa: E402,F401
 from simkit.runner.simulate import simulate  # noqa: E402,F401
+from simkit.runner.compare import Comparison, compare  # noqa: E402,F401
+from simkit.runner.sweep import sweep  # noqa: E402,F401
+from simkit.runner.merge import merge  # noqa: E402,F401
 
 
 def rules(game):

@@ -32,6 +32,19 @@ def _jsonable(v):
     return v
 
 
+def parquet_safe(df: pd.DataFrame) -> pd.DataFrame:
+    """Columns that mix types (e.g. 1, 2, ">=3") become strings so parquet accepts them."""
+    out = df
+    for col in df.columns:
+        if df[col].dtype == object:
+            kinds = {type(v) for v in df[col] if v is not None}
+            if len(kinds) > 1 or (kinds and not kinds <= {str}):
+                if out is df:
+                    out = df.copy()
+                out[col] = df[col].map(lambda v: None if v is None else str(v))
+    return out
+
+
 def _records(df: pd.DataFrame) -> list:
     return [{k: _jsonable(v) for k, v in row.items()} for row in df.to_dict(orient="records")]
 
@@ -125,7 +138,7 @@ class Result:
             self.report().to_parquet(tmp / "metrics.parquet", index=False)
             (tmp / "tables").mkdir()
             for name, df in self.tables.items():
-                df.to_parquet(tmp / "tables" / f"{name}.parquet", index=False)
+                parquet_safe(df).to_parquet(tmp / "tables" / f"{name}.parquet", index=False)
             self.stats.save_npz(tmp / "stats.npz")
             pd.DataFrame(self.trace, columns=["units", "value", "stderr"]).to_parquet(tmp / "trace.parquet", index=False)
             replace_dir(tmp, target)

@@ -3,12 +3,11 @@ from __future__ import annotations
 
 import time
 
-from simkit.core.stats import Stats
 from simkit.errors import SimkitError
 from simkit.games import get_game
-from simkit.runner.parallel import run_chunks
+from simkit.runner.batch import run_specs
 from simkit.runner.result import Result
-from simkit.runner.units import chunk_plan, parse_hands, parse_jobs, parse_seed, parse_shard, shard_range
+from simkit.runner.units import parse_hands, parse_jobs, parse_seed, parse_shard, shard_range
 
 
 def prepare(game, hands, rules, policies, seed):
@@ -19,14 +18,6 @@ def prepare(game, hands, rules, policies, seed):
     policies = game.resolve_policies(policies)
     seed = parse_seed(seed)
     return game, hands, rules, policies, seed
-
-
-def warm_up(game, rules, policies, seed, hands) -> float:
-    """Compile (or load from numba's cache) the kernels in this process; returns seconds.
-    Done before fanning out so that workers only load the cache."""
-    t0 = time.perf_counter()
-    game.run_chunk(rules, policies, seed, 0, 1, hands)
-    return time.perf_counter() - t0
 
 
 def simulate(game, hands, *, rules=None, policies=None, seed=0, n_jobs=1, chunk=None,
@@ -48,34 +39,17 @@ def simulate(game, hands, *, rules=None, policies=None, seed=0, n_jobs=1, chunk=
         raise SimkitError(f"progress must be None, True or False, got {progress!r}")
     n_units = game.n_units(hands, rules)
     start, stop = shard_range(n_units, shard)
-    plan = chunk_plan(start, stop, chunk, game.chunk_hint, n_jobs)
-    t0 = time.perf_counter()
-    compile_s = warm_up(game, rules, policies, seed, hands)
-    t1 = time.perf_counter()
-    tasks = [(game.id, rules, policies, seed, a, b, hands) for a, b in plan]
-    total = None
     trace = []
-    bar = None
-    if progress is not False and len(tasks) > 1:
-        from tqdm.auto import tqdm
 
-        bar = tqdm(total=stop - start, unit=game.hands_word if game.unit == "hand" else game.unit,
-                   unit_scale=True, delay=0 if progress else 2.0, desc=game.id, leave=False)
-    try:
-        for (a, b), st in zip(plan, run_chunks(tasks, n_jobs=n_jobs, backend=backend, scheduler=scheduler)):
-            total = st.copy() if total is None else total.merge(st)
-            est = game.metrics(total, rules, policies).get(game.headline) if game.headline else None
-            if est is not None:
-                trace.append({"units": b - start, "value": est.value, "stderr": est.stderr})
-            if bar is not None:
-                bar.update(b - a)
-    finally:
-        if bar is not None:
-            bar.close()
-    run_s = time.perf_counter() - t1
-    if total is None:  # an empty shard (more shards than units)
-        total = Stats.zeros_like(game.run_chunk(rules, policies, seed, 0, 1, hands))
-    return Result(game=game, hands=hands, seed=seed, rules=rules, policies=policies, stats=total,
-                  n_units=n_units, shard=shard, trace=trace,
-                  timings={"compile_s": compile_s, "run_s": run_s, "total_s": time.perf_counter() - t0,
-                           "n_jobs": n_jobs, "chunks": len(plan)})
+    def follow(_, units_done, running):
+        est = game.metrics(running, rules, policies).get(game.headline)
+        if est is not None:
+            trace.append({"units": units_done, "value": est.value, "stderr": est.stderr})
+
+    t0 = time.perf_counter()
+    per_spec, timings = run_specs(game, [(rules, policies)], seed, hands, start, stop, n_jobs=n_jobs,
+                                  chunk=chunk, backend=backend, scheduler=scheduler, progress=progress,
+                                  on_chunk=follow if game.headline else None)
+    timings.update(total_s=time.perf_counter() - t0, n_jobs=n_jobs)
+    return Result(game=game, hands=hands, seed=seed, rules=rules, policies=policies, stats=per_spec[0][0],
+                  n_units=n_units, shard=shard, trace=trace, timings=timings)

@@ -85,15 +85,16 @@ def shard_range(n_units: int, shard) -> tuple:
 
 def chunk_plan(start: int, stop: int, chunk: int | None, hint: int, n_jobs: int) -> list:
     """Cut units ``[start, stop)`` into chunks. The cut never changes results (units are
-    seeded by index); it only balances work: at most ``chunk`` (default the game's
-    hint) units each, and at least four chunks per worker when there are enough units."""
+    seeded by index); it only balances work and sets how often the convergence trace is
+    sampled: at most ``chunk`` (default the game's hint) units each, at least 64 chunks
+    when there are enough units, and at least four per worker."""
     total = stop - start
     if chunk is not None:
         if isinstance(chunk, bool) or not isinstance(chunk, numbers.Integral) or chunk < 1:
             raise SimkitError(f"chunk must be a positive integer, got {chunk!r}")
         size = int(chunk)
     else:
-        size = hint
+        size = min(hint, max(1, -(-total // 64)))
         if n_jobs > 1:
             size = min(size, max(1, -(-total // (4 * n_jobs))))
     return [(a, min(a + size, stop)) for a in range(start, stop, size)]

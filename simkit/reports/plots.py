@@ -1,0 +1,90 @@
+"""Figures: convergence of one run, a metric against a swept parameter, and paired
+differences. Each figure carries n, the rules, the policies, the seed and the version."""
+from __future__ import annotations
+
+import numpy as np
+
+from simkit.reports.estimates import Z95
+
+
+def _caption(ax, text: str):
+    fig = ax.figure
+    fig.tight_layout(rect=(0, 0.06, 1, 1))
+    fig.text(0.01, 0.005, text, fontsize=7, color="0.35", ha="left", va="bottom", wrap=True)
+
+
+def _run_caption(res) -> str:
+    changed = res.rules.changed()
+    rules = ", ".join(f"{k}={v}" for k, v in changed.items()) or "default rules"
+    pols = "; ".join(f"{k}: {v}" for k, v in res.meta()["policies"].items())
+    return f"{res.game.id} | n={res.n_units:,} {res.game.unit}s | {rules} | {pols} | seed {res.seed} | simkit {res.version}"
+
+
+def plot_convergence(res, metric: str | None = None, ax=None, reference: float | None = None):
+    """Running estimate of the headline metric with its 95% band against units played
+    (one point per chunk). ``reference`` draws an exact value as a dashed line."""
+    import matplotlib.pyplot as plt
+
+    metric = metric or res.game.headline
+    if metric != res.game.headline:
+        raise ValueError(f"the run traced {res.game.headline!r}, not {metric!r}")
+    if ax is None:
+        _, ax = plt.subplots(figsize=(7, 4))
+    tr = res.trace
+    x = np.array([t["units"] for t in tr], dtype=float)
+    y = np.array([t["value"] for t in tr], dtype=float)
+    se = np.array([t["stderr"] for t in tr], dtype=float)
+    ax.plot(x, y, marker="o" if len(x) < 30 else None, lw=1.5, label=f"{metric} (running)")
+    ax.fill_between(x, y - Z95 * se, y + Z95 * se, alpha=0.25, label="95% interval")
+    if reference is not None:
+        ax.axhline(reference, ls="--", color="k", lw=1, label="exact")
+    ax.set_xscale("log" if len(x) > 1 and x.max() / max(x.min(), 1) > 50 else "linear")
+    ax.set_xlabel(f"{res.game.unit}s played")
+    ax.set_ylabel(metric)
+    ax.set_title(f"{res.game.title or res.game.id}: convergence of {metric}")
+    ax.legend(loc="best", fontsize=8)
+    _caption(ax, _run_caption(res))
+    return ax
+
+
+def plot_sweep(df, x: str, metric: str, hue: str | None = None, ax=None):
+    """``metric`` against grid column ``x`` with its 95% band, one line per ``hue`` value."""
+    import matplotlib.pyplot as plt
+
+    if ax is None:
+        _, ax = plt.subplots(figsize=(7, 4))
+    groups = [(None, df)] if hue is None else list(df.groupby(hue, sort=False))
+    for key, part in groups:
+        part = part.sort_values(x)
+        xs = part[x].to_numpy()
+        label = metric if key is None else f"{hue}={key}"
+        ax.plot(xs, part[metric], marker="o", label=label)
+        ax.fill_between(xs, part[f"{metric}_ci95_low"], part[f"{metric}_ci95_high"], alpha=0.2)
+    ax.set_xlabel(x)
+    ax.set_ylabel(metric)
+    ax.legend(loc="best", fontsize=8)
+    a = df.attrs
+    if a:
+        _caption(ax, f"{a.get('game', '')} | n={a.get('hands', 0):,} per point | seed {a.get('seed')} | "
+                     f"common random numbers across the grid")
+    return ax
+
+
+def plot_differences(comparison, metric: str, ax=None):
+    """Bar chart of each policy's difference from the first in ``metric``, with paired
+    95% intervals."""
+    import matplotlib.pyplot as plt
+
+    df = comparison.differences(metric)
+    if ax is None:
+        _, ax = plt.subplots(figsize=(7, 0.6 * len(df) + 1.5))
+    y = np.arange(len(df))
+    err = Z95 * df["diff_stderr"].to_numpy()
+    ax.barh(y, df["diff"], xerr=err, color="tab:blue", alpha=0.7, capsize=4)
+    ax.set_yticks(y, df["policy"])
+    ax.axvline(0, color="k", lw=0.8)
+    ax.set_xlabel(f"{metric}: difference from {comparison.labels[0]} (paired 95% interval)")
+    res = comparison.results[0]
+    _caption(ax, f"{res.game.id} | n={res.n_units:,} {res.game.unit}s each, same deals | seed {res.seed} | "
+                 f"simkit {res.version}")
+    return ax

@@ -1,0 +1,74 @@
+"""Running many (rules, policies) specs over the same units in one parallel pass.
+
+``simulate``, ``compare`` and ``sweep`` all come here. Units may be cut into ``groups``
+(fixed unit ranges, independent of chunking and workers): each group's statistics are
+kept apart, which is what the jackknife standard errors of paired differences need.
+"""
+from __future__ import annotations
+
+import time
+
+from simkit.core.stats import Stats
+from simkit.runner.parallel import run_chunks
+from simkit.runner.units import chunk_plan
+
+
+def group_bounds(start: int, stop: int, n_groups: int) -> list:
+    total = stop - start
+    n_groups = max(1, min(n_groups, total))
+    return [(start + g * total // n_groups, start + (g + 1) * total // n_groups) for g in range(n_groups)]
+
+
+def run_specs(game, specs, seed, hands, start, stop, *, n_jobs=1, chunk=None, backend=None,
+              scheduler=None, progress=None, n_groups=1, on_chunk=None):
+    """Play units ``[start, stop)`` under every ``(rules, policies)`` in ``specs``.
+
+    Returns ``(per_spec, timings)`` with ``per_spec[s]`` a list of one merged
+    :class:`Stats` per group. ``on_chunk(spec_index, units_done, stats_so_far)`` is called
+    as chunks of each spec complete in order (for convergence traces)."""
+    t0 = time.perf_counter()
+    for rules, policies in specs:  # compile or load the cache here, before fanning out
+        game.run_chunk(rules, policies, seed, start, start + 1 if stop > start else start, hands)
+    compile_s = time.perf_counter() - t0
+    t1 = time.perf_counter()
+    groups = group_bounds(start, stop, n_groups)
+    n_spec_jobs = n_jobs
+    plan = []  # (spec index, group index, a, b)
+    for g, (ga, gb) in enumerate(groups):
+        for a, b in chunk_plan(ga, gb, chunk, game.chunk_hint, max(1, n_spec_jobs // max(1, len(groups)))):
+            for s in range(len(specs)):
+                plan.append((s, g, a, b))
+    plan.sort(key=lambda t: (t[2], t[0]))
+    tasks = [(game.id, specs[s][0], specs[s][1], seed, a, b, hands) for s, g, a, b in plan]
+    per_spec = [[None] * len(groups) for _ in specs]
+    running = [None] * len(specs)
+    bar = None
+    if progress is not False and len(tasks) > 1:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=(stop - start) * len(specs), unit=game.unit, unit_scale=True,
+                   delay=0 if progress else 2.0, desc=game.id, leave=False)
+    try:
+        for (s, g, a, b), st in zip(plan, run_chunks(tasks, n_jobs=n_jobs, backend=backend, scheduler=scheduler)):
+            cur = per_spec[s][g]
+            per_spec[s][g] = st.copy() if cur is None else cur.merge(st)
+            running[s] = st.copy() if running[s] is None else running[s].merge(st)
+            if on_chunk is not None:
+                on_chunk(s, b - start, running[s])
+            if bar is not None:
+                bar.update(b - a)
+    finally:
+        if bar is not None:
+            bar.close()
+    if any(x is None for row in per_spec for x in row):  # an empty shard: zero statistics
+        for s, (rules, policies) in enumerate(specs):
+            zero = Stats.zeros_like(game.run_chunk(rules, policies, seed, 0, 1, hands))
+            per_spec[s] = [zero.copy() if x is None else x for x in per_spec[s]]
+    return per_spec, {"compile_s": compile_s, "run_s": time.perf_counter() - t1, "chunks": len(plan)}
+
+
+def merge_groups(groups) -> Stats:
+    total = groups[0].copy()
+    for st in groups[1:]:
+        total.merge(st)
+    return total
