@@ -7,6 +7,10 @@
 """
 __version__ = "0.1.0"
 
+# The submodule simkit.rules must be imported before the function rules() below is
+# defined: importing a submodule for the first time binds its name on the package and
+# would otherwise replace the function.
+import simkit.rules as _rules_module  # noqa: E402,F401
 from simkit.core import cards  # noqa: E402,F401
 from simkit.errors import IllegalMoveError, SimkitError  # noqa: E402,F401
 from simkit.games import get_game, list_games  # noqa: E402,F401

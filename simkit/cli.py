@@ -88,7 +88,8 @@ def _policies_arg(items):
     return by_role or plain
 
 
-def _print_result(res, as_json: bool, out=sys.stdout):
+def _print_result(res, as_json: bool, out=None):
+    out = out or sys.stdout
     if as_json:
         print(_dump(_clean(res.to_json())), file=out)
         return

@@ -63,13 +63,13 @@ def code(rank: int, suit: int) -> int:
 
 def rank_of(codes):
     """Rank index of each card code (jokers give -1)."""
-    c = np.asarray(codes)
+    c = np.asarray(codes).astype(np.int16)
     return np.where(c >= JOKER, -1, c // N_SUITS)
 
 
 def suit_of(codes):
     """Suit index of each card code (jokers give -1)."""
-    c = np.asarray(codes)
+    c = np.asarray(codes).astype(np.int16)
     return np.where(c >= JOKER, -1, c % N_SUITS)
 
 

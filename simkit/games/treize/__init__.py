@@ -10,6 +10,7 @@ from simkit.games.base import Game
 from simkit.games.treize import nb, report
 from simkit.games.treize.policies import PARAM_ORDER, STAKE
 from simkit.games.treize.rules import TreizeRules
+from simkit.errors import SimkitError
 from simkit.policies.base import raise_illegal
 
 _DECK_END = {"continue": nb.DECK_END_CONTINUE, "void": nb.DECK_END_VOID, "restart": nb.DECK_END_RESTART}
@@ -47,20 +48,37 @@ class Treize(Game):
             code, fn = spec.code, nb.no_user_stake_nb
         return deck(rules.deck), opts, code, params, fn
 
-    def _run(self, rules, policies, seed, start, stop, audit):
+    def _run(self, rules, policies, seed, start, stop, audit, script=None, n_rec=0):
         cards, opts, code, params, fn = self._kernel_args(rules, policies)
+        script = np.zeros(0, np.uint8) if script is None else np.asarray(script, np.uint8)
+        rec = np.zeros((n_rec, 6), np.int64)
         st = Stats(coup=ratios(3), by_index=ratios(nb.N_INDEX), bank=moments(2),
                    tenure=np.zeros(nb.N_TENURE, np.int64), calls=np.zeros(nb.N_CALLS + 1, np.int64),
                    counters=np.zeros(3 + nb.N_INDEX, np.int64))
         audit_out = np.zeros(2, np.int64)
         err = np.zeros(4, np.int64)
         nb.treize_chunk_nb(seed, start, stop, cards, opts, code, params, fn, audit, st["coup"],
-                           st["by_index"], st["bank"], st["tenure"], st["calls"], st["counters"], audit_out, err)
+                           st["by_index"], st["bank"], st["tenure"], st["calls"], st["counters"], audit_out, err, script, rec)
+        if err[0] == nb.ERR_SCRIPT:
+            raise SimkitError(f"treize: the scripted cards ran out in bank {err[1]}; give more cards")
         if err[0]:
             raise_illegal(self.id, policies["stake"],
                           f"bank (unit) {err[1]}, {err[3]} cards left unturned; a stake must be an integer "
                           f"from 1 to {nb.MAX_STAKE}", int(err[2]))
+        self._last_records = rec[: int(st["counters"][0] + st["counters"][1])]
         return st, audit_out
+
+    def play_script(self, cards, rules=None, policies=None, max_coups: int = 64):
+        """Play one bank from hand-built cards (codes in turning order; reshuffles
+        continue along them) and return its coups as a DataFrame (stake, matched, call,
+        coup_index, voided, turned) together with the bank's statistics."""
+        import pandas as pd
+
+        rules = self.Rules.build(rules)
+        policies = self.resolve_policies(policies)
+        st, _ = self._run(rules, policies, 0, 0, 1, False, cards, max_coups)
+        cols = ["stake", "matched", "call", "coup_index", "voided", "turned"]
+        return pd.DataFrame(self._last_records, columns=cols), st
 
     def run_chunk(self, rules, policies, seed, start, stop, hands):
         return self._run(rules, policies, seed, start, stop, False)[0]

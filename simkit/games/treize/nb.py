@@ -19,6 +19,7 @@ MAX_STAKE = 1_000_000
 DECK_END_CONTINUE, DECK_END_VOID, DECK_END_RESTART = 0, 1, 2
 POL_USER, POL_FLAT, POL_DECK_AWARE = 0, 1, 2
 ERR_STAKE = 1
+ERR_SCRIPT = 2
 
 #: user staking function: stake(counts, remaining, bank, params) -> int64
 #:   counts: int64[13] cards of each rank (2..A) not yet turned from the current deck,
@@ -90,12 +91,14 @@ _ARGS = (types.int64, types.int64, types.int64,            # seed, start, stop
          types.boolean,                                    # audit
          types.int64[:, :], types.int64[:, :], types.int64[:, :],  # coup, by_index, bank
          types.int64[:], types.int64[:], types.int64[:],   # tenure, calls, counters
-         types.int64[:], types.int64[:])                   # audit counts, err
+         types.int64[:], types.int64[:],                   # audit counts, err
+         types.uint8[:], types.int64[:, :])                # script, records
 
 
 @njit(types.void(*_ARGS), cache=True)
 def treize_chunk_nb(seed, start, stop, deck0, opts, pol, params, user_fn, audit,
-                    coup, by_index, bank_mom, tenure_hist, calls_hist, counters, audit_out, err):
+                    coup, by_index, bank_mom, tenure_hist, calls_hist, counters, audit_out, err,
+                    script, rec):
     """Play banks ``start..stop-1`` and add their statistics.
 
     ``opts`` = [deck_end, reshuffle_every_coup, cap_at_bank, bank].
@@ -105,6 +108,11 @@ def treize_chunk_nb(seed, start, stop, deck0, opts, pol, params, user_fn, audit,
     (only rows a bank touched are added; the report sets n to the number of banks).
     ``bank_mom`` rows: 0 = banker's net per bank, 1 = tenure (coups) per bank.
     ``counters`` = [coups, voided coups, shuffles, index coups 0..N_INDEX-1].
+
+    Hand-built deals: a non-empty ``script`` replaces the shuffled deck by these cards in
+    this order (each reshuffle simply continues along the script), and each coup is
+    recorded in ``rec`` rows ``[stake, matched, call, coup index, voided, cards turned]``
+    while rows last (``counters[0] + counters[1]`` says how many coups were played).
     """
     n = deck0.shape[0]
     deck = deck0.copy()
@@ -119,6 +127,8 @@ def treize_chunk_nb(seed, start, stop, deck0, opts, pol, params, user_fn, audit,
     deck_end = opts[0]
     fresh_each = opts[1] != 0
     cap = opts[2] != 0
+    scripted = script.shape[0] > 0
+    sp = 0
     for unit in range(start, stop):
         seed_stream_nb(state, seed, unit)
         deck[:] = deck0              # a unit's deal must not depend on the previous unit
@@ -133,7 +143,7 @@ def treize_chunk_nb(seed, start, stop, deck0, opts, pol, params, user_fn, audit,
         loc_y[:] = 0
         while True:
             if fresh_each or pos == n:
-                if audit:
+                if audit and not scripted:
                     audit_out[0] += 1
                     if not _deck_conserved_nb(deck, sorted0):
                         audit_out[1] += 1
@@ -161,6 +171,7 @@ def treize_chunk_nb(seed, start, stop, deck0, opts, pol, params, user_fn, audit,
                 if stake < 1 or (cap and stake > bank):
                     audit_out[1] += 1
             call = 0
+            turned = 0
             matched = False
             voided = False
             reshuffled = False
@@ -169,7 +180,7 @@ def treize_chunk_nb(seed, start, stop, deck0, opts, pol, params, user_fn, audit,
                     if deck_end == DECK_END_VOID:
                         voided = True
                         break
-                    if audit:
+                    if audit and not scripted:
                         audit_out[0] += 1
                         if not _deck_conserved_nb(deck, sorted0):
                             audit_out[1] += 1
@@ -179,18 +190,35 @@ def treize_chunk_nb(seed, start, stop, deck0, opts, pol, params, user_fn, audit,
                     reshuffled = True
                     if deck_end == DECK_END_RESTART:
                         call = 0
-                c = draw_nb(deck, pos, state)
+                if scripted:
+                    if sp == script.shape[0]:
+                        err[0] = ERR_SCRIPT
+                        err[1] = unit
+                        return
+                    c = script[sp]
+                    sp += 1
+                else:
+                    c = draw_nb(deck, pos, state)
                 pos += 1
+                turned += 1
                 r = np.int64(c >> 2)
                 counts[r] -= 1
                 if r == call:
                     matched = True
                     break
                 call += 1
+            k = min(since, N_INDEX - 1)
+            played = counters[0] + counters[1]
+            if played < rec.shape[0]:
+                rec[played, 0] = stake
+                rec[played, 1] = matched
+                rec[played, 2] = call
+                rec[played, 3] = k
+                rec[played, 4] = voided
+                rec[played, 5] = turned
             if voided:
                 counters[1] += 1
                 continue
-            k = min(since, N_INDEX - 1)
             loss = stake if matched else -stake
             bx += loss
             by += stake
