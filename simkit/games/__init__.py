@@ -1,35 +1,40 @@
-"""The game registry: every subpackage of ``simkit.games`` that defines ``GAME``.
+"""The game registry: every subpackage of ``simkit.games`` whose ``__init__.py`` defines
+``GAME`` (a :class:`~simkit.games.base.Game`).
 
-Game ids use hyphens (``oh-hell``); their packages use underscores (``oh_hell``).
+Game ids use hyphens (``oh-hell``); their packages the same name with underscores
+(``oh_hell``). Packages are imported only when their game is asked for, so running one
+game never compiles (or loads from the cache) the kernels of the others.
 """
 from __future__ import annotations
 
 import importlib
 import pkgutil
+import re
+from pathlib import Path
 
 from simkit.errors import SimkitError
 
-_REGISTRY: dict | None = None
+_DEFINES_GAME = re.compile(r"^GAME\s*=", re.MULTILINE)
+_IDS: dict | None = None
+_LOADED: dict = {}
 
 
-def _discover() -> dict:
-    global _REGISTRY
-    if _REGISTRY is None:
+def _ids() -> dict:
+    """``{game id: package name}`` without importing any game."""
+    global _IDS
+    if _IDS is None:
         found = {}
-        for mod in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-            if not mod.ispkg:
-                continue
-            module = importlib.import_module(f"{__name__}.{mod.name}")
-            game = getattr(module, "GAME", None)
-            if game is not None:
-                found[game.id] = game
-        _REGISTRY = found
-    return _REGISTRY
+        for mod in pkgutil.iter_modules(__path__):
+            init = Path(__path__[0]) / mod.name / "__init__.py"
+            if mod.ispkg and init.exists() and _DEFINES_GAME.search(init.read_text(encoding="utf-8")):
+                found[mod.name.replace("_", "-")] = mod.name
+        _IDS = dict(sorted(found.items()))
+    return _IDS
 
 
 def list_games() -> list[str]:
     """Ids of every registered game."""
-    return sorted(_discover())
+    return list(_ids())
 
 
 def get_game(game_id):
@@ -38,7 +43,12 @@ def get_game(game_id):
 
     if isinstance(game_id, Game):
         return game_id
-    games = _discover()
-    if game_id not in games:
-        raise SimkitError(f"unknown game {game_id!r}; known games: {', '.join(sorted(games))}")
-    return games[game_id]
+    ids = _ids()
+    if game_id not in ids:
+        raise SimkitError(f"unknown game {game_id!r}; known games: {', '.join(ids)}")
+    if game_id not in _LOADED:
+        game = importlib.import_module(f"{__name__}.{ids[game_id]}").GAME
+        if game.id != game_id:
+            raise SimkitError(f"package {ids[game_id]} registers id {game.id!r}; expected {game_id!r}")
+        _LOADED[game_id] = game
+    return _LOADED[game_id]

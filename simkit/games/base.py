@@ -52,6 +52,14 @@ class Game:
     def resolve_policies(self, given) -> dict:
         return resolve_roles(self.id, self.roles, given)
 
+    #: what ``played(stats)`` counts (e.g. "coups" in a game whose unit is a bank)
+    played_word: str = "hands"
+
+    def played(self, stats) -> int | None:
+        """How many single hands/coups the statistics hold, where a unit holds several
+        (so `make bench` can report coups per second); ``None``: one per unit."""
+        return None
+
     def n_units(self, hands: int, rules) -> int:
         return hands
 

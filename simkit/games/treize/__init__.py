@@ -22,6 +22,7 @@ class Treize(Game):
     description = "banker calls 2..A while turning cards; any match takes the stakes (house edge)"
     unit = "bank"
     hands_word = "banks"
+    played_word = "coups"
     Rules = TreizeRules
     roles = [STAKE]
     headline = "house_edge"
@@ -79,6 +80,9 @@ class Treize(Game):
         st, _ = self._run(rules, policies, 0, 0, 1, False, cards, max_coups)
         cols = ["stake", "matched", "call", "coup_index", "voided", "turned"]
         return pd.DataFrame(self._last_records, columns=cols), st
+
+    def played(self, stats):
+        return int(stats["counters"][0])
 
     def run_chunk(self, rules, policies, seed, start, stop, hands):
         return self._run(rules, policies, seed, start, stop, False)[0]
