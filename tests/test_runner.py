@@ -188,3 +188,26 @@ def test_convergence_trace_and_plot(tmp_path):
     ax.figure.savefig(tmp_path / "c.png")
     plt.close(ax.figure)
     assert (tmp_path / "c.png").stat().st_size > 10_000
+
+
+def _worker_cache_stats(game_id):
+    import simkit
+    from simkit.games.treize import nb
+
+    g = simkit.get_game(game_id)
+    r = g.Rules.build(None)
+    g.run_chunk(r, g.resolve_policies(None), 0, 0, 10, 10)
+    st = nb.treize_chunk_nb.stats
+    return st.cache_hits, st.cache_misses
+
+
+def test_workers_load_the_cache_instead_of_compiling():
+    """The parent compiles (or loads) first; loky workers sharing NUMBA_CACHE_DIR then
+    only load the cached machine code."""
+    import joblib
+
+    simkit.simulate("treize", 100, progress=False)
+    with joblib.Parallel(n_jobs=2, backend="loky") as par:
+        out = par(joblib.delayed(_worker_cache_stats)("treize") for _ in range(2))
+    for hits, misses in out:
+        assert sum(misses.values()) == 0 and sum(hits.values()) >= 1, (hits, misses)

@@ -1,0 +1,62 @@
+"""Every experiment script runs at a tiny size, writes its results with metadata
+atomically, and refuses to silently overwrite results for the same inputs."""
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPTS = sorted((ROOT / "experiments").glob("*.py"))
+ENV = dict(os.environ, MPLBACKEND="Agg")
+
+
+def run(script, out, *extra):
+    return subprocess.run([sys.executable, str(script), "--hands", "3000", "--out", str(out), *extra],
+                          capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=600)
+
+
+def test_there_are_experiments():
+    assert any(p.stem.startswith("treize") for p in SCRIPTS)
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.stem)
+def test_experiment_runs_and_writes_results(script, tmp_path):
+    p = run(script, tmp_path)
+    assert p.returncode == 0, p.stderr[-3000:]
+    target = tmp_path / script.stem
+    meta = json.loads((target / "meta.json").read_text())
+    assert meta["experiment"] == script.stem and meta["inputs"]["hands"] == 3000
+    assert any(f.endswith(".csv") for f in meta["files"]) and any(f.endswith(".png") for f in meta["files"])
+    assert all((target / f.rstrip("/")).exists() for f in meta["files"])
+    assert not [q for q in tmp_path.iterdir() if q.name.startswith(".")], "a temporary folder was left"
+
+
+def test_rerun_says_so_and_force_recomputes(tmp_path):
+    script = ROOT / "experiments" / "treize_staking.py"
+    assert run(script, tmp_path).returncode == 0
+    stamp = (tmp_path / "treize_staking" / "meta.json").stat().st_mtime_ns
+    again = run(script, tmp_path)
+    assert again.returncode == 0 and "already holds results for these inputs" in again.stdout
+    assert (tmp_path / "treize_staking" / "meta.json").stat().st_mtime_ns == stamp
+    other = subprocess.run([sys.executable, str(script), "--hands", "2000", "--out", str(tmp_path)],
+                           capture_output=True, text=True, env=ENV, cwd=ROOT)
+    assert other.returncode == 2 and "--force" in other.stderr
+    forced = run(script, tmp_path, "--force")
+    assert forced.returncode == 0
+    assert (tmp_path / "treize_staking" / "meta.json").stat().st_mtime_ns != stamp
+
+
+def test_interrupted_experiment_leaves_no_half_result(tmp_path):
+    code = ("import sys; sys.argv=['x','--hands','100','--out',sys.argv[1]]\n"
+            "from simkit.experiment import Experiment\n"
+            "e=Experiment('boom','q',default_hands=1); e.parse(sys.argv[1:])\n"
+            "import pandas as pd\n"
+            "with e.output({'a':1}):\n"
+            "    e.table(pd.DataFrame({'x':[1]}), 't')\n"
+            "    raise KeyboardInterrupt\n")
+    p = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, cwd=ROOT)
+    assert p.returncode != 0
+    assert list(tmp_path.iterdir()) == []
