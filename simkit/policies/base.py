@@ -26,12 +26,15 @@ from simkit.errors import IllegalMoveError, SimkitError
 @dataclass(frozen=True)
 class PolicySpec:
     """A built-in policy: ``name``, what it does (``doc``), its parameters with their
-    defaults (numbers), and the ``code`` the kernel switches on."""
+    defaults (numbers), and the ``code`` the kernel switches on. ``accepts`` (optional)
+    admits further parameter names beyond ``params`` (e.g. one per strategy-table cell):
+    a function ``name -> bool``; such parameters have no default."""
 
     name: str
     doc: str
     code: int
     params: dict = field(default_factory=dict)
+    accepts: object = field(default=None, compare=False)
 
 
 class Policy:
@@ -122,6 +125,8 @@ class PolicyRole:
             raise SimkitError(f"{game_id}: unknown {self.name} policy {chosen.name!r}; "
                               f"allowed: {', '.join(self.builtins)}")
         unknown = set(chosen.params) - set(spec.params)
+        if spec.accepts is not None:
+            unknown = {k for k in unknown if not spec.accepts(k)}
         if unknown:
             allowed = ", ".join(spec.params) or "none"
             raise SimkitError(f"{game_id}: policy {chosen.name!r} has no parameter "
