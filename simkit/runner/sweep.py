@@ -57,14 +57,10 @@ def _spec(game, keys, point, base_rules: dict, base_policies):
         pol = resolved[role]
         if pol.is_user:
             raise SimkitError(f"{game.id}: cannot sweep parameters of the user function in role {role!r}")
-        spec = next(r for r in game.roles if r.name == role).builtins[pol.name]
-        unknown = set(changes) - set(spec.params)
-        if unknown:
-            raise SimkitError(f"{game.id}: policy {pol.name!r} has no parameter {', '.join(sorted(unknown))}; "
-                              f"parameters: {', '.join(spec.params) or 'none'}")
         new = dict(pol.params)
-        new.update({k: float(v) for k, v in changes.items()})
-        resolved[role] = Policy(pol.name, **new)
+        new.update(changes)
+        role_obj = next(r for r in game.roles if r.name == role)
+        resolved[role] = role_obj.bind(game.id, Policy(pol.name, **new))
     return game.Rules.build(rules), resolved
 
 
