@@ -1,0 +1,554 @@
+"""The trick-taking core shared by every trick game (numba, data-driven).
+
+Thirteen seed games are trick games (GAMES.md "Cross-game notes"). They differ in data,
+not in code: each game describes its cards once and the same few kernels play them.
+
+**Hands are bitmasks.** A hand (or any set of cards) is an ``int64`` whose bit ``code``
+is set for each card held (``code = rank * 4 + suit``, :mod:`simkit.core.cards`; every
+trick game uses a single deck, so a card is held at most once and bit 63 is never used).
+:func:`mask_of` / :func:`cards_of` convert from and to card codes.
+
+**Trick tables.** :func:`trick_tables` turns a game's rank orders into five tables
+(``int64[5, TT_SIZE]``): table ``t`` for trump suit ``t`` (0..3 = ♠ ♥ ♦ ♣) and table
+:data:`NO_TRUMP` (4) for a deal without a trump suit. A deal (or a marriage that changes
+trumps) simply picks its table; nothing is rebuilt during play. Each table holds, per
+card code:
+
+* the *effective suit* (``TT_ESUIT``): the printed suit, except that permanent trumps
+  (Kozel's jacks, Kerosinka's 10♥) belong to the trump suit; with no trump suit they
+  form a suit of their own (:data:`PERM_SUIT`);
+* the *power* (``TT_POWER``): plain cards their rank order; trump-suit cards
+  ``TRUMP_POWER + trump order``; permanent trumps ``PERM_POWER + their order``;
+
+and per table the bitmask of each effective suit (``TT_SUIT_BITS``), the trump suit
+(``TT_TRUMP``, -1 = none), the cards of each printed rank for rank-following
+(``TT_RANK_BITS``), the cards that must be played when void (``TT_FORCED``) and the
+whole deck (``TT_DECK``).
+
+**Trick winner** (:func:`trick_winner_nb`): the card of greatest power among those that
+are trumps or of the led card's effective suit; the first played wins ties. This is
+"highest trump, else highest card of the suit led" in every seed text (e.g. 000 line 251:
+«Взятку берет самый старший козырь в ней или самая старшая карта масти первого хода»;
+000 line 323), and, with the tables above, Kerosinka's "10♥ above all trumps, same-rank
+cards of other suits cannot win" (GAMES.md G17 ambiguity 1) and Kozel's jacks.
+
+**Follow obligations** (:func:`legal_nb`) are bit flags, combined per game:
+
+=============== ==============================================================================
+``F_SUIT``      follow the led (effective) suit if able (every trick game once trumps exist)
+``F_TRUMP``     void in the led suit: trump if able (Kozel, Klaberjass, King's plus deals, 66
+                closed, Marriage after a trump)
+``F_OVERTRUMP`` when trumping a trick that already holds a trump: overtrump if able
+``F_HEAD``      following suit: beat the trick's best card if able, unless it was trumped
+                (1000 (2) «бить карту», 66 option)
+``F_HEAD_TRUMP`` on a trump lead: beat the best trump if able (Klaberjass «стремиться перебить»)
+``F_RANK``      first a card of the led card's printed rank, then the suit, then (with
+                ``F_TRUMP``) a trump (Kerosinka)
+``F_FORCED``    void in the led suit: play a ``TT_FORCED`` card if held (King's K♥)
+=============== ==============================================================================
+
+``follow = 0`` means any card (Marriage before a trump is declared, 66 while the stock
+lasts). **Lead restrictions** are one effective suit ``lead_ban`` that may not be led
+unless ``broken`` or the hand holds nothing else (Spades «С пик можно ходить только после
+"открытия" масти», 000 line 251; King's hearts; King's plus deals: trumps for everyone but
+the trump-namer); -1 = none.
+
+**Table state.** Trick games share the layout of an ``int64[S_SIZE]`` state array
+(``S_*`` indices) that their kernels keep and hand to policies, so a user's ``@njit``
+policy reads every game the same way; games add their own fields from ``S_EXTRA``.
+
+See docs/tricks.md for how a later game plugs in.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from simkit.core.cards import JOKER, N_SUITS, rank_table
+from simkit.core.rng import randbelow_nb, seed_stream_nb
+from simkit.errors import SimkitError
+
+# -- trick tables -----------------------------------------------------------------------
+TT_ESUIT = 0
+TT_POWER = 64
+TT_SUIT_BITS = 128   # 5 entries: effective suits 0..3 and PERM_SUIT
+TT_TRUMP = 133
+TT_RANK_BITS = 134   # 13 entries: printed ranks 2..A
+TT_FORCED = 147
+TT_DECK = 148
+TT_SIZE = 149
+
+NO_TRUMP = 4         # index of the no-trump-suit table
+PERM_SUIT = 4        # effective suit of permanent trumps when there is no trump suit
+TRUMP_POWER = 256
+PERM_POWER = 384
+
+F_SUIT = 1
+F_TRUMP = 2
+F_OVERTRUMP = 4
+F_HEAD = 8
+F_HEAD_TRUMP = 16
+F_RANK = 32
+F_FORCED = 64
+_ALL_FLAGS = 127
+
+# -- shared table state (policies read it; games extend it from S_EXTRA) ----------------
+MAX_SEATS = 8
+S_PLAYERS = 0      # number of seats
+S_CARDS = 1        # cards dealt to each seat this deal
+S_TRUMP = 2        # trump effective suit: 0..3, PERM_SUIT, or -1 for none
+S_DEALER = 3
+S_SEAT = 4         # the seat to act
+S_LEADER = 5       # the seat that led the current trick
+S_TRICK_NO = 6     # tricks completed in this deal
+S_N_IN_TRICK = 7   # cards already played to the current trick
+S_PLAYED = 8       # bitmask of every card played this deal (current trick included)
+S_TURNUP = 9       # the turned card, -1 if none
+S_BROKEN = 10      # 1 once a card of the lead-banned suit has been played
+S_VOIDS = 11       # bit seat*5 + suit: the seat has shown out of that effective suit
+S_DEAL_NO = 12     # deal number within the unit (1-based)
+S_TRICK = 16       # 8 entries: the current trick's cards in play order
+S_WON = 24         # 8 entries: tricks won this deal per seat
+S_BID = 32         # 8 entries: each seat's bid this deal (-1 before bidding)
+S_SCORE = 40       # 8 entries: running score per seat (games with partnerships may use per side)
+S_EXTRA = 48       # game-specific fields from here
+S_SIZE = 64
+
+
+def mask_of(cards) -> int:
+    """The bitmask of card codes ``cards`` (a string such as ``"AS 10h"`` or codes)."""
+    from simkit.core.cards import parse
+
+    codes = parse(cards) if isinstance(cards, str) else np.asarray(cards, dtype=np.int64).ravel()
+    m = 0
+    for c in codes:
+        c = int(c)
+        if not 0 <= c < 63:
+            raise SimkitError(f"card code {c} cannot be held in a hand bitmask (codes 0..62)")
+        if m >> c & 1:
+            raise SimkitError(f"card code {c} appears twice; trick games use a single deck")
+        m |= 1 << c
+    return m
+
+
+def cards_of(mask) -> np.ndarray:
+    """The card codes (``uint8``, ascending) of bitmask ``mask``."""
+    m = int(mask)
+    return np.asarray([c for c in range(63) if m >> c & 1], dtype=np.uint8)
+
+
+def trick_tables(plain_order, trump_order=None, perm_order=None, *, perm_rank_follow: bool = True,
+                 forced=()) -> np.ndarray:
+    """The five trick tables of a game (``int64[5, TT_SIZE]``; see the module doc).
+
+    ``plain_order``: ``int`` array over the 64 card codes giving each card's strength in a
+    plain suit (-1 = not in the deck), e.g. ``cards.rank_table(order)``. ``trump_order``:
+    the strength within the trump suit (default: the plain order; Klaberjass differs).
+    ``perm_order``: strength of permanent trumps (-1 for ordinary cards), which rank above
+    the trump suit and belong to it. ``perm_rank_follow``: permanent trumps also count as
+    their printed rank for ``F_RANK`` (Kerosinka ambiguity 2). ``forced``: card codes for
+    ``F_FORCED``."""
+    plain = np.asarray(plain_order, dtype=np.int64)
+    trump = plain if trump_order is None else np.asarray(trump_order, dtype=np.int64)
+    perm = np.full(64, -1, np.int64) if perm_order is None else np.asarray(perm_order, dtype=np.int64)
+    for name, arr in (("plain_order", plain), ("trump_order", trump), ("perm_order", perm)):
+        if arr.shape != (64,):
+            raise SimkitError(f"{name} must have one entry per card code (64), got shape {arr.shape}")
+    if ((trump >= 0) != (plain >= 0)).any() or ((perm >= 0) & (plain < 0)).any():
+        raise SimkitError("plain_order, trump_order and perm_order must agree on which cards are in the deck")
+    if plain.max() >= TRUMP_POWER or trump.max() >= PERM_POWER - TRUMP_POWER or perm.max() >= 128:
+        raise SimkitError("rank orders must be below 128")
+    tables = np.zeros((5, TT_SIZE), dtype=np.int64)
+    for t in range(5):
+        tt = tables[t]
+        has_perm = bool((perm >= 0).any())
+        tt[TT_TRUMP] = t if t < N_SUITS else (PERM_SUIT if has_perm else -1)
+        for c in range(64):
+            if plain[c] < 0 or c >= JOKER:
+                tt[TT_ESUIT + c] = -1
+                tt[TT_POWER + c] = -1
+                continue
+            suit, rank = c % N_SUITS, c // N_SUITS
+            tt[TT_DECK] |= 1 << c
+            if perm[c] >= 0:
+                es, power = (t if t < N_SUITS else PERM_SUIT), PERM_POWER + perm[c]
+                if perm_rank_follow:
+                    tt[TT_RANK_BITS + rank] |= 1 << c
+            elif suit == t:
+                es, power = suit, TRUMP_POWER + trump[c]
+                tt[TT_RANK_BITS + rank] |= 1 << c
+            else:
+                es, power = suit, plain[c]
+                tt[TT_RANK_BITS + rank] |= 1 << c
+            tt[TT_ESUIT + c] = es
+            tt[TT_POWER + c] = power
+            tt[TT_SUIT_BITS + es] |= 1 << c
+        for c in forced:
+            tt[TT_FORCED] |= 1 << int(c)
+    return tables
+
+
+def standard_tables(deck_size: int = 52) -> np.ndarray:
+    """Trick tables for plain A-high games (Oh Hell, Spades, Tyotka, King, Polignac)."""
+    from simkit.core.cards import DECK_RANKS
+
+    return trick_tables(rank_table(DECK_RANKS[deck_size]))
+
+
+# -- bit helpers --------------------------------------------------------------------------
+_DEBRUIJN = np.uint64(0x03F79D71B4CB0A89)
+_DB_INDEX = np.zeros(64, dtype=np.int64)
+for _i in range(64):
+    _DB_INDEX[(((1 << _i) * 0x03F79D71B4CB0A89) & 0xFFFFFFFFFFFFFFFF) >> 58] = _i
+
+
+@njit(cache=True, inline="always")
+def popcount_nb(m):
+    """Number of cards in bitmask ``m``."""
+    x = np.uint64(m)
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return np.int64((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
+
+
+@njit(cache=True, inline="always")
+def lowest_card_nb(m):
+    """The lowest card code in non-empty bitmask ``m`` (de Bruijn bit scan)."""
+    low = np.uint64(m & -m)
+    return _DB_INDEX[np.int64((low * _DEBRUIJN) >> np.uint64(58))]
+
+
+@njit(cache=True, inline="always")
+def nth_card_nb(m, k):
+    """The ``k``-th lowest card code (0-based) of bitmask ``m``."""
+    for _ in range(k):
+        m &= m - 1
+    return lowest_card_nb(m)
+
+
+@njit(cache=True, inline="always")
+def random_card_nb(m, state):
+    """A uniformly chosen card of non-empty bitmask ``m``, from stream ``state``."""
+    return nth_card_nb(m, randbelow_nb(state, popcount_nb(m)))
+
+
+@njit(cache=True)
+def strongest_nb(m, tt):
+    """The card of greatest power in non-empty ``m`` (ties: the lowest code)."""
+    best = -1
+    bp = -1
+    while m:
+        c = lowest_card_nb(m)
+        m &= m - 1
+        p = tt[TT_POWER + c]
+        if p > bp:
+            bp = p
+            best = c
+    return best
+
+
+@njit(cache=True)
+def weakest_nb(m, tt):
+    """The card of least power in non-empty ``m`` (ties: the lowest code)."""
+    best = -1
+    bp = 1 << 30
+    while m:
+        c = lowest_card_nb(m)
+        m &= m - 1
+        p = tt[TT_POWER + c]
+        if p < bp:
+            bp = p
+            best = c
+    return best
+
+
+@njit(cache=True)
+def higher_in_suit_nb(card, tt):
+    """Bitmask of the cards of ``card``'s effective suit with greater power."""
+    m = tt[TT_SUIT_BITS + tt[TT_ESUIT + card]]
+    out = 0
+    p = tt[TT_POWER + card]
+    while m:
+        c = lowest_card_nb(m)
+        m &= m - 1
+        if tt[TT_POWER + c] > p:
+            out |= np.int64(1) << c
+    return out
+
+
+# -- tricks -------------------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def _counts_nb(card, led, tt):
+    es = tt[TT_ESUIT + card]
+    return es == led or (es == tt[TT_TRUMP] and es >= 0)
+
+
+@njit(cache=True)
+def trick_winner_nb(trick, n, tt):
+    """Index (0..n-1, in play order) of the card winning the ``n`` cards of ``trick``:
+    greatest power among trumps and cards of the led effective suit; first played wins ties."""
+    led = tt[TT_ESUIT + trick[0]]
+    best = 0
+    bp = tt[TT_POWER + trick[0]]
+    for i in range(1, n):
+        c = trick[i]
+        if _counts_nb(c, led, tt):
+            p = tt[TT_POWER + c]
+            if p > bp:
+                bp = p
+                best = i
+    return best
+
+
+@njit(cache=True)
+def beating_nb(cands, trick, n, tt):
+    """The cards of ``cands`` that would win the trick if played now (``n >= 1``)."""
+    led = tt[TT_ESUIT + trick[0]]
+    bp = tt[TT_POWER + trick[trick_winner_nb(trick, n, tt)]]
+    out = 0
+    m = cands
+    while m:
+        c = lowest_card_nb(m)
+        m &= m - 1
+        if _counts_nb(c, led, tt) and tt[TT_POWER + c] > bp:
+            out |= np.int64(1) << c
+    return out
+
+
+@njit(cache=True, inline="always")
+def legal_nb(hand, trick, n, tt, follow, lead_ban, broken):
+    """Bitmask of the cards of ``hand`` that may be played to ``trick`` (``n`` cards so
+    far) under obligations ``follow`` (``F_*`` flags) and lead restriction ``lead_ban``
+    (an effective suit that may not be led unless ``broken`` or nothing else is held;
+    -1 = none). The plain cases (a free lead, follow suit else any) are inlined; the
+    rest is :func:`legal_full_nb`."""
+    if n == 0 and lead_ban < 0:
+        return hand
+    if follow == F_SUIT and n > 0:
+        s = hand & tt[TT_SUIT_BITS + tt[TT_ESUIT + trick[0]]]
+        return s if s else hand
+    return legal_full_nb(hand, trick, n, tt, follow, lead_ban, broken)
+
+
+@njit(cache=True, inline="always")
+def follow_suit_nb(hand, led, tt):
+    """The cards of ``hand`` of effective suit ``led`` if any, else the whole hand (also
+    for ``led`` = -1, a lead): the plain follow-suit rule, for kernels that keep the led
+    suit in a local variable."""
+    if led < 0:
+        return hand
+    s = hand & tt[TT_SUIT_BITS + led]
+    return s if s else hand
+
+
+@njit(cache=True)
+def legal_full_nb(hand, trick, n, tt, follow, lead_ban, broken):
+    """:func:`legal_nb` for every combination of obligations."""
+    if n == 0:
+        if lead_ban >= 0 and not broken:
+            other = hand & ~tt[TT_SUIT_BITS + lead_ban]
+            if other:
+                return other
+        return hand
+    if follow == 0:
+        return hand
+    first = trick[0]
+    led = tt[TT_ESUIT + first]
+    if (follow & F_RANK) and (tt[TT_RANK_BITS + (first >> 2)] >> first) & 1:
+        same = hand & tt[TT_RANK_BITS + (first >> 2)]
+        if same:
+            return same
+    trump = tt[TT_TRUMP]
+    if follow & F_SUIT:
+        s = hand & tt[TT_SUIT_BITS + led]
+        if s:
+            if (follow & F_HEAD) or ((follow & F_HEAD_TRUMP) and led == trump):
+                wi = trick_winner_nb(trick, n, tt)
+                if tt[TT_ESUIT + trick[wi]] == led:
+                    up = beating_nb(s, trick, n, tt)
+                    if up:
+                        return up
+            return s
+        if (follow & F_FORCED) and (hand & tt[TT_FORCED]):
+            return hand & tt[TT_FORCED]
+    if (follow & F_TRUMP) and trump >= 0:
+        t = hand & tt[TT_SUIT_BITS + trump]
+        if t:
+            if follow & F_OVERTRUMP:
+                wi = trick_winner_nb(trick, n, tt)
+                if tt[TT_ESUIT + trick[wi]] == trump and led != trump:
+                    up = beating_nb(t, trick, n, tt)
+                    if up:
+                        return up
+            return t
+    return hand
+
+
+@njit(cache=True)
+def legal_ref_nb(hand, trick, n, tt, follow, lead_ban, broken):
+    """The same legal set as :func:`legal_nb`, computed independently card by card from
+    the effective suits and powers only (for audit mode)."""
+    held = np.zeros(64, np.bool_)
+    for c in range(63):
+        held[c] = (hand >> c) & 1 == 1
+    out = 0
+    if n == 0:
+        only_banned = True
+        for c in range(63):
+            if held[c] and tt[TT_ESUIT + c] != lead_ban:
+                only_banned = False
+        for c in range(63):
+            if held[c] and (lead_ban < 0 or broken or only_banned or tt[TT_ESUIT + c] != lead_ban):
+                out |= np.int64(1) << c
+        return out
+    led = tt[TT_ESUIT + trick[0]]
+    trump = tt[TT_TRUMP]
+    best = trick[0]
+    for i in range(1, n):
+        c = trick[i]
+        es = tt[TT_ESUIT + c]
+        if (es == led or (trump >= 0 and es == trump)) and tt[TT_POWER + c] > tt[TT_POWER + best]:
+            best = c
+    best_es = tt[TT_ESUIT + best]
+    # classes of candidates, from the most to the least binding obligation
+    rank_c = 0
+    suit_c = 0
+    suit_up = 0
+    trump_c = 0
+    trump_up = 0
+    forced_c = 0
+    for c in range(63):
+        if not held[c]:
+            continue
+        bit = np.int64(1) << c
+        es = tt[TT_ESUIT + c]
+        beats = tt[TT_POWER + c] > tt[TT_POWER + best]
+        if (c >> 2) == (trick[0] >> 2) and ((tt[TT_RANK_BITS + (c >> 2)] >> c) & 1):
+            rank_c |= bit
+        if es == led:
+            suit_c |= bit
+            if beats:
+                suit_up |= bit
+        if trump >= 0 and es == trump:
+            trump_c |= bit
+            if beats:
+                trump_up |= bit
+        if (tt[TT_FORCED] >> c) & 1:
+            forced_c |= bit
+    if follow == 0:
+        return hand
+    if (follow & F_RANK) and rank_c and (tt[TT_RANK_BITS + (trick[0] >> 2)] >> trick[0]) & 1:
+        return rank_c
+    if (follow & F_SUIT) and suit_c:
+        heads = (follow & F_HEAD) != 0 or ((follow & F_HEAD_TRUMP) != 0 and led == trump)
+        if heads and best_es == led and suit_up:
+            return suit_up
+        return suit_c
+    if (follow & F_SUIT) and (follow & F_FORCED) and forced_c:
+        return forced_c
+    if (follow & F_TRUMP) and trump_c:
+        if (follow & F_OVERTRUMP) and best_es == trump and led != trump and trump_up:
+            return trump_up
+        return trump_c
+    return hand
+
+
+@njit(cache=True)
+def trick_points_nb(trick, n, points):
+    """Sum of ``points[card]`` over the trick's ``n`` cards (a game's card-point table)."""
+    s = 0
+    for i in range(n):
+        s += points[trick[i]]
+    return s
+
+
+# -- the shared table state ------------------------------------------------------------------
+@njit(cache=True)
+def start_deal_nb(state, players, cards, dealer, leader, trump, turnup, deal_no):
+    """Reset ``state`` for a new deal (bids, tricks, the trick and the played set)."""
+    state[S_PLAYERS] = players
+    state[S_CARDS] = cards
+    state[S_TRUMP] = trump
+    state[S_DEALER] = dealer
+    state[S_SEAT] = leader
+    state[S_LEADER] = leader
+    state[S_TRICK_NO] = 0
+    state[S_N_IN_TRICK] = 0
+    state[S_PLAYED] = 0
+    state[S_TURNUP] = turnup
+    state[S_BROKEN] = 0
+    state[S_VOIDS] = 0
+    state[S_DEAL_NO] = deal_no
+    for i in range(MAX_SEATS):
+        state[S_TRICK + i] = -1
+        state[S_WON + i] = 0
+        state[S_BID + i] = -1
+
+
+@njit(cache=True, inline="always")
+def add_card_nb(state, hands, seat, card, tt, lead_ban):
+    """Move ``card`` from ``hands[seat]`` to the current trick, note a shown-out suit and
+    whether the lead-banned suit is now broken, and pass the turn to the next seat."""
+    n = state[S_N_IN_TRICK]
+    bit = np.int64(1) << card
+    hands[seat] &= ~bit
+    state[S_TRICK + n] = card
+    state[S_N_IN_TRICK] = n + 1
+    state[S_PLAYED] |= bit
+    es = tt[TT_ESUIT + card]
+    if n > 0:
+        led = tt[TT_ESUIT + state[S_TRICK]]
+        if es != led:
+            state[S_VOIDS] |= np.int64(1) << (seat * 5 + led)
+    if lead_ban >= 0 and es == lead_ban:
+        state[S_BROKEN] = 1
+    nxt = seat + 1
+    state[S_SEAT] = nxt if nxt < state[S_PLAYERS] else 0
+
+
+@njit(cache=True)
+def close_trick_nb(state, trick, tt):
+    """Settle the full trick (``trick`` is ``trick_view_nb(state)``): credit the winner,
+    make him the next leader, clear the trick. Returns the winning seat."""
+    n = state[S_N_IN_TRICK]
+    w = state[S_LEADER] + trick_winner_nb(trick, n, tt)
+    if w >= state[S_PLAYERS]:
+        w -= state[S_PLAYERS]
+    state[S_WON + w] += 1
+    state[S_TRICK_NO] += 1
+    state[S_N_IN_TRICK] = 0
+    for i in range(n):
+        trick[i] = -1
+    state[S_LEADER] = w
+    state[S_SEAT] = w
+    return w
+
+
+@njit(cache=True, inline="always")
+def trick_view_nb(state):
+    """The current trick's cards: a view of ``state`` to take once per kernel call and
+    pass to :func:`legal_nb`, :func:`close_trick_nb` and the like (slicing per card costs)."""
+    return state[S_TRICK:S_TRICK + MAX_SEATS]
+
+
+def check_flags(follow: int, lead_ban: int = -1) -> None:
+    """Refuse unknown follow flags or lead restrictions (Python side)."""
+    if not isinstance(follow, (int, np.integer)) or follow & ~_ALL_FLAGS or follow < 0:
+        raise SimkitError(f"follow={follow!r} is not a combination of the F_* flags (0..{_ALL_FLAGS})")
+    if lead_ban not in (-1, 0, 1, 2, 3, PERM_SUIT):
+        raise SimkitError(f"lead_ban={lead_ban!r}: give an effective suit 0..4 or -1 for none")
+
+
+# -- streams ---------------------------------------------------------------------------------
+POLICY_SALT = 0x2545F4914F6CDD1D
+
+
+@njit(cache=True)
+def policy_stream_nb(state, seed, unit):
+    """Fill ``state`` with unit ``unit``'s *policy* stream: the stream keyed by
+    ``(seed XOR POLICY_SALT, unit)``, apart from the deal stream ``(seed, unit)``. Trick
+    kernels deal from the deal stream and draw policy randomness (random play, sampled
+    deals of a simulation bidder) from this one, so every policy sees the very same
+    deals of a unit and ``compare`` pairs them exactly."""
+    seed_stream_nb(state, seed ^ POLICY_SALT, unit)
