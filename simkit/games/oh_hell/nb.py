@@ -1,0 +1,668 @@
+"""Oh Hell kernels: deal, bid, play and score deals and whole games (seed 000 lines
+311-329, 001 lines 1-36), on the shared trick core :mod:`simkit.core.tricks`.
+
+Unit = one whole game (deals 1, 2, ..., N cards) or, with the ``cards`` rule, one deal.
+Cards come from the unit's deal stream and policy randomness from its policy stream
+(:func:`~simkit.core.tricks.policy_stream_nb`), so every policy plays the same deals.
+A policy is consulted only when it has a choice (a single legal card is played for it).
+
+Score of a deal (000 line 327): ``10 + bid`` if the player took exactly ``bid`` tricks,
+else 0; with ``zero_bid = five_plus_cards`` a made zero bid scores ``5 + cards``.
+"""
+import numpy as np
+from numba import njit, types
+
+from simkit.core.rng import draw_nb, randbelow_nb, seed_stream_nb
+from simkit.core.stats import moment_add_nb
+from simkit.core.tricks import (F_SUIT, MAX_SEATS, NO_TRUMP, S_BID, S_CARDS, S_DEALER, S_EXTRA, S_LEADER,
+                                S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_SEAT, S_SIZE, S_TRICK, S_TRICK_NO, S_TRUMP,
+                                S_TURNUP, S_VOIDS, S_WON, TT_DECK, TT_ESUIT, TT_SUIT_BITS, TT_TRUMP, add_card_nb, beating_nb,
+                                close_trick_nb, higher_in_suit_nb, legal_nb, legal_ref_nb, lowest_card_nb,
+                                policy_stream_nb, popcount_nb, random_card_nb, start_deal_nb, follow_suit_nb, strongest_nb, trick_view_nb,
+                                trick_winner_nb, weakest_nb)
+
+# extra state fields (after the shared trick-game layout)
+S_FORBIDDEN = S_EXTRA + 0    # the bid the hook rule forbids the seat to act, -1 if none
+S_BID_POS = S_EXTRA + 1      # position of the seat to bid in the bidding order (0 = dealer's left)
+S_BID_SUM = S_EXTRA + 2      # total of the bids made so far in this deal
+S_DEALS = S_EXTRA + 3        # deals in the game
+S_ZERO_VALUE = S_EXTRA + 4   # what a made zero bid scores in this deal
+
+# opts layout
+O_PLAYERS, O_DEALS, O_CARDS, O_HOOK, O_ZERO, O_LAST_NT, O_TIES, O_FIRST_DEALER = range(8)
+N_OPTS = 8
+
+BID_USER, BID_RANDOM, BID_HEURISTIC, BID_SIMULATION, BID_ADVICE = 0, 1, 2, 3, 4
+PLAY_USER, PLAY_RANDOM, PLAY_HEURISTIC = 0, 1, 2
+N_BID_PARAMS = 5
+N_PLAY_PARAMS = 1
+# bid parameter slots (see policies.PARAM_SLOTS)
+P_HONOR, P_TRUMP_LOW, P_NORM, P_BIAS, P_SAMPLES, P_WINDOW, P_LONG, P_UNDER = 0, 1, 2, 3, 3, 4, 3, 4
+
+ERR_BID, ERR_PLAY = 1, 2
+N_ERR = 14
+WIN_SCALE = 420                  # lcm(1..7): a win shared by t players is 420/t
+MAX_SCORE = 15 * 10 + 120        # 15 deals of 10 + bid, bids summing to at most 1 + ... + 15
+
+#: user bid function: bid(hand, state, params) -> int64
+#:   hand: bitmask of the seat's cards (bit = card code), state: int64[64] table state
+#:   (simkit.core.tricks S_* layout plus S_FORBIDDEN, S_BID_POS, S_BID_SUM, S_DEALS,
+#:   S_ZERO_VALUE above; S_SEAT is the bidder), params: float64[:].
+BID_SIG = types.int64(types.int64, types.int64[:], types.float64[:])
+BID_FN = types.FunctionType(BID_SIG)
+#: user play function: play(hand, legal, state, params) -> card code (a bit of ``legal``)
+PLAY_SIG = types.int64(types.int64, types.int64, types.int64[:], types.float64[:])
+PLAY_FN = types.FunctionType(PLAY_SIG)
+
+
+@njit(BID_SIG, cache=True)
+def no_user_bid_nb(hand, state, params):
+    """Placeholder passed where no user bid function is used (never called)."""
+    return 0
+
+
+@njit(PLAY_SIG, cache=True)
+def no_user_play_nb(hand, legal, state, params):
+    """Placeholder passed where no user play function is used (never called)."""
+    return lowest_card_nb(legal)
+
+
+# -- deal and score ----------------------------------------------------------------------------
+@njit(cache=True)
+def deal_cards_nb(order, players, k, dealer, hands):
+    """Deal ``k`` cards to each of ``players`` from the top of ``order``, one at a time
+    clockwise from the dealer's left (000 line 317 «Сдатчик раздает карты по одной также
+    по часовой стрелке»); returns the next card (the turn-up candidate) or -1 if none."""
+    for p in range(MAX_SEATS):
+        hands[p] = 0
+    n = players * k
+    seat = dealer + 1 if dealer + 1 < players else 0
+    for i in range(n):
+        hands[seat] |= np.int64(1) << np.int64(order[i])
+        seat = seat + 1 if seat + 1 < players else 0
+    return np.int64(order[n]) if n < order.shape[0] else -1
+
+
+@njit(cache=True, inline="always")
+def deal_points_nb(bid, tricks, k, zero_value):
+    """``10 + bid`` for an exact bid (``zero_value`` for a made zero bid), else 0."""
+    if bid != tricks:
+        return 0
+    if bid == 0:
+        return zero_value
+    return 10 + bid
+
+
+# -- bidding -----------------------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def _none_of_nb(pool, bad, draws):
+    """Probability that ``draws`` cards drawn from ``pool`` miss ``bad`` given cards."""
+    p = 1.0
+    for i in range(draws):
+        if pool - i <= 0:
+            break
+        p *= max(0.0, (pool - bad - i) / (pool - i))
+    return p
+
+
+@njit(cache=True)
+def card_win_nb(c, seen, unseen_bits, n_unseen, k, players, trump, tt, honor, trump_low):
+    """The heuristic chance that card ``c`` takes a trick (see :func:`strength_nb`)."""
+    q = (players - 1) * k / n_unseen if n_unseen > 0 else 1.0
+    h = popcount_nb(higher_in_suit_nb(c, tt) & ~seen)
+    top = (1.0 - q * (1.0 - honor)) ** h
+    es = tt[TT_ESUIT + c]
+    if trump < 0:
+        return top
+    if es == trump:
+        return top + (1.0 - top) * trump_low
+    u_s = popcount_nb(tt[TT_SUIT_BITS + es] & unseen_bits)
+    u_t = popcount_nb(tt[TT_SUIT_BITS + trump] & unseen_bits)
+    ruff = _none_of_nb(n_unseen, u_s, k) - _none_of_nb(n_unseen, u_s + u_t, k)
+    return top * (1.0 - ruff) ** (players - 1)
+
+
+@njit(cache=True)
+def strength_nb(hand, state, tt, honor, trump_low, norm):
+    """Expected tricks of ``hand`` from its trumps and high cards.
+
+    For a card with ``h`` higher unseen cards of its suit, ``top = (1 - q (1 - honor))^h``
+    with ``q`` the share of the unseen cards the opponents hold (``honor`` = the chance a
+    higher card held by an opponent does not cost the trick). A trump counts ``top`` plus
+    ``trump_low`` of the rest (low trumps win by ruffing); with a trump suit, a card of
+    another suit counts ``top`` times the chance that no opponent ruffs it (void in the
+    suit while holding a trump, hypergeometric). The sum is scaled by
+    ``(k / (P * A))^norm``, ``A`` being the same sum averaged over the cards the bidder
+    does not see, so that the table's expected total tends to the ``k`` tricks there are."""
+    players = state[S_PLAYERS]
+    k = state[S_CARDS]
+    seen = hand
+    if state[S_TURNUP] >= 0:
+        seen |= np.int64(1) << state[S_TURNUP]
+    unseen_bits = tt[TT_DECK] & ~seen
+    n_unseen = popcount_nb(unseen_bits)
+    trump = state[S_TRUMP]
+    e = 0.0
+    m = hand
+    while m:
+        c = lowest_card_nb(m)
+        m &= m - 1
+        e += card_win_nb(c, seen, unseen_bits, n_unseen, k, players, trump, tt, honor, trump_low)
+    if norm == 0.0:
+        return e
+    # the average hand: every card the bidder cannot see, judged from its own seat
+    pool = tt[TT_DECK] & ~(np.int64(1) << state[S_TURNUP]) if state[S_TURNUP] >= 0 else tt[TT_DECK]
+    n_pool = popcount_nb(pool)
+    avg = 0.0
+    m = pool
+    while m:
+        c = lowest_card_nb(m)
+        m &= m - 1
+        own = np.int64(1) << c
+        avg += card_win_nb(c, seen & ~hand | own, pool & ~own, n_unseen, k, players, trump, tt, honor, trump_low)
+    avg *= k / n_pool
+    if avg <= 0.0:
+        return e
+    return e * (k / (players * avg)) ** norm
+
+
+@njit(cache=True)
+def round_bid_nb(x, k, forbidden):
+    """``x`` rounded to a bid in ``0..k`` other than ``forbidden`` (the nearer neighbour,
+    the lower one on a tie)."""
+    b = np.int64(np.floor(x + 0.5))
+    b = min(max(b, 0), k)
+    if b == forbidden:
+        lo = b - 1
+        hi = b + 1
+        if lo < 0:
+            return hi
+        if hi > k:
+            return lo
+        return hi if x - b > 0 else lo
+    return b
+
+
+@njit(cache=True)
+def rollout_nb(hands, state, tt, seat):
+    """Play the deal out from the state after the bids, every seat with the bid-aware
+    heuristic (spoil on); returns the tricks ``seat`` takes. ``hands`` and ``state`` are
+    scratch copies (consumed)."""
+    players = state[S_PLAYERS]
+    k = state[S_CARDS]
+    trick = trick_view_nb(state)
+    for _ in range(k - state[S_TRICK_NO]):
+        for _i in range(players):
+            s = state[S_SEAT]
+            legal = legal_nb(hands[s], trick, state[S_N_IN_TRICK], tt, F_SUIT, -1, False)
+            if legal & (legal - 1):
+                card = heuristic_play_nb(s, hands[s], legal, state, trick, tt, 1.0)
+            else:
+                card = lowest_card_nb(legal)
+            add_card_nb(state, hands, s, card, tt, -1)
+        close_trick_nb(state, trick, tt)
+    return state[S_WON + seat]
+
+
+@njit(cache=True)
+def simulation_bid_nb(seat, hands, state, tt, params, pst):
+    """Bid by playing out sampled deals consistent with what the bidder sees.
+
+    The unseen cards (all but his hand and the turn-up) are dealt at random to the other
+    seats ``samples`` times; the bids already made are kept, later bidders bid by
+    :func:`strength_nb`. For each candidate bid within ``window`` of the strength bid,
+    every sampled deal is played out (:func:`rollout_nb`, the same samples for every
+    candidate) and the candidate with the highest estimated expected score
+    ``P(exact) * points`` is bid (ties: the nearer to the strength bid, then the lower)."""
+    players = state[S_PLAYERS]
+    k = state[S_CARDS]
+    forbidden = state[S_FORBIDDEN]
+    honor = params[P_HONOR]
+    trump_low = params[P_TRUMP_LOW]
+    norm = params[P_NORM]
+    samples = max(1, np.int64(params[P_SAMPLES]))
+    window = max(0, np.int64(params[P_WINDOW]))
+    centre = round_bid_nb(strength_nb(hands[seat], state, tt, honor, trump_low, norm), k, -1)
+    lo = max(0, centre - window)
+    hi = min(k, centre + window)
+    seen = hands[seat]
+    if state[S_TURNUP] >= 0:
+        seen |= np.int64(1) << state[S_TURNUP]
+    unseen_bits = tt[TT_DECK] & ~seen
+    n_unseen = popcount_nb(unseen_bits)
+    pool = np.empty(n_unseen, np.int64)
+    m = unseen_bits
+    for i in range(n_unseen):
+        pool[i] = lowest_card_nb(m)
+        m &= m - 1
+    hits = np.zeros(hi - lo + 1, np.int64)
+    sim_hands = np.zeros(MAX_SEATS, np.int64)
+    base = np.zeros(MAX_SEATS, np.int64)
+    work_hands = np.zeros(MAX_SEATS, np.int64)
+    sim_state = np.empty_like(state)
+    work = np.empty_like(state)
+    for _ in range(samples):
+        pos = 0
+        for s in range(players):
+            sim_hands[s] = 0
+            if s == seat:
+                sim_hands[s] = hands[seat]
+                continue
+            for _c in range(k):
+                j = pos + randbelow_nb(pst, n_unseen - pos)
+                c = pool[j]
+                pool[j] = pool[pos]
+                pool[pos] = c
+                pos += 1
+                sim_hands[s] |= np.int64(1) << c
+        for i in range(S_SIZE):
+            sim_state[i] = state[i]
+        for s in range(players):
+            if s != seat and sim_state[S_BID + s] < 0:
+                sim_state[S_BID + s] = round_bid_nb(strength_nb(sim_hands[s], sim_state, tt, honor, trump_low, norm), k, -1)
+        for s in range(players):
+            base[s] = sim_hands[s]
+        for b in range(lo, hi + 1):
+            for i in range(S_SIZE):
+                work[i] = sim_state[i]
+            work[S_BID + seat] = b
+            work[S_SEAT] = work[S_LEADER]
+            for s in range(players):
+                work_hands[s] = base[s]
+            if rollout_nb(work_hands, work, tt, seat) == b:
+                hits[b - lo] += 1
+    best = -1
+    best_val = -1
+    for b in range(lo, hi + 1):
+        if b == forbidden:
+            continue
+        val = hits[b - lo] * deal_points_nb(b, b, k, state[S_ZERO_VALUE])
+        if val > best_val or (val == best_val and abs(b - centre) < abs(best - centre)):
+            best = b
+            best_val = val
+    if best < 0:
+        return round_bid_nb(centre, k, forbidden)
+    return best
+
+
+@njit(cache=True)
+def advice_bid_nb(seat, hands, state, tt, params):
+    """The seed's own advice (001 line 34): bid the hand's value (:func:`strength_nb`),
+    one under when the hand holds ``long`` cards or more («безопаснее занизить контракт на
+    одну взятку»); the dealer, bidding last with the table's total in view («Сдатчик имеет
+    преимущество последнего заказа»), avoids a balanced table by moving one towards his
+    estimate when his bid would make the total equal the cards in hand."""
+    k = state[S_CARDS]
+    e = strength_nb(hands[seat], state, tt, params[P_HONOR], params[P_TRUMP_LOW], params[P_NORM])
+    b = round_bid_nb(e, k, -1)
+    if k >= params[P_LONG]:
+        b = max(0, b - np.int64(params[P_UNDER]))
+    if state[S_BID_POS] == state[S_PLAYERS] - 1 and state[S_BID_SUM] + b == k:
+        b = round_bid_nb(b + (0.25 if e > b else -0.25), k, b)
+    if b == state[S_FORBIDDEN]:
+        b = round_bid_nb(e, k, b)
+    return b
+
+
+@njit(cache=True)
+def choose_bid_nb(seat, hands, state, tt, bid_code, bid_params, bid_fn, pst):
+    """The bid of a seat whose policy is not ``random`` (that one is drawn in :func:`bid_round_nb`)."""
+    code = bid_code[seat]
+    k = state[S_CARDS]
+    forbidden = state[S_FORBIDDEN]
+    if code == BID_HEURISTIC:
+        p = bid_params[seat]
+        return round_bid_nb(strength_nb(hands[seat], state, tt, p[P_HONOR], p[P_TRUMP_LOW], p[P_NORM]) + p[P_BIAS], k,
+                            forbidden)
+    if code == BID_SIMULATION:
+        return simulation_bid_nb(seat, hands, state, tt, bid_params[seat], pst)
+    if code == BID_ADVICE:
+        return advice_bid_nb(seat, hands, state, tt, bid_params[seat])
+    return bid_fn(hands[seat], state, bid_params[seat])
+
+
+@njit(cache=True)
+def bid_round_nb(hands, state, tt, hook, bid_code, bid_params, bid_fn, pst, err):
+    """Bids from the dealer's left, each seat once (000 line 319 «Игрок, сидящий слева от
+    сдатчика заказывает первым ... пас не допускается»), the dealer last; with ``hook`` the
+    dealer may not bring the total to the cards in hand. Returns False (and fills
+    ``err``) on an illegal bid."""
+    players = state[S_PLAYERS]
+    k = state[S_CARDS]
+    dealer = state[S_DEALER]
+    total = 0
+    seat = dealer
+    for pos in range(players):
+        seat = seat + 1 if seat + 1 < players else 0
+        state[S_SEAT] = seat
+        state[S_BID_POS] = pos
+        state[S_BID_SUM] = total
+        forbidden = -1
+        if hook and pos == players - 1 and 0 <= k - total <= k:
+            forbidden = k - total
+        state[S_FORBIDDEN] = forbidden
+        if bid_code[seat] == BID_RANDOM:
+            b = randbelow_nb(pst, k + 1 if forbidden < 0 else k)
+            if forbidden >= 0 and b >= forbidden:
+                b += 1
+        else:
+            b = choose_bid_nb(seat, hands, state, tt, bid_code, bid_params, bid_fn, pst)
+        if b < 0 or b > k or b == forbidden:
+            err[0] = ERR_BID
+            err[2] = seat
+            err[3] = b
+            err[4] = hands[seat]
+            err[5] = forbidden
+            err[12] = total
+            return False
+        state[S_BID + seat] = b
+        total += b
+    state[S_FORBIDDEN] = -1
+    state[S_SEAT] = state[S_LEADER]
+    return True
+
+
+# -- play --------------------------------------------------------------------------------------
+@njit(cache=True)
+def heuristic_play_nb(seat, hand, legal, state, trick, tt, spoil):
+    """Bid-aware play. While short of the bid: win (lead a sure card of its suit if any,
+    else the weakest; follow with the cheapest winning card when last, else the strongest
+    winning card, else the weakest card). Once the bid is made: duck (lead the weakest card,
+    follow with the strongest card that loses; forced to win, win with the strongest).
+    Once the bid is out of reach, with ``spoil`` >= 0.5: spoil opponents when it is cheap
+    (take a trick its current winner still needs, let a player at his bid take it)."""
+    players = state[S_PLAYERS]
+    n = state[S_N_IN_TRICK]
+    need = state[S_BID + seat] - state[S_WON + seat]
+    left = state[S_CARDS] - state[S_TRICK_NO]
+    lost = need < 0 or need > left
+    if n == 0:
+        if need > 0 and not lost:
+            trump = state[S_TRUMP]
+            gone = state[S_PLAYED] | hand
+            plain_top = 0
+            trump_top = 0
+            m = legal
+            while m:
+                c = lowest_card_nb(m)
+                m &= m - 1
+                if higher_in_suit_nb(c, tt) & ~gone == 0:
+                    if trump >= 0 and tt[TT_ESUIT + c] == trump:
+                        trump_top |= np.int64(1) << c
+                    else:
+                        plain_top |= np.int64(1) << c
+            if plain_top:
+                return weakest_nb(plain_top, tt)
+            if trump_top:
+                return weakest_nb(trump_top, tt)
+        return weakest_nb(legal, tt)
+    win = beating_nb(legal, trick, n, tt)
+    last = n == players - 1
+    if need > 0 and not lost:
+        if win == 0:
+            return weakest_nb(legal, tt)
+        return weakest_nb(win, tt) if last else strongest_nb(win, tt)
+    if lost and spoil >= 0.5 and win:
+        w = (state[S_LEADER] + trick_winner_nb(trick, n, tt)) % players
+        if state[S_BID + w] - state[S_WON + w] > 0:
+            return weakest_nb(win, tt) if last else strongest_nb(win, tt)
+    lose = legal & ~win
+    if lose:
+        return strongest_nb(lose, tt)
+    return strongest_nb(win, tt)
+
+
+@njit(cache=True)
+def play_tricks_nb(hands, state, tt, play_code, play_params, play_fn, pst, audit, audit_out, err):
+    """Play the deal's tricks: the trick's leader first, follow suit if able, else any
+    card (000 line 323 «С руки следует ходить в масть, если это возможно. При отсутствии
+    возможности ходить в масть, делается ход любой картой»); the trick's winner leads
+    next. Returns False (and fills ``err``) on an illegal card."""
+    players = state[S_PLAYERS]
+    k = state[S_CARDS]
+    trick = trick_view_nb(state)
+    seat = state[S_LEADER]
+    for _ in range(k):
+        led = -1
+        for n in range(players):
+            hand = hands[seat]
+            legal = follow_suit_nb(hand, led, tt)
+            if legal & (legal - 1) == 0:
+                card = lowest_card_nb(legal)
+            else:
+                state[S_SEAT] = seat
+                state[S_N_IN_TRICK] = n
+                code = play_code[seat]
+                if code == PLAY_RANDOM:
+                    card = random_card_nb(legal, pst)
+                elif code == PLAY_HEURISTIC:
+                    card = heuristic_play_nb(seat, hand, legal, state, trick, tt, play_params[seat, 0])
+                else:
+                    card = play_fn(hand, legal, state, play_params[seat])
+                if card < 0 or card > 62 or (legal >> card) & 1 == 0:
+                    err[0] = ERR_PLAY
+                    err[2] = seat
+                    err[3] = card
+                    err[4] = hand
+                    err[5] = legal
+                    err[9] = n
+                    err[11] = trick[0] if n > 0 else -1
+                    return False
+            if audit:
+                audit_out[0] += 1
+                ref = legal_ref_nb(hand, trick, n, tt, F_SUIT, -1, False)
+                if ref != legal or (ref >> card) & 1 == 0:
+                    audit_out[1] += 1
+            # add_card_nb, with the led suit kept in a local variable
+            bit = np.int64(1) << card
+            hands[seat] = hand & ~bit
+            trick[n] = card
+            state[S_PLAYED] |= bit
+            es = tt[TT_ESUIT + card]
+            if n == 0:
+                led = es
+            elif es != led:
+                state[S_VOIDS] |= np.int64(1) << (seat * 5 + led)
+            seat = seat + 1 if seat + 1 < players else 0
+        state[S_N_IN_TRICK] = players
+        seat = close_trick_nb(state, trick, tt)
+    return True
+
+
+@njit(cache=True)
+def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, k, bid_code, bid_params, play_code,
+                 play_params, bid_fn, play_fn, pst, audit, audit_out, err):
+    """One deal from the card order ``order`` (its first cards are dealt): deal, turn the
+    trump, bid, play. Leaves bids in ``state[S_BID:]`` and tricks in ``state[S_WON:]``;
+    returns False on an illegal move (``err`` filled)."""
+    players = opts[O_PLAYERS]
+    turnup = deal_cards_nb(order, players, k, dealer, hands)
+    last = deal_no == opts[O_DEALS]
+    if turnup < 0 or (last and opts[O_LAST_NT] != 0):
+        turnup = -1                     # «лицевая карта не вскрывается»: no trump, nothing shown
+        t = NO_TRUMP
+    else:
+        t = turnup & 3
+    tt = tables[t]
+    start_deal_nb(state, players, k, dealer, (dealer + 1) % players, tt[TT_TRUMP], turnup, deal_no)
+    state[S_DEALS] = opts[O_DEALS]
+    state[S_ZERO_VALUE] = 5 + k if opts[O_ZERO] != 0 else 10
+    dealt = 0
+    if audit:
+        audit_out[0] += 1
+        union = 0
+        total = 0
+        for p in range(players):
+            union |= hands[p]
+            total += popcount_nb(hands[p])
+        if (total != players * k or popcount_nb(union) != total or union & ~tt[TT_DECK] != 0
+                or (turnup >= 0 and (union >> turnup) & 1 == 1)):
+            audit_out[1] += 1
+        dealt = union
+    err[6] = k
+    err[7] = deal_no
+    err[10] = state[S_TRUMP]
+    if not bid_round_nb(hands, state, tt, opts[O_HOOK] != 0, bid_code, bid_params, bid_fn, pst, err):
+        return False
+    if not play_tricks_nb(hands, state, tt, play_code, play_params, play_fn, pst, audit, audit_out, err):
+        err[8] = state[S_TRICK_NO]
+        return False
+    if audit:
+        audit_out[0] += 1
+        won = 0
+        left = 0
+        for p in range(players):
+            won += state[S_WON + p]
+            left |= hands[p]
+        if won != k or left != 0 or state[S_PLAYED] != dealt:
+            audit_out[1] += 1
+    return True
+
+
+# -- the chunk kernel ----------------------------------------------------------------------------
+_I1, _I2, _F2 = types.int64[::1], types.int64[:, ::1], types.float64[:, ::1]
+_ARGS = (types.int64, types.int64, types.int64,                 # seed, start, stop
+         types.uint8[::1], _I1, _I2,                             # deck, opts, trick tables
+         _I1, _F2, _I1, _F2,                                     # policies per seat
+         BID_FN, PLAY_FN, _I1, types.boolean,                    # user fns, seat -> policy group, audit
+         types.int64[:, :, :, ::1], types.int64[:, :, :, ::1],  # seat_joint, pos_joint [., cards, bid, tricks]
+         _I2, _I2, _I1,                                          # table_total, deal moments, counters
+         _I2, _I2, _I2, _I2,                                     # game score/win, groups, hist
+         _I1, _I1)                                               # audit counts, err
+
+
+@njit(types.void(*_ARGS), cache=True)
+def oh_hell_chunk_nb(seed, start, stop, deck0, opts, tables, bid_code, bid_params, play_code, play_params,
+                     bid_fn, play_fn, group, audit, seat_joint, pos_joint, table_total, deal_mom, counters,
+                     game_score, game_win, group_mom, score_hist, audit_out, err):
+    """Play units ``start..stop-1`` (whole games, or single deals when ``opts[O_CARDS]``).
+
+    ``seat_joint[seat, cards, bid, tricks]`` and ``pos_joint[position, cards, bid, tricks]``
+    count every bid (position 0 = the dealer's left, P-1 = the dealer); ``table_total[cards]``
+    = deals whose bids total (over, under, equal to) the cards; ``deal_mom`` row 0 =
+    (P-1) x dealer's points - the others' points, per deal; ``counters`` = [deals,
+    deals where the hook forbade a bid, units]. Whole games only: ``game_score[seat]`` and
+    ``game_win[seat]`` (win share x 420) moments per game, ``group_mom`` rows g and G+g =
+    the policy group's summed win shares and scores per game, ``score_hist[seat, score]``.
+    """
+    players = opts[O_PLAYERS]
+    n_deals = opts[O_DEALS]
+    single = opts[O_CARDS]
+    n_groups = group_mom.shape[0] // 2
+    deck = np.empty_like(deck0)
+    n_cards = deck.shape[0]
+    dst = np.zeros(4, np.uint64)
+    pst = np.zeros(4, np.uint64)
+    state = np.zeros(S_SIZE, np.int64)
+    hands = np.zeros(MAX_SEATS, np.int64)
+    score = np.zeros(MAX_SEATS, np.int64)
+    pts = np.zeros(MAX_SEATS, np.int64)
+    ascore = np.zeros(MAX_SEATS, np.int64)
+    gx = np.zeros(2 * n_groups, np.int64)
+    for unit in range(start, stop):
+        seed_stream_nb(dst, seed, unit)
+        policy_stream_nb(pst, seed, unit)
+        for i in range(n_cards):
+            deck[i] = deck0[i]
+        for i in range(MAX_SEATS):
+            score[i] = 0
+            ascore[i] = 0
+        err[1] = unit
+        first = single if single > 0 else 1
+        last = single if single > 0 else n_deals
+        for deal_no in range(first, last + 1):
+            k = deal_no
+            dealer = (opts[O_FIRST_DEALER] + (0 if single > 0 else deal_no - 1)) % players
+            for pos in range(min(players * k + 1, n_cards)):
+                draw_nb(deck, pos, dst)
+            if not play_deal_nb(deck, state, hands, tables, opts, deal_no, dealer, k, bid_code, bid_params,
+                                play_code, play_params, bid_fn, play_fn, pst, audit, audit_out, err):
+                return
+            total_bid = 0
+            others = 0
+            for seat in range(players):
+                b = state[S_BID + seat]
+                t = state[S_WON + seat]
+                total_bid += b
+                pts[seat] = deal_points_nb(b, t, k, 5 + k if opts[O_ZERO] != 0 else 10)
+                score[seat] += pts[seat]
+                seat_joint[seat, k, b, t] += 1
+                pos = seat - dealer - 1
+                pos_joint[pos + players if pos < 0 else pos, k, b, t] += 1
+                if seat != dealer:
+                    others += pts[seat]
+            if audit:
+                audit_out[0] += 1
+                for seat in range(players):
+                    b = state[S_BID + seat]
+                    exact = b == state[S_WON + seat]
+                    want = 0 if not exact else (10 + b if b > 0 else (5 + k if opts[O_ZERO] != 0 else 10))
+                    ascore[seat] += want
+                    if pts[seat] != want or b < 0 or b > k:
+                        audit_out[1] += 1
+            if total_bid > k:
+                table_total[k, 0] += 1
+            elif total_bid < k:
+                table_total[k, 1] += 1
+            else:
+                table_total[k, 2] += 1
+            moment_add_nb(deal_mom, 0, (players - 1) * pts[dealer] - others)
+            counters[0] += 1
+            if opts[O_HOOK] != 0 and state[S_BID_SUM] <= k:   # S_BID_SUM: the total before the dealer bid
+                counters[1] += 1
+        counters[2] += 1
+        if single > 0:
+            continue
+        best = score[0]
+        for seat in range(1, players):
+            best = max(best, score[seat])
+        tied = 0
+        for seat in range(players):
+            if score[seat] == best:
+                tied += 1
+        for g in range(2 * n_groups):
+            gx[g] = 0
+        shares = 0
+        for seat in range(players):
+            share = 0
+            if score[seat] == best:
+                share = WIN_SCALE // tied if opts[O_TIES] == 0 else WIN_SCALE
+            shares += share
+            moment_add_nb(game_score, seat, score[seat])
+            moment_add_nb(game_win, seat, share)
+            score_hist[seat, min(score[seat], score_hist.shape[1] - 1)] += 1
+            gx[group[seat]] += share
+            gx[n_groups + group[seat]] += score[seat]
+        for g in range(2 * n_groups):
+            moment_add_nb(group_mom, g, gx[g])
+        if audit:
+            audit_out[0] += 1
+            if shares != (WIN_SCALE if opts[O_TIES] == 0 else tied * WIN_SCALE):
+                audit_out[1] += 1
+            for seat in range(players):
+                if ascore[seat] != score[seat]:
+                    audit_out[1] += 1
+
+
+_DEAL_ARGS = (types.uint8[::1], _I1, _I2, types.int64, types.int64,  # order, opts, tables, deal, dealer
+              _I1, _F2, _I1, _F2,                                    # policies per seat
+              BID_FN, PLAY_FN, types.int64, _I1, _I1, _I1)           # fns, seed, state, hands, err
+
+
+@njit(types.boolean(*_DEAL_ARGS), cache=True)
+def one_deal_nb(order, opts, tables, deal_no, dealer, bid_code, bid_params, play_code, play_params,
+                bid_fn, play_fn, seed, state, hands, err):
+    """One deal of ``deal_no`` cards dealt from the fixed card order ``order`` (what the
+    chunk kernel does after shuffling; for tests and users), policy randomness from the
+    policy stream of unit 0 of ``seed``. ``state`` and ``hands`` (the hands as dealt) are
+    filled; returns False on an illegal move (``err`` filled)."""
+    pst = np.zeros(4, np.uint64)
+    unit = seed - seed              # unit 0 (a variable, so that the kernels' compiled versions serve)
+    policy_stream_nb(pst, seed, unit)
+    audit_out = np.zeros(2, np.int64)
+    play_hands = np.zeros(MAX_SEATS, np.int64)
+    audit = deal_no < 0
+    ok = play_deal_nb(order, state, play_hands, tables, opts, deal_no, dealer, deal_no, bid_code, bid_params,
+                      play_code, play_params, bid_fn, play_fn, pst, audit, audit_out, err)
+    deal_cards_nb(order, opts[O_PLAYERS], deal_no, dealer, hands)
+    return ok

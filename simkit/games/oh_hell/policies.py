@@ -1,0 +1,58 @@
+"""Oh Hell policies: a ``bid`` role and a ``play`` role (see :mod:`.nb` for the formulas).
+
+Bid: ``random`` (uniform over the legal bids, a baseline), ``heuristic`` (expected tricks
+from trumps and high cards, :func:`~simkit.games.oh_hell.nb.strength_nb`, rounded after
+adding ``bias``), ``simulation`` (plays out ``samples`` sampled deals consistent with
+what the bidder sees for each bid within ``window`` of the heuristic bid, and bids the
+one with the best estimated expected score), ``seed-advice`` (the seed's own advice,
+001 line 34: one under on hands of ``long`` cards or more; the dealer avoids a balanced
+table). Play: ``random`` (uniform legal card), ``heuristic`` (bid-aware: win while short
+of the bid, duck once it is made, spoil opponents when the bid is lost and ``spoil`` >=
+0.5). Both roles take a user ``@njit`` function:
+
+* ``bid(hand: int64, state: int64[:], params: float64[:]) -> int64`` (a number of tricks);
+* ``play(hand: int64, legal: int64, state: int64[:], params: float64[:]) -> int64`` (a card
+  code whose bit is set in ``legal``).
+
+``hand`` and ``legal`` are card bitmasks (bit ``code`` set for each card; helpers in
+:mod:`simkit.core.tricks`), ``state`` the table state (``S_*`` indices of
+:mod:`simkit.core.tricks` and :mod:`simkit.games.oh_hell.nb`).
+
+Per-seat policies: give a role a list with one entry per seat (or a string with entries
+separated by ``|``), e.g. ``{"bid": ["simulation", "heuristic", "heuristic", "random"]}``
+or on the command line ``--policy "bid=simulation|heuristic|heuristic|random"``.
+"""
+from simkit.games.oh_hell import nb
+from simkit.policies.base import PolicyRole, PolicySpec
+
+_STRENGTH = {"honor": 0.5, "trump_low": 0.25, "norm": 1.0}
+
+BID = PolicyRole(
+    "bid",
+    [PolicySpec("random", "uniform over the legal bids 0..cards (a baseline)", nb.BID_RANDOM, {}),
+     PolicySpec("heuristic", "expected tricks from trumps and high cards, plus `bias`, rounded", nb.BID_HEURISTIC,
+                {**_STRENGTH, "bias": 0.0}),
+     PolicySpec("simulation", "plays out `samples` sampled deals per candidate bid (within `window` of the "
+                "heuristic bid) and bids the best estimated expected score", nb.BID_SIMULATION,
+                {**_STRENGTH, "samples": 12.0, "window": 1.0}),
+     PolicySpec("seed-advice", "the seed's advice: one under the hand's value when it holds `long` cards or more; "
+                "the dealer avoids a balanced table", nb.BID_ADVICE, {**_STRENGTH, "long": 4.0, "under": 1.0})],
+    default="heuristic",
+    user_signature="bid(hand: int64, state: int64[:], params: float64[:]) -> int64",
+)
+
+PLAY = PolicyRole(
+    "play",
+    [PolicySpec("random", "a uniformly chosen legal card", nb.PLAY_RANDOM, {}),
+     PolicySpec("heuristic", "bid-aware: win while short of the bid, duck once it is made, spoil opponents when "
+                "the bid is lost (`spoil` >= 0.5)", nb.PLAY_HEURISTIC, {"spoil": 1.0})],
+    default="heuristic",
+    user_signature="play(hand: int64, legal: int64, state: int64[:], params: float64[:]) -> int64",
+)
+
+#: parameter name -> slot in the kernel's per-seat parameter row
+PARAM_SLOTS = {
+    "bid": {"honor": nb.P_HONOR, "trump_low": nb.P_TRUMP_LOW, "norm": nb.P_NORM, "bias": nb.P_BIAS, "samples": nb.P_SAMPLES,
+            "window": nb.P_WINDOW, "long": nb.P_LONG, "under": nb.P_UNDER},
+    "play": {"spoil": 0},
+}
