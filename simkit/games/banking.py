@@ -91,12 +91,14 @@ def _tenure_labels():
     return labels
 
 
-def bank_tables(stats) -> dict:
-    """``tenure`` (coups per bank, binned, from the first non-empty bin to the last) and
-    ``bank_outcome`` (how banks ended)."""
+def bank_tables(stats, outcomes: bool = True) -> dict:
+    """``tenure`` (coups per bank, binned, from the first non-empty bin to the last) and,
+    with ``outcomes``, ``bank_outcome`` (how banks ended)."""
     hist = stats["tenure"]
     nz = np.nonzero(hist)[0]
     lo, hi = (int(nz[0]), int(nz[-1]) + 1) if len(nz) else (0, 1)
     labels = _tenure_labels()[lo:hi]
-    return {"tenure": distribution_table(hist[lo:hi], labels, name="coups"),
-            "bank_outcome": distribution_table(stats["outcome"], list(OUTCOME_NAMES), name="outcome")}
+    out = {"tenure": distribution_table(hist[lo:hi], labels, name="coups")}
+    if outcomes:
+        out["bank_outcome"] = distribution_table(stats["outcome"], list(OUTCOME_NAMES), name="outcome")
+    return out

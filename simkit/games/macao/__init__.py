@@ -1,0 +1,137 @@
+"""G06 Macao («Макао»): one-card baccarat against a banker from a two-deck shoe.
+
+Seed file 000, lines 213-237; GAMES.md G06. Unit = one bank, i.e. one shoe (see :mod:`.nb`).
+"""
+import numpy as np
+
+from simkit.core.cards import deck, parse
+from simkit.errors import SimkitError
+from simkit.games import banking
+from simkit.games.base import Game
+from simkit.games.macao import nb, report
+from simkit.games.macao.policies import BANKER, PUNTER, kernel_policy
+from simkit.games.macao.rules import MacaoRules
+from simkit.policies.base import raise_illegal
+
+_OVER = {"void": nb.OVER_VOID, "bust": nb.OVER_BUST, "mod10": nb.OVER_MOD10}
+_REPL = {"all": nb.REPL_ALL, "punters": nb.REPL_PUNTERS, "none": nb.REPL_NONE}
+
+
+def kernel_opts(rules) -> np.ndarray:
+    """The kernel's ``opts`` array (layout ``nb.O_*``) for ``rules``."""
+    opts = np.zeros(nb.N_OPTS, dtype=np.int64)
+    opts[nb.O_PUNTERS] = rules.punters
+    opts[nb.O_OVERDRAW] = _OVER[rules.overdraw]
+    opts[nb.O_MAX_DRAWS] = rules.max_draws
+    opts[nb.O_REPLACE] = _REPL[rules.replace_zero]
+    opts[nb.O_REPLACE_DRAWN] = int(rules.replace_drawn_zero)
+    opts[nb.O_REPL_IS_DRAW] = int(rules.replacement_is_draw)
+    opts[nb.O_BANKER_DRAWS] = int(rules.banker_draws)
+    opts[nb.O_TIE_PAYS] = nb.TIE_NATURAL if rules.tie_pays == "natural" else nb.TIE_SINGLE
+    opts[nb.O_TIE_LOW] = nb.TIE_LOW_LOSE if rules.tie_low == "lose" else nb.TIE_LOW_PUSH
+    opts[nb.O_LOSER_PAYS] = nb.LOSER_SINGLE if rules.loser_pays == "single" else nb.LOSER_BANKER_NATURAL
+    opts[nb.O_SHOE_END] = nb.SHOE_RESHUFFLE if rules.shoe_end == "reshuffle" else nb.SHOE_VOID
+    opts[nb.O_MULT:nb.O_MULT + 10] = 1
+    opts[nb.O_MULT + 7] = rules.natural7
+    opts[nb.O_MULT + 8] = rules.natural8
+    opts[nb.O_MULT + 9] = rules.natural9
+    return opts
+
+
+class Macao(Game):
+    id = "macao"
+    title = "Macao (Макао)"
+    description = "one-card baccarat against the banker from a two-deck shoe; naturals paid 3x/2x/1x (house edge)"
+    unit = "bank"
+    hands_word = "banks"
+    played_word = "coups"
+    Rules = MacaoRules
+    roles = [PUNTER, BANKER]
+    headline = "house_edge"
+    chunk_hint = 1 << 15
+    study_hands = 300_000
+    bench_cases = [("3 punters, threshold policies", {}, None, 400_000),
+                   ("1 punter, bust overdraw", {"punters": 1, "overdraw": "bust"}, None, 200_000)]
+    conformance_cases = [
+        ({}, None),
+        ({"overdraw": "bust", "max_draws": 3, "replace_drawn_zero": True, "shoe_end": "void", "punters": 6},
+         {"punter": "mimic", "banker": "banker-threshold:stand=5"}),
+        ({"overdraw": "mod10", "loser_pays": "banker-natural", "tie_pays": "single", "tie_low": "push",
+          "replace_zero": "punters", "replacement_is_draw": True, "punters": 1, "decks": 1}, "best"),
+        ({"max_draws": 0, "replace_zero": "none", "natural9": 5, "punters": 9}, None),
+    ]
+
+    def played(self, stats):
+        return int(stats["counters"][0])
+
+    def _policies(self, rules, policies):
+        return (kernel_policy(PUNTER, policies["punter"], rules),
+                kernel_policy(BANKER, policies["banker"], rules))
+
+    def _illegal(self, policies, err, rules, where=None):
+        seat = int(err[3])
+        where = where or f"bank (unit) {err[1]}, coup {err[7]}"
+        who = "the banker" if seat == rules.punters else f"the punter at seat {seat}"
+        pol = policies["banker"] if seat == rules.punters or policies["punter"].name == "mimic" \
+            else policies["punter"]
+        raise_illegal(self.id, pol,
+                      f"{where}: {who} holds a count of {err[4]} "
+                      f"({'natural' if err[5] else 'drawn'}) after {err[6]} draw(s); a draw decision must be "
+                      f"1 (draw) or 0 (stand)", int(err[2]))
+
+    def _run(self, rules, policies, seed, start, stop, audit):
+        (pc, pp, pf), (bc, bp, bf) = self._policies(rules, policies)
+        st = banking.bank_stats(coup=np.zeros((5, 6), np.int64), payout=np.zeros(nb.N_PAYOUT, np.int64),
+                                pfinal=np.zeros(nb.N_FINAL, np.int64), bfinal=np.zeros(nb.N_FINAL, np.int64),
+                                counters=np.zeros(4, np.int64))
+        audit_out = np.zeros(2, np.int64)
+        err = np.zeros(nb.N_ERR, np.int64)
+        nb.macao_chunk_nb(seed, start, stop, deck(52, copies=rules.decks), kernel_opts(rules), pc, pp, pf, bc, bp,
+                          bf, audit, st["edge"], st["bank"], st["tenure"], st["outcome"], st["coup"], st["payout"],
+                          st["pfinal"], st["bfinal"], st["counters"], audit_out, err)
+        if err[0]:
+            self._illegal(policies, err, rules)
+        return st, audit_out
+
+    def run_chunk(self, rules, policies, seed, start, stop, hands):
+        return self._run(rules, policies, seed, start, stop, False)[0]
+
+    def metrics(self, stats, rules, policies):
+        return report.metrics(stats, rules, policies)
+
+    def tables(self, stats, rules, policies):
+        return report.tables(stats, rules, policies)
+
+    def audit(self, rules, policies, seed, units):
+        st, audit_out = self._run(rules, policies, seed, 0, units, True)
+        return {"checks": int(audit_out[0]), "violations": int(audit_out[1]), "stats": st}
+
+    def play_coup(self, cards, rules=None, policies=None, start: int = 0) -> dict:
+        """Play one coup from hand-built ``cards`` (card strings or codes, in dealing order;
+        ``start`` cards before are the discards of earlier coups, which a shoe-end
+        reshuffle deals next in their order). Returns ``status`` ("ok", "void"), per seat
+        (punters then the banker) ``count`` (10 = bust), ``natural`` and ``draws``, the
+        punters' ``loss`` in stakes, and ``used``/``reshuffled``."""
+        rules = self.Rules.build(rules)
+        policies = self.resolve_policies(policies)
+        codes = parse(cards) if isinstance(cards, str) or (len(cards) and isinstance(cards[0], str)) \
+            else np.asarray(cards, dtype=np.uint8)
+        if not 0 <= start < len(codes):
+            raise SimkitError(f"macao: start={start} must be a position among the {len(codes)} cards given")
+        (pc, pp, pf), (bc, bp, bf) = self._policies(rules, policies)
+        p = rules.punters
+        count, natural, draws = (np.zeros(p + 1, np.int64) for _ in range(3))
+        loss = np.zeros(p, np.int64)
+        err = np.zeros(nb.N_ERR, np.int64)
+        cur = np.array([start, start, 0], np.int64)
+        codes = codes.copy()
+        status = nb.macao_fixed_coup_nb(codes, kernel_opts(rules), pc, pp, pf, bc, bp, bf, count, natural, draws,
+                                        loss, err, cur)
+        if status == nb.COUP_ILLEGAL:
+            self._illegal(policies, err, rules, "hand-built coup")
+        return {"status": "ok" if status == nb.COUP_OK else "void", "count": count.tolist(),
+                "natural": natural.astype(bool).tolist(), "draws": draws.tolist(), "loss": loss.tolist(),
+                "used": int(cur[0]), "reshuffled": bool(cur[2]), "cards": codes}
+
+
+GAME = Macao()

@@ -1,0 +1,385 @@
+"""Macao kernel: deal, replace, draw, settle and account whole banks (seed 000 lines 213-237).
+
+Unit = one bank: the banker's shoe of ``decks`` full decks from a fresh shuffle until all
+its cards are played («после того, как все карты сыграны, банк передается», 000:237).
+A coup: one card to every punter (seats 0..P-1 from the banker's left) and then to the
+banker (000:217); then each punter in turn and last the banker throws aside 10s and
+pictures for new cards (000:219) and draws as his policy says; then every punter is
+settled against the banker (000:225-235). A coup the shoe cannot finish is finished from
+the reshuffled cards of earlier coups, or voided (rule ``shoe_end``); the bank then passes.
+
+The same :func:`coup_nb` plays the simulation (lazily shuffled shoe) and hand-built
+decks (``fixed``: cards are dealt in the given order, and a "reshuffle" deals the earlier
+coups' cards in their order), so the tests exercise the very code that simulates.
+"""
+import numpy as np
+from numba import njit, types
+
+from simkit.core.rng import draw_nb, seed_stream_nb
+from simkit.core.stats import ratio_add_nb
+from simkit.games.banking import BANK_PASSED, bank_close_nb
+
+BUST = 10          # a hand's count after an overdraw under overdraw=bust
+N_FINAL = 11       # counts 0..9 and bust
+MAX_MULT = 9       # the largest multiplier a rule allows
+N_PAYOUT = 2 * MAX_MULT + 1
+
+#: count of each card code: A = 1, 2..9 their pips, 10 J Q K = 0 (000:219)
+VALUE = np.zeros(64, dtype=np.int64)
+for _c in range(52):
+    _r = _c >> 2
+    VALUE[_c] = _r + 2 if _r <= 7 else (1 if _r == 12 else 0)
+
+# opts layout (int64): see MacaoGame._kernel_args
+O_PUNTERS, O_OVERDRAW, O_MAX_DRAWS, O_REPLACE, O_REPLACE_DRAWN, O_REPL_IS_DRAW, O_BANKER_DRAWS = range(7)
+O_TIE_PAYS, O_TIE_LOW, O_LOSER_PAYS, O_SHOE_END = 7, 8, 9, 10
+O_MULT = 11        # opts[O_MULT + v]: multiplier of a natural count v (1 below seven)
+N_OPTS = O_MULT + 10
+
+OVER_VOID, OVER_BUST, OVER_MOD10 = 0, 1, 2
+REPL_ALL, REPL_PUNTERS, REPL_NONE = 0, 1, 2
+TIE_NATURAL, TIE_SINGLE = 0, 1
+TIE_LOW_LOSE, TIE_LOW_PUSH = 0, 1
+LOSER_SINGLE, LOSER_BANKER_NATURAL = 0, 1
+SHOE_RESHUFFLE, SHOE_VOID = 0, 1
+
+POL_USER, POL_THRESHOLD, POL_MIMIC = 0, 1, 2
+COUP_OK, COUP_VOID, COUP_ILLEGAL = 0, 1, 2
+ERR_DRAW = 1
+N_ERR = 8          # [code, unit, move, seat, count, natural, draws, coup]
+
+#: user drawing function: draw(count, natural, draws, seat, drew, params) -> int64 (1 = draw, 0 = stand)
+#:   count: the hand's count 0..9; natural: 1 while the hand has taken no voluntary draw
+#:   (and, with replacement_is_draw, no replacement); draws: voluntary draws taken;
+#:   seat: 0..P-1 for the punters from the banker's left, P for the banker; drew: punters
+#:   who have drawn so far this coup (the banker sees every punter's); params: float64[:].
+DRAW_SIG = types.int64(types.int64, types.int64, types.int64, types.int64, types.int64, types.float64[:])
+DRAW_FN = types.FunctionType(DRAW_SIG)
+
+
+@njit(DRAW_SIG, cache=True)
+def no_user_draw_nb(count, natural, draws, seat, drew, params):
+    """Placeholder passed where no user function is used (never called)."""
+    return 0
+
+
+@njit(cache=True, inline="always")
+def decide_nb(code, params, fn, count, natural, draws, seat, drew):
+    """A drawing policy's move: threshold = draw while the count is below ``params[0]``."""
+    if code == POL_THRESHOLD:
+        return np.int64(1) if count < params[0] else np.int64(0)
+    return fn(count, natural, draws, seat, drew, params)
+
+
+@njit(cache=True, inline="always")
+def add_card_nb(count, value, overdraw):
+    """The count after a voluntary draw of a card worth ``value``: past nine the card is
+    ignored (void, 000:223's examples), the hand busts, or the units digit is kept."""
+    total = count + value
+    if total <= 9:
+        return total
+    if overdraw == OVER_VOID:
+        return count
+    if overdraw == OVER_BUST:
+        return np.int64(BUST)
+    return total - 10
+
+
+@njit(cache=True, inline="always")
+def settle_nb(pc, pn, bc, bn, opts):
+    """The punter's loss in stakes (negative = he is paid) for his count ``pc`` and
+    natural flag ``pn`` against the banker's ``bc``, ``bn``.
+
+    Beating the banker pays the natural multiplier (3/2/1 for natural 9/8/7, 000:225) or
+    one stake; a tie pays the banker the 9/8/7 multiplier (000:227) or one stake below
+    seven (or nothing with ``tie_low=push``); a beaten punter pays one stake (or the
+    banker's natural multiplier with ``loser_pays=banker-natural``). A bust punter loses
+    even to a bust banker."""
+    lose = np.int64(1)
+    if opts[O_LOSER_PAYS] == LOSER_BANKER_NATURAL and bn != 0 and bc <= 9:
+        lose = opts[O_MULT + bc]
+    if pc == BUST:
+        return lose
+    if bc == BUST or pc > bc:
+        return -opts[O_MULT + pc] if pn != 0 else np.int64(-1)
+    if pc == bc:
+        if pc >= 7:
+            return opts[O_MULT + pc] if opts[O_TIE_PAYS] == TIE_NATURAL else np.int64(1)
+        return np.int64(1) if opts[O_TIE_LOW] == TIE_LOW_LOSE else np.int64(0)
+    return lose
+
+
+@njit(cache=True, inline="always")
+def _reverse_nb(a, i, j):
+    j -= 1
+    while i < j:
+        t = a[i]
+        a[i] = a[j]
+        a[j] = t
+        i += 1
+        j -= 1
+
+
+@njit(cache=True, inline="always")
+def take_nb(deck, cur, state, fixed, shoe_end):
+    """Deal the next card of the shoe, or -1 when the coup must be voided.
+
+    ``cur`` = [next position, position where this coup began, reshuffles]. When the shoe
+    is used up mid-coup and ``shoe_end`` is reshuffle, the cards of earlier coups (the
+    discards) are moved behind this coup's cards (an in-place rotation: an allocation
+    here would slow every deal tenfold) and dealt next, shuffled (lazily) unless
+    ``fixed``; with no discards left the coup is voided."""
+    n = deck.shape[0]
+    if cur[0] == n:
+        if shoe_end == SHOE_VOID or cur[1] == 0:
+            return np.int64(-1)
+        s0 = cur[1]
+        _reverse_nb(deck, 0, s0)
+        _reverse_nb(deck, s0, n)
+        _reverse_nb(deck, 0, n)
+        cur[0] = n - s0
+        cur[1] = 0
+        cur[2] += 1
+    c = deck[cur[0]] if fixed else draw_nb(deck, cur[0], state)
+    cur[0] += 1
+    return np.int64(c)
+
+
+# _nrt=False: coup_nb never allocates, and without reference counting its many array
+# arguments are not incref'd/decref'd (atomic operations) on every call: twice as fast.
+@njit(cache=True, _nrt=False)
+def coup_nb(deck, cur, state, fixed, opts, pcode, pparams, pfn, bcode, bparams, bfn,
+            count, natural, draws, loss, err):
+    """Play one coup from ``deck`` at ``cur`` and fill, per seat (the banker last),
+    ``count``, ``natural``, ``draws`` and, per punter, ``loss``. Returns ``COUP_OK``,
+    ``COUP_VOID`` (the shoe ended and the coup is cancelled) or ``COUP_ILLEGAL`` (``err``
+    = [ERR_DRAW, -, move, seat, count, natural, draws, -])."""
+    p = opts[O_PUNTERS]
+    shoe_end = opts[O_SHOE_END]
+    for s in range(p + 1):
+        c = take_nb(deck, cur, state, fixed, shoe_end)
+        if c < 0:
+            return COUP_VOID
+        count[s] = VALUE[c]
+        natural[s] = 1
+        draws[s] = 0
+    drew = 0
+    for s in range(p + 1):
+        banker = s == p
+        repl = opts[O_REPLACE]
+        if repl == REPL_ALL or (repl == REPL_PUNTERS and not banker):
+            while count[s] == 0:
+                c = take_nb(deck, cur, state, fixed, shoe_end)
+                if c < 0:
+                    return COUP_VOID
+                count[s] = VALUE[c]
+                if opts[O_REPL_IS_DRAW] != 0:
+                    natural[s] = 0
+        if banker and opts[O_BANKER_DRAWS] == 0:
+            continue
+        if not banker and pcode == POL_MIMIC and opts[O_BANKER_DRAWS] == 0:
+            continue          # the banker never draws, so neither does his mimic
+        while draws[s] < opts[O_MAX_DRAWS] and count[s] != BUST:
+            if banker or pcode == POL_MIMIC:
+                move = decide_nb(bcode, bparams, bfn, count[s], natural[s], draws[s], s, drew)
+            else:
+                move = decide_nb(pcode, pparams, pfn, count[s], natural[s], draws[s], s, drew)
+            if move != 0 and move != 1:
+                err[0] = ERR_DRAW
+                err[2] = move
+                err[3] = s
+                err[4] = count[s]
+                err[5] = natural[s]
+                err[6] = draws[s]
+                return COUP_ILLEGAL
+            if move == 0:
+                break
+            c = take_nb(deck, cur, state, fixed, shoe_end)
+            if c < 0:
+                return COUP_VOID
+            v = VALUE[c]
+            while v == 0 and opts[O_REPLACE_DRAWN] != 0:
+                c = take_nb(deck, cur, state, fixed, shoe_end)
+                if c < 0:
+                    return COUP_VOID
+                v = VALUE[c]
+            count[s] = add_card_nb(count[s], v, opts[O_OVERDRAW])
+            natural[s] = 0
+            draws[s] += 1
+        if not banker and draws[s] > 0:
+            drew += 1
+    for s in range(p):
+        loss[s] = settle_nb(count[s], natural[s], count[p], natural[p], opts)
+    return COUP_OK
+
+
+@njit(cache=True)
+def _settle_ref_nb(pc, pn, bc, bn, opts):
+    """Audit's independent settlement: the payment table of 000:225-235 written out case
+    by case (winner first, then the amount)."""
+    if pc == BUST:
+        punter_wins = False
+        tie = False
+    elif bc == BUST:
+        punter_wins = True
+        tie = False
+    else:
+        punter_wins = pc > bc
+        tie = pc == bc
+    if punter_wins:
+        if pn == 1 and pc == 9:
+            return -opts[O_MULT + 9]
+        if pn == 1 and pc == 8:
+            return -opts[O_MULT + 8]
+        if pn == 1 and pc == 7:
+            return -opts[O_MULT + 7]
+        return -1
+    if tie:
+        if pc < 7:
+            return 0 if opts[O_TIE_LOW] == TIE_LOW_PUSH else 1
+        if opts[O_TIE_PAYS] == TIE_SINGLE:
+            return 1
+        return opts[O_MULT + pc]
+    if opts[O_LOSER_PAYS] == LOSER_BANKER_NATURAL and bn == 1 and 7 <= bc <= 9:
+        return opts[O_MULT + bc]
+    return 1
+
+
+@njit(cache=True)
+def _audit_coup_nb(opts, count, natural, draws, loss):
+    """(checks, violations) of one coup: counts in range, the draws each hand took
+    allowed (independently of the kernel's loop), naturals undrawn, settlements equal to
+    the reference table."""
+    p = opts[O_PUNTERS]
+    checks = 0
+    bad = 0
+    for s in range(p + 1):
+        max_d = opts[O_MAX_DRAWS] if (s < p or opts[O_BANKER_DRAWS] != 0) else 0
+        checks += 3
+        if not (0 <= count[s] <= 9 or (count[s] == BUST and opts[O_OVERDRAW] == OVER_BUST and draws[s] > 0)):
+            bad += 1
+        if draws[s] < 0 or draws[s] > max_d:
+            bad += 1
+        if natural[s] == 1 and draws[s] > 0:
+            bad += 1
+    for s in range(p):
+        checks += 1
+        if loss[s] != _settle_ref_nb(count[s], natural[s], count[p], natural[p], opts):
+            bad += 1
+    return checks, bad
+
+
+@njit(cache=True)
+def _deck_conserved_nb(deck, sorted0):
+    s = np.sort(deck)
+    for i in range(s.shape[0]):
+        if s[i] != sorted0[i]:
+            return False
+    return True
+
+
+_ARGS = (types.int64, types.int64, types.int64,                   # seed, start, stop
+         types.uint8[:], types.int64[:],                          # deck, opts
+         types.int64, types.float64[:], DRAW_FN,                  # punter policy
+         types.int64, types.float64[:], DRAW_FN,                  # banker policy
+         types.boolean,                                           # audit
+         types.int64[:, :], types.int64[:, :], types.int64[:], types.int64[:],  # edge, bank, tenure, outcome
+         types.int64[:, :], types.int64[:], types.int64[:], types.int64[:],     # coup, payout, pfinal, bfinal
+         types.int64[:], types.int64[:], types.int64[:])                        # counters, audit, err
+
+
+@njit(types.void(*_ARGS), cache=True)
+def macao_chunk_nb(seed, start, stop, deck0, opts, pcode, pparams, pfn, bcode, bparams, bfn, audit,
+                   edge, bank_mom, tenure, outcome, coup, payout, pfinal, bfinal, counters, audit_out, err):
+    """Play banks ``start..stop-1`` and add their statistics.
+
+    Bank statistics as :mod:`simkit.games.banking` (stakes = punter-coups). ``coup`` ratio
+    rows per bank: 0 = (punter wins, stakes), 1 = (punter ties, stakes), 2 = (punter hands
+    that drew, stakes), 3 = (banker drew, coups), 4 = (punter naturals of 7-9, stakes).
+    ``payout``: the punter's loss per punter-coup, index ``loss + MAX_MULT``. ``pfinal``,
+    ``bfinal``: final counts 0..9 and bust. ``counters`` = [coups, voided coups, shoe-end
+    reshuffles, punter-coups]."""
+    n = deck0.shape[0]
+    p = opts[O_PUNTERS]
+    deck = deck0.copy()
+    sorted0 = np.sort(deck0)
+    state = np.zeros(4, dtype=np.uint64)
+    cur = np.zeros(3, dtype=np.int64)
+    count = np.zeros(p + 1, dtype=np.int64)
+    natural = np.zeros(p + 1, dtype=np.int64)
+    draws = np.zeros(p + 1, dtype=np.int64)
+    loss = np.zeros(p, dtype=np.int64)
+    for unit in range(start, stop):
+        seed_stream_nb(state, seed, unit)
+        deck[:] = deck0
+        cur[:] = 0
+        bank_loss = 0
+        coups = 0
+        wins = 0
+        ties = 0
+        pdrew = 0
+        bdrew = 0
+        naturals = 0
+        while cur[0] < n and cur[2] == 0:
+            cur[1] = cur[0]
+            status = coup_nb(deck, cur, state, False, opts, pcode, pparams, pfn, bcode, bparams, bfn,
+                             count, natural, draws, loss, err)
+            if status == COUP_ILLEGAL:
+                err[1] = unit
+                err[7] = coups
+                return
+            if status == COUP_VOID:
+                counters[1] += 1
+                break
+            coups += 1
+            for s in range(p):
+                bank_loss += loss[s]
+                payout[loss[s] + MAX_MULT] += 1
+                pfinal[count[s]] += 1
+                if loss[s] < 0:
+                    wins += 1
+                elif count[s] == count[p]:
+                    ties += 1
+                if draws[s] > 0:
+                    pdrew += 1
+                if natural[s] != 0 and count[s] >= 7:
+                    naturals += 1
+            bfinal[count[p]] += 1
+            if draws[p] > 0:
+                bdrew += 1
+            if audit:
+                c, b = _audit_coup_nb(opts, count, natural, draws, loss)
+                audit_out[0] += c
+                audit_out[1] += b
+        counters[0] += coups
+        counters[2] += cur[2]
+        counters[3] += coups * p
+        if audit:
+            audit_out[0] += 1
+            if not _deck_conserved_nb(deck, sorted0):
+                audit_out[1] += 1
+        stakes = coups * p
+        bank_close_nb(edge, bank_mom, tenure, outcome, bank_loss, stakes, coups, BANK_PASSED)
+        ratio_add_nb(coup, 0, wins, stakes)
+        ratio_add_nb(coup, 1, ties, stakes)
+        ratio_add_nb(coup, 2, pdrew, stakes)
+        ratio_add_nb(coup, 3, bdrew, coups)
+        ratio_add_nb(coup, 4, naturals, stakes)
+
+
+_COUP_ARGS = (types.uint8[:], types.int64[:],                      # cards in dealing order, opts
+              types.int64, types.float64[:], DRAW_FN,              # punter policy
+              types.int64, types.float64[:], DRAW_FN,              # banker policy
+              types.int64[:], types.int64[:], types.int64[:], types.int64[:], types.int64[:],
+              types.int64[:])                                      # count, natural, draws, loss, err, cur
+
+
+@njit(types.int64(*_COUP_ARGS), cache=True)
+def macao_fixed_coup_nb(cards, opts, pcode, pparams, pfn, bcode, bparams, bfn, count, natural, draws, loss, err,
+                        cur):
+    """One coup dealt from ``cards`` in the given order, starting at ``cur[0]`` (earlier
+    positions are the discards of earlier coups); see :func:`coup_nb`."""
+    state = np.zeros(4, dtype=np.uint64)
+    cur[1] = cur[0]
+    return coup_nb(cards, cur, state, True, opts, pcode, pparams, pfn, bcode, bparams, bfn,
+                   count, natural, draws, loss, err)
