@@ -1,0 +1,227 @@
+"""G05 Blackjack («Блэк Джек»): boxes against the dealer, to 21 (seed 000 lines 187-211).
+
+``hands`` counts rounds. The unit of independence is the shoe: a run of ``hands`` rounds
+plays ``ceil(hands / r)`` shoes, ``r`` being the rules' nominal rounds per shoe
+(:func:`nominal_rounds_per_shoe`), each dealt to its cut card, so the run plays about
+``hands`` rounds (every metric's ``n`` and the ``rounds`` counter give the exact count).
+With ``decks=inf`` or ``continuous_shuffle`` a unit is a block of 128 rounds and a run
+plays exactly ``hands`` rounds. Shoe ``i`` draws only from the stream ``(seed, i)``, so
+results are identical for any number of workers and chunks.
+
+Public analysis: :mod:`simkit.games.blackjack.exact` (dealer probabilities, action EVs,
+basic strategy, exact house edge), :func:`risk_of_ruin`, and the policy helpers
+:func:`table_policy`, :func:`hilo_policy`, :func:`index_table`, :func:`strategy_tables`.
+"""
+import math
+
+import numpy as np
+
+from simkit.core.cards import deck
+from simkit.core.stats import Stats, moments, ratios
+from simkit.errors import SimkitError
+from simkit.games.base import Game
+from simkit.games.blackjack import exact, nb, report
+from simkit.games.blackjack.exact import (basic_table, dealer_probabilities, expected_values,  # noqa: F401
+                                          house_edge, insurance_ev, player_ev)
+from simkit.games.blackjack.policies import (PLAY, hilo_policy, index_table, kernel_tables,  # noqa: F401
+                                             strategy_tables as _charts, table_policy)
+from simkit.games.blackjack.rules import BlackjackRules
+from simkit.policies.base import raise_illegal
+
+_HOLE = {"peek": nb.HOLE_PEEK, "none": nb.HOLE_NONE, "none-obo": nb.HOLE_OBO}
+_DOUBLE = {"any": nb.DBL_ANY, "9-11": nb.DBL_9_11, "10-11": nb.DBL_10_11}
+_SURRENDER = {"none": nb.SUR_NONE, "late": nb.SUR_LATE, "early": nb.SUR_EARLY}
+_BJ = {"3:2": 15, "6:5": 12, "1:1": 10}
+#: cards a box-round and the dealer use on average under basic strategy (for sizing runs)
+CARDS_PER_BOX_ROUND = 2.94
+CARDS_PER_DEALER = 2.45
+
+
+def nominal_rounds_per_shoe(rules) -> int:
+    """Rounds a shoe is expected to last: cut-card position over the average cards of a
+    round (a sizing rule only; shoes are always dealt to their cut card)."""
+    cards = rules.penetration * 52 * rules.decks
+    return max(1, int(cards / (CARDS_PER_BOX_ROUND * rules.players + CARDS_PER_DEALER)))
+
+
+def strategy_tables(rules=None, policy="basic") -> dict:
+    """The charts (hard, soft, pairs DataFrames) a built-in policy plays under ``rules``."""
+    from simkit.policies.base import _as_policy
+
+    rules = BlackjackRules.build(rules)
+    pol = GAME.resolve_policies(policy)["play"]
+    if pol.is_user:
+        raise SimkitError("blackjack: a user function has no strategy table")
+    hi = kernel_tables(rules, pol)[0]
+    return _charts(hi)
+
+
+class Blackjack(Game):
+    id = "blackjack"
+    title = "Blackjack (Блэк Джек)"
+    description = "boxes against the dealer to 21; every rule variant, exact basic strategy, counting (house edge)"
+    unit = "shoe"
+    hands_word = "rounds"
+    Rules = BlackjackRules
+    roles = [PLAY]
+    headline = "house_edge"
+    chunk_hint = 1 << 13
+    conformance_hands = 3000
+    study_hands = 4_000_000
+    bench_cases = [("6 decks, full rules, basic strategy", {}, None, 10_000_000),
+                   ("infinite deck, basic strategy", {"decks": "inf"}, None, 10_000_000),
+                   ("6 decks, Hi-Lo ramp and index plays", {}, "hilo", 5_000_000)]
+    conformance_cases = [
+        ({}, None),
+        ({"decks": 2, "hole_card": "none", "surrender": "early", "players": 3, "soft17": "hit"}, "hilo"),
+        ({"decks": "inf", "max_hands": 4, "resplit_aces": False, "double": "9-11", "das": False}, "never-bust"),
+        ({"continuous_shuffle": True, "decks": 8, "hole_card": "none-obo", "blackjack_pays": "6:5"},
+         "mimic-dealer"),
+    ]
+
+    def n_units(self, hands, rules):
+        if rules.infinite or rules.continuous_shuffle:
+            return -(-hands // nb.ROUNDS_PER_BLOCK)
+        return -(-hands // nominal_rounds_per_shoe(rules))
+
+    # -- kernel arguments ----------------------------------------------------------------
+    def _opts(self, rules, counting):
+        mode = nb.MODE_INF if rules.infinite else (nb.MODE_CSM if rules.continuous_shuffle else nb.MODE_SHOE)
+        n = 52 if rules.infinite else 52 * rules.decks
+        cut = int(round(rules.penetration * n))
+        return np.array([mode, cut, rules.players, int(rules.soft17 == "hit"), _HOLE[rules.hole_card],
+                         _BJ[rules.blackjack_pays], _DOUBLE[rules.double], int(rules.das), rules.hands_limit,
+                         int(rules.resplit_aces), _SURRENDER[rules.surrender], int(rules.insurance),
+                         nb.ROUNDS_PER_BLOCK, int(counting)], dtype=np.int64)
+
+    def _kernel_args(self, rules, policies):
+        pol = policies["play"]
+        if pol.is_user:
+            z8 = np.zeros((exact.N_ROWS, exact.N_VALUES), np.int8)
+            tables = (z8, z8, np.zeros((exact.N_ROWS, exact.N_VALUES)), np.zeros(10, np.int64),
+                      np.array([1.0, 1.0, 0.0, 0.0]), False)
+            params = np.array([v for _, v in sorted(pol.params.items())] or [0.0], dtype=np.float64)
+            return tables, nb.POL_USER, params, pol.fn
+        # tables are cached on the policy object, so that workers receive them with it
+        cache = pol.__dict__.setdefault("_blackjack_tables", {})
+        key = exact.strategy_key(rules) + (("soft17", rules.soft17),)
+        if key not in cache:
+            cache[key] = kernel_tables(rules, pol)
+        return cache[key], nb.POL_TABLE, np.zeros(1), nb.no_user_decide_nb
+
+    def _shoe(self, rules):
+        return deck(52, copies=1 if rules.infinite else rules.decks)
+
+    def new_stats(self):
+        return Stats(edge=ratios(nb.N_EDGE), round=moments(1), outcomes=np.zeros((nb.N_OUT, 2), np.int64),
+                     by_tc=np.zeros((nb.N_TC, 3), np.int64), counters=np.zeros(7, np.int64))
+
+    def _run(self, rules, policies, seed, start, stop, hands, audit):
+        (hi, lo, thr, tags, cparams, counting), code, params, fn = self._kernel_args(rules, policies)
+        st = self.new_stats()
+        audit_out = np.zeros(2, np.int64)
+        err = np.zeros(8, np.int64)
+        nb.blackjack_chunk_nb(seed, start, stop, hands, self._shoe(rules), self._opts(rules, counting), tags,
+                              hi, lo, thr, cparams, code, params, fn, audit, st["edge"], st["round"],
+                              st["outcomes"], st["by_tc"], st["counters"], audit_out, err)
+        self._check_err(err, policies["play"])
+        return st, audit_out
+
+    def _check_err(self, err, pol):
+        if err[0] == nb.ERR_ILLEGAL:
+            kind = int(err[1])
+            if kind == nb.KIND_PLAY:
+                legal = [nb.ACTION_NAMES[k] for k in range(5) if err[6] & (1 << k)]
+                move = nb.ACTION_NAMES[err[2]] if 0 <= err[2] <= 4 else int(err[2])
+                situation = (f"shoe {err[7]}: hand total {err[3]} with {err[4]} cards against up card "
+                             f"{'A' if err[5] == 11 else err[5]}; legal: {', '.join(legal)}")
+            elif kind == nb.KIND_BET:
+                move = int(err[2])
+                situation = f"shoe {err[7]}: a bet must be a whole number of units from 1 to {nb.MAX_BET}"
+            else:
+                move = int(err[2])
+                situation = f"shoe {err[7]}: the {nb.KIND_NAMES[kind]} decision must be 0 (no) or 1 (yes)"
+            raise_illegal(self.id, pol, situation, move)
+        if err[0] == nb.ERR_SHOE:
+            raise SimkitError(f"blackjack: shoe {err[7]} ran out of cards in the middle of a round with no "
+                              f"discards to reshuffle; use more decks or fewer players")
+
+    def play_round(self, cards, rules=None, policies=None) -> dict:
+        """Play one round from a hand-built shoe: ``cards`` (a string such as ``"8S 8H 6D
+        10C ..."`` or card codes) are dealt in order: each box's first card, the up card,
+        each box's second card, the hole card (``peek`` only), then every card drawn in
+        play. Returns ``{"boxes": [per-box dict], "dealer_total", "dealer_blackjack",
+        "cards_used", "outcomes", "audit_violations"}``; money in units."""
+        from simkit.core.cards import parse
+
+        rules = BlackjackRules.build(rules)
+        policies = self.resolve_policies(policies)
+        codes = parse(cards) if isinstance(cards, str) else np.asarray(cards, dtype=np.uint8)
+        (hi, lo, thr, tags, cparams, counting), code, params, fn = self._kernel_args(rules, policies)
+        res = np.zeros((rules.players, nb.N_RES), np.int64)
+        outcomes = np.zeros((nb.N_OUT, 2), np.int64)
+        dealer = np.zeros(4, np.int64)
+        err = np.zeros(8, np.int64)
+        nb.deal_nb(codes, self._opts(rules, counting), tags, hi, lo, thr, cparams, code, params, fn, res, outcomes,
+                   dealer, err)
+        if err[0] == nb.ERR_SHOE:
+            raise SimkitError(f"blackjack: the hand-built shoe of {len(codes)} cards ran out in the round")
+        self._check_err(err, policies["play"])
+        boxes = [{"bet": int(r[nb.R_BET]), "net": float(r[nb.R_NET] / 10), "action": float(r[nb.R_ACTION] / 10),
+                  "insurance": float(r[nb.R_INS_STAKE] / 10), "insurance_net": float(r[nb.R_INS_NET] / 10),
+                  "natural": bool(r[nb.R_NATURAL]), "surrendered": bool(r[nb.R_SURRENDER]),
+                  "hands": int(r[nb.R_HANDS]), "doubles": int(r[nb.R_DOUBLES])} for r in res]
+        return {"boxes": boxes, "dealer_total": int(dealer[0]), "dealer_blackjack": bool(dealer[1]),
+                "cards_used": int(dealer[2]), "audit_violations": int(dealer[3]),
+                "outcomes": {name: (int(outcomes[k, 0]), float(outcomes[k, 1] / 10))
+                             for k, name in enumerate(nb.OUTCOME_NAMES) if outcomes[k, 0]}}
+
+    def run_chunk(self, rules, policies, seed, start, stop, hands):
+        return self._run(rules, policies, seed, start, stop, hands, False)[0]
+
+    def metrics(self, stats, rules, policies):
+        return report.metrics(stats, rules, policies)
+
+    def tables(self, stats, rules, policies):
+        return report.tables(stats, rules, policies)
+
+    def audit(self, rules, policies, seed, units):
+        hands = units * (nb.ROUNDS_PER_BLOCK if (rules.infinite or rules.continuous_shuffle) else 1)
+        st, audit_out = self._run(rules, policies, seed, 0, units, hands, True)
+        return {"checks": int(audit_out[0]), "violations": int(audit_out[1]), "stats": st}
+
+
+GAME = Blackjack()
+
+
+def risk_of_ruin(bankroll, *, rules=None, policies="hilo", paths=2000, max_rounds=200_000, seed=0):
+    """Risk of ruin by simulation: ``paths`` independent careers, each starting with
+    ``bankroll`` units and played shoe after shoe (from fresh streams) until the
+    bankroll cannot cover the next bet or ``max_rounds`` rounds have passed. Returns a
+    dict: ``simulated`` (an Estimate: share of paths ruined), ``formula`` (the usual
+    ``exp(-2 μ B / σ²)`` with μ, σ per round measured on the same rounds) and
+    ``mean``, ``sd`` per round."""
+    from simkit.reports.estimates import proportion_estimate
+    from simkit.runner.units import parse_seed
+
+    rules = BlackjackRules.build(rules)
+    policies = GAME.resolve_policies(policies)
+    seed = parse_seed(seed)
+    if not (isinstance(bankroll, (int, float)) and bankroll > 0):
+        raise SimkitError(f"blackjack: bankroll must be a positive number of units, got {bankroll!r}")
+    if not (isinstance(paths, int) and paths > 0 and isinstance(max_rounds, int) and max_rounds > 0):
+        raise SimkitError(f"blackjack: paths and max_rounds must be positive integers, got {paths!r}, {max_rounds!r}")
+    (hi, lo, thr, tags, cparams, counting), code, params, fn = GAME._kernel_args(rules, policies)
+    out = np.zeros((paths, 3), np.int64)       # ruined, rounds, (unused)
+    mom = moments(1)
+    err = np.zeros(8, np.int64)
+    nb.ruin_paths_nb(seed, paths, int(round(bankroll * 10)), max_rounds, GAME._shoe(rules),
+                     GAME._opts(rules, counting), tags, hi, lo, thr, cparams, code, params, fn, out, mom, err)
+    GAME._check_err(err, policies["play"])
+    ruined = int(out[:, 0].sum())
+    n, s, ss = (int(v) for v in mom[0])
+    mean = s / n / 10
+    var = (ss - s * s / n) / (n - 1) / 100
+    formula = 1.0 if mean <= 0 else math.exp(-2 * mean * bankroll / var)
+    return {"simulated": proportion_estimate(ruined, paths), "formula": formula, "mean": mean,
+            "sd": math.sqrt(var), "rounds": n}

@@ -1,0 +1,867 @@
+"""Blackjack kernel: shoes, rounds, every rule path, counting and the statistics
+(seed 000 lines 187-211).
+
+Unit = one shoe: shuffled, dealt round after round to the cut card (``penetration``),
+the round in progress finished. With ``decks=inf`` or ``continuous_shuffle`` there is
+no shoe to deplete and a unit is a block of :data:`ROUNDS_PER_BLOCK` rounds (the last
+block of a run holds what is left, so a run plays exactly ``hands`` rounds).
+
+Money is counted in tenths of a betting unit (a 3:2 blackjack on one unit is 15, 6:5 is
+12, a surrender -5, a half-unit insurance 5). Card values are value indices: 0 = ace,
+1..8 = 2..9, 9 = ten-value.
+
+Order of play each round (000:193-209): bets; one card to each box, the dealer's up card,
+a second card to each box, the hole card (``peek`` only); insurance under an ace; early
+surrender; the peek under an ace or ten (a dealer blackjack ends the round); each box in
+turn (late surrender, split, double, hit, stand; a hand at 21 takes no card); the
+dealer's second card (no hole card) and draws below 17 (and on soft 17 with H17) if any
+hand is still standing; settlement.
+"""
+import numpy as np
+from numba import njit, types
+
+from simkit.core.rng import draw_nb, randbelow_nb, seed_stream_nb
+from simkit.core.stats import moment_add_nb, ratio_add_nb
+
+# table layout shared with exact.py
+HARD0, SOFT0, PAIR0, SUR_HARD0, SUR_SOFT0, SUR_PAIR0, INS_ROW = 0, 22, 44, 54, 76, 98, 108
+N_ROWS = 109
+CELL_S, CELL_H, CELL_DH, CELL_DS = 0, 1, 2, 3
+
+STAND, HIT, DOUBLE, SPLIT, SURRENDER = 0, 1, 2, 3, 4
+ACTION_NAMES = ("stand", "hit", "double", "split", "surrender")
+KIND_BET, KIND_INSURANCE, KIND_EARLY_SURRENDER, KIND_PLAY = 0, 1, 2, 3
+KIND_NAMES = ("bet", "insurance", "early surrender", "play")
+
+MODE_SHOE, MODE_INF, MODE_CSM, MODE_FIXED = 0, 1, 2, 3
+HOLE_PEEK, HOLE_NONE, HOLE_OBO = 0, 1, 2
+DBL_ANY, DBL_9_11, DBL_10_11 = 0, 1, 2
+SUR_NONE, SUR_LATE, SUR_EARLY = 0, 1, 2
+POL_USER, POL_TABLE = 0, 1
+
+ROUNDS_PER_BLOCK = 128
+MAX_BET = 10_000
+MAX_HANDS = 64
+MAX_CARDS = 24            # cards one hand can hold (hard 21 at most: 4 aces + 4 twos + ...)
+
+# opts indices
+(O_MODE, O_CUT, O_PLAYERS, O_H17, O_HOLE, O_BJ, O_DOUBLE, O_DAS, O_LIMIT, O_RSA, O_SURRENDER,
+ O_INSURANCE, O_BLOCK, O_COUNTING) = range(14)
+N_OPTS = 14
+# counting params (float64): min bet, max bet, units per true count, ramp offset
+C_MIN, C_MAX, C_UNITS, C_OFFSET = 0, 1, 2, 3
+
+# per-box results of one round (``res`` rows)
+(R_BET, R_NET, R_ACTION, R_INS_STAKE, R_INS_NET, R_NATURAL, R_SURRENDER, R_HANDS, R_DOUBLES,
+ R_DEALER_BJ, R_DEALER_TOTAL) = range(11)
+N_RES = 11
+
+# outcome table rows: [count, net in tenths]
+(OUT_BJ, OUT_BJ_PUSH, OUT_DEALER_BJ, OUT_WIN, OUT_PUSH, OUT_LOSS, OUT_BUST, OUT_DOUBLE, OUT_SPLIT,
+ OUT_SURRENDER, OUT_INSURANCE, OUT_ROUND) = range(12)
+N_OUT = 12
+OUTCOME_NAMES = ("blackjack", "blackjack push", "dealer blackjack", "win", "push", "loss", "bust",
+                 "double", "split", "surrender", "insurance", "all")
+
+# edge rows (ratio rows over units): see the kernel doc
+E_EDGE, E_ACTION, E_ROUND, E_BET, E_INS_TAKEN, E_INS_EV = range(6)
+N_EDGE = 6
+TC_LO, TC_HI = -10, 10
+N_TC = TC_HI - TC_LO + 1
+
+ERR_ILLEGAL, ERR_SHOE = 1, 2
+
+#: card value index of each rank (2..A)
+VALUE_OF_RANK = np.array([1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, 9, 0], dtype=np.int64)
+
+#: user policy: decide(kind, total, soft, ncards, pair, up, legal, seen, unseen, params) -> int64
+#:   kind: 0 = bet (return units, 1..MAX_BET), 1 = insurance (return 1 to insure), 2 = early
+#:   surrender (return 1 to surrender), 3 = play (return an action whose bit is set in legal:
+#:   0 stand, 1 hit, 2 double, 3 split, 4 surrender; bit k = 1 << k).
+#:   total: the hand's best total, soft: 1 if an ace counts 11, ncards: cards in the hand,
+#:   pair: the value (2..11) of a splittable pair, else 0; up: the dealer's up card (2..11,
+#:   11 = ace); seen: int64[10] cards of each value (A, 2..9, ten) seen since the shuffle;
+#:   unseen: cards not yet seen in the shoe (0 for an infinite deck); params: float64[:].
+DECIDE_SIG = types.int64(types.int64, types.int64, types.int64, types.int64, types.int64, types.int64,
+                         types.int64, types.int64[:], types.int64, types.float64[:])
+DECIDE_FN = types.FunctionType(DECIDE_SIG)
+
+
+@njit(DECIDE_SIG, cache=True)
+def no_user_decide_nb(kind, total, soft, ncards, pair, up, legal, seen, unseen, params):
+    """Placeholder passed where no user function is used (never called)."""
+    return 0
+
+
+@njit(cache=True, inline="always")
+def _best(hard, ace):
+    if ace and hard + 10 <= 21:
+        return hard + 10
+    return hard
+
+
+@njit(cache=True, _nrt=False)
+def legal_moves_nb(cards, ncards, first_decision, nhands, limit, split_aces, opts):
+    """The legal actions (bit mask) for a hand holding ``cards[:ncards]`` (value
+    indices), computed from the cards alone: the audit's independent legal set."""
+    hard = 0
+    ace = False
+    for i in range(ncards):
+        hard += cards[i] + 1
+        if cards[i] == 0:
+            ace = True
+    best = _best(hard, ace)
+    pair = ncards == 2 and cards[0] == cards[1] and nhands < limit
+    if split_aces:
+        return (1 << STAND) | ((1 << SPLIT) if pair and opts[O_RSA] != 0 else 0)
+    if best >= 21:
+        return 1 << STAND
+    m = (1 << STAND) | (1 << HIT)
+    if ncards == 2:
+        soft = ace and hard + 10 <= 21
+        ok = True
+        if nhands > 1 and opts[O_DAS] == 0:
+            ok = False
+        if opts[O_DOUBLE] == DBL_9_11 and (soft or hard < 9 or hard > 11):
+            ok = False
+        if opts[O_DOUBLE] == DBL_10_11 and (soft or hard < 10 or hard > 11):
+            ok = False
+        if ok:
+            m |= 1 << DOUBLE
+        if pair:
+            m |= 1 << SPLIT
+        if first_decision and nhands == 1 and opts[O_SURRENDER] == SUR_LATE:
+            m |= 1 << SURRENDER
+    return m
+
+
+@njit(cache=True, inline="always")
+def _cell(hi, lo, thr, row, col, tc):
+    if tc >= thr[row, col]:
+        return hi[row, col]
+    return lo[row, col]
+
+
+@njit(cache=True, _nrt=False)
+def table_decide_nb(kind, hard, ace, ncards, pair, up, legal, tc, hi, lo, thr, cparams, counting):
+    """A table policy's decision (basic strategy, a user table, or Hi-Lo with index
+    plays read against the true count ``tc``)."""
+    if kind == KIND_BET:
+        if not counting:
+            return np.int64(1)
+        t = np.floor(tc)
+        b = np.round(cparams[C_UNITS] * (t - cparams[C_OFFSET]))
+        if b < cparams[C_MIN]:
+            b = cparams[C_MIN]
+        if b > cparams[C_MAX]:
+            b = cparams[C_MAX]
+        return np.int64(b)
+    if kind == KIND_INSURANCE:
+        return np.int64(_cell(hi, lo, thr, INS_ROW, 0, tc))
+    soft = ace and hard + 10 <= 21
+    if kind == KIND_EARLY_SURRENDER:
+        if pair >= 0:
+            row = SUR_PAIR0 + pair
+        elif soft:
+            row = SUR_SOFT0 + hard + 10
+        else:
+            row = SUR_HARD0 + hard
+        return np.int64(_cell(hi, lo, thr, row, up, tc))
+    if legal & (1 << SURRENDER):
+        if pair >= 0:
+            row = SUR_PAIR0 + pair
+        elif soft:
+            row = SUR_SOFT0 + hard + 10
+        else:
+            row = SUR_HARD0 + hard
+        if _cell(hi, lo, thr, row, up, tc):
+            return np.int64(SURRENDER)
+    if legal & (1 << SPLIT):
+        if _cell(hi, lo, thr, PAIR0 + pair, up, tc):
+            return np.int64(SPLIT)
+    if soft:
+        c = _cell(hi, lo, thr, SOFT0 + hard + 10, up, tc)
+    else:
+        c = _cell(hi, lo, thr, HARD0 + hard, up, tc)
+    if c == CELL_DH:
+        return np.int64(DOUBLE if legal & (1 << DOUBLE) else HIT)
+    if c == CELL_DS:
+        return np.int64(DOUBLE if legal & (1 << DOUBLE) else STAND)
+    return np.int64(c)
+
+
+@njit(cache=True, _nrt=False)
+def _reverse(a, i, j):
+    j -= 1
+    while i < j:
+        t = a[i]
+        a[i] = a[j]
+        a[j] = t
+        i += 1
+        j -= 1
+
+
+@njit(cache=True, inline="always")
+def _draw(deck, sh, state, mode, n):
+    """Next card's value index. ``sh`` = [pos, round_start, ...]; a shoe used up in the
+    middle of a round reshuffles its discards (the cards of the round stay out)."""
+    if mode == MODE_INF:
+        return VALUE_OF_RANK[randbelow_nb(state, 13)], 0
+    pos = sh[0]
+    if pos == n:
+        rs = sh[1]
+        if rs == 0:
+            return -1, 0
+        # move the round's cards to the front (a rotation by three reversals, no
+        # allocation); the discards become the pile
+        _reverse(deck, 0, rs)
+        _reverse(deck, rs, n)
+        _reverse(deck, 0, n)
+        sh[0] = n - rs
+        sh[1] = 0
+        sh[5] += 1
+        pos = sh[0]
+    if mode == MODE_FIXED:
+        c = deck[pos]
+    else:
+        c = draw_nb(deck, pos, state)
+    sh[0] = pos + 1
+    return VALUE_OF_RANK[c >> 2], 0
+
+
+@njit(cache=True, inline="always")
+def _see(v, seen, sh, tags):
+    seen[v] += 1
+    sh[2] += 1
+    sh[3] += tags[v]
+
+
+@njit(cache=True, _nrt=False)
+def _true_count(sh, n, mode):
+    if mode == MODE_INF:
+        return 0.0
+    unseen = n - sh[2]
+    if unseen <= 0:
+        return 0.0
+    return sh[3] * 52.0 / unseen
+
+
+@njit(cache=True, inline="always")
+def _up_label(v):
+    return 11 if v == 0 else v + 1
+
+
+@njit(cache=True, _nrt=False)
+def _user_or_table(pol, user_fn, params, kind, hard, ace, ncards, pair, up, legal, seen, unseen, tc,
+                   hi, lo, thr, cparams, counting):
+    if pol == POL_TABLE:
+        return table_decide_nb(kind, hard, ace, ncards, pair, up, legal, tc, hi, lo, thr, cparams, counting)
+    soft = 1 if (ace and hard + 10 <= 21) else 0
+    upair = _up_label(pair) if (pair >= 0 and (legal & (1 << SPLIT)) != 0) else 0
+    return user_fn(kind, _best(hard, ace), soft, ncards, upair, _up_label(up), legal, seen, unseen, params)
+
+
+@njit(cache=True, _nrt=False)
+def round_nb(deck, sh, state, seen, opts, tags, hi, lo, thr, cparams, pol, params, user_fn, audit,
+             hcards, hn, hhard, hace, hbet, hstate, res, outcomes, audit_out, err):
+    """Play one round at every box; write each box's results into ``res`` and add the
+    per-hand outcomes into ``outcomes``. Returns 0, or an error code (details in ``err``).
+
+    ``sh`` = [pos, round_start, cards seen, running count, n cards, mid-round reshuffles,
+    up card, dealer blackjack].
+    Hand arrays (``hcards`` etc.) have ``players * MAX_HANDS`` rows."""
+    mode = opts[O_MODE]
+    n = sh[4]
+    players = opts[O_PLAYERS]
+    limit = opts[O_LIMIT]
+    counting = opts[O_COUNTING] != 0
+    hole = opts[O_HOLE]
+    sh[1] = sh[0]
+    res[:, :] = 0
+    # bets
+    tc = _true_count(sh, n, mode) if counting else 0.0
+    for b in range(players):
+        bet = _user_or_table(pol, user_fn, params, KIND_BET, 0, False, 0, -1, 0, 0, seen, n - sh[2], tc,
+                             hi, lo, thr, cparams, counting)
+        if bet < 1 or bet > MAX_BET:
+            err[0] = ERR_ILLEGAL
+            err[1] = KIND_BET
+            err[2] = bet
+            return ERR_ILLEGAL
+        res[b, R_BET] = bet
+        res[b, R_HANDS] = 1
+        base = b * MAX_HANDS
+        hn[base] = 0
+        hhard[base] = 0
+        hace[base] = 0
+        hbet[base] = bet * 10
+        hstate[base] = 0
+    # the deal: one card each, the up card, a second card each, the hole card (peek)
+    for rnd in range(2):
+        for b in range(players):
+            v, _ = _draw(deck, sh, state, mode, n)
+            if v < 0:
+                err[0] = ERR_SHOE
+                return ERR_SHOE
+            base = b * MAX_HANDS
+            hcards[base, hn[base]] = v
+            hn[base] += 1
+            hhard[base] += v + 1
+            if v == 0:
+                hace[base] = 1
+            _see(v, seen, sh, tags)
+        if rnd == 0:
+            up, _ = _draw(deck, sh, state, mode, n)
+            if up < 0:
+                err[0] = ERR_SHOE
+                return ERR_SHOE
+            _see(up, seen, sh, tags)
+    dhard = up + 1
+    dace = up == 0
+    dn = 1
+    hole_v = -1
+    if hole == HOLE_PEEK:
+        hole_v, _ = _draw(deck, sh, state, mode, n)
+        if hole_v < 0:
+            err[0] = ERR_SHOE
+            return ERR_SHOE
+        dhard += hole_v + 1
+        dace = dace or hole_v == 0
+        dn = 2
+    for b in range(players):
+        base = b * MAX_HANDS
+        if hhard[base] == 11 and hace[base]:
+            res[b, R_NATURAL] = 1
+    # insurance and early surrender, before the dealer checks
+    if opts[O_INSURANCE] and up == 0:
+        tc = _true_count(sh, n, mode) if counting else 0.0
+        for b in range(players):
+            base = b * MAX_HANDS
+            take = _user_or_table(pol, user_fn, params, KIND_INSURANCE, hhard[base], hace[base] == 1, 2, -1, up,
+                                  0, seen, n - sh[2], tc, hi, lo, thr, cparams, counting)
+            if take != 0 and take != 1:
+                err[0] = ERR_ILLEGAL
+                err[1] = KIND_INSURANCE
+                err[2] = take
+                return ERR_ILLEGAL
+            if take:
+                res[b, R_INS_STAKE] = res[b, R_BET] * 5
+    if opts[O_SURRENDER] == SUR_EARLY:
+        tc = _true_count(sh, n, mode) if counting else 0.0
+        for b in range(players):
+            if res[b, R_NATURAL]:
+                continue
+            base = b * MAX_HANDS
+            c0 = hcards[base, 0]
+            pair = c0 if c0 == hcards[base, 1] else -1
+            give = _user_or_table(pol, user_fn, params, KIND_EARLY_SURRENDER, hhard[base], hace[base] == 1, 2,
+                                  pair, up, 0, seen, n - sh[2], tc, hi, lo, thr, cparams, counting)
+            if give != 0 and give != 1:
+                err[0] = ERR_ILLEGAL
+                err[1] = KIND_EARLY_SURRENDER
+                err[2] = give
+                return ERR_ILLEGAL
+            if give:
+                res[b, R_SURRENDER] = 1
+    dealer_bj = False
+    if hole == HOLE_PEEK and dn == 2 and dhard == 11 and dace:
+        dealer_bj = True
+    if not dealer_bj:
+        # the boxes play
+        for b in range(players):
+            if res[b, R_NATURAL] or res[b, R_SURRENDER]:
+                continue
+            base = b * MAX_HANDS
+            nh = 1
+            h = 0
+            first = True
+            while h < nh:
+                i = base + h
+                split_aces = hstate[i] == 2
+                if hn[i] == 1:                     # a split hand takes its second card
+                    v, _ = _draw(deck, sh, state, mode, n)
+                    if v < 0:
+                        err[0] = ERR_SHOE
+                        return ERR_SHOE
+                    _see(v, seen, sh, tags)
+                    hcards[i, 1] = v
+                    hn[i] = 2
+                    hhard[i] += v + 1
+                    if v == 0:
+                        hace[i] = 1
+                while True:
+                    best = _best(hhard[i], hace[i] == 1)
+                    if best > 21:
+                        hstate[i] = 3
+                        break
+                    can_split = (hn[i] == 2 and hcards[i, 0] == hcards[i, 1] and nh < limit
+                                 and (not split_aces or opts[O_RSA] != 0))
+                    if split_aces and not can_split:
+                        break
+                    if best == 21:
+                        break
+                    if split_aces:
+                        legal = (1 << STAND) | (1 << SPLIT)
+                    else:
+                        legal = (1 << STAND) | (1 << HIT)
+                        if hn[i] == 2:
+                            soft = hace[i] == 1 and hhard[i] + 10 <= 21
+                            okd = nh == 1 or opts[O_DAS] != 0
+                            if opts[O_DOUBLE] == DBL_9_11 and (soft or hhard[i] < 9 or hhard[i] > 11):
+                                okd = False
+                            if opts[O_DOUBLE] == DBL_10_11 and (soft or hhard[i] < 10 or hhard[i] > 11):
+                                okd = False
+                            if okd:
+                                legal |= 1 << DOUBLE
+                            if can_split:
+                                legal |= 1 << SPLIT
+                            if first and nh == 1 and opts[O_SURRENDER] == SUR_LATE:
+                                legal |= 1 << SURRENDER
+                    pair = hcards[i, 0] if (hn[i] == 2 and hcards[i, 0] == hcards[i, 1]) else -1
+                    was_first = first
+                    tc = _true_count(sh, n, mode) if counting else 0.0
+                    a = _user_or_table(pol, user_fn, params, KIND_PLAY, hhard[i], hace[i] == 1, hn[i], pair, up,
+                                       legal, seen, n - sh[2], tc, hi, lo, thr, cparams, counting)
+                    first = False
+                    if audit:
+                        audit_out[0] += 1
+                        ind = legal_moves_nb(hcards[i], hn[i], was_first, nh, limit, split_aces, opts)
+                        if ind != legal or a < 0 or a > 4 or (ind & (1 << a)) == 0:
+                            audit_out[1] += 1
+                    if a < 0 or a > 4 or (legal & (1 << a)) == 0:
+                        err[0] = ERR_ILLEGAL
+                        err[1] = KIND_PLAY
+                        err[2] = a
+                        err[3] = _best(hhard[i], hace[i] == 1)
+                        err[4] = hn[i]
+                        err[5] = _up_label(up)
+                        err[6] = legal
+                        return ERR_ILLEGAL
+                    if a == STAND:
+                        break
+                    if a == SURRENDER:
+                        res[b, R_SURRENDER] = 1
+                        hstate[i] = 4
+                        break
+                    if a == SPLIT:
+                        j = base + nh
+                        v0 = hcards[i, 0]
+                        hcards[j, 0] = v0
+                        hn[j] = 1
+                        hhard[j] = v0 + 1
+                        hace[j] = 1 if v0 == 0 else 0
+                        hbet[j] = res[b, R_BET] * 10
+                        hstate[j] = 2 if v0 == 0 else 1
+                        hn[i] = 1
+                        hhard[i] = v0 + 1
+                        hace[i] = 1 if v0 == 0 else 0
+                        hstate[i] = 2 if v0 == 0 else 1
+                        split_aces = v0 == 0
+                        nh += 1
+                        v, _ = _draw(deck, sh, state, mode, n)
+                        if v < 0:
+                            err[0] = ERR_SHOE
+                            return ERR_SHOE
+                        _see(v, seen, sh, tags)
+                        hcards[i, 1] = v
+                        hn[i] = 2
+                        hhard[i] += v + 1
+                        if v == 0:
+                            hace[i] = 1
+                        continue
+                    # hit or double: one card
+                    v, _ = _draw(deck, sh, state, mode, n)
+                    if v < 0:
+                        err[0] = ERR_SHOE
+                        return ERR_SHOE
+                    _see(v, seen, sh, tags)
+                    hcards[i, hn[i]] = v
+                    hn[i] += 1
+                    hhard[i] += v + 1
+                    if v == 0:
+                        hace[i] = 1
+                    if a == DOUBLE:
+                        hbet[i] *= 2
+                        res[b, R_DOUBLES] += 1
+                        if _best(hhard[i], hace[i] == 1) > 21:
+                            hstate[i] = 3
+                        break
+                h += 1
+            res[b, R_HANDS] = nh
+    # the dealer completes his hand
+    if hole != HOLE_PEEK:
+        hole_v, _ = _draw(deck, sh, state, mode, n)
+        if hole_v < 0:
+            err[0] = ERR_SHOE
+            return ERR_SHOE
+        dhard += hole_v + 1
+        dace = dace or hole_v == 0
+        dn = 2
+        if dhard == 11 and dace:
+            dealer_bj = True
+    _see(hole_v, seen, sh, tags)
+    sh[6] = up
+    sh[7] = 1 if dealer_bj else 0
+    if not dealer_bj:
+        live = False
+        for b in range(players):
+            if res[b, R_NATURAL] or res[b, R_SURRENDER]:
+                continue
+            for h in range(res[b, R_HANDS]):
+                if hstate[b * MAX_HANDS + h] != 3:
+                    live = True
+        if live:
+            h17 = opts[O_H17] != 0
+            while True:
+                best = _best(dhard, dace)
+                soft = dace and dhard + 10 <= 21
+                if best > 17 or (best == 17 and not (h17 and soft)):
+                    break
+                v, _ = _draw(deck, sh, state, mode, n)
+                if v < 0:
+                    err[0] = ERR_SHOE
+                    return ERR_SHOE
+                _see(v, seen, sh, tags)
+                dhard += v + 1
+                dace = dace or v == 0
+                dn += 1
+    dtotal = _best(dhard, dace)
+    # settlement
+    bjpay = opts[O_BJ]
+    for b in range(players):
+        base = b * MAX_HANDS
+        bet10 = res[b, R_BET] * 10
+        net = 0
+        action = bet10
+        ins = res[b, R_INS_STAKE]
+        if ins:
+            inet = 2 * ins if dealer_bj else -ins
+            res[b, R_INS_NET] = inet
+            outcomes[OUT_INSURANCE, 0] += 1
+            outcomes[OUT_INSURANCE, 1] += inet
+        nh = res[b, R_HANDS]
+        if res[b, R_NATURAL]:
+            if dealer_bj:
+                outcomes[OUT_BJ_PUSH, 0] += 1
+            else:
+                net = res[b, R_BET] * bjpay
+                outcomes[OUT_BJ, 0] += 1
+                outcomes[OUT_BJ, 1] += net
+        elif res[b, R_SURRENDER] and (opts[O_SURRENDER] == SUR_EARLY or not dealer_bj):
+            net = -bet10 // 2
+            outcomes[OUT_SURRENDER, 0] += 1
+            outcomes[OUT_SURRENDER, 1] += net
+        elif dealer_bj and hole != HOLE_NONE:
+            # peek: the round never went on; none-obo: only the original bet is lost
+            net = -bet10
+            outcomes[OUT_DEALER_BJ, 0] += 1
+            outcomes[OUT_DEALER_BJ, 1] += net
+            if hole == HOLE_OBO:
+                for h in range(nh):
+                    if h > 0:
+                        action += hbet[base + h]
+                    elif hbet[base] > bet10:
+                        action += hbet[base] - bet10
+        else:
+            for h in range(nh):
+                i = base + h
+                hb = hbet[i]
+                if h > 0:
+                    action += hb
+                elif hb > bet10:
+                    action += hb - bet10
+                if hstate[i] == 3:
+                    r = -hb
+                    k = OUT_BUST
+                elif dealer_bj:
+                    r = -hb
+                    k = OUT_DEALER_BJ
+                else:
+                    pt = _best(hhard[i], hace[i] == 1)
+                    if dtotal > 21 or pt > dtotal:
+                        r = hb
+                        k = OUT_WIN
+                    elif pt == dtotal:
+                        r = 0
+                        k = OUT_PUSH
+                    else:
+                        r = -hb
+                        k = OUT_LOSS
+                net += r
+                outcomes[k, 0] += 1
+                outcomes[k, 1] += r
+                if hb > bet10:
+                    outcomes[OUT_DOUBLE, 0] += 1
+                    outcomes[OUT_DOUBLE, 1] += r
+            if nh > 1:
+                outcomes[OUT_SPLIT, 0] += 1
+                outcomes[OUT_SPLIT, 1] += net
+            if audit:
+                # score consistency: recompute every hand from its cards
+                audit_out[0] += 1
+                chk = 0
+                for h in range(nh):
+                    i = base + h
+                    hard = 0
+                    ace = False
+                    for k2 in range(hn[i]):
+                        hard += hcards[i, k2] + 1
+                        if hcards[i, k2] == 0:
+                            ace = True
+                    if hard != hhard[i] or ace != (hace[i] == 1):
+                        audit_out[1] += 1
+                    pt = _best(hard, ace)
+                    if pt > 21:
+                        chk -= hbet[i]
+                    elif dealer_bj:
+                        chk -= hbet[i]
+                    elif dtotal > 21 or pt > dtotal:
+                        chk += hbet[i]
+                    elif pt < dtotal:
+                        chk -= hbet[i]
+                if chk != net:
+                    audit_out[1] += 1
+        res[b, R_NET] = net + res[b, R_INS_NET]
+        res[b, R_ACTION] = action
+        outcomes[OUT_ROUND, 0] += 1
+        outcomes[OUT_ROUND, 1] += res[b, R_NET]
+        res[b, R_DEALER_BJ] = 1 if dealer_bj else 0
+        res[b, R_DEALER_TOTAL] = dtotal if not dealer_bj else 0
+    return 0
+
+
+@njit(cache=True, _nrt=False)
+def _same_cards(a, b):
+    """Whether ``a`` and ``b`` hold the same cards (card conservation)."""
+    for c in range(64):
+        k = 0
+        for i in range(a.shape[0]):
+            if a[i] == c:
+                k += 1
+            if b[i] == c:
+                k -= 1
+        if k != 0:
+            return False
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def _unit_nb(seed, unit, total_rounds, deck, shoe0, sorted0, state, seen, sh, opts, tags, hi, lo, thr, cparams, pol,
+             params, user_fn, audit, hcards, hn, hhard, hace, hbet, hstate, res, edge, round_mom, outcomes, by_tc,
+             counters, audit_out, err):
+    """Play one unit (a shoe, or a block of rounds) and add its statistics; True on error."""
+    mode = opts[O_MODE]
+    players = opts[O_PLAYERS]
+    n = shoe0.shape[0]
+    counting = opts[O_COUNTING] != 0
+    cut = opts[O_CUT]
+    block = opts[O_BLOCK]
+    seed_stream_nb(state, seed, unit)
+    for i in range(n):
+        deck[i] = shoe0[i]
+    sh[:] = 0
+    sh[4] = n
+    seen[:] = 0
+    ux = 0
+    uy = 0
+    ua = 0
+    unet = 0
+    urounds = 0
+    uix = 0
+    uiy = 0
+    uex = 0
+    uey = 0
+    if mode == MODE_SHOE:
+        nrounds = 1 << 40
+    else:
+        nrounds = min(block, total_rounds - unit * block)
+    r = 0
+    while r < nrounds:
+        if mode == MODE_SHOE and sh[0] >= cut:
+            break
+        if mode == MODE_CSM:
+            sh[0] = 0
+            sh[2] = 0
+            sh[3] = 0
+            seen[:] = 0
+        tc = _true_count(sh, n, mode) if counting else 0.0
+        code = round_nb(deck, sh, state, seen, opts, tags, hi, lo, thr, cparams, pol, params, user_fn, audit,
+                        hcards, hn, hhard, hace, hbet, hstate, res, outcomes, audit_out, err)
+        if code != 0:
+            err[7] = unit
+            return True
+        counters[1] += 1
+        k = int(np.floor(tc))
+        if k < TC_LO:
+            k = TC_LO
+        if k > TC_HI:
+            k = TC_HI
+        for b in range(players):
+            net = res[b, R_NET]
+            bet10 = res[b, R_BET] * 10
+            ux -= net
+            uy += bet10
+            ua += res[b, R_ACTION]
+            unet += net
+            urounds += 1
+            uix += res[b, R_INS_NET]
+            uiy += res[b, R_INS_STAKE]
+            moment_add_nb(round_mom, 0, net)
+            by_tc[k - TC_LO, 0] += 1
+            by_tc[k - TC_LO, 1] += net
+            by_tc[k - TC_LO, 2] += bet10
+            counters[6] += res[b, R_HANDS]
+        if sh[6] == 0:
+            uex += 20 if sh[7] else -10
+            uey += 10
+        r += 1
+    if audit and mode == MODE_SHOE:
+        audit_out[0] += 1
+        if not _same_cards(deck, shoe0):
+            audit_out[1] += 1
+    counters[0] += 1
+    counters[2] += urounds
+    counters[3] += 1 if mode == MODE_SHOE else 0
+    counters[4] += sh[5]
+    ratio_add_nb(edge, E_EDGE, ux, uy)
+    ratio_add_nb(edge, E_ACTION, ux, ua)
+    ratio_add_nb(edge, E_ROUND, unet, urounds)
+    ratio_add_nb(edge, E_BET, uy, urounds)
+    ratio_add_nb(edge, E_INS_TAKEN, uix, uiy)
+    ratio_add_nb(edge, E_INS_EV, uex, uey)
+    return False
+
+
+_ARGS = (types.int64, types.int64, types.int64, types.int64,      # seed, start, stop, total rounds
+         types.uint8[:], types.int64[:], types.int64[:],            # shoe, opts, tags
+         types.int8[:, :], types.int8[:, :], types.float64[:, :],   # hi, lo, thr
+         types.float64[:],                                          # counting params
+         types.int64, types.float64[:], DECIDE_FN,                  # policy code, params, user fn
+         types.boolean,                                             # audit
+         types.int64[:, :], types.int64[:, :], types.int64[:, :],   # edge, round moments, outcomes
+         types.int64[:, :], types.int64[:],                         # by true count, counters
+         types.int64[:], types.int64[:])                            # audit counts, err
+
+
+@njit(types.void(*_ARGS), cache=True)
+def blackjack_chunk_nb(seed, start, stop, total_rounds, shoe0, opts, tags, hi, lo, thr, cparams, pol, params,
+                       user_fn, audit, edge, round_mom, outcomes, by_tc, counters, audit_out, err):
+    """Play units ``start..stop-1`` (shoes, or blocks of rounds) and add their statistics.
+
+    ``edge`` ratio rows per unit: E_EDGE = (loss, initial bets), E_ACTION = (loss, total
+    action: initial, doubled and split bets), E_ROUND = (net, box-rounds), E_BET = (initial
+    bets, box-rounds), E_INS_TAKEN = (insurance net, insurance stakes), E_INS_EV = (what a
+    unit insurance stake would have won, 2 or -1 in tenths x10, ace-up rounds).
+    ``round_mom``: row 0 = net per box-round. ``by_tc`` rows by floored true count
+    (-10..10, clipped) = [box-rounds, net, initial bets]. ``counters`` = [units, rounds,
+    box-rounds, shuffles, mid-round reshuffles, cards dealt, hands played].
+    """
+    mode = opts[O_MODE]
+    players = opts[O_PLAYERS]
+    n = shoe0.shape[0]
+    deck = shoe0.copy()
+    sorted0 = np.sort(shoe0)
+    state = np.zeros(4, dtype=np.uint64)
+    seen = np.zeros(10, dtype=np.int64)
+    sh = np.zeros(8, dtype=np.int64)
+    rows = players * MAX_HANDS
+    hcards = np.zeros((rows, MAX_CARDS), dtype=np.int64)
+    hn = np.zeros(rows, dtype=np.int64)
+    hhard = np.zeros(rows, dtype=np.int64)
+    hace = np.zeros(rows, dtype=np.int64)
+    hbet = np.zeros(rows, dtype=np.int64)
+    hstate = np.zeros(rows, dtype=np.int64)
+    res = np.zeros((players, N_RES), dtype=np.int64)
+    counting = opts[O_COUNTING] != 0
+    cut = opts[O_CUT]
+    block = opts[O_BLOCK]
+    for unit in range(start, stop):
+        if _unit_nb(seed, unit, total_rounds, deck, shoe0, sorted0, state, seen, sh, opts, tags, hi, lo, thr, cparams,
+                    pol, params, user_fn, audit, hcards, hn, hhard, hace, hbet, hstate, res, edge, round_mom, outcomes,
+                    by_tc, counters, audit_out, err):
+            return
+
+
+
+@njit(cache=True)
+def ruin_paths_nb(seed, paths, bankroll10, max_rounds, shoe0, opts, tags, hi, lo, thr, cparams, pol, params,
+                  user_fn, out, mom, err):
+    """Risk-of-ruin paths: path ``p`` (stream ``(seed, p)``) starts with ``bankroll10``
+    tenths and plays shoe after shoe until its bankroll is 0 or less (``out[p, 0] = 1``)
+    or ``max_rounds`` rounds have passed; ``out[p, 1]`` = rounds played; ``mom`` row 0
+    gets every box-round's net."""
+    mode = opts[O_MODE]
+    players = opts[O_PLAYERS]
+    n = shoe0.shape[0]
+    deck = shoe0.copy()
+    state = np.zeros(4, dtype=np.uint64)
+    seen = np.zeros(10, dtype=np.int64)
+    sh = np.zeros(8, dtype=np.int64)
+    rows = players * MAX_HANDS
+    hcards = np.zeros((rows, MAX_CARDS), dtype=np.int64)
+    hn = np.zeros(rows, dtype=np.int64)
+    hhard = np.zeros(rows, dtype=np.int64)
+    hace = np.zeros(rows, dtype=np.int64)
+    hbet = np.zeros(rows, dtype=np.int64)
+    hstate = np.zeros(rows, dtype=np.int64)
+    res = np.zeros((players, N_RES), dtype=np.int64)
+    outcomes = np.zeros((N_OUT, 2), dtype=np.int64)
+    audit_out = np.zeros(2, dtype=np.int64)
+    cut = opts[O_CUT]
+    for p in range(paths):
+        seed_stream_nb(state, seed, p)
+        deck[:] = shoe0
+        sh[:] = 0
+        sh[4] = n
+        seen[:] = 0
+        bank = bankroll10
+        rounds = 0
+        while rounds < max_rounds and bank > 0:
+            if mode == MODE_CSM or (mode == MODE_SHOE and sh[0] >= cut):
+                sh[0] = 0
+                sh[2] = 0
+                sh[3] = 0
+                seen[:] = 0
+            code = round_nb(deck, sh, state, seen, opts, tags, hi, lo, thr, cparams, pol, params, user_fn, False,
+                            hcards, hn, hhard, hace, hbet, hstate, res, outcomes, audit_out, err)
+            if code != 0:
+                err[7] = p
+                return
+            for b in range(players):
+                bank += res[b, R_NET]
+                moment_add_nb(mom, 0, res[b, R_NET])
+            rounds += 1
+        out[p, 0] = 1 if bank <= 0 else 0
+        out[p, 1] = rounds
+
+
+@njit(cache=True)
+def deal_nb(cards, opts, tags, hi, lo, thr, cparams, pol, params, user_fn, res, outcomes, dealer, err):
+    """Play one round from ``cards`` dealt in the given order (card codes; tests build
+    shoes by hand with it): box first cards, up card, box second cards, hole card
+    (peek), then the cards of play in order. Same round code as the kernel.
+    ``dealer`` gets [final total, dealer blackjack, cards used, audit violations]."""
+    n = cards.shape[0]
+    deck = cards.copy()
+    players = opts[O_PLAYERS]
+    state = np.zeros(4, dtype=np.uint64)
+    seen = np.zeros(10, dtype=np.int64)
+    sh = np.zeros(8, dtype=np.int64)
+    sh[4] = n
+    rows = players * MAX_HANDS
+    hcards = np.zeros((rows, MAX_CARDS), dtype=np.int64)
+    hn = np.zeros(rows, dtype=np.int64)
+    hhard = np.zeros(rows, dtype=np.int64)
+    hace = np.zeros(rows, dtype=np.int64)
+    hbet = np.zeros(rows, dtype=np.int64)
+    hstate = np.zeros(rows, dtype=np.int64)
+    audit_out = np.zeros(2, dtype=np.int64)
+    fixed = opts.copy()
+    fixed[O_MODE] = MODE_FIXED
+    code = round_nb(deck, sh, state, seen, fixed, tags, hi, lo, thr, cparams, pol, params, user_fn, True,
+                    hcards, hn, hhard, hace, hbet, hstate, res, outcomes, audit_out, err)
+    dealer[0] = res[0, R_DEALER_TOTAL]
+    dealer[1] = res[0, R_DEALER_BJ]
+    dealer[2] = sh[0]
+    dealer[3] = audit_out[1]
+    return code
