@@ -540,6 +540,112 @@ def check_flags(follow: int, lead_ban: int = -1) -> None:
         raise SimkitError(f"lead_ban={lead_ban!r}: give an effective suit 0..4 or -1 for none")
 
 
+# -- dealing and bidding estimates shared by trick games --------------------------------------
+@njit(cache=True)
+def deal_round_nb(order, players, k, dealer, hands):
+    """Deal ``k`` cards to each of ``players`` (bitmasks ``hands``) from the top of
+    ``order``, one at a time clockwise from the dealer's left (e.g. 000 line 317 «Сдатчик
+    раздает карты по одной также по часовой стрелке», line 243 «по тринадцать карт,
+    сдаваемых по одной»); returns the next card (a turn-up candidate) or -1 if none."""
+    for p in range(MAX_SEATS):
+        hands[p] = 0
+    n = players * k
+    seat = dealer + 1 if dealer + 1 < players else 0
+    for i in range(n):
+        hands[seat] |= np.int64(1) << np.int64(order[i])
+        seat = seat + 1 if seat + 1 < players else 0
+    return np.int64(order[n]) if n < order.shape[0] else -1
+
+
+@njit(cache=True, inline="always")
+def _none_of_nb(pool, bad, draws):
+    """Probability that ``draws`` cards drawn from ``pool`` miss ``bad`` given cards."""
+    p = 1.0
+    for i in range(draws):
+        if pool - i <= 0:
+            break
+        p *= max(0.0, (pool - bad - i) / (pool - i))
+    return p
+
+
+@njit(cache=True)
+def card_win_nb(c, seen, unseen_bits, n_unseen, k, players, trump, tt, honor, trump_low):
+    """The heuristic chance that card ``c`` takes a trick (see :func:`strength_nb`)."""
+    q = (players - 1) * k / n_unseen if n_unseen > 0 else 1.0
+    h = popcount_nb(higher_in_suit_nb(c, tt) & ~seen)
+    top = (1.0 - q * (1.0 - honor)) ** h
+    es = tt[TT_ESUIT + c]
+    if trump < 0:
+        return top
+    if es == trump:
+        return top + (1.0 - top) * trump_low
+    u_s = popcount_nb(tt[TT_SUIT_BITS + es] & unseen_bits)
+    u_t = popcount_nb(tt[TT_SUIT_BITS + trump] & unseen_bits)
+    ruff = _none_of_nb(n_unseen, u_s, k) - _none_of_nb(n_unseen, u_s + u_t, k)
+    return top * (1.0 - ruff) ** (players - 1)
+
+
+@njit(cache=True)
+def strength_nb(hand, state, tt, honor, trump_low, norm):
+    """Expected tricks of ``hand`` from its trumps and high cards.
+
+    For a card with ``h`` higher unseen cards of its suit, ``top = (1 - q (1 - honor))^h``
+    with ``q`` the share of the unseen cards the opponents hold (``honor`` = the chance a
+    higher card held by an opponent does not cost the trick). A trump counts ``top`` plus
+    ``trump_low`` of the rest (low trumps win by ruffing); with a trump suit, a card of
+    another suit counts ``top`` times the chance that no opponent ruffs it (void in the
+    suit while holding a trump, hypergeometric). The sum is scaled by
+    ``(k / (P * A))^norm``, ``A`` being the same sum averaged over the cards the bidder
+    does not see, so that the table's expected total tends to the ``k`` tricks there are."""
+    players = state[S_PLAYERS]
+    k = state[S_CARDS]
+    seen = hand
+    if state[S_TURNUP] >= 0:
+        seen |= np.int64(1) << state[S_TURNUP]
+    unseen_bits = tt[TT_DECK] & ~seen
+    n_unseen = popcount_nb(unseen_bits)
+    trump = state[S_TRUMP]
+    e = 0.0
+    m = hand
+    while m:
+        c = lowest_card_nb(m)
+        m &= m - 1
+        e += card_win_nb(c, seen, unseen_bits, n_unseen, k, players, trump, tt, honor, trump_low)
+    if norm == 0.0:
+        return e
+    # the average hand: every card the bidder cannot see, judged from its own seat
+    pool = tt[TT_DECK] & ~(np.int64(1) << state[S_TURNUP]) if state[S_TURNUP] >= 0 else tt[TT_DECK]
+    n_pool = popcount_nb(pool)
+    avg = 0.0
+    m = pool
+    while m:
+        c = lowest_card_nb(m)
+        m &= m - 1
+        own = np.int64(1) << c
+        avg += card_win_nb(c, seen & ~hand | own, pool & ~own, n_unseen, k, players, trump, tt, honor, trump_low)
+    avg *= k / n_pool
+    if avg <= 0.0:
+        return e
+    return e * (k / (players * avg)) ** norm
+
+
+@njit(cache=True)
+def round_bid_nb(x, k, forbidden):
+    """``x`` rounded to a bid in ``0..k`` other than ``forbidden`` (the nearer neighbour,
+    the lower one on a tie)."""
+    b = np.int64(np.floor(x + 0.5))
+    b = min(max(b, 0), k)
+    if b == forbidden:
+        lo = b - 1
+        hi = b + 1
+        if lo < 0:
+            return hi
+        if hi > k:
+            return lo
+        return hi if x - b > 0 else lo
+    return b
+
+
 # -- streams ---------------------------------------------------------------------------------
 POLICY_SALT = 0x2545F4914F6CDD1D
 

@@ -293,3 +293,38 @@ def test_bad_tables_and_flags_are_refused():
     with pytest.raises(SimkitError, match="lead_ban"):
         T.check_flags(1, 7)
     T.check_flags(T.F_SUIT | T.F_TRUMP, SPADES)
+
+
+# -- dealing and bidding estimates ------------------------------------------------------------
+def test_deal_round_one_at_a_time_from_the_dealers_left():
+    hands = np.zeros(T.MAX_SEATS, np.int64)
+    order = parse("2S 3S 4S 5S 6S 7S 8S")
+    assert T.deal_round_nb(order, 3, 2, 1, hands) == code(6, SPADES)     # 8S is next (the turn-up)
+    assert list(hands[:3]) == [m("3S 6S"), m("4S 7S"), m("2S 5S")]      # dealer 1: seat 2 first
+    assert T.deal_round_nb(order[:6], 3, 2, 0, hands) == -1
+
+
+def test_round_bid_avoids_the_forbidden_value():
+    assert T.round_bid_nb(1.49, 5, -1) == 1 and T.round_bid_nb(1.5, 5, -1) == 2
+    assert T.round_bid_nb(-2.0, 5, -1) == 0 and T.round_bid_nb(9.0, 5, -1) == 5
+    assert T.round_bid_nb(2.2, 5, 2) == 3 and T.round_bid_nb(1.8, 5, 2) == 1
+    assert T.round_bid_nb(0.1, 5, 0) == 1 and T.round_bid_nb(5.0, 5, 5) == 4
+
+
+def test_strength_formula_without_trumps():
+    """No trump, norm 0: each card counts (1 - q (1 - honor))^h, q = (P-1)k / unseen."""
+    st = np.zeros(T.S_SIZE, np.int64)
+    T.start_deal_nb(st, 4, 2, 0, 1, -1, -1, 2)
+    hand = m("AS QH")
+    q = 3 * 2 / 50
+    for honor in (0.0, 0.5):
+        want = 1.0 + (1 - q * (1 - honor)) ** 2      # the ace is sure; the queen has K and A above it
+        assert T.strength_nb(hand, st, STD[T.NO_TRUMP], honor, 0.25, 0.0) == pytest.approx(want)
+    st[T.S_TRUMP] = HEARTS
+    st[T.S_TURNUP] = code(RANK_K, HEARTS)             # the turned KH is seen: only the ace is above QH
+    q = 3 * 2 / 49
+    top = 1 - q * 0.5
+    want_q = top + (1 - top) * 0.25
+    got = T.strength_nb(hand, st, STD[HEARTS], 0.5, 0.25, 0.0)
+    assert got > want_q                               # the AS counts too, less the chance of a ruff
+    assert got - want_q < 1.0

@@ -14,64 +14,10 @@ from simkit.games.base import Game
 from simkit.games.oh_hell import nb, report
 from simkit.games.oh_hell.policies import BID, PARAM_SLOTS, PLAY
 from simkit.games.oh_hell.rules import OhHellRules
-from simkit.policies.base import Policy, _as_policy, raise_illegal, resolve_roles
+from simkit.policies.base import raise_illegal
+from simkit.policies.seated import policy_arrays, policy_groups, resolve_seated
 
 SUITS = ("spades", "hearts", "diamonds", "clubs", "no trump")
-
-
-def _per_seat(value):
-    """A role's value as a list of per-seat items, or None when it is one item for all."""
-    if isinstance(value, (list, tuple)):
-        return list(value)
-    if isinstance(value, str) and "|" in value:
-        return [v.strip() for v in value.split("|")]
-    return None
-
-
-def resolve_seated(game_id, roles, given) -> dict:
-    """Like :func:`~simkit.policies.base.resolve_roles`, plus per-seat lists: a role given
-    a list (or ``"a|b|c"``) gets one policy per seat (checked against the number of
-    players when the game runs)."""
-    if not isinstance(given, dict) or not any(_per_seat(v) is not None for v in given.values()):
-        return resolve_roles(game_id, roles, given)
-    by_name = {r.name: r for r in roles}
-    for role in given:
-        if role not in by_name:
-            raise SimkitError(f"{game_id}: unknown policy role {role!r}; roles: {', '.join(by_name)}")
-    out = {}
-    for r in roles:
-        value = given.get(r.name, r.default)
-        items = _per_seat(value)
-        if items is None:
-            out[r.name] = r.bind(game_id, _as_policy(value))
-        else:
-            if not items:
-                raise SimkitError(f"{game_id}: empty per-seat policy list for role {r.name!r}")
-            out[r.name] = [r.bind(game_id, _as_policy(v)) for v in items]
-    return out
-
-
-def policy_arrays(game_id, role, chosen, players, slots, width, placeholder):
-    """Per-seat kernel inputs of one role: ``(codes int64[P], params float64[P, width], fn)``."""
-    items = chosen if isinstance(chosen, list) else [chosen] * players
-    if len(items) != players:
-        raise SimkitError(f"{game_id}: {len(items)} {role.name} policies given for {players} players; "
-                          f"give one per seat (or one for all)")
-    codes = np.zeros(players, np.int64)
-    params = np.zeros((players, width), np.float64)
-    fns = {p.fn for p in items if p.is_user}
-    if len(fns) > 1:
-        raise SimkitError(f"{game_id}: at most one user {role.name} function per run (got {len(fns)})")
-    for seat, pol in enumerate(items):
-        if pol.is_user:
-            codes[seat] = 0
-            for i, (_, v) in enumerate(sorted(pol.params.items())[:width]):
-                params[seat, i] = v
-        else:
-            codes[seat] = role.builtins[pol.name].code
-            for name, v in pol.params.items():
-                params[seat, slots[name]] = v
-    return codes, params, (fns.pop() if fns else placeholder)
 
 
 class OhHell(Game):
@@ -135,7 +81,7 @@ class OhHell(Game):
 
     def _run(self, rules, policies, seed, start, stop, audit):
         bc, bp, pc, pp, bfn, pfn = self._policy_args(rules, policies)
-        groups, names = report.policy_groups(policies, rules.players)
+        groups, names = policy_groups(policies, rules.players)
         st = self._new_stats(rules, len(names))
         audit_out = np.zeros(2, np.int64)
         err = np.zeros(nb.N_ERR, np.int64)

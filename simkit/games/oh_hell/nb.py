@@ -15,11 +15,12 @@ from numba import njit, types
 from simkit.core.rng import draw_nb, randbelow_nb, seed_stream_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.tricks import (F_SUIT, MAX_SEATS, NO_TRUMP, S_BID, S_CARDS, S_DEALER, S_EXTRA, S_LEADER,
-                                S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_SEAT, S_SIZE, S_TRICK, S_TRICK_NO, S_TRUMP,
-                                S_TURNUP, S_VOIDS, S_WON, TT_DECK, TT_ESUIT, TT_SUIT_BITS, TT_TRUMP, add_card_nb, beating_nb,
-                                close_trick_nb, higher_in_suit_nb, legal_nb, legal_ref_nb, lowest_card_nb,
-                                policy_stream_nb, popcount_nb, random_card_nb, start_deal_nb, follow_suit_nb, strongest_nb, trick_view_nb,
-                                trick_winner_nb, weakest_nb)
+                                S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_SEAT, S_SIZE, S_TRICK_NO, S_TRUMP,
+                                S_TURNUP, S_VOIDS, S_WON, TT_DECK, TT_ESUIT, TT_TRUMP, add_card_nb, beating_nb,
+                                close_trick_nb, deal_round_nb, follow_suit_nb, higher_in_suit_nb, legal_nb,
+                                legal_ref_nb, lowest_card_nb, policy_stream_nb, popcount_nb, random_card_nb,
+                                round_bid_nb, start_deal_nb, strength_nb, strongest_nb, trick_view_nb, trick_winner_nb,
+                                weakest_nb)
 
 # extra state fields (after the shared trick-game layout)
 S_FORBIDDEN = S_EXTRA + 0    # the bid the hook rule forbids the seat to act, -1 if none
@@ -68,21 +69,6 @@ def no_user_play_nb(hand, legal, state, params):
 
 
 # -- deal and score ----------------------------------------------------------------------------
-@njit(cache=True)
-def deal_cards_nb(order, players, k, dealer, hands):
-    """Deal ``k`` cards to each of ``players`` from the top of ``order``, one at a time
-    clockwise from the dealer's left (000 line 317 «Сдатчик раздает карты по одной также
-    по часовой стрелке»); returns the next card (the turn-up candidate) or -1 if none."""
-    for p in range(MAX_SEATS):
-        hands[p] = 0
-    n = players * k
-    seat = dealer + 1 if dealer + 1 < players else 0
-    for i in range(n):
-        hands[seat] |= np.int64(1) << np.int64(order[i])
-        seat = seat + 1 if seat + 1 < players else 0
-    return np.int64(order[n]) if n < order.shape[0] else -1
-
-
 @njit(cache=True, inline="always")
 def deal_points_nb(bid, tricks, k, zero_value):
     """``10 + bid`` for an exact bid (``zero_value`` for a made zero bid), else 0."""
@@ -94,95 +80,6 @@ def deal_points_nb(bid, tricks, k, zero_value):
 
 
 # -- bidding -----------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
-def _none_of_nb(pool, bad, draws):
-    """Probability that ``draws`` cards drawn from ``pool`` miss ``bad`` given cards."""
-    p = 1.0
-    for i in range(draws):
-        if pool - i <= 0:
-            break
-        p *= max(0.0, (pool - bad - i) / (pool - i))
-    return p
-
-
-@njit(cache=True)
-def card_win_nb(c, seen, unseen_bits, n_unseen, k, players, trump, tt, honor, trump_low):
-    """The heuristic chance that card ``c`` takes a trick (see :func:`strength_nb`)."""
-    q = (players - 1) * k / n_unseen if n_unseen > 0 else 1.0
-    h = popcount_nb(higher_in_suit_nb(c, tt) & ~seen)
-    top = (1.0 - q * (1.0 - honor)) ** h
-    es = tt[TT_ESUIT + c]
-    if trump < 0:
-        return top
-    if es == trump:
-        return top + (1.0 - top) * trump_low
-    u_s = popcount_nb(tt[TT_SUIT_BITS + es] & unseen_bits)
-    u_t = popcount_nb(tt[TT_SUIT_BITS + trump] & unseen_bits)
-    ruff = _none_of_nb(n_unseen, u_s, k) - _none_of_nb(n_unseen, u_s + u_t, k)
-    return top * (1.0 - ruff) ** (players - 1)
-
-
-@njit(cache=True)
-def strength_nb(hand, state, tt, honor, trump_low, norm):
-    """Expected tricks of ``hand`` from its trumps and high cards.
-
-    For a card with ``h`` higher unseen cards of its suit, ``top = (1 - q (1 - honor))^h``
-    with ``q`` the share of the unseen cards the opponents hold (``honor`` = the chance a
-    higher card held by an opponent does not cost the trick). A trump counts ``top`` plus
-    ``trump_low`` of the rest (low trumps win by ruffing); with a trump suit, a card of
-    another suit counts ``top`` times the chance that no opponent ruffs it (void in the
-    suit while holding a trump, hypergeometric). The sum is scaled by
-    ``(k / (P * A))^norm``, ``A`` being the same sum averaged over the cards the bidder
-    does not see, so that the table's expected total tends to the ``k`` tricks there are."""
-    players = state[S_PLAYERS]
-    k = state[S_CARDS]
-    seen = hand
-    if state[S_TURNUP] >= 0:
-        seen |= np.int64(1) << state[S_TURNUP]
-    unseen_bits = tt[TT_DECK] & ~seen
-    n_unseen = popcount_nb(unseen_bits)
-    trump = state[S_TRUMP]
-    e = 0.0
-    m = hand
-    while m:
-        c = lowest_card_nb(m)
-        m &= m - 1
-        e += card_win_nb(c, seen, unseen_bits, n_unseen, k, players, trump, tt, honor, trump_low)
-    if norm == 0.0:
-        return e
-    # the average hand: every card the bidder cannot see, judged from its own seat
-    pool = tt[TT_DECK] & ~(np.int64(1) << state[S_TURNUP]) if state[S_TURNUP] >= 0 else tt[TT_DECK]
-    n_pool = popcount_nb(pool)
-    avg = 0.0
-    m = pool
-    while m:
-        c = lowest_card_nb(m)
-        m &= m - 1
-        own = np.int64(1) << c
-        avg += card_win_nb(c, seen & ~hand | own, pool & ~own, n_unseen, k, players, trump, tt, honor, trump_low)
-    avg *= k / n_pool
-    if avg <= 0.0:
-        return e
-    return e * (k / (players * avg)) ** norm
-
-
-@njit(cache=True)
-def round_bid_nb(x, k, forbidden):
-    """``x`` rounded to a bid in ``0..k`` other than ``forbidden`` (the nearer neighbour,
-    the lower one on a tie)."""
-    b = np.int64(np.floor(x + 0.5))
-    b = min(max(b, 0), k)
-    if b == forbidden:
-        lo = b - 1
-        hi = b + 1
-        if lo < 0:
-            return hi
-        if hi > k:
-            return lo
-        return hi if x - b > 0 else lo
-    return b
-
-
 @njit(cache=True)
 def rollout_nb(hands, state, tt, seat):
     """Play the deal out from the state after the bids, every seat with the bid-aware
@@ -259,7 +156,8 @@ def simulation_bid_nb(seat, hands, state, tt, params, pst):
             sim_state[i] = state[i]
         for s in range(players):
             if s != seat and sim_state[S_BID + s] < 0:
-                sim_state[S_BID + s] = round_bid_nb(strength_nb(sim_hands[s], sim_state, tt, honor, trump_low, norm), k, -1)
+                e = strength_nb(sim_hands[s], sim_state, tt, honor, trump_low, norm)
+                sim_state[S_BID + s] = round_bid_nb(e, k, -1)
         for s in range(players):
             base[s] = sim_hands[s]
         for b in range(lo, hi + 1):
@@ -476,7 +374,7 @@ def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, k, bid_code
     trump, bid, play. Leaves bids in ``state[S_BID:]`` and tricks in ``state[S_WON:]``;
     returns False on an illegal move (``err`` filled)."""
     players = opts[O_PLAYERS]
-    turnup = deal_cards_nb(order, players, k, dealer, hands)
+    turnup = deal_round_nb(order, players, k, dealer, hands)
     last = deal_no == opts[O_DEALS]
     if turnup < 0 or (last and opts[O_LAST_NT] != 0):
         turnup = -1                     # «лицевая карта не вскрывается»: no trump, nothing shown
@@ -664,5 +562,5 @@ def one_deal_nb(order, opts, tables, deal_no, dealer, bid_code, bid_params, play
     audit = deal_no < 0
     ok = play_deal_nb(order, state, play_hands, tables, opts, deal_no, dealer, deal_no, bid_code, bid_params,
                       play_code, play_params, bid_fn, play_fn, pst, audit, audit_out, err)
-    deal_cards_nb(order, opts[O_PLAYERS], deal_no, dealer, hands)
+    deal_round_nb(order, opts[O_PLAYERS], deal_no, dealer, hands)
     return ok

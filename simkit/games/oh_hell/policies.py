@@ -52,7 +52,7 @@ PLAY = PolicyRole(
 
 #: parameter name -> slot in the kernel's per-seat parameter row
 PARAM_SLOTS = {
-    "bid": {"honor": nb.P_HONOR, "trump_low": nb.P_TRUMP_LOW, "norm": nb.P_NORM, "bias": nb.P_BIAS, "samples": nb.P_SAMPLES,
-            "window": nb.P_WINDOW, "long": nb.P_LONG, "under": nb.P_UNDER},
+    "bid": {"honor": nb.P_HONOR, "trump_low": nb.P_TRUMP_LOW, "norm": nb.P_NORM, "bias": nb.P_BIAS,
+            "samples": nb.P_SAMPLES, "window": nb.P_WINDOW, "long": nb.P_LONG, "under": nb.P_UNDER},
     "play": {"spoil": 0},
 }

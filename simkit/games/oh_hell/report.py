@@ -15,26 +15,8 @@ from simkit.games.oh_hell import nb
 from simkit.reports.bidding import (accuracy_table, balance_table, bid_accuracy, counts_mean, joint_records,
                                     over_under)
 from simkit.reports.estimates import mean_estimate, proportion_estimate
+from simkit.policies.seated import policy_groups, seat_labels
 from simkit.reports.tables import distribution_table
-
-
-def seat_labels(policies, players: int) -> list:
-    """Each seat's policies as one label, e.g. ``"bid=heuristic play=random"``."""
-    out = []
-    for seat in range(players):
-        parts = []
-        for role, pol in policies.items():
-            p = pol[seat] if isinstance(pol, (list, tuple)) else pol
-            parts.append(f"{role}={p.describe()}")
-        out.append(" ".join(parts))
-    return out
-
-
-def policy_groups(policies, players: int) -> tuple:
-    """``(group index per seat, group labels)``: seats with the same policies share a group."""
-    labels = seat_labels(policies, players)
-    names = list(dict.fromkeys(labels))
-    return [names.index(x) for x in labels], names
 
 
 def points_values(shape, zero_bid: str) -> np.ndarray:

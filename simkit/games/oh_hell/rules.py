@@ -22,13 +22,15 @@ class OhHellRules(Rules):
                           seed="000:311 «Количество игроков: от трех до семи»; 001:5 «Лучше играть вчетвером»")
     deals: int = option(0, minimum=0, maximum=15,
                         doc="deals in a game (1, 2, ... cards); 0 = the seed's count for the number of players "
-                            "(3: 15, 4: 13, 5: 10, 6: 8, 7: 7); fewer shortens the game, whose last deal is then deal N",
+                            "(3: 15, 4: 13, 5: 10, 6: 8, 7: 7); fewer shortens the game, whose last deal is then "
+                            "deal N",
                         seed="000:315 «При игре в три руки разыгрывается 15 сдач; четверо разыгрывают 13; пятеро - 10; "
                              "шестеро - 8; семеро - 7. Число сдач можно сократить по общей договоренности»")
     cards: int = option(0, minimum=0, maximum=15,
                         doc="0 = the unit is one whole game; K >= 1 = the unit is one deal of K cards, played as "
                             "deal K of a game (so without trumps when K is the game's last deal)",
-                        seed="000:315 «В первой сдаче каждый игрок получает по одной карте; во второй - по две, и т. д.»")
+                        seed="000:315 «В первой сдаче каждый игрок получает по одной карте; во второй - по две, "
+                             "и т. д.»")
     hook: bool = option(False, doc="hook rule: the dealer, bidding last, may not make the total of the bids equal "
                                    "the cards in hand",
                         seed="not in the text (GAMES.md G09 ambiguity 1); 000:321 «счетчик объявляет о завышении, "
