@@ -1,0 +1,682 @@
+"""Spades kernels: deal, bid (nil, blind double nil), exchange, play and score deals and
+games to 500 (seed 000 lines 239-259) on the shared trick core :mod:`simkit.core.tricks`.
+
+Seats 0..3 clockwise; partners sit opposite: side 0 = seats 0 and 2 (N-S), side 1 = seats
+1 and 3 (E-W); ``partner = seat ^ 2``, ``side = seat & 1``. A bid is 1..13 tricks or 0 for
+nil; a double nil is a nil bid flagged in ``state[S_DNIL]`` (bit per seat). Cards come
+from the unit's deal stream, policy randomness from its policy stream. A policy is
+consulted only when it has a choice.
+
+Score of a side in one deal (000 lines 253-257), :func:`side_points_nb`: the non-nil
+partners' bids make the contract; tricks >= contract score ``10 * contract + overtricks``,
+fewer ``-10 * contract``; each nil scores +-100 (double nil +-200) on its own; both
+partners nil: +200 (``both_double_nil`` when both bid double nil) if both take no trick,
+else the side's whole score is lost (set to 0).
+"""
+import numpy as np
+from numba import njit, types
+
+from simkit.core.cards import SPADES
+from simkit.core.rng import draw_nb, randbelow_nb, seed_stream_nb
+from simkit.core.stats import moment_add_nb
+from simkit.core.tricks import (F_SUIT, MAX_SEATS, S_BID, S_BROKEN, S_DEALER, S_EXTRA, S_LEADER, S_N_IN_TRICK, S_PLAYED,
+                                S_SEAT, S_SIZE, S_TRICK_NO, S_VOIDS, S_WON, TT_DECK, TT_ESUIT, TT_SUIT_BITS,
+                                beating_nb, close_trick_nb, deal_round_nb, follow_suit_nb, higher_in_suit_nb, legal_ref_nb,
+                                lowest_card_nb, policy_stream_nb, popcount_nb, random_card_nb, round_bid_nb,
+                                start_deal_nb, strength_nb, strongest_nb, trick_view_nb, trick_winner_nb, weakest_nb)
+
+# extra state fields
+S_PHASE = S_EXTRA + 0        # what is asked of the seat to act (PHASE_*)
+S_DNIL = S_EXTRA + 1         # bit per seat: that seat bid double nil
+S_BID_POS = S_EXTRA + 2      # the acting seat's position in the bidding order
+S_SIDE_SCORE = S_EXTRA + 3   # 2 entries: running score of side 0 (seats 0, 2) and side 1 (seats 1, 3)
+S_BAGS = S_EXTRA + 5         # 2 entries: accumulated overtricks per side (bag rule)
+S_TARGET = S_EXTRA + 7       # points that win the game
+S_EXCHANGED = S_EXTRA + 8    # cards already given in the current exchange step
+S_EXCHANGES = S_EXTRA + 9    # nil exchanges made in this deal
+
+PHASE_BLIND, PHASE_BID, PHASE_DISCARD, PHASE_PASS, PHASE_PLAY = 0, 1, 2, 3, 4
+
+O_FIRST_DEALER, O_FROM_ELDEST, O_NIL_COUNT, O_DOUBLE_NIL, O_BOTH_DNIL, O_BAGS, O_ANY_SPADE, O_TARGET, O_SINGLE, \
+    O_MAX_DEALS = range(10)
+N_OPTS = 10
+
+BID_USER, BID_RANDOM, BID_HEURISTIC, BID_NIL, BID_SIMULATION = 0, 1, 2, 3, 4
+PLAY_USER, PLAY_RANDOM, PLAY_HEURISTIC = 0, 1, 2
+P_HONOR, P_TRUMP_LOW, P_NORM, P_BIAS, P_THRESHOLD, P_DNIL_BEHIND, P_SAMPLES, P_NIL_P = 0, 1, 2, 3, 4, 5, 4, 5
+N_BID_PARAMS = 6
+N_PLAY_PARAMS = 2
+
+ERR_BLIND, ERR_BID, ERR_EXCHANGE, ERR_PLAY = 1, 2, 3, 4
+N_ERR = 12
+WIN_SCALE = 2                # a win counts 2, a draw 1 to each side
+
+#: user bid function: bid(hand, state, params) -> int64. Asked twice per seat when double
+#: nil is allowed: first blind (``state[S_PHASE] == PHASE_BLIND``, ``hand`` = 0): return 1
+#: to bid double nil, 0 to look at the cards; then (``PHASE_BID``) return 0 for nil or 1..13.
+BID_SIG = types.int64(types.int64, types.int64[:], types.float64[:])
+BID_FN = types.FunctionType(BID_SIG)
+#: user play function: play(hand, legal, state, params) -> card code (a bit of ``legal``);
+#: also asked for the nil exchange (``state[S_PHASE]`` = PHASE_DISCARD for the nil bidder's
+#: three discards, PHASE_PASS for the partner's three cards; ``legal`` = the whole hand).
+PLAY_SIG = types.int64(types.int64, types.int64, types.int64[:], types.float64[:])
+PLAY_FN = types.FunctionType(PLAY_SIG)
+
+
+@njit(BID_SIG, cache=True)
+def no_user_bid_nb(hand, state, params):
+    """Placeholder passed where no user bid function is used (never called)."""
+    return 1
+
+
+@njit(PLAY_SIG, cache=True)
+def no_user_play_nb(hand, legal, state, params):
+    """Placeholder passed where no user play function is used (never called)."""
+    return lowest_card_nb(legal)
+
+
+# -- scoring ------------------------------------------------------------------------------------
+@njit(cache=True)
+def side_points_nb(bid_a, bid_b, dn_a, dn_b, t_a, t_b, nil_count, both_dnil_value, out):
+    """One side's deal (partners ``a`` and ``b``: bids, double-nil flags, tricks taken).
+
+    Returns the points and fills ``out`` = [contract, tricks counted for it, overtricks,
+    reset] (reset = 1: both partners bid nil and one failed, the side loses its score).
+    With ``nil_count`` a failed nil bidder's tricks count towards his partner's contract."""
+    out[0] = 0
+    out[1] = 0
+    out[2] = 0
+    out[3] = 0
+    if bid_a == 0 and bid_b == 0:
+        if t_a == 0 and t_b == 0:
+            return both_dnil_value if (dn_a and dn_b) else 200
+        out[3] = 1
+        return 0
+    pts = 0
+    contract = 0
+    got = 0
+    for i in range(2):
+        bid = bid_a if i == 0 else bid_b
+        t = t_a if i == 0 else t_b
+        dn = dn_a if i == 0 else dn_b
+        if bid == 0:
+            value = 200 if dn else 100
+            pts += value if t == 0 else -value
+            if nil_count:
+                got += t
+        else:
+            contract += bid
+            got += t
+    out[0] = contract
+    out[1] = got
+    if got >= contract:
+        out[2] = got - contract
+        return pts + 10 * contract + got - contract
+    return pts - 10 * contract
+
+
+# -- bidding --------------------------------------------------------------------------------------
+@njit(cache=True)
+def _heuristic_bid_nb(hand, state, tt, p):
+    e = strength_nb(hand, state, tt, p[P_HONOR], p[P_TRUMP_LOW], p[P_NORM]) + p[P_BIAS]
+    return max(1, round_bid_nb(e, 13, -1)), e
+
+
+@njit(cache=True)
+def simulation_bid_nb(seat, hands, state, tt, p, opts, pst, play_fn):
+    """Bid from sampled deals: the 39 cards the bidder cannot see are dealt at random to
+    the others ``samples`` times (bids already made kept, later bidders bid the heuristic);
+    each sample is played out twice with the heuristic play for everybody, once with the
+    bidder aiming at his heuristic bid and once playing nil. Bids nil when the share of
+    samples without a trick reaches ``nil_p``, else his mean tricks plus ``bias``,
+    rounded (at least 1)."""
+    samples = max(1, np.int64(p[P_SAMPLES]))
+    target, _ = _heuristic_bid_nb(hands[seat], state, tt, p)
+    unseen = tt[TT_DECK] & ~hands[seat]
+    n_unseen = popcount_nb(unseen)
+    pool = np.empty(n_unseen, np.int64)
+    m = unseen
+    for i in range(n_unseen):
+        pool[i] = lowest_card_nb(m)
+        m &= m - 1
+    sim_hands = np.zeros(MAX_SEATS, np.int64)
+    work_hands = np.zeros(MAX_SEATS, np.int64)
+    sim_state = np.empty_like(state)
+    work = np.empty_like(state)
+    codes = np.full(4, PLAY_HEURISTIC, np.int64)
+    pparams = np.ones((4, N_PLAY_PARAMS), np.float64)
+    audit_out = np.zeros(2, np.int64)
+    err = np.zeros(N_ERR, np.int64)
+    total = 0
+    zero = 0
+    for _ in range(samples):
+        pos = 0
+        for s in range(4):
+            sim_hands[s] = 0
+            if s == seat:
+                sim_hands[s] = hands[seat]
+                continue
+            for _c in range(13):
+                j = pos + randbelow_nb(pst, n_unseen - pos)
+                c = pool[j]
+                pool[j] = pool[pos]
+                pool[pos] = c
+                pos += 1
+                sim_hands[s] |= np.int64(1) << c
+        for i in range(S_SIZE):
+            sim_state[i] = state[i]
+        for s in range(4):
+            if s != seat and sim_state[S_BID + s] < 0:
+                b, _ = _heuristic_bid_nb(sim_hands[s], sim_state, tt, p)
+                sim_state[S_BID + s] = b
+        for aim in range(2):
+            for i in range(S_SIZE):
+                work[i] = sim_state[i]
+            work[S_BID + seat] = target if aim == 0 else 0
+            work[S_PHASE] = PHASE_PLAY
+            work[S_SEAT] = work[S_LEADER]
+            for s in range(4):
+                work_hands[s] = sim_hands[s]
+            play_tricks_nb(work_hands, work, tt, codes, pparams, play_fn, pst, opts, False, audit_out, err)
+            if aim == 0:
+                total += work[S_WON + seat]
+            elif work[S_WON + seat] == 0:
+                zero += 1
+    if zero >= p[P_NIL_P] * samples:
+        return 0
+    return max(1, round_bid_nb(total / samples + p[P_BIAS], 13, -1))
+
+
+@njit(cache=True)
+def choose_bid_nb(seat, hands, state, tt, bid_code, bid_params, bid_fn, play_fn, opts, pst):
+    """The acting seat's answer in the current bidding phase, blind or not (the random
+    policy is drawn in :func:`bid_round_nb`)."""
+    code = bid_code[seat]
+    p = bid_params[seat]
+    blind = state[S_PHASE] == PHASE_BLIND
+    if code == BID_USER:
+        return bid_fn(0 if blind else hands[seat], state, p)
+    if blind:
+        if code == BID_NIL and p[P_DNIL_BEHIND] > 0:
+            side = seat & 1
+            behind = state[S_SIDE_SCORE + 1 - side] - state[S_SIDE_SCORE + side]
+            return 1 if behind >= p[P_DNIL_BEHIND] else 0
+        return 0
+    if code == BID_SIMULATION:
+        return simulation_bid_nb(seat, hands, state, tt, p, opts, pst, play_fn)
+    b, e = _heuristic_bid_nb(hands[seat], state, tt, p)
+    if code == BID_NIL and e - p[P_BIAS] <= p[P_THRESHOLD]:
+        return 0
+    return b
+
+
+@njit(cache=True)
+def bid_round_nb(hands, state, tt, opts, bid_code, bid_params, bid_fn, play_fn, pst, err):
+    """Each seat bids once, from the dealer (000 line 245 «Начиная со сдатчика») or from
+    his left; with double nil allowed each is first asked blind. False on an illegal bid."""
+    dealer = state[S_DEALER]
+    seat = dealer if opts[O_FROM_ELDEST] == 0 else (dealer + 1) % 4
+    state[S_DNIL] = 0
+    for pos in range(4):
+        state[S_SEAT] = seat
+        state[S_BID_POS] = pos
+        dn = 0
+        if bid_code[seat] == BID_RANDOM:        # the baseline: never blind, uniform over nil and 1..13
+            state[S_PHASE] = PHASE_BID
+            b = randbelow_nb(pst, 14)
+            state[S_BID + seat] = b
+            seat = (seat + 1) & 3
+            continue
+        if opts[O_DOUBLE_NIL] != 0:
+            state[S_PHASE] = PHASE_BLIND
+            dn = choose_bid_nb(seat, hands, state, tt, bid_code, bid_params, bid_fn, play_fn, opts, pst)
+            if dn != 0 and dn != 1:
+                err[0] = ERR_BLIND
+                err[2] = seat
+                err[3] = dn
+                return False
+        if dn == 1:
+            b = 0
+            state[S_DNIL] |= 1 << seat
+        else:
+            state[S_PHASE] = PHASE_BID
+            b = choose_bid_nb(seat, hands, state, tt, bid_code, bid_params, bid_fn, play_fn, opts, pst)
+            if b < 0 or b > 13:
+                err[0] = ERR_BID
+                err[2] = seat
+                err[3] = b
+                err[4] = hands[seat]
+                return False
+        state[S_BID + seat] = b
+        seat = (seat + 1) % 4
+    return True
+
+
+# -- the nil exchange -------------------------------------------------------------------------------
+@njit(cache=True)
+def exchange_card_nb(seat, hand, state, tt, play_code, play_params, play_fn, pst):
+    code = play_code[seat]
+    if code == PLAY_RANDOM:
+        return random_card_nb(hand, pst)
+    if code == PLAY_HEURISTIC:
+        if state[S_PHASE] == PHASE_DISCARD:
+            return strongest_nb(hand, tt)       # the nil bidder sheds his most dangerous card
+        return weakest_nb(hand, tt)             # the partner passes low cards
+    return play_fn(hand, hand, state, play_params[seat])
+
+
+@njit(cache=True)
+def exchange_nb(hands, state, tt, play_code, play_params, play_fn, pst, err):
+    """The nil exchange after the bidding (000 line 247: the nil bidder puts three cards
+    face down, his partner gives him three and takes them; line 249: none when both bid
+    nil). Returns the number of exchanges, or -1 on an illegal card."""
+    done = 0
+    for side in range(2):
+        a = side
+        b = side + 2
+        nil_a = state[S_BID + a] == 0
+        nil_b = state[S_BID + b] == 0
+        if nil_a == nil_b:
+            continue
+        nil_seat = a if nil_a else b
+        partner = nil_seat ^ 2
+        given = np.zeros(2, np.int64)
+        for step in range(2):
+            who = nil_seat if step == 0 else partner
+            state[S_PHASE] = PHASE_DISCARD if step == 0 else PHASE_PASS
+            state[S_SEAT] = who
+            for i in range(3):
+                state[S_EXCHANGED] = i
+                hand = hands[who]
+                c = exchange_card_nb(who, hand, state, tt, play_code, play_params, play_fn, pst)
+                if c < 0 or c > 62 or (hand >> c) & 1 == 0:
+                    err[0] = ERR_EXCHANGE
+                    err[2] = who
+                    err[3] = c
+                    err[4] = hand
+                    err[5] = state[S_PHASE]
+                    return -1
+                hands[who] = hand & ~(np.int64(1) << c)
+                given[step] |= np.int64(1) << c
+        hands[nil_seat] |= given[1]
+        hands[partner] |= given[0]
+        done += 1
+    return done
+
+
+# -- play -----------------------------------------------------------------------------------------------
+@njit(cache=True)
+def heuristic_play_nb(seat, hand, legal, state, trick, tt, protect, attack, bags):
+    """Partnership play. A nil bidder ducks (leads his weakest card, follows with his
+    strongest loser). With ``protect`` >= 0.5 a partner of a nil bidder covers him (leads
+    high, beats his card when he is winning, plays high before him); with ``attack`` >=
+    0.5 an opponent nil bidder winning the trick is left to win it. Otherwise: never
+    overtake the partner; while the side is short of its contract, win (lead a sure card of
+    its suit, else the weakest; follow with the cheapest winner when last, else the
+    strongest winner, else the weakest card); once it is made, duck when bags are
+    penalised, else take tricks cheaply when last."""
+    n = state[S_N_IN_TRICK]
+    partner = seat ^ 2
+    my_nil = state[S_BID + seat] == 0
+    partner_nil = state[S_BID + partner] == 0
+    if partner_nil:
+        contract = state[S_BID + seat]
+        got = state[S_WON + seat]
+    else:
+        contract = state[S_BID + seat] + state[S_BID + partner]
+        got = state[S_WON + seat] + state[S_WON + partner]
+    need = contract - got
+    if n == 0:
+        if my_nil or (need <= 0 and bags):
+            return weakest_nb(legal, tt)
+        if protect >= 0.5 and partner_nil:
+            return strongest_nb(legal, tt)
+        if need > 0:
+            gone = state[S_PLAYED] | hand
+            tops = 0
+            m = legal
+            while m:
+                c = lowest_card_nb(m)
+                m &= m - 1
+                if higher_in_suit_nb(c, tt) & ~gone == 0:
+                    tops |= np.int64(1) << c
+            plain = tops & ~tt[TT_SUIT_BITS + SPADES]
+            if plain:
+                return weakest_nb(plain, tt)
+            if tops:
+                return weakest_nb(tops, tt)
+        return weakest_nb(legal, tt)
+    win = beating_nb(legal, trick, n, tt)
+    lose = legal & ~win
+    last = n == 3
+    if my_nil:
+        if lose:
+            return strongest_nb(lose, tt)
+        return strongest_nb(win, tt)
+    w = (state[S_LEADER] + trick_winner_nb(trick, n, tt)) & 3
+    if protect >= 0.5 and partner_nil:
+        partner_played = ((partner - state[S_LEADER]) & 3) < n
+        if w == partner or not partner_played:
+            if win:
+                return weakest_nb(win, tt) if (w == partner and last) else strongest_nb(win, tt)
+            return weakest_nb(legal, tt)
+    if attack >= 0.5 and w != partner and state[S_BID + w] == 0 and state[S_WON + w] == 0:
+        if lose:
+            return strongest_nb(lose, tt)     # let the opponent's nil take it
+    if w == partner:
+        if lose:
+            return weakest_nb(lose, tt)
+        return weakest_nb(legal, tt)
+    if need > 0 or not bags:
+        if win and (need > 0 or last):
+            return weakest_nb(win, tt) if last else strongest_nb(win, tt)
+        return weakest_nb(legal, tt)
+    if lose:
+        return strongest_nb(lose, tt)
+    return strongest_nb(win, tt)
+
+
+@njit(cache=True)
+def play_tricks_nb(hands, state, tt, play_code, play_params, play_fn, pst, opts, audit, audit_out, err):
+    """Play the 13 tricks from the dealer's left (000 line 251): spades may not be led
+    until broken or unless the leader holds nothing else; follow suit if able, else any
+    card; the winner leads next. False on an illegal card."""
+    trick = trick_view_nb(state)
+    seat = state[S_LEADER]
+    any_spade = opts[O_ANY_SPADE] != 0
+    bags = opts[O_BAGS] != 0
+    broken = False
+    state[S_PHASE] = PHASE_PLAY
+    for _ in range(13 - state[S_TRICK_NO]):
+        led = -1
+        for n in range(4):
+            hand = hands[seat]
+            if n > 0:
+                legal = follow_suit_nb(hand, led, tt)
+            elif broken:
+                legal = hand
+            else:
+                legal = hand & ~tt[TT_SUIT_BITS + SPADES]
+                if legal == 0:
+                    legal = hand
+            if legal & (legal - 1) == 0:
+                card = lowest_card_nb(legal)
+            else:
+                state[S_SEAT] = seat
+                state[S_N_IN_TRICK] = n
+                code = play_code[seat]
+                if code == PLAY_RANDOM:
+                    card = random_card_nb(legal, pst)
+                elif code == PLAY_HEURISTIC:
+                    card = heuristic_play_nb(seat, hand, legal, state, trick, tt, play_params[seat, 0],
+                                             play_params[seat, 1], bags)
+                else:
+                    card = play_fn(hand, legal, state, play_params[seat])
+                if card < 0 or card > 62 or (legal >> card) & 1 == 0:
+                    err[0] = ERR_PLAY
+                    err[2] = seat
+                    err[3] = card
+                    err[4] = hand
+                    err[5] = legal
+                    err[7] = state[S_TRICK_NO]
+                    err[8] = trick[0] if n > 0 else -1
+                    err[9] = 1 if broken else 0
+                    return False
+            if audit:
+                audit_out[0] += 1
+                ref = legal_ref_nb(hand, trick, n, tt, F_SUIT, SPADES, broken)
+                if ref != legal or (ref >> card) & 1 == 0:
+                    audit_out[1] += 1
+            bit = np.int64(1) << card
+            hands[seat] = hand & ~bit
+            trick[n] = card
+            state[S_PLAYED] |= bit
+            es = tt[TT_ESUIT + card]
+            if n == 0:
+                led = es
+            elif es != led:
+                state[S_VOIDS] |= np.int64(1) << (seat * 5 + led)
+            if es == SPADES and not broken and (any_spade or led != SPADES):
+                broken = True
+                state[S_BROKEN] = 1
+            seat = (seat + 1) & 3
+        state[S_N_IN_TRICK] = 4
+        seat = close_trick_nb(state, trick, tt)
+    return True
+
+
+@njit(cache=True)
+def play_deal_nb(order, state, hands, tt, opts, deal_no, dealer, bid_code, bid_params, play_code, play_params,
+                 bid_fn, play_fn, pst, audit, audit_out, err, after):
+    """One deal from the card order ``order``: deal 13 each one at a time from the dealer's
+    left (000 line 243), bid, exchange, play. Leaves bids and tricks in ``state`` and the
+    hands after the exchange in ``after``; returns False on an illegal move (``err`` filled)."""
+    deal_round_nb(order, 4, 13, dealer, hands)
+    start_deal_nb(state, 4, 13, dealer, (dealer + 1) & 3, SPADES, -1, deal_no)
+    err[6] = deal_no
+    if audit:
+        audit_out[0] += 1
+        union = hands[0] | hands[1] | hands[2] | hands[3]
+        if union != tt[TT_DECK] or popcount_nb(hands[0]) + popcount_nb(hands[1]) + popcount_nb(hands[2]) \
+                + popcount_nb(hands[3]) != 52:
+            audit_out[1] += 1
+    if not bid_round_nb(hands, state, tt, opts, bid_code, bid_params, bid_fn, play_fn, pst, err):
+        return False
+    state[S_EXCHANGES] = exchange_nb(hands, state, tt, play_code, play_params, play_fn, pst, err)
+    if state[S_EXCHANGES] < 0:
+        return False
+    for s in range(4):
+        after[s] = hands[s]
+    if audit:
+        audit_out[0] += 1
+        union = hands[0] | hands[1] | hands[2] | hands[3]
+        for s in range(4):
+            if popcount_nb(hands[s]) != 13:
+                audit_out[1] += 1
+        if union != tt[TT_DECK]:
+            audit_out[1] += 1
+    if not play_tricks_nb(hands, state, tt, play_code, play_params, play_fn, pst, opts, audit, audit_out, err):
+        return False
+    if audit:
+        audit_out[0] += 1
+        won = state[S_WON] + state[S_WON + 1] + state[S_WON + 2] + state[S_WON + 3]
+        if won != 13 or (hands[0] | hands[1] | hands[2] | hands[3]) != 0 or state[S_PLAYED] != tt[TT_DECK]:
+            audit_out[1] += 1
+    return True
+
+
+@njit(cache=True)
+def side_points_ref_nb(state, side, opts):
+    """Audit: a side's points for the deal in ``state`` recomputed term by term
+    (without the bag penalty; a lost score is reported as 0)."""
+    a = side
+    b = side + 2
+    bids = (state[S_BID + a], state[S_BID + b])
+    won = (state[S_WON + a], state[S_WON + b])
+    dn = ((state[S_DNIL] >> a) & 1, (state[S_DNIL] >> b) & 1)
+    if bids[0] == 0 and bids[1] == 0:
+        if won[0] + won[1] > 0:
+            return 0
+        return opts[O_BOTH_DNIL] if dn[0] + dn[1] == 2 else 200
+    total = 0
+    contract = 0
+    counted = 0
+    for i in range(2):
+        if bids[i] == 0:
+            total += (100 + 100 * dn[i]) * (1 if won[i] == 0 else -1)
+            counted += won[i] * opts[O_NIL_COUNT]
+        else:
+            contract += bids[i]
+            counted += won[i]
+    if counted < contract:
+        return total - 10 * contract
+    return total + 10 * contract + (counted - contract)
+
+
+# -- the chunk kernel ------------------------------------------------------------------------------------
+_I1, _I2, _F2 = types.int64[::1], types.int64[:, ::1], types.float64[:, ::1]
+_I3 = types.int64[:, :, ::1]
+_ARGS = (types.int64, types.int64, types.int64,       # seed, start, stop
+         types.uint8[::1], _I1, _I1,                   # deck, opts, trick table (spades trump)
+         _I1, _F2, _I1, _F2, BID_FN, PLAY_FN,          # policies per seat, user fns
+         _I1, types.boolean,                           # seat -> policy group, audit
+         _I3, _I3, _I3, _I3, _I1,                      # seat_joint, pos_joint, side_joint, nil_stats, both_nil
+         _I2, _I2, _I1,                                # side points per deal, dealer edge, counters
+         _I2, _I2, _I2, _I2,                           # game win, final score, game length, policy groups
+         _I1, _I1)                                     # audit counts, err
+
+
+@njit(types.void(*_ARGS), cache=True)
+def spades_chunk_nb(seed, start, stop, deck0, opts, tt, bid_code, bid_params, play_code, play_params, bid_fn,
+                    play_fn, group, audit, seat_joint, pos_joint, side_joint, nil_stats, both_nil, side_pts,
+                    dealer_mom, counters, game_win, game_score, game_len, group_mom, audit_out, err):
+    """Play units ``start..stop-1``: whole games (to the target) or single deals.
+
+    ``seat_joint[seat, bid, tricks]`` / ``pos_joint[position, ...]`` count every bid (0 =
+    nil or double nil); ``side_joint[side, contract, tricks counted]`` every side contract
+    (sides where both bid nil are left out); ``nil_stats[seat, double, failed]``;
+    ``both_nil`` = [made, failed]; ``side_pts`` rows = each side's points per deal (a lost
+    score counts minus the score lost); ``dealer_mom`` = dealer's side minus the other,
+    per deal; ``counters`` = [deals, exchanges, games, games stopped at max_deals].
+    Games: ``game_win[side]`` (2 per win, 1 per draw), ``game_score[side]`` (final),
+    ``game_len[0]`` (deals), ``group_mom[g]`` = the policy group's summed win shares per
+    game (seats 0 and 2 share a side's result)."""
+    single = opts[O_SINGLE] != 0
+    max_deals = 1 if single else opts[O_MAX_DEALS]
+    target = opts[O_TARGET]
+    n_groups = group_mom.shape[0]
+    deck = np.empty_like(deck0)
+    dst = np.zeros(4, np.uint64)
+    pst = np.zeros(4, np.uint64)
+    state = np.zeros(S_SIZE, np.int64)
+    hands = np.zeros(MAX_SEATS, np.int64)
+    after = np.zeros(MAX_SEATS, np.int64)
+    side_out = np.zeros(4, np.int64)
+    pts = np.zeros(2, np.int64)
+    gx = np.zeros(n_groups, np.int64)
+    for unit in range(start, stop):
+        seed_stream_nb(dst, seed, unit)
+        policy_stream_nb(pst, seed, unit)
+        for i in range(52):
+            deck[i] = deck0[i]
+        score0 = 0
+        score1 = 0
+        bags0 = 0
+        bags1 = 0
+        err[1] = unit
+        deals = 0
+        winner = -1
+        for d in range(max_deals):
+            dealer = (opts[O_FIRST_DEALER] + d) & 3
+            for pos in range(51):
+                draw_nb(deck, pos, dst)
+            state[S_SIDE_SCORE] = score0
+            state[S_SIDE_SCORE + 1] = score1
+            state[S_BAGS] = bags0
+            state[S_BAGS + 1] = bags1
+            state[S_TARGET] = target
+            if not play_deal_nb(deck, state, hands, tt, opts, d + 1, dealer, bid_code, bid_params, play_code,
+                                play_params, bid_fn, play_fn, pst, audit, audit_out, err, after):
+                return
+            deals += 1
+            counters[0] += 1
+            counters[1] += state[S_EXCHANGES]
+            first_pos = dealer if opts[O_FROM_ELDEST] == 0 else (dealer + 1) & 3
+            for seat in range(4):
+                b = state[S_BID + seat]
+                t = state[S_WON + seat]
+                seat_joint[seat, b, t] += 1
+                pos_joint[(seat - first_pos) & 3, b, t] += 1
+                if b == 0:
+                    nil_stats[seat, (state[S_DNIL] >> seat) & 1, 1 if t > 0 else 0] += 1
+            for side in range(2):
+                a = side
+                b2 = side + 2
+                before = score0 if side == 0 else score1
+                base = side_points_nb(state[S_BID + a], state[S_BID + b2], (state[S_DNIL] >> a) & 1,
+                                      (state[S_DNIL] >> b2) & 1, state[S_WON + a], state[S_WON + b2],
+                                      opts[O_NIL_COUNT] != 0, opts[O_BOTH_DNIL], side_out)
+                p = base
+                if side_out[3] == 1:
+                    both_nil[1] += 1
+                    p = -before
+                elif state[S_BID + a] == 0 and state[S_BID + b2] == 0:
+                    both_nil[0] += 1
+                else:
+                    side_joint[side, side_out[0], side_out[1]] += 1
+                    if opts[O_BAGS] != 0:
+                        bg = (bags0 if side == 0 else bags1) + side_out[2]
+                        if bg >= 10:
+                            p -= 100
+                            bg -= 10
+                        if side == 0:
+                            bags0 = bg
+                        else:
+                            bags1 = bg
+                if audit:
+                    audit_out[0] += 1
+                    if side_points_ref_nb(state, side, opts) != base or (side_out[3] == 1 and before + p != 0):
+                        audit_out[1] += 1
+                pts[side] = p
+                moment_add_nb(side_pts, side, p)
+                if side == 0:
+                    score0 += p
+                else:
+                    score1 += p
+            ds = dealer & 1
+            moment_add_nb(dealer_mom, 0, pts[ds] - pts[1 - ds])
+            if single:
+                break
+            if score0 >= target or score1 >= target:
+                if score0 != score1:
+                    winner = 0 if score0 > score1 else 1
+                    break
+        if single:
+            continue
+        counters[2] += 1
+        if winner < 0:
+            counters[3] += 1
+            if score0 != score1:
+                winner = 0 if score0 > score1 else 1
+        for side in range(2):
+            share = 1 if winner < 0 else (2 if winner == side else 0)
+            moment_add_nb(game_win, side, share)
+            moment_add_nb(game_score, side, score0 if side == 0 else score1)
+        moment_add_nb(game_len, 0, deals)
+        for g in range(n_groups):
+            gx[g] = 0
+        for seat in range(4):
+            side = seat & 1
+            gx[group[seat]] += 1 if winner < 0 else (2 if winner == side else 0)
+        for g in range(n_groups):
+            moment_add_nb(group_mom, g, gx[g])
+        if audit:
+            audit_out[0] += 1
+            top = max(score0, score1)
+            if winner >= 0 and deals < max_deals and (top < target or score0 == score1
+                                                      or (score0 if winner == 0 else score1) != top):
+                audit_out[1] += 1
+
+
+_DEAL_ARGS = (types.uint8[::1], _I1, _I1, types.int64, types.int64,   # order, opts, tt, deal_no, dealer
+              _I1, _F2, _I1, _F2, BID_FN, PLAY_FN,                      # policies per seat
+              types.int64, _I1, _I1, _I1, _I1)                          # seed, state, hands, after, err
+
+
+@njit(types.boolean(*_DEAL_ARGS), cache=True)
+def one_deal_nb(order, opts, tt, deal_no, dealer, bid_code, bid_params, play_code, play_params, bid_fn, play_fn,
+                seed, state, hands, after, err):
+    """One deal dealt from the fixed card order ``order`` (tests, notebooks); policy
+    randomness from unit 0's policy stream of ``seed``. ``state`` keeps the scores set in
+    it by the caller; ``hands`` receives the hands as dealt, ``after`` the hands after the
+    nil exchange."""
+    pst = np.zeros(4, np.uint64)
+    unit = seed - seed
+    policy_stream_nb(pst, seed, unit)
+    audit_out = np.zeros(2, np.int64)
+    play_hands = np.zeros(MAX_SEATS, np.int64)
+    audit = deal_no < 0
+    ok = play_deal_nb(order, state, play_hands, tt, opts, deal_no, dealer, bid_code, bid_params, play_code,
+                      play_params, bid_fn, play_fn, pst, audit, audit_out, err, after)
+    deal_round_nb(order, 4, 13, dealer, hands)
+    return ok

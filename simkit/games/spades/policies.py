@@ -1,0 +1,59 @@
+"""Spades policies: a ``bid`` role and a ``play`` role (formulas in :mod:`.nb`).
+
+Bid: ``random`` (uniform over nil and 1..13, a baseline), ``heuristic`` (expected tricks
+from spades and high cards, :func:`~simkit.core.tricks.strength_nb`, plus ``bias``,
+rounded, at least 1), ``nil`` (the heuristic, but nil when the hand's expected tricks are
+at most ``threshold``, and a blind double nil when the side trails by ``dnil_behind``
+points or more, 0 = never), ``simulation`` (plays out ``samples`` sampled deals: nil when
+the share of samples without a trick reaches ``nil_p``, else the mean tricks). Play:
+``random`` (uniform legal card and random exchange cards), ``heuristic`` (partnership play:
+win until the side's contract is made, never overtake the partner, protect a partner's
+nil when ``protect`` >= 0.5, let an opponent's nil win tricks when ``attack`` >= 0.5; the nil bidder discards
+his strongest cards, the partner passes his weakest). Both roles take a user ``@njit``
+function:
+
+* ``bid(hand: int64, state: int64[:], params: float64[:]) -> int64``: asked blind first
+  (``state[S_PHASE] == PHASE_BLIND``, hand 0: 1 = double nil, 0 = look), then 0 (nil) or 1..13;
+* ``play(hand: int64, legal: int64, state: int64[:], params: float64[:]) -> int64``: a card
+  of ``legal``; also the nil exchange (``state[S_PHASE]`` = PHASE_DISCARD or PHASE_PASS).
+
+Per-seat policies as in :mod:`simkit.policies.seated` (``"bid=nil|heuristic|nil|heuristic"``).
+"""
+from simkit.games.spades import nb
+from simkit.policies.base import PolicyRole, PolicySpec
+
+#: spades are trumps in every deal; overtricks cost little and a set costs 10 a trick, so the
+#: defaults bid about 3/4 of a trick under the estimate (best of a sweep against a fixed side)
+_STRENGTH = {"honor": 0.5, "trump_low": 0.25, "norm": 0.0, "bias": -0.75}
+
+BID = PolicyRole(
+    "bid",
+    [PolicySpec("random", "uniform over nil and 1..13 (a baseline)", nb.BID_RANDOM, {}),
+     PolicySpec("heuristic", "expected tricks from spades and high cards plus `bias`, rounded, at least 1",
+                nb.BID_HEURISTIC, dict(_STRENGTH)),
+     PolicySpec("nil", "the heuristic, but nil when the expected tricks are at most `threshold`; blind double nil "
+                "when the side trails by `dnil_behind` points or more (0 = never)", nb.BID_NIL,
+                {**_STRENGTH, "threshold": 1.0, "dnil_behind": 0.0}),
+     PolicySpec("simulation", "plays out `samples` sampled deals: nil when the share without a trick reaches "
+                "`nil_p`, else the mean tricks plus `bias`", nb.BID_SIMULATION,
+                {**_STRENGTH, "samples": 12.0, "nil_p": 0.8})],
+    default="heuristic",
+    user_signature="bid(hand: int64, state: int64[:], params: float64[:]) -> int64 (blind phase: 1 = double nil)",
+)
+
+PLAY = PolicyRole(
+    "play",
+    [PolicySpec("random", "a uniformly chosen legal card (and random exchange cards)", nb.PLAY_RANDOM, {}),
+     PolicySpec("heuristic", "partnership play: make the contract, never overtake the partner, protect a partner's "
+                "nil when `protect` >= 0.5, feed an opponent's nil when `attack` >= 0.5", nb.PLAY_HEURISTIC,
+                {"protect": 1.0, "attack": 1.0})],
+    default="heuristic",
+    user_signature="play(hand: int64, legal: int64, state: int64[:], params: float64[:]) -> int64",
+)
+
+PARAM_SLOTS = {
+    "bid": {"honor": nb.P_HONOR, "trump_low": nb.P_TRUMP_LOW, "norm": nb.P_NORM, "bias": nb.P_BIAS,
+            "threshold": nb.P_THRESHOLD, "dnil_behind": nb.P_DNIL_BEHIND, "samples": nb.P_SAMPLES,
+            "nil_p": nb.P_NIL_P},
+    "play": {"protect": 0, "attack": 1},
+}
