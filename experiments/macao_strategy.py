@@ -3,7 +3,7 @@
 The seed (000:213-237) lets any punter draw and says nothing of the banker drawing
 (GAMES.md G06 ambiguity 4: he may, by policy). For each reading of a draw past nine
 (``overdraw``: void as in the seed's examples, bust, or units digit) this sweeps the
-punters' standing count against the banker's (both "draw while below T", T = 0..10;
+punters' standing count against the banker's (both "draw while below T", T = 0, 2..10;
 T = 0 never draws, T = 10 always draws once) on common random numbers, and reports:
 
 * ``drawing_grid``: the house edge for every pair of thresholds;
@@ -31,7 +31,7 @@ from simkit.experiment import Experiment  # noqa: E402
 from simkit.games.macao.policies import BEST_STAND  # noqa: E402
 
 OVERDRAW = ("void", "bust", "mod10")
-STANDS = list(range(11))
+STANDS = [0] + list(range(2, 11))     # standing on 1 is standing on 0: a replaced hand counts at least 1
 DEFAULT_BANKER = 7
 
 

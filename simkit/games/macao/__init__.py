@@ -111,7 +111,9 @@ class Macao(Game):
         ``start`` cards before are the discards of earlier coups, which a shoe-end
         reshuffle deals next in their order). Returns ``status`` ("ok", "void"), per seat
         (punters then the banker) ``count`` (10 = bust), ``natural`` and ``draws``, the
-        punters' ``loss`` in stakes, and ``used``/``reshuffled``."""
+        punters' ``loss`` in stakes, ``used`` (cards dealt, counting the discards before
+        ``start``; after a reshuffle, the position reached in the rotated shoe) and
+        ``reshuffled``."""
         rules = self.Rules.build(rules)
         policies = self.resolve_policies(policies)
         codes = parse(cards) if isinstance(cards, str) or (len(cards) and isinstance(cards[0], str)) \
@@ -131,7 +133,7 @@ class Macao(Game):
             self._illegal(policies, err, rules, "hand-built coup")
         return {"status": "ok" if status == nb.COUP_OK else "void", "count": count.tolist(),
                 "natural": natural.astype(bool).tolist(), "draws": draws.tolist(), "loss": loss.tolist(),
-                "used": int(cur[0]), "reshuffled": bool(cur[2]), "cards": codes}
+                "used": int(cur[0]), "reshuffled": bool(cur[2])}
 
 
 GAME = Macao()
