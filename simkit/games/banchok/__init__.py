@@ -1,0 +1,126 @@
+"""G08 Polish Banchok («Польский банчок»): punters stake on three cards against the turned
+card; the bank passes when tripled or broken.
+
+Seed file 000, lines 261-309; GAMES.md G08. Unit = one bank (see :mod:`.nb`).
+"""
+import numpy as np
+import pandas as pd
+
+from simkit.core.cards import deck, format as format_cards, parse
+from simkit.errors import SimkitError
+from simkit.games import banking
+from simkit.games.banchok import nb, report
+from simkit.games.banchok.policies import STAKE, kernel_policy
+from simkit.games.banchok.rules import BanchokRules
+from simkit.games.base import Game
+from simkit.policies.base import raise_illegal
+
+
+def kernel_opts(rules) -> np.ndarray:
+    """The kernel's ``opts`` array (layout ``nb.O_*``) for ``rules``."""
+    opts = np.zeros(nb.N_OPTS, dtype=np.int64)
+    opts[nb.O_PUNTERS] = rules.punters
+    opts[nb.O_BANK] = rules.bank
+    opts[nb.O_MIN_STAKE] = rules.min_stake
+    opts[nb.O_PASS_AT] = rules.pass_at
+    opts[nb.O_BANK_END] = nb.END_COUP if rules.bank_end == "coup" else nb.END_ROUND
+    opts[nb.O_COVER] = nb.COVER_SUIT if rules.cover == "suit" else nb.COVER_COLOUR
+    opts[nb.O_MAX_COUPS] = rules.max_coups
+    opts[nb.O_DECKS] = rules.decks
+    return opts
+
+
+class Banchok(Game):
+    id = "banchok"
+    title = "Polish Banchok (Польский банчок)"
+    description = "punters stake on three cards against the banker's turned card; bank passes tripled or broken"
+    unit = "bank"
+    hands_word = "banks"
+    played_word = "coups"
+    Rules = BanchokRules
+    roles = [STAKE]
+    headline = "house_edge"
+    chunk_hint = 1 << 13
+    study_hands = 50_000
+    bench_cases = [("4 punters, flat stakes", {}, None, 50_000),
+                   ("4 punters, hand-threshold stakes", {}, "hand", 300_000)]
+    conformance_cases = [
+        ({}, None),
+        ({}, "hand:threshold=0.6,fraction=0.5,count=1"),
+        ({"bank_end": "round", "cover": "colour", "punters": 7, "decks": 1, "bank": 20}, "three-high:rank=11"),
+        ({"punters": 26, "min_stake": 3, "pass_at": 2}, "best"),
+    ]
+
+    def played(self, stats):
+        return int(stats["counters"][0])
+
+    def _illegal(self, policies, err, where):
+        raise_illegal(self.id, policies["stake"],
+                      f"{where}, coup {err[5]}: the punter at seat {err[3]} faces a bank of {err[4]}; a stake must "
+                      f"be an integer from {err[6]} to {err[4]}", int(err[2]))
+
+    def _run(self, rules, policies, seed, start, stop, audit):
+        code, params, fn = kernel_policy(policies["stake"])
+        st = report.empty_stats(rules.punters)
+        audit_out = np.zeros(2, np.int64)
+        err = np.zeros(nb.N_ERR, np.int64)
+        nb.banchok_chunk_nb(seed, start, stop, deck(52, copies=rules.decks), kernel_opts(rules), code, params, fn,
+                            audit, st["edge"], st["bank"], st["tenure"], st["outcome"], st["coup"], st["by_seat"],
+                            st["tenure_by_outcome"], st["calib"], st["counters"], audit_out, err)
+        if err[0]:
+            self._illegal(policies, err, f"bank (unit) {err[1]}")
+        return st, audit_out
+
+    def run_chunk(self, rules, policies, seed, start, stop, hands):
+        return self._run(rules, policies, seed, start, stop, False)[0]
+
+    def metrics(self, stats, rules, policies):
+        return report.metrics(stats, rules, policies)
+
+    def tables(self, stats, rules, policies):
+        return report.tables(stats, rules, policies)
+
+    def audit(self, rules, policies, seed, units):
+        st, audit_out = self._run(rules, policies, seed, 0, units, True)
+        return {"checks": int(audit_out[0]), "violations": int(audit_out[1]), "stats": st}
+
+    def play_bank(self, cards, rules=None, policies=None, max_coups: int = 100):
+        """Play one bank from hand-built ``cards`` (card strings or codes in dealing order;
+        at least one round's worth, ``4 * punters``; used cards come back after the last
+        in the order they were dealt) and return ``(coups, outcome)``: a DataFrame with a
+        row per coup (round, seat, hand, turned, stake, win, bank after it) and how the bank
+        ended ("broken", "tripled", "capped"; or "open" when ``max_coups`` rows were played
+        first). Every coup is audited; a violation raises."""
+        rules = self.Rules.build(rules)
+        policies = self.resolve_policies(policies)
+        codes = parse(cards) if isinstance(cards, str) or (len(cards) and isinstance(cards[0], str)) \
+            else np.asarray(cards, dtype=np.uint8)
+        if len(codes) < 4 * rules.punters:
+            raise SimkitError(f"banchok: {len(codes)} cards given; a round of {rules.punters} punter(s) needs "
+                              f"{4 * rules.punters}")
+        if not isinstance(max_coups, int) or max_coups < 1:
+            raise SimkitError(f"banchok: max_coups must be a positive integer, got {max_coups!r}")
+        opts = kernel_opts(rules)
+        opts[nb.O_MAX_COUPS] = min(rules.max_coups, max_coups)
+        code, params, fn = kernel_policy(policies["stake"])
+        out = np.zeros(nb.N_OUT, np.int64)
+        rec = np.zeros((max_coups, nb.N_REC), np.int64)
+        err = np.zeros(nb.N_ERR, np.int64)
+        audit_out = np.zeros(2, np.int64)
+        buf = codes.copy()
+        if not nb.banchok_fixed_nb(buf, deck(52, copies=rules.decks), opts, code, params, fn, out, rec, err,
+                                   audit_out):
+            self._illegal(policies, err, "hand-built bank")
+        if audit_out[1] or not np.array_equal(np.sort(buf), np.sort(codes)):
+            raise SimkitError(f"banchok: the audit found {audit_out[1]} violation(s) in a hand-built bank")
+        how = banking.OUTCOME_NAMES[int(out[3])]
+        if how == "capped" and rules.max_coups > max_coups:
+            how = "open"
+        rec = rec[: int(out[2])]
+        df = pd.DataFrame({"round": rec[:, 0], "seat": rec[:, 1],
+                           "hand": [format_cards(r[2:5]) for r in rec], "turned": [format_cards(r[5]) for r in rec],
+                           "stake": rec[:, 6], "win": rec[:, 7].astype(bool), "bank": rec[:, 8]})
+        return df, how
+
+
+GAME = Banchok()

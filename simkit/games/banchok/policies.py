@@ -1,0 +1,57 @@
+"""Polish Banchok staking policies (role ``stake``). Staking is the only decision in the
+game: punters may not pass (000:297) and the banker only turns cards, so there is no
+banker policy (and nothing for a "mimic the banker" policy to copy).
+
+* ``flat``: stake ``units`` every coup (within the lowest legal stake and the bank).
+* ``hand``: the staking that uses the hand: ``floor(fraction · bank)`` (the whole bank with
+  ``fraction=1``) when the exact probability that the hand beats the next card is at
+  least ``threshold``, the minimum otherwise (``count=1``: the probability counts the
+  cards turned earlier in the round). Sweeping ``threshold`` runs from always staking the
+  bank (0) to the minimum (above 1).
+* ``three-high``: the seed's own rule: the whole bank with three cards of different suits
+  each ranked ``rank`` or more (2..14, ace = 14), the minimum otherwise («с тремя
+  разными тузами идут на "банк"», 000:299).
+* ``best``: ``hand`` at the threshold that made the punters most per coup in
+  ``experiments/banchok_staking.py`` (:data:`BEST`).
+* a user ``@njit`` function ``stake(hand, p_win, bank, params) -> int64`` (see
+  :data:`~simkit.games.banchok.nb.STAKE_SIG`); a stake outside ``[min(min_stake, bank),
+  bank]`` is an illegal move.
+"""
+import numpy as np
+
+from simkit.games.banchok import nb
+from simkit.policies.base import PolicyRole, PolicySpec
+
+#: the ``hand`` parameters of ``best``: the most profit per coup for the punters in
+#: experiments/banchok_staking.py (200,000 banks a point, seed 2026): the banker then loses
+#: 0.53 +- 0.014 stakes a coup, against 0.08 and 0.42 at thresholds 0.45 and 0.55; counting the cards
+#: turned this round adds 0.008 +- 0.02. It is the myopic rule: stake the most exactly when
+#: the punter is the favourite
+BEST = {"threshold": 0.5, "fraction": 1.0, "count": 1.0}
+
+STAKE = PolicyRole(
+    "stake",
+    [PolicySpec("flat", "stake the same number of units every coup", nb.POL_FLAT, {"units": 1.0}),
+     PolicySpec("hand", "stake floor(fraction x bank) when the hand's exact win probability is at least "
+                "`threshold` (count=1: counting the cards turned this round), else the minimum", nb.POL_HAND,
+                {"threshold": 0.5, "fraction": 1.0, "count": 0.0}),
+     PolicySpec("three-high", "stake the whole bank with three cards of different suits ranked `rank` (2..14) or "
+                "more, else the minimum", nb.POL_THREE_HIGH, {"rank": 12.0}),
+     PolicySpec("best", "`hand` at the parameters found best by experiments/banchok_staking.py", nb.POL_HAND)],
+    default="flat",
+    user_signature="stake(hand: int64[3], p_win: float64, bank: int64, params: float64[:]) -> int64",
+)
+
+PARAM_ORDER = {"flat": ("units",), "hand": ("threshold", "fraction", "count"), "three-high": ("rank",)}
+
+
+def kernel_policy(pol):
+    """(code, params, user fn) of a resolved stake policy for the kernel."""
+    if pol.is_user:
+        params = np.array([pol.params[k] for k in sorted(pol.params)] or [0.0], dtype=np.float64)
+        return nb.POL_USER, params, pol.fn
+    if pol.name == "best":
+        values = [BEST[k] for k in PARAM_ORDER["hand"]]
+    else:
+        values = [pol.params[k] for k in PARAM_ORDER[pol.name]]
+    return STAKE.builtins[pol.name].code, np.array(values, dtype=np.float64), nb.no_user_stake_nb

@@ -1,0 +1,56 @@
+"""What Polish Banchok's report measures: the banker's edge per unit staked (negative when
+punters stake on their good hands), the banker's net per bank and per coup, how banks end
+(broken or tripled) and how long they last, the punters' win rate and stakes, the edge by
+seat, and the punters' win rate against its exact probability (calibration)."""
+import numpy as np
+import pandas as pd
+
+from simkit.games import banking
+from simkit.games.banchok import nb
+from simkit.reports.estimates import mean_estimate, proportion_estimate, ratio_estimate
+
+
+def metrics(stats, rules, policies) -> dict:
+    coup = stats["coup"]
+    out = banking.bank_metrics(stats, outcomes=("broken", "tripled", "capped"))
+    out.update({
+        "banker_net_per_coup": ratio_estimate(coup[3]),
+        "punter_win_rate": ratio_estimate(coup[0]),
+        "mean_stake": ratio_estimate(coup[1]),
+        "whole_bank_stake_rate": ratio_estimate(coup[2]),
+    })
+    return out
+
+
+def tables(stats, rules, policies) -> dict:
+    t = banking.bank_tables(stats)
+    rows = []
+    for how, name in enumerate(banking.OUTCOME_NAMES):
+        e = mean_estimate(stats["tenure_by_outcome"][how])
+        if e.n:
+            rows.append({"outcome": name, "banks": e.n, "mean_tenure": e.value, "stderr": e.stderr,
+                         "ci95_low": e.ci95[0], "ci95_high": e.ci95[1]})
+    t["tenure_by_outcome"] = pd.DataFrame(rows, columns=["outcome", "banks", "mean_tenure", "stderr", "ci95_low",
+                                                         "ci95_high"])
+    rows = []
+    for i in range(rules.punters):
+        e = ratio_estimate(stats["by_seat"][i])
+        rows.append({"seat": i, "house_edge": e.value, "stderr": e.stderr, "ci95_low": e.ci95[0],
+                     "ci95_high": e.ci95[1]})
+    t["edge_by_seat"] = pd.DataFrame(rows)
+    rows = []
+    calib = stats["calib"]
+    for b in range(nb.N_PBINS):
+        coups, wins = int(calib[b, 0]), int(calib[b, 1])
+        if coups:
+            e = proportion_estimate(wins, coups)
+            rows.append({"p_win_from": b / nb.N_PBINS, "p_win_to": (b + 1) / nb.N_PBINS, "coups": coups,
+                         "win_rate": e.value, "ci95_low": e.ci95[0], "ci95_high": e.ci95[1]})
+    t["win_rate_by_probability"] = pd.DataFrame(rows)
+    return t
+
+
+def empty_stats(punters: int):
+    return banking.bank_stats(coup=np.zeros((4, 6), np.int64), by_seat=np.zeros((punters, 6), np.int64),
+                              tenure_by_outcome=np.zeros((len(banking.OUTCOME_NAMES), 3), np.int64),
+                              calib=np.zeros((nb.N_PBINS, 2), np.int64), counters=np.zeros(3, np.int64))
