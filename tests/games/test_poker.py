@@ -326,11 +326,16 @@ def test_per_seat_and_per_policy_figures_add_up():
                             progress=False)
     np.testing.assert_array_equal(again.stats["seat_net"], res.stats["seat_net"])
     labels = [g for g, _ in G.groups(res.policies, res.rules)]
-    assert len(labels) == 2 and labels[1] == "call-down"
-    pooled = (m[f"win_rate.{labels[0]}"]["value"] + m["win_rate.call-down"]["value"]) * 3
+    assert labels == ["threshold", "call-down"]
+    pooled = (m["win_rate.threshold"]["value"] + m["win_rate.call-down"]["value"]) * 3
     assert pooled == pytest.approx(1.0, abs=1e-12)
-    seats = res.tables["seats"]
-    assert seats["bet"].tolist()[:2] == [labels[0], "call-down"]
+    assert res.tables["seats"]["bet"].tolist()[1:3] == ["call-down", res.policies["bet"][2].describe()]
+    two = simkit.simulate("poker", 100, rules={"players": 3}, progress=False,
+                          policies={"bet": ["threshold", "threshold:call_pre=0.2", "threshold"],
+                                    "draw": ["standard", "standard", "stand-pat"]})
+    assert [g for g, _ in G.groups(two.policies, two.rules)] == ["threshold+standard", "threshold+standard#2",
+                                                                "threshold+stand-pat"]
+    assert "chip_ev.threshold+standard#2" in two.metrics
 
 
 def test_dealt_categories_match_combinatorics():

@@ -104,15 +104,23 @@ class Poker(Game):
         return list(zip(per["bet"], per["draw"]))
 
     def groups(self, policies, rules) -> list:
-        """Policy groups ``[(label, [seats])]`` in order of first seat; the label is the bet
-        policy, with the draw policy after a ``+`` when draw policies differ by seat."""
+        """Policy groups ``[(label, [seats])]`` in order of first seat. The label is the bet
+        policy's name (with ``+`` the draw policy's where draw policies differ by seat), and
+        ``#2``, ``#3``... for further groups of one name with other parameters; names
+        without parameters keep metric names stable across sweeps and comparisons."""
         seats = self.seat_policies(policies, rules)
         draws_differ = len({d.describe() for _, d in seats}) > 1
-        out = {}
+        members = {}
         for s, (b, d) in enumerate(seats):
-            label = b.describe() + (f"+{d.describe()}" if draws_differ else "")
-            out.setdefault(label, []).append(s)
-        return list(out.items())
+            members.setdefault((b.describe(), d.describe() if draws_differ else ""), []).append(s)
+        out = []
+        used = {}
+        for group in members.values():
+            b, d = seats[group[0]]
+            base = b.name + (f"+{d.name}" if draws_differ else "")
+            used[base] = used.get(base, 0) + 1
+            out.append((base if used[base] == 1 else f"{base}#{used[base]}", group))
+        return out
 
     def _policy_arrays(self, policies, rules):
         seats = self.seat_policies(policies, rules)
@@ -172,10 +180,23 @@ class Poker(Game):
                          f"of the five cards")
         raise_illegal(self.id, pol, situation, int(err[3]))
 
+    def _prepared(self, rules, policies):
+        """Kernel inputs of (rules, policies), kept for repeated chunks (compare and sweep
+        run many small ones)."""
+        key = (rules, tuple((role, p.describe(), id(p.fn)) for role in _ROLE_NAMES
+                            for p in (policies[role] if isinstance(policies[role], list) else [policies[role]])))
+        cache = self.__dict__.setdefault("_cache", {})
+        if key not in cache:
+            if len(cache) > 256:
+                cache.clear()
+            cache[key] = (self._policy_arrays(policies, rules), game_deck(rules), self._opts(rules), config(rules),
+                          strength_sample(rules))
+        return cache[key]
+
     def _run(self, rules, policies, seed, start, stop, audit, order=None):
         """One kernel call; with ``order`` the one hand dealt from it. Returns the stats,
         the audit counts and the last hand's arrays."""
-        (bc, bp, bf, dc, dp, df), group_of, n_groups = self._policy_arrays(policies, rules)
+        ((bc, bp, bf, dc, dp, df), group_of, n_groups), deck, opts, ev, sample = self._prepared(rules, policies)
         n = rules.players
         st = Stats(seat_net=moments(n), seat_win=moments(n), grp_net=moments(n_groups), grp_win=moments(n_groups),
                    pot=moments(1), pot_hist=np.zeros(nb.N_POT_BINS, np.int64),
@@ -186,9 +207,8 @@ class Poker(Game):
                 "hs": np.zeros(nb.N_HAND, np.int64), "extra": np.zeros(nb.N_EQ, np.int64)}
         audit_out = np.zeros(2, np.int64)
         err = np.zeros(nb.N_ERR, np.int64)
-        deck = game_deck(rules) if order is None else order
-        nb.poker_chunk_nb(seed, start, stop, deck, order is not None, self._opts(rules), config(rules),
-                          strength_sample(rules), bc, bp, bf, dc, dp, df, group_of, audit,
+        nb.poker_chunk_nb(seed, start, stop, deck if order is None else order, order is not None, opts, ev,
+                          sample, bc, bp, bf, dc, dp, df, group_of, audit,
                           st["seat_net"], st["seat_win"], st["grp_net"], st["grp_win"], st["pot"], st["pot_hist"],
                           st["cats"], st["equity"], st["winner_cat"], st["counters"],
                           last["hands"], last["seat"], last["hs"], last["extra"], audit_out, err)

@@ -66,7 +66,8 @@ def tables(stats, rules, policies, groups, seat_policies) -> dict:
         seat_rows.append(row)
     pol_rows = []
     for label, seats in groups:
-        row = {"policy": label, "seats": ",".join(str(s + 1) for s in seats)}
+        row = {"policy": label, "seats": ",".join(str(s + 1) for s in seats),
+               "bet": seat_policies[seats[0]][0].describe(), "draw": seat_policies[seats[0]][1].describe()}
         row.update(_est_cols("win_rate", m[f"win_rate.{label}"]))
         row.update(_est_cols("chip_ev", m[f"chip_ev.{label}"]))
         pol_rows.append(row)
@@ -119,25 +120,26 @@ def pot_bin(rules) -> int:
     return max(1, -(-most // nb.N_POT_BINS))
 
 
-def equity_figure(equity: pd.DataFrame, title: str = ""):
+def equity_figure(equity: pd.DataFrame, title: str = "", ax=None):
     """Equity of each dealt category against N random hands (the ``equity`` table): one
-    line per category with its 95% interval, N on the x axis."""
+    line per category with its 95% interval, N on the x axis (log scale of equity).
+    Draws on ``ax`` if given; returns the figure."""
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(8, 5))
+    if ax is None:
+        _, ax = plt.subplots(figsize=(8, 5))
     for cat in CATEGORY_NAMES:
         d = equity[equity["category"] == cat]
         if d.empty:
             continue
         ax.plot(d["opponents"], d["equity"], marker="o", ms=3, label=cat)
-        ax.fill_between(d["opponents"], d["ci95_low"], d["ci95_high"], alpha=0.2)
+        ax.fill_between(d["opponents"], d["ci95_low"].clip(lower=1e-6), d["ci95_high"], alpha=0.2)
     ax.set_xlabel("random opponents N")
     ax.set_ylabel("equity (pot share, no draw)")
     ax.set_yscale("log")
     ax.set_xticks(range(1, nb.N_EQ + 1))
     ax.grid(True, which="both", alpha=0.3)
-    ax.legend(fontsize=8, ncol=2)
+    ax.legend(fontsize=7, ncol=2)
     if title:
         ax.set_title(title)
-    fig.tight_layout()
-    return fig
+    return ax.figure
