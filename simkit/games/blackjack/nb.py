@@ -142,44 +142,37 @@ def _cell(hi, lo, thr, row, col, tc):
     return lo[row, col]
 
 
-@njit(cache=True, _nrt=False)
-def table_decide_nb(kind, hard, ace, ncards, pair, up, legal, tc, hi, lo, thr, cparams, counting):
-    """A table policy's decision (basic strategy, a user table, or Hi-Lo with index
-    plays read against the true count ``tc``)."""
-    if kind == KIND_BET:
-        if not counting:
-            return np.int64(1)
-        t = np.floor(tc)
-        b = np.round(cparams[C_UNITS] * (t - cparams[C_OFFSET]))
-        if b < cparams[C_MIN]:
-            b = cparams[C_MIN]
-        if b > cparams[C_MAX]:
-            b = cparams[C_MAX]
-        return np.int64(b)
-    if kind == KIND_INSURANCE:
-        return np.int64(_cell(hi, lo, thr, INS_ROW, 0, tc))
-    soft = ace and hard + 10 <= 21
-    if kind == KIND_EARLY_SURRENDER:
-        if pair >= 0:
-            row = SUR_PAIR0 + pair
-        elif soft:
-            row = SUR_SOFT0 + hard + 10
-        else:
-            row = SUR_HARD0 + hard
-        return np.int64(_cell(hi, lo, thr, row, up, tc))
+@njit(cache=True, inline="always")
+def _table_bet(tc, cparams, counting):
+    if not counting:
+        return np.int64(1)
+    t = np.floor(tc)
+    b = np.round(cparams[C_UNITS] * (t - cparams[C_OFFSET]))
+    if b < cparams[C_MIN]:
+        b = cparams[C_MIN]
+    if b > cparams[C_MAX]:
+        b = cparams[C_MAX]
+    return np.int64(b)
+
+
+@njit(cache=True, inline="always")
+def _sur_row(hard, ace, pair):
+    if pair >= 0:
+        return SUR_PAIR0 + pair
+    if ace and hard + 10 <= 21:
+        return SUR_SOFT0 + hard + 10
+    return SUR_HARD0 + hard
+
+
+@njit(cache=True, inline="always")
+def _table_play(hard, ace, pair, up, legal, tc, hi, lo, thr):
     if legal & (1 << SURRENDER):
-        if pair >= 0:
-            row = SUR_PAIR0 + pair
-        elif soft:
-            row = SUR_SOFT0 + hard + 10
-        else:
-            row = SUR_HARD0 + hard
-        if _cell(hi, lo, thr, row, up, tc):
+        if _cell(hi, lo, thr, _sur_row(hard, ace, pair), up, tc):
             return np.int64(SURRENDER)
     if legal & (1 << SPLIT):
         if _cell(hi, lo, thr, PAIR0 + pair, up, tc):
             return np.int64(SPLIT)
-    if soft:
+    if ace and hard + 10 <= 21:
         c = _cell(hi, lo, thr, SOFT0 + hard + 10, up, tc)
     else:
         c = _cell(hi, lo, thr, HARD0 + hard, up, tc)
@@ -188,6 +181,19 @@ def table_decide_nb(kind, hard, ace, ncards, pair, up, legal, tc, hi, lo, thr, c
     if c == CELL_DS:
         return np.int64(DOUBLE if legal & (1 << DOUBLE) else STAND)
     return np.int64(c)
+
+
+@njit(cache=True, _nrt=False)
+def table_decide_nb(kind, hard, ace, ncards, pair, up, legal, tc, hi, lo, thr, cparams, counting):
+    """A table policy's decision (basic strategy, a user table, or Hi-Lo with index
+    plays read against the true count ``tc``)."""
+    if kind == KIND_BET:
+        return _table_bet(tc, cparams, counting)
+    if kind == KIND_INSURANCE:
+        return np.int64(_cell(hi, lo, thr, INS_ROW, 0, tc))
+    if kind == KIND_EARLY_SURRENDER:
+        return np.int64(_cell(hi, lo, thr, _sur_row(hard, ace, pair), up, tc))
+    return _table_play(hard, ace, pair, up, legal, tc, hi, lo, thr)
 
 
 @njit(cache=True, _nrt=False)
@@ -277,12 +283,16 @@ def round_nb(deck, sh, state, seen, opts, tags, hi, lo, thr, cparams, pol, param
     counting = opts[O_COUNTING] != 0
     hole = opts[O_HOLE]
     sh[1] = sh[0]
-    res[:, :] = 0
+    for b in range(players):
+        for k in range(N_RES):
+            res[b, k] = 0
     # bets
     tc = _true_count(sh, n, mode) if counting else 0.0
     for b in range(players):
-        bet = _user_or_table(pol, user_fn, params, KIND_BET, 0, False, 0, -1, 0, 0, seen, n - sh[2], tc,
-                             hi, lo, thr, cparams, counting)
+        if pol == POL_TABLE:
+            bet = _table_bet(tc, cparams, counting)
+        else:
+            bet = user_fn(KIND_BET, 0, 0, 0, 0, 0, 0, seen, n - sh[2], params)
         if bet < 1 or bet > MAX_BET:
             err[0] = ERR_ILLEGAL
             err[1] = KIND_BET
@@ -420,8 +430,11 @@ def round_nb(deck, sh, state, seen, opts, tags, hi, lo, thr, cparams, pol, param
                     pair = hcards[i, 0] if (hn[i] == 2 and hcards[i, 0] == hcards[i, 1]) else -1
                     was_first = first
                     tc = _true_count(sh, n, mode) if counting else 0.0
-                    a = _user_or_table(pol, user_fn, params, KIND_PLAY, hhard[i], hace[i] == 1, hn[i], pair, up,
-                                       legal, seen, n - sh[2], tc, hi, lo, thr, cparams, counting)
+                    if pol == POL_TABLE:
+                        a = _table_play(hhard[i], hace[i] == 1, pair, up, legal, tc, hi, lo, thr)
+                    else:
+                        a = _user_or_table(pol, user_fn, params, KIND_PLAY, hhard[i], hace[i] == 1, hn[i], pair, up,
+                                           legal, seen, n - sh[2], tc, hi, lo, thr, cparams, counting)
                     first = False
                     if audit:
                         audit_out[0] += 1
@@ -691,11 +704,13 @@ def _unit_nb(seed, unit, total_rounds, deck, shoe0, sorted0, state, seen, sh, op
             err[7] = unit
             return True
         counters[1] += 1
-        k = int(np.floor(tc))
-        if k < TC_LO:
-            k = TC_LO
-        if k > TC_HI:
-            k = TC_HI
+        k = 0
+        if counting:
+            k = int(np.floor(tc))
+            if k < TC_LO:
+                k = TC_LO
+            if k > TC_HI:
+                k = TC_HI
         for b in range(players):
             net = res[b, R_NET]
             bet10 = res[b, R_BET] * 10
@@ -732,15 +747,15 @@ def _unit_nb(seed, unit, total_rounds, deck, shoe0, sorted0, state, seen, sh, op
     return False
 
 
-_ARGS = (types.int64, types.int64, types.int64, types.int64,      # seed, start, stop, total rounds
-         types.uint8[:], types.int64[:], types.int64[:],            # shoe, opts, tags
-         types.int8[:, :], types.int8[:, :], types.float64[:, :],   # hi, lo, thr
-         types.float64[:],                                          # counting params
-         types.int64, types.float64[:], DECIDE_FN,                  # policy code, params, user fn
-         types.boolean,                                             # audit
-         types.int64[:, :], types.int64[:, :], types.int64[:, :],   # edge, round moments, outcomes
-         types.int64[:, :], types.int64[:],                         # by true count, counters
-         types.int64[:], types.int64[:])                            # audit counts, err
+_ARGS = (types.int64, types.int64, types.int64, types.int64,            # seed, start, stop, total rounds
+         types.uint8[::1], types.int64[::1], types.int64[::1],            # shoe, opts, tags
+         types.int8[:, ::1], types.int8[:, ::1], types.float64[:, ::1],   # hi, lo, thr
+         types.float64[::1],                                              # counting params
+         types.int64, types.float64[::1], DECIDE_FN,                      # policy code, params, user fn
+         types.boolean,                                                   # audit
+         types.int64[:, ::1], types.int64[:, ::1], types.int64[:, ::1],   # edge, round moments, outcomes
+         types.int64[:, ::1], types.int64[::1],                           # by true count, counters
+         types.int64[::1], types.int64[::1])                              # audit counts, err
 
 
 @njit(types.void(*_ARGS), cache=True)

@@ -1,0 +1,131 @@
+"""The effect of each blackjack rule option against the defaults (GAMES.md G05 report).
+
+Every variant changes one option of the default rules (6 decks, S17, peek, 3:2, double any two,
+DAS, unlimited resplits incl. aces, late surrender) and plays basic strategy for its own rules
+on the same shoes (common random numbers: shoe ``i`` is shuffled by the stream ``(seed, i)`` in
+every variant). The difference from the defaults gets a paired jackknife standard error over
+50 fixed groups of shoes. Variants without a shoe (``decks=inf``, ``continuous_shuffle``)
+play their own run and get the unpaired error. The exact infinite-deck edge of each rule set
+(for the options the calculator models) is given beside it.
+
+Writes ``results/blackjack_rules/``: ``rule_effects.csv/.parquet``, ``rule_effects.png``,
+``convergence.png`` (one infinite-deck run against its exact edge) and the default run.
+"""
+import math
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+
+import simkit
+from simkit.experiment import Experiment
+from simkit.games import get_game
+from simkit.games.blackjack import exact
+from simkit.reports.plots import plot_convergence
+from simkit.runner.batch import merge_groups, run_specs
+
+VARIANTS = [
+    ("decks", 1), ("decks", 2), ("decks", 4), ("decks", 8), ("decks", "inf"),
+    ("penetration", 0.5), ("penetration", 0.9), ("continuous_shuffle", True), ("players", 4),
+    ("soft17", "hit"), ("hole_card", "none"), ("hole_card", "none-obo"),
+    ("blackjack_pays", "6:5"), ("blackjack_pays", "1:1"), ("double", "9-11"), ("double", "10-11"),
+    ("das", False), ("max_hands", 2), ("max_hands", 4), ("resplit_aces", False),
+    ("surrender", "none"), ("surrender", "early"), ("insurance", False),
+]
+#: options the exact (infinite-deck) calculator models
+EXACT_OPTIONS = {"soft17", "hole_card", "blackjack_pays", "double", "das", "max_hands", "resplit_aces",
+                 "surrender", "insurance", "decks"}
+GROUPS = 50
+
+
+def _jackknife_diff(game, base_groups, var_groups, rules_base, rules_var, pols):
+    total_b, total_v = merge_groups(base_groups), merge_groups(var_groups)
+    full = game.metrics(total_v, rules_var, pols)["house_edge"].value - \
+        game.metrics(total_b, rules_base, pols)["house_edge"].value
+    loo = []
+    for gb, gv in zip(base_groups, var_groups):
+        rb, rv = total_b.copy(), total_v.copy()
+        for k in rb:
+            rb[k] = rb[k] - gb[k]
+            rv[k] = rv[k] - gv[k]
+        loo.append(game.metrics(rv, rules_var, pols)["house_edge"].value -
+                   game.metrics(rb, rules_base, pols)["house_edge"].value)
+    loo = np.array(loo)
+    g = len(loo)
+    return full, math.sqrt((g - 1) / g * ((loo - loo.mean()) ** 2).sum())
+
+
+def main():
+    exp = Experiment("blackjack_rules", "How much does each blackjack rule option move the house edge?",
+                     default_hands=2_000_000)
+    args = exp.parse()
+    game = get_game("blackjack")
+    base = game.Rules.build({})
+    pols = game.resolve_policies("basic")
+    exact_base = exact.house_edge({"decks": "inf"})
+    with exp.output(inputs={"hands": args.hands, "seed": args.seed}):
+        shoe_variants = [(k, v) for k, v in VARIANTS if not (k == "decks" and v == "inf")
+                         and k != "continuous_shuffle"]
+        specs = [(base, pols)] + [(base.replace(**{k: v}), game.resolve_policies("basic")) for k, v in shoe_variants]
+        n_units = game.n_units(args.hands, base)
+        per_spec, _ = run_specs(game, specs, args.seed, args.hands, 0, n_units, n_jobs=args.jobs,
+                                n_groups=GROUPS, progress=False)
+        base_est = game.metrics(merge_groups(per_spec[0]), base, pols)["house_edge"]
+        rows = [{"option": "(defaults)", "value": "", "house_edge": base_est.value, "stderr": base_est.stderr,
+                 "diff": 0.0, "diff_stderr": 0.0, "paired": True,
+                 "exact_inf_edge": exact_base, "exact_inf_diff": 0.0}]
+        for (k, v), (rules, p), groups in zip(shoe_variants, specs[1:], per_spec[1:]):
+            est = game.metrics(merge_groups(groups), rules, p)["house_edge"]
+            d, dse = _jackknife_diff(game, per_spec[0], groups, base, rules, p)
+            rows.append({"option": k, "value": str(v), "house_edge": est.value, "stderr": est.stderr, "diff": d,
+                         "diff_stderr": dse, "paired": True, **_exact(k, v, exact_base)})
+        for k, v in VARIANTS:
+            if (k, v) in shoe_variants:
+                continue
+            res = simkit.simulate("blackjack", args.hands, rules={k: v}, seed=args.seed, n_jobs=args.jobs,
+                                  progress=False)
+            est = res["house_edge"]
+            rows.append({"option": k, "value": str(v), "house_edge": est.value, "stderr": est.stderr,
+                         "diff": est.value - base_est.value,
+                         "diff_stderr": math.hypot(est.stderr, base_est.stderr), "paired": False,
+                         **_exact(k, v, exact_base)})
+        df = pd.DataFrame(rows)
+        exp.table(df, "rule_effects")
+        exp.figure(_figure(df, args), "rule_effects")
+
+        inf = simkit.simulate("blackjack", 5 * args.hands, rules={"decks": "inf"}, seed=args.seed,
+                              n_jobs=args.jobs, progress=False, chunk=max(1, 5 * args.hands // 128 // 40))
+        ax = plot_convergence(inf, reference=exact_base)
+        exp.figure(ax.figure, "convergence")
+        exp.result(inf, "infinite_deck_run")
+        print(df.to_string(index=False, float_format=lambda x: f"{x:.5f}"))
+
+
+def _exact(option, value, exact_base):
+    if option not in EXACT_OPTIONS or (option == "decks" and value != "inf"):
+        return {"exact_inf_edge": np.nan, "exact_inf_diff": np.nan}
+    e = exact.house_edge({"decks": "inf"} if option == "decks" else {"decks": "inf", option: value})
+    return {"exact_inf_edge": e, "exact_inf_diff": e - exact_base}
+
+
+def _figure(df, args):
+    d = df.iloc[1:].reset_index(drop=True)
+    labels = [f"{o}={v}" for o, v in zip(d["option"], d["value"])]
+    y = np.arange(len(d))
+    fig, ax = plt.subplots(figsize=(8, 0.35 * len(d) + 1.5))
+    ax.barh(y, 100 * d["diff"], xerr=100 * 1.96 * d["diff_stderr"], color="tab:blue", alpha=0.7, capsize=3,
+            label="simulated (95% interval)")
+    ax.plot(100 * d["exact_inf_diff"], y, "kx", label="exact, infinite deck")
+    ax.set_yticks(y, labels)
+    ax.axvline(0, color="k", lw=0.8)
+    ax.set_xlabel("change in house edge against the defaults (percentage points)")
+    ax.set_title("Blackjack: effect of each rule option (basic strategy for each rule set)")
+    ax.legend(loc="lower right", fontsize=8)
+    fig.text(0.01, 0.005, f"blackjack | {args.hands:,} rounds per rule set, same shoes | seed {args.seed} | "
+                          f"simkit {simkit.__version__}", fontsize=7, color="0.35")
+    fig.tight_layout(rect=(0, 0.03, 1, 1))
+    return fig
+
+
+if __name__ == "__main__":
+    main()
