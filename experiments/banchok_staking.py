@@ -114,7 +114,7 @@ def _figures(exp, sweep, outcomes, comp, a):
     piv[["broken", "tripled"]].plot.barh(ax=axes[0], stacked=True, color=["tab:red", "tab:green"])
     axes[0].legend(loc="lower left", bbox_to_anchor=(0, 1.02), ncol=2, fontsize=8, frameon=False)
     axes[0].set_xlabel("share of banks")
-    axes[0].set_title("how banks end")
+    axes[0].set_title("how banks end", pad=20)
     edges = np.append(TENURE_EDGES, TENURE_EDGES[-1] * 2)
     last = 1
     for res, label in zip(comp.results, comp.labels):
