@@ -63,6 +63,11 @@ class Game:
     def n_units(self, hands: int, rules) -> int:
         return hands
 
+    def unit_for(self, rules) -> str:
+        """What one unit is under ``rules`` (default: ``unit``); games whose rules change
+        the unit (Oh Hell's single deals) override it."""
+        return self.unit
+
     def run_chunk(self, rules, policies, seed, start, stop, hands):  # pragma: no cover - abstract
         raise NotImplementedError
 

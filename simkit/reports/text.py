@@ -10,7 +10,7 @@ def summary(res, max_rows: int = 20) -> str:
     meta = res.meta()
     changed = res.rules.changed()
     lines = [f"{res.game.title or res.game.id}  [{res.game.id}]",
-             f"  {res.hands:,} {res.game.hands_word} ({res.n_units:,} units of one {res.game.unit}), seed {res.seed}",
+             f"  {res.hands:,} {res.game.hands_word} ({res.n_units:,} units of one {meta['unit']}), seed {res.seed}",
              f"  rules: {', '.join(f'{k}={v}' for k, v in changed.items()) or 'defaults'}",
              f"  policies: {meta['policies']}",
              f"  simkit {res.version}"]

@@ -102,7 +102,8 @@ class Result:
 
     # -- metadata and serialisation -------------------------------------------
     def meta(self) -> dict:
-        return {"game": self.game.id, "hands": self.hands, "units": self.n_units, "unit": self.game.unit,
+        return {"game": self.game.id, "hands": self.hands, "units": self.n_units,
+                "unit": self.game.unit_for(self.rules),
                 "seed": self.seed, "rules": self.rules.to_dict(),
                 "policies": describe_policies(self.policies), "version": self.version,
                 "shard": list(self.shard) if self.shard else None, "timings": self.timings}

@@ -355,6 +355,7 @@ def test_command_line_single_deals_json(capsys):
                  "--policy", "random", "--json", "--no-progress"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["rules"]["cards"] == 5 and out["policies"] == {"bid": "random", "play": "random"}
+    assert out["unit"] == "deal" and out["units"] == 400
     tricks = out["tables"]["tricks"]
     assert {r["cards"] for r in tricks} == {5} and {r["seat"] for r in tricks} == {0, 1, 2}
     assert sum(r["count"] for r in tricks) == 3 * 400

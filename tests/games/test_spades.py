@@ -323,7 +323,7 @@ def test_command_line_single_deals(capsys):
     assert main(["run", "spades", "--hands", "300", "--rule", "unit=deal", "--policy", "random", "--json",
                  "--no-progress"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["policies"] == {"bid": "random", "play": "random"}
+    assert out["policies"] == {"bid": "random", "play": "random"} and out["unit"] == "deal"
     assert sum(r["count"] for r in out["tables"]["bids"]) == 4 * 300
     assert {"bid_accuracy", "contract_made_rate", "nil_success_rate"} <= set(out["metrics"])
     assert "win_rate.ns" not in out["metrics"]

@@ -31,7 +31,7 @@ class OhHell(Game):
     headline = "bid_accuracy"
     chunk_hint = 1 << 12
     conformance_hands = 600
-    study_hands = 30_000
+    study_hands = 20_000
     bench_cases = [("random play, 4 players, 13-card deals", {"players": 4, "cards": 13}, "random", 1_000_000),
                    ("whole 4-player games, heuristic bid and play", {}, None, 20_000)]
     conformance_cases = [
@@ -46,8 +46,17 @@ class OhHell(Game):
     def resolve_policies(self, given) -> dict:
         return resolve_seated(self.id, self.roles, given)
 
+    played_word = "deals"
+
     def n_units(self, hands, rules):
         return hands
+
+    def unit_for(self, rules):
+        return "deal" if rules.single_deal else "game"
+
+    def played(self, stats):
+        """Deals played (a whole game holds several)."""
+        return int(stats["counters"][0])
 
     # -- kernel inputs ------------------------------------------------------------------
     def _opts(self, rules):

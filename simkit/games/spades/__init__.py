@@ -32,7 +32,7 @@ class Spades(Game):
     headline = "bid_accuracy"
     chunk_hint = 1 << 10
     conformance_hands = 200
-    study_hands = 4_000
+    study_hands = 20_000
     bench_cases = [("random bid and play, single deals", {"unit": "deal"}, "random", 500_000),
                    ("games to 500, nil bidder and heuristic play", {}, {"bid": "nil"}, 2_000)]
     conformance_cases = [
@@ -44,8 +44,17 @@ class Spades(Game):
          {"bid": "simulation:samples=3|random|nil|heuristic", "play": "heuristic|random|heuristic|random"}),
     ]
 
+    played_word = "deals"
+
     def resolve_policies(self, given) -> dict:
         return resolve_seated(self.id, self.roles, given)
+
+    def unit_for(self, rules):
+        return rules.unit
+
+    def played(self, stats):
+        """Deals played (a game to 500 holds several)."""
+        return int(stats["counters"][0])
 
     def _opts(self, rules):
         o = np.zeros(nb.N_OPTS, np.int64)
