@@ -10,7 +10,7 @@ of the rounds of one shoe.
 * ``win_per_100_rounds``: the player's expected win in units per 100 box-rounds (the
   "hourly" rate); ``mean_bet``: initial bet per box-round; ``sd_per_round``: standard
   deviation of one box-round's result (units).
-* ``desirability_index`` ``DI = 1000 μ/σ``, ``score = DI² = 10⁶ (μ/σ)²`` (Schlesinger's
+* ``desirability_index`` ``DI = 1000 μ/σ``, ``score = DI |DI| = ±10⁶ (μ/σ)²`` (Schlesinger's
   SCORE: the win per 100 rounds, in units, of a player with a 10,000-unit bankroll
   betting optimally) and ``n0 = (σ/μ)²`` (rounds to play before the expectation
   overtakes one standard deviation); μ and σ per box-round.
@@ -64,7 +64,7 @@ def metrics(stats, rules, policies) -> dict:
         if sd > 0:
             di = 1000 * mu / sd
             out["desirability_index"] = _est(di, 1000 * se_mu / sd, n)
-            out["score"] = _est(di * di, 2 * abs(di) * 1000 * se_mu / sd, n)
+            out["score"] = _est(di * abs(di), 2 * abs(di) * 1000 * se_mu / sd, n)   # negative for a losing game
             if mu != 0:
                 n0 = (sd / mu) ** 2
                 out["n0"] = _est(n0, 2 * n0 * se_mu / abs(mu), n)
