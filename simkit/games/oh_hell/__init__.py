@@ -25,7 +25,7 @@ class OhHell(Game):
     title = "Oh Hell (Черт побери)"
     description = "bid the exact number of tricks you take; deals of 1, 2, ... cards (bid accuracy, win rate)"
     unit = "game"
-    hands_word = "games"
+    hands_word = "units"
     Rules = OhHellRules
     roles = [BID, PLAY]
     headline = "bid_accuracy"

@@ -15,7 +15,10 @@ class OhHellRules(Rules):
     deal of the game, played without trumps. From the dealer's left each player bids the
     number of tricks he will take (no passing). Follow suit, else any card; highest trump,
     else highest card of the suit led, wins. Exactly making the bid scores 10 + bid, any
-    other result 0; the highest total after the last deal wins."""
+    other result 0; the highest total after the last deal wins. (001 line 34's advice that
+    the dealer "should bid as many tricks as he has cards" is a garbled translation, not a
+    rule: GAMES.md G09 ambiguity 3; the penalty rules of 001 lines 25-31 need only the
+    legal-move checks.)"""
 
     GAME = "oh-hell"
     players: int = option(4, minimum=3, maximum=7, doc="players, each for himself",

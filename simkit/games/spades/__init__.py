@@ -26,7 +26,7 @@ class Spades(Game):
     title = "Spades (Пики)"
     description = "partnership contracts with spades always trump, nil and double nil, game to 500 (bid accuracy)"
     unit = "game"
-    hands_word = "games"
+    hands_word = "units"
     Rules = SpadesRules
     roles = [BID, PLAY]
     headline = "bid_accuracy"
