@@ -48,7 +48,7 @@ class Macao(Game):
     Rules = MacaoRules
     roles = [PUNTER, BANKER]
     headline = "house_edge"
-    chunk_hint = 1 << 15
+    chunk_hint = 1 << 16
     study_hands = 300_000
     bench_cases = [("3 punters, threshold policies", {}, None, 400_000),
                    ("1 punter, bust overdraw", {"punters": 1, "overdraw": "bust"}, None, 200_000)]

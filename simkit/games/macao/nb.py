@@ -367,11 +367,13 @@ def macao_chunk_nb(seed, start, stop, deck0, opts, pcode, pparams, pfn, bcode, b
         ratio_add_nb(coup, 4, naturals, stakes)
 
 
-_COUP_ARGS = (types.uint8[:], types.int64[:],                      # cards in dealing order, opts
+# array layouts as coup_nb sees them from macao_chunk_nb ([::1] = C-contiguous), so that
+# coup_nb compiles once for both callers
+_COUP_ARGS = (types.uint8[::1], types.int64[:],                    # cards in dealing order, opts
               types.int64, types.float64[:], DRAW_FN,              # punter policy
               types.int64, types.float64[:], DRAW_FN,              # banker policy
-              types.int64[:], types.int64[:], types.int64[:], types.int64[:], types.int64[:],
-              types.int64[:])                                      # count, natural, draws, loss, err, cur
+              types.int64[::1], types.int64[::1], types.int64[::1], types.int64[::1], types.int64[:],
+              types.int64[::1])                                    # count, natural, draws, loss, err, cur
 
 
 @njit(types.int64(*_COUP_ARGS), cache=True)
