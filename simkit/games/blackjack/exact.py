@@ -178,26 +178,32 @@ INFINITE_P = np.array([1 / 13] * 9 + [4 / 13])
 
 class _Model:
     """Next-card probabilities and dealer distributions for a shoe less removed cards
-    (``shoe=None``: the infinite deck)."""
+    (``shoe=None``: the infinite deck). Card counts are tuples of 10 ints (fast to hash
+    and add in the recursions)."""
 
     def __init__(self, shoe, hit_soft17):
-        self.shoe = None if shoe is None else np.asarray(shoe, dtype=np.int64)
+        self.shoe = None if shoe is None else tuple(int(c) for c in shoe)
         self.h17 = hit_soft17
         self._dealer = {}
+        self._inf_p = tuple(float(x) for x in INFINITE_P)
+
+    def left(self, removed):
+        left = tuple(a - b for a, b in zip(self.shoe, removed))
+        if min(left) < 0:
+            raise SimkitError(f"blackjack: the hand uses more cards than the shoe holds ({list(self.shoe)})")
+        return left
 
     def probs(self, removed):
         if self.shoe is None:
-            return INFINITE_P
-        left = self.shoe - removed
-        if (left < 0).any():
-            raise SimkitError(f"blackjack: the hand uses more cards than the shoe holds ({self.shoe.tolist()})")
-        n = left.sum()
-        return left / n if n > 0 else np.zeros(N_VALUES)
+            return self._inf_p
+        left = self.left(removed)
+        n = sum(left)
+        return tuple(c / n for c in left) if n > 0 else (0.0,) * N_VALUES
 
     def dealer(self, up, removed):
         """Final distribution (7 outcomes) of the dealer showing ``up``; ``removed``
         counts every card out of the shoe, the up card included."""
-        key = (up, removed.tobytes()) if self.shoe is not None else up
+        key = (up, removed) if self.shoe is not None else up
         got = self._dealer.get(key)
         if got is None:
             counts, ways, size, outcome = dealer_multisets(up, self.h17)
@@ -205,18 +211,20 @@ class _Model:
                 got = _dealer_infinite(INFINITE_P, counts, ways, outcome)
             else:
                 got = np.zeros(len(OUTCOMES))
-                _dealer_finite_nb(self.shoe - removed, *_sparse_multisets(up, self.h17), got)
+                _dealer_finite_nb(np.array(self.left(removed), dtype=np.int64), *_sparse_multisets(up, self.h17),
+                                  got)
+            got = tuple(float(x) for x in got)
             self._dealer[key] = got
         return got
 
     def p_blackjack(self, up, removed):
-        if up not in (ACE, TEN):
+        if up != ACE and up != TEN:
             return 0.0
         other = TEN if up == ACE else ACE
         if self.shoe is None:
-            return float(INFINITE_P[other])
-        left = self.shoe - removed
-        n = left.sum()
+            return self._inf_p[other]
+        left = self.left(removed)
+        n = sum(left)
         return left[other] / n if n > 0 else 0.0
 
 
@@ -264,7 +272,7 @@ class _Hands:
         self.m = model
         self.r = r
         self.up = up
-        self.base = np.asarray(base, dtype=np.int64) + _hand(up)
+        self.base = _add(tuple(base), _hand(up))
         self.table = table
         self._inf = model.shoe is None
         self._stand = {}
@@ -272,10 +280,10 @@ class _Hands:
 
     def _key(self, hand, hard, ace):
         # the infinite deck forgets which cards made the total
-        return (hard, ace) if self._inf else hand.tobytes()
+        return (hard, ace) if self._inf else hand
 
     def _removed(self, hand):
-        return self.base + hand
+        return _add(self.base, hand)
 
     def p_bj(self, hand):
         return self.m.p_blackjack(self.up, self._removed(hand))
@@ -287,7 +295,7 @@ class _Hands:
             t = _best_total(hard, ace)
             d = self.m.dealer(self.up, self._removed(hand))
             got = d[O_BUST]
-            for k in range(5):
+            for k in range(5):  # dealer 17..21
                 dt = 17 + k
                 got += d[k] * (1.0 if t > dt else (-1.0 if t < dt else 0.0))
             if self.r.nohole_all:
@@ -299,9 +307,7 @@ class _Hands:
         return -1.0 if self.r.nohole_all else -(1.0 - self.p_bj(hand))
 
     def _after(self, hand, hard, ace, v):
-        h2 = hand.copy()
-        h2[v] += 1
-        return h2, hard + v + 1, ace or v == ACE
+        return hand[:v] + (hand[v] + 1,) + hand[v + 1:], hard + v + 1, ace or v == ACE
 
     def hit(self, hand, hard, ace):
         p = self.m.probs(self._removed(hand))
@@ -358,10 +364,14 @@ class _Hands:
 
 
 def _hand(*values):
-    h = np.zeros(N_VALUES, dtype=np.int64)
+    h = [0] * N_VALUES
     for v in values:
         h[v] += 1
-    return h
+    return tuple(h)
+
+
+def _add(a, b):
+    return tuple(x + y for x, y in zip(a, b))
 
 
 def _split_value(model, r, up, v, table, cache):
@@ -371,7 +381,7 @@ def _split_value(model, r, up, v, table, cache):
     if key in cache:
         return cache[key]
     ctx = _Hands(model, r, up, _hand(v), table)     # the other split card is out
-    p = model.probs(ctx.base + _hand(v))
+    p = model.probs(_add(ctx.base, _hand(v)))
     is_ace = v == ACE
     resplit = (not is_ace) or r.rsa
     x_sum = 0.0            # Σ_{c != v} p_c X_c
@@ -444,7 +454,7 @@ class Analysis:
     def hand_evs(self, c1, c2, up, ctx=None, split_cache=None):
         """Box-level EVs of the actions allowed for the initial hand ``c1, c2``."""
         r = self.r
-        ctx = ctx or _Hands(self.model, r, up, np.zeros(N_VALUES, np.int64), self.table)
+        ctx = ctx or _Hands(self.model, r, up, _hand(), self.table)
         hand = _hand(c1, c2)
         hard, ace = c1 + c2 + 2, ACE in (c1, c2)
         pbj = ctx.p_bj(hand)
@@ -466,7 +476,7 @@ class Analysis:
     def all_evs(self):
         evs = {}
         for up in range(N_VALUES):
-            ctx = _Hands(self.model, self.r, up, np.zeros(N_VALUES, np.int64), self.table)
+            ctx = _Hands(self.model, self.r, up, _hand(), self.table)
             cache = {}
             for c1 in range(N_VALUES):
                 for c2 in range(c1, N_VALUES):
@@ -530,11 +540,54 @@ def derive_table(rules) -> np.ndarray:
     return t
 
 
+def _cache_dir():
+    import os
+    from pathlib import Path
+
+    root = os.environ.get("SIMKIT_CACHE_DIR") or os.environ.get("NUMBA_CACHE_DIR")
+    return Path(root) / "simkit-blackjack" if root else Path.home() / ".cache" / "simkit" / "blackjack"
+
+
+@functools.lru_cache(maxsize=1)
+def _source_hash():
+    import hashlib
+    from pathlib import Path
+
+    return hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
+
+
 @functools.lru_cache(maxsize=64)
 def _basic_cached(key):
+    """Derive (or load from the disk cache) the basic strategy table of a rule set.
+
+    Finite shoes take seconds to derive, so tables are kept in ``$SIMKIT_CACHE_DIR`` (or
+    ``$NUMBA_CACHE_DIR/simkit-blackjack``, else ``~/.cache/simkit/blackjack``), named by a
+    hash of the rule set and of this module's source (any change to the calculator
+    invalidates them)."""
+    import hashlib
+    import os
+
     from simkit.games.blackjack.rules import BlackjackRules
 
-    t = derive_table(BlackjackRules(**dict(key)))
+    name = hashlib.sha256(f"{_source_hash()}|{key!r}".encode()).hexdigest()[:24] + ".npy"
+    path = _cache_dir() / name
+    t = None
+    try:
+        t = np.load(path)
+        if t.shape != (N_ROWS, N_VALUES) or t.dtype != np.int8:
+            t = None
+    except (OSError, ValueError):
+        t = None
+    if t is None:
+        t = derive_table(BlackjackRules(**dict(key)))
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(f".{os.getpid()}.tmp")
+            with open(tmp, "wb") as fh:
+                np.save(fh, t)
+            os.replace(tmp, path)
+        except OSError:  # pragma: no cover - a read-only cache only costs time
+            pass
     t.setflags(write=False)
     return t
 
@@ -569,7 +622,7 @@ def dealer_probabilities(rules=None, *, peeked: bool = False) -> pd.DataFrame:
     model = _Model(None if rules.infinite else full_shoe(rules.decks), r.h17)
     rows = []
     for up in UP_ORDER:
-        d = model.dealer(up, _hand(up)).copy()
+        d = np.array(model.dealer(up, _hand(up)))
         if peeked and d[O_BJ] > 0:
             d[:O_BJ] /= 1.0 - d[O_BJ]
             d[O_BJ] = 0.0
@@ -619,7 +672,7 @@ def player_ev(rules=None, table=None, *, optimal: bool = False) -> float:
     pr = an.p_initial()
     total = 0.0
     for up in range(N_VALUES):
-        ctx = _Hands(an.model, an.r, up, np.zeros(N_VALUES, np.int64), table)
+        ctx = _Hands(an.model, an.r, up, _hand(), table)
         cache = {}
         for c1 in range(N_VALUES):
             for c2 in range(c1, N_VALUES):

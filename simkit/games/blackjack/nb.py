@@ -798,7 +798,14 @@ def blackjack_chunk_nb(seed, start, stop, total_rounds, shoe0, opts, tags, hi, l
 
 
 
-@njit(cache=True)
+_RUIN_ARGS = (types.int64, types.int64, types.int64, types.int64,           # seed, paths, bankroll, max rounds
+              types.uint8[::1], types.int64[::1], types.int64[::1],            # shoe, opts, tags
+              types.int8[:, ::1], types.int8[:, ::1], types.float64[:, ::1],   # hi, lo, thr
+              types.float64[::1], types.int64, types.float64[::1], DECIDE_FN,  # cparams, policy, params, fn
+              types.int64[:, ::1], types.int64[:, ::1], types.int64[::1])      # out, moments, err
+
+
+@njit(types.void(*_RUIN_ARGS), cache=True)
 def ruin_paths_nb(seed, paths, bankroll10, max_rounds, shoe0, opts, tags, hi, lo, thr, cparams, pol, params,
                   user_fn, out, mom, err):
     """Risk-of-ruin paths: path ``p`` (stream ``(seed, p)``) starts with ``bankroll10``
@@ -822,6 +829,7 @@ def ruin_paths_nb(seed, paths, bankroll10, max_rounds, shoe0, opts, tags, hi, lo
     res = np.zeros((players, N_RES), dtype=np.int64)
     outcomes = np.zeros((N_OUT, 2), dtype=np.int64)
     audit_out = np.zeros(2, dtype=np.int64)
+    no_audit = opts[O_MODE] < 0        # always false, typed as a plain boolean
     cut = opts[O_CUT]
     for p in range(paths):
         seed_stream_nb(state, seed, p)
@@ -837,7 +845,7 @@ def ruin_paths_nb(seed, paths, bankroll10, max_rounds, shoe0, opts, tags, hi, lo
                 sh[2] = 0
                 sh[3] = 0
                 seen[:] = 0
-            code = round_nb(deck, sh, state, seen, opts, tags, hi, lo, thr, cparams, pol, params, user_fn, False,
+            code = round_nb(deck, sh, state, seen, opts, tags, hi, lo, thr, cparams, pol, params, user_fn, no_audit,
                             hcards, hn, hhard, hace, hbet, hstate, res, outcomes, audit_out, err)
             if code != 0:
                 err[7] = p
@@ -850,7 +858,13 @@ def ruin_paths_nb(seed, paths, bankroll10, max_rounds, shoe0, opts, tags, hi, lo
         out[p, 1] = rounds
 
 
-@njit(cache=True)
+_DEAL_ARGS = (types.uint8[::1], types.int64[::1], types.int64[::1],             # cards, opts, tags
+              types.int8[:, ::1], types.int8[:, ::1], types.float64[:, ::1],   # hi, lo, thr
+              types.float64[::1], types.int64, types.float64[::1], DECIDE_FN,  # cparams, policy, params, fn
+              types.int64[:, ::1], types.int64[:, ::1], types.int64[::1], types.int64[::1])  # res, out, dealer, err
+
+
+@njit(types.int64(*_DEAL_ARGS), cache=True)
 def deal_nb(cards, opts, tags, hi, lo, thr, cparams, pol, params, user_fn, res, outcomes, dealer, err):
     """Play one round from ``cards`` dealt in the given order (card codes; tests build
     shoes by hand with it): box first cards, up card, box second cards, hole card
@@ -873,7 +887,8 @@ def deal_nb(cards, opts, tags, hi, lo, thr, cparams, pol, params, user_fn, res, 
     audit_out = np.zeros(2, dtype=np.int64)
     fixed = opts.copy()
     fixed[O_MODE] = MODE_FIXED
-    code = round_nb(deck, sh, state, seen, fixed, tags, hi, lo, thr, cparams, pol, params, user_fn, True,
+    audit = opts[O_MODE] >= 0          # always true, typed as a plain boolean (one round_nb compile)
+    code = round_nb(deck, sh, state, seen, fixed, tags, hi, lo, thr, cparams, pol, params, user_fn, audit,
                     hcards, hn, hhard, hace, hbet, hstate, res, outcomes, audit_out, err)
     dealer[0] = res[0, R_DEALER_TOTAL]
     dealer[1] = res[0, R_DEALER_BJ]
