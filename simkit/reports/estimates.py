@@ -76,7 +76,7 @@ def wilson_interval(k: int, n: int, z: float = Z95) -> tuple:
     denom = 1.0 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (centre - half, centre + half)
+    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def proportion_estimate(k: int, n: int) -> Estimate:
