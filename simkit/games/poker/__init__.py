@@ -42,7 +42,7 @@ class Poker(Game):
     roles = ROLES
     headline = "win_rate.seat1"
     chunk_hint = 1 << 16
-    study_hands = 400_000
+    study_hands = 1_000_000
     bench_cases = [("6 players, threshold betting, standard draw", {}, None, 300_000),
                    ("6 players, call-down", {}, "call-down", 300_000),
                    ("10 players, two decks, deuces wild", {"players": 10, "wild_rank": "2"}, None, 100_000)]

@@ -133,7 +133,7 @@ def ranks20_nb(q):
     return out
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def eval5_nb(c0, c1, c2, c3, c4, ev):
     """Value of five natural cards (codes 0..51, duplicates allowed); see the module doc."""
     m1 = np.int64(0)
@@ -313,7 +313,7 @@ def eval_wild_nb(c0, c1, c2, c3, c4, ev):
     return best
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def eval_nb(c0, c1, c2, c3, c4, ev, wilds):
     """Value of five cards; ``wilds``: whether the rules have wild cards at all (else the
     natural evaluator runs directly)."""
