@@ -122,24 +122,29 @@ def pot_bin(rules) -> int:
 
 def equity_figure(equity: pd.DataFrame, title: str = "", ax=None):
     """Equity of each dealt category against N random hands (the ``equity`` table): one
-    line per category with its 95% interval, N on the x axis (log scale of equity).
-    Draws on ``ax`` if given; returns the figure."""
+    line per category with its 95% interval, N on the x axis, equity on a logit scale
+    (both the rare wins of weak hands and the rare losses of strong ones show). Draws on
+    ``ax`` if given; returns the figure."""
     import matplotlib.pyplot as plt
 
     if ax is None:
         _, ax = plt.subplots(figsize=(8, 5))
-    for cat in CATEGORY_NAMES:
+    colors = list(plt.get_cmap("tab10").colors) + ["black", "darkgoldenrod"]
+    lo, hi = 1e-5, 1 - 1e-5
+    for k, cat in enumerate(CATEGORY_NAMES):
         d = equity[equity["category"] == cat]
         if d.empty:
             continue
-        ax.plot(d["opponents"], d["equity"], marker="o", ms=3, label=cat)
-        ax.fill_between(d["opponents"], d["ci95_low"].clip(lower=1e-6), d["ci95_high"], alpha=0.2)
+        ax.plot(d["opponents"], d["equity"].clip(lo, hi), marker="o", ms=3, label=cat, color=colors[k])
+        ax.fill_between(d["opponents"], d["ci95_low"].clip(lo, hi), d["ci95_high"].clip(lo, hi), alpha=0.15,
+                        color=colors[k])
     ax.set_xlabel("random opponents N")
     ax.set_ylabel("equity (pot share, no draw)")
-    ax.set_yscale("log")
+    ax.set_yscale("logit")
+    ax.set_ylim(lo, hi)
     ax.set_xticks(range(1, nb.N_EQ + 1))
-    ax.grid(True, which="both", alpha=0.3)
-    ax.legend(fontsize=7, ncol=2)
+    ax.grid(True, which="major", alpha=0.3)
+    ax.legend(fontsize=7, ncol=2, loc="lower left")
     if title:
         ax.set_title(title)
     return ax.figure
