@@ -293,6 +293,7 @@ def test_illegal_moves_name_the_policy_and_situation():
     ({"bet_sizing": "fixed", "min_bet": 2}, "min_bet=2 has no effect"),
     ({"predraw_stop": True, "circuits": 1}, "predraw_stop"),
     ({"tiebreak": "suits"}, "tiebreak='suits'"),
+    ({"limit": 1001}, r"limit=1001 is not allowed; allowed: int in \[1, 1000\]"),
 ])
 def test_bad_rules(rules, match):
     with pytest.raises(SimkitError, match=match):

@@ -105,7 +105,7 @@ def test_every_hand_with_one_joker():
     got = _counts(evaluate(hands, {"jokers": 1}, check=False).category)
     assert sum(want.values()) == comb(53, 5)
     assert got == want
-    assert want["royal flush"] == 24 and want["five of a kind"] == 13   # as published for one joker
+    assert want["royal flush"] == 24 and want["five of a kind"] == 13   # the figures quoted for one joker
 
 
 # -- tie-breaks: a plain reading of line 77 ---------------------------------------------

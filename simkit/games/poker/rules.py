@@ -47,12 +47,12 @@ class PokerRules(Rules):
                                      "(000:77); GAMES.md G02 ambiguity 2")
     wheel: bool = option(True, doc="A-2-3-4-5 counts as the lowest straight (its top card is the five)",
                          seed="not mentioned (000:63 «Пять последовательных карт»); GAMES.md G02 ambiguity 6")
-    ante: int = option(1, minimum=0, maximum=10**6, doc="chips each player puts in the pot before the deal",
+    ante: int = option(1, minimum=0, maximum=1000, doc="chips each player puts in the pot before the deal",
                        seed="«Все игроки в покер ставят в кон условленную сумму денег» (000:51)")
-    limit: int = option(10, minimum=1, maximum=10**6, doc="the agreed limit: the largest single bet, in chips",
+    limit: int = option(10, minimum=1, maximum=1000, doc="the agreed limit: the largest single bet, in chips",
                         seed="«Каждый игрок имеет право пасовать или сделать ставку в пределах установленной "
                              "суммы» (000:51)")
-    min_bet: int = option(1, minimum=1, maximum=10**6, doc="the smallest bet when nobody has bet yet in a phase",
+    min_bet: int = option(1, minimum=1, maximum=1000, doc="the smallest bet when nobody has bet yet in a phase",
                           seed="GAMES.md G02 ambiguity 3 (spread limit: any bet from 1 unit)")
     bet_sizing: str = option("spread", allowed=("spread", "fixed"),
                              doc="spread: a bet is any amount from the previous bet (at least min_bet) to the "
