@@ -1,0 +1,232 @@
+"""Ochko (G19): simulation against exact values computed here by enumeration, user @njit
+policies, illegal moves, and the built-in policies' equivalences."""
+from fractions import Fraction
+from functools import lru_cache
+
+import numpy as np
+import pytest
+from numba import njit
+
+import simkit
+from simkit import IllegalMoveError, Policy
+from simkit.core.cards import parse
+from simkit.games.ochko import card_values
+from simkit.games.ochko.policies import BEST
+
+G = simkit.get_game("ochko")
+#: the 36-card deck's nine ranks by their ochko points (6 7 8 9 10 J Q K A; 003:12), 4 each
+POINTS = (6, 7, 8, 9, 10, 2, 3, 4, 11)
+FULL = (4,) * 9
+
+
+def within(est, exact, k=4.0):
+    assert abs(est["value"] - float(exact)) <= k * est["stderr"], (est, float(exact))
+
+
+def test_card_points_follow_the_seed():
+    # «туз — 11 очков, король — 4, дама — 3, валет — 2. Остальные ... по их номиналу» (003:12)
+    val = card_values("ochko")
+    assert [val[c] for c in parse("AS KH QD JC 10S 9H 6D")] == [11, 4, 3, 2, 10, 9, 6]
+    val = card_values("blackjack")
+    assert [val[c] for c in parse("AS KH QD JC 10S 2H")] == [1, 10, 10, 10, 10, 2]
+
+
+# -- exact values --------------------------------------------------------------------------
+
+def _draws(counts, exact=True):
+    """(probability, rank, counts after) of the next card from ``counts`` (a Fraction, or a
+    float where the recursion is deep)."""
+    n = sum(counts)
+    for r, c in enumerate(counts):
+        if c:
+            yield Fraction(c, n) if exact else c / n, r, counts[:r] + (c - 1,) + counts[r + 1:]
+
+
+def _a_no_buying_loss(p, bk):
+    """Punter's loss (stake 1) in variant A when nobody buys: hands ``p`` and ``bk`` (points)."""
+    pt, bt = sum(p), sum(bk)
+    if bt == 21:
+        return 1                                      # the banker's natural takes every stake
+    if pt == 21:
+        return -2                                     # a punter's natural wins double
+    if bt > 21:                                       # A+A
+        return 0 if pt > 21 else -2
+    if pt > 21:
+        return 1
+    return (pt < bt) - (pt > bt)
+
+
+def test_variant_a_without_buying_matches_enumeration():
+    # every deal uses exactly 4 cards, so each of the 9 deals of a bank is an ordered 4-card
+    # sample of the deck and the edge is the mean over all ordered samples
+    exact = Fraction(0)
+    for p1, r1, c1 in _draws(FULL):
+        for p2, r2, c2 in _draws(c1):
+            for p3, r3, c3 in _draws(c2):
+                for p4, r4, _ in _draws(c3):
+                    loss = _a_no_buying_loss((POINTS[r1], POINTS[r3]), (POINTS[r2], POINTS[r4]))
+                    exact += p1 * p2 * p3 * p4 * loss
+    res = simkit.simulate("ochko", 20_000, rules={"variant": "A", "punters": 1, "max_draws": 0}, seed=5,
+                          progress=False)
+    within(res.metrics["house_edge"], exact)
+    assert res.metrics["bank_tenure"]["value"] == 9 and res.metrics["bank_tenure"]["stderr"] == 0
+    assert G.played(res.stats) == 9 * 20_000
+
+
+@lru_cache(maxsize=None)
+def _first_duel(stand, tie_stand, tie):
+    """(P win, P push, P loss) of the punter's first duel in variant B: the punter stands on
+    ``stand`` or more, the banker (open totals) draws to beat him, at a tie stands on
+    ``tie_stand`` or more under pushes. The burn card is one more unseen card and changes
+    nothing in distribution."""
+
+    @lru_cache(maxsize=None)
+    def banker(counts, pt, bt):
+        if bt > 21:
+            return (1, 0, 0)
+        if bt > pt:
+            return (0, 0, 1)
+        if bt == pt and (bt == 21 or tie == "banker" or (tie == "push" and bt >= tie_stand)):
+            return {"push": (0, 1, 0), "banker": (0, 0, 1), "punter": (1, 0, 0)}[tie]
+        if bt == 21:
+            return (1, 0, 0)
+        return _mix(counts, lambda c, v: banker(c, pt, bt + v))
+
+    @lru_cache(maxsize=None)
+    def punter(counts, pt, bt):
+        if pt > 21:
+            return (0, 0, 1)
+        if pt >= stand:
+            return banker(counts, pt, bt)
+        return _mix(counts, lambda c, v: punter(c, pt + v, bt))
+
+    out = (0, 0, 0)
+    for p1, r1, c1 in _draws(FULL, False):
+        for p2, r2, c2 in _draws(c1, False):
+            w = punter(c2, POINTS[r1], POINTS[r2])
+            out = tuple(o + p1 * p2 * x for o, x in zip(out, w))
+    return out
+
+
+def _mix(counts, f):
+    out = (0, 0, 0)
+    for p, r, c in _draws(counts, False):
+        out = tuple(o + p * x for o, x in zip(out, f(c, POINTS[r])))
+    return out
+
+
+@pytest.mark.parametrize("tie,stand", [("push", 17), ("banker", 15), ("punter", 18)])
+def test_variant_b_first_duel_matches_enumeration(tie, stand):
+    win, push, loss = _first_duel(stand, 15, tie)
+    assert abs(win + push + loss - 1) < 1e-12
+    res = simkit.simulate("ochko", 100_000, rules={"punters": 1, "tie": tie}, seed=9, progress=False,
+                          policies=f"threshold:stand={stand}")
+    first = res.tables["edge_by_coup_index"].iloc[0]
+    assert abs(first["house_edge"] - float(loss - win)) <= 4 * first["stderr"], (first, float(loss - win))
+
+
+def test_variant_b_bank_broken_or_tripled_in_one_duel_matches_enumeration():
+    # bank of 1 unit, one punter, one round, knocked at 2x: broken iff the punter wins the
+    # duel, "tripled" (knocked) iff he loses it
+    win, push, loss = _first_duel(17, 15, "push")
+    res = simkit.simulate("ochko", 100_000, seed=4, progress=False,
+                          rules={"punters": 1, "bank": 1, "knock_multiple": 2, "max_rounds": 1})
+    within(res.metrics["p_broken"], win)
+    within(res.metrics["p_tripled"], loss)
+    within(res.metrics["banker_net_per_bank"], loss - win)
+
+
+# -- built-in policies -----------------------------------------------------------------------
+
+def _same_stats(a, b):
+    assert set(a.stats) == set(b.stats)
+    for k in a.stats:
+        np.testing.assert_array_equal(a.stats[k], b.stats[k], err_msg=k)
+
+
+@pytest.mark.parametrize("variant", ["A", "B"])
+def test_mimic_is_the_banker_rule_on_the_punter_hand(variant):
+    run = lambda pol: simkit.simulate("ochko", 3000, rules={"variant": variant}, policies=pol, seed=2,
+                                      progress=False)
+    _same_stats(run({"draw": "mimic", "banker": "standard:stand=15"}),
+                run({"draw": "threshold:stand=15", "banker": "standard:stand=15"}))
+
+
+def test_best_is_the_swept_threshold():
+    for (variant, tie), (stand, halve_at) in BEST.items():
+        rules = {"variant": variant, "tie": tie}
+        best = simkit.simulate("ochko", 2000, rules=rules, policies="best", seed=1, progress=False)
+        thr = simkit.simulate("ochko", 2000, rules=rules, policies=f"threshold:stand={stand},halve_at={halve_at}",
+                              seed=1, progress=False)
+        _same_stats(best, thr)
+    assert {v for v, _ in BEST} == {"A", "B"}
+
+
+# -- user functions and illegal moves ------------------------------------------------------------
+
+@njit
+def user_draw(hand, total, soft, can_halve, params):
+    if total >= params[0]:
+        return 0
+    if can_halve and total >= params[1]:
+        return 2
+    return 1
+
+
+@njit
+def user_stake(card, cap, params):
+    s = 3 if card >= 0 and card >> 2 == 12 else 1
+    return s if cap < 0 or s <= cap else cap
+
+
+@njit
+def user_banker(hand, total, soft, targets, params):
+    if targets.shape[0] == 0:
+        return 1 if total < params[0] else 0
+    return 1 if total < targets[0] or (total == targets[0] and total < params[1]) else 0
+
+
+@pytest.mark.parametrize("variant", ["A", "B"])
+def test_user_functions_play_like_the_builtins_they_copy(variant):
+    rules = {"variant": variant}
+    mine = {"draw": Policy("user:draw", fn=user_draw, a_stand=16.0, b_halve_at=14.0),
+            "stake": Policy("user:stake", fn=user_stake),
+            "banker": Policy("user:banker", fn=user_banker, a_stand=17.0, b_tie_stand=15.0)}
+    theirs = {"draw": "threshold:stand=16,halve_at=14", "stake": "card-aware:low=1,high=3,at=11",
+              "banker": "standard:stand=17,tie_stand=15"}
+    _same_stats(simkit.simulate("ochko", 3000, rules=rules, policies=mine, seed=8, progress=False),
+                simkit.simulate("ochko", 3000, rules=rules, policies=theirs, seed=8, progress=False))
+
+
+@njit
+def draws_seven(hand, total, soft, can_halve, params):
+    return 7
+
+
+@njit
+def always_halves(hand, total, soft, can_halve, params):
+    return 2 if total < 17 else 0
+
+
+@njit
+def greedy_stake(card, cap, params):
+    return cap + 1
+
+
+@njit
+def banker_three(hand, total, soft, targets, params):
+    return 3
+
+
+@pytest.mark.parametrize("rules,policies,match", [
+    ({}, {"draw": draws_seven}, r"policy 'user:draws_seven' returned illegal move 7 .* punter 1 holding 1 cards "
+                                r"worth \d+; allowed moves: 0 stand, 1 draw, 2 halve"),
+    ({"variant": "A"}, {"draw": always_halves},
+     r"returned illegal move 2 .*variant A.*allowed moves: 0 stand, 1 draw$"),
+    ({}, {"draw": always_halves}, r"returned illegal move 2 .* holding 2 cards .*allowed moves: 0 stand, 1 draw$"),
+    ({}, {"stake": greedy_stake}, r"'user:greedy_stake' returned illegal move 11 .*the bank holds 10 units"),
+    ({}, {"banker": banker_three}, r"'user:banker_three' returned illegal move 3 .* banker holding"),
+])
+def test_illegal_moves_name_the_policy_and_the_situation(rules, policies, match):
+    with pytest.raises(IllegalMoveError, match=match):
+        simkit.simulate("ochko", 50, rules=rules, policies=policies, seed=1, progress=False)
