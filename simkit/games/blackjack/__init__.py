@@ -79,6 +79,15 @@ class Blackjack(Game):
          "mimic-dealer"),
     ]
 
+    played_word = "rounds"
+
+    def played(self, stats) -> int:
+        """Rounds the statistics hold (a unit holds a shoe's worth of rounds)."""
+        return int(stats["counters"][1])
+
+    def unit_for(self, rules) -> str:
+        return "block of rounds" if (rules.infinite or rules.continuous_shuffle) else "shoe"
+
     def n_units(self, hands, rules):
         if rules.infinite or rules.continuous_shuffle:
             return -(-hands // nb.ROUNDS_PER_BLOCK)
