@@ -35,7 +35,8 @@ def run_specs(game, specs, seed, hands, start, stop, *, n_jobs=1, chunk=None, ba
     n_spec_jobs = n_jobs
     plan = []  # (spec index, group index, a, b)
     for g, (ga, gb) in enumerate(groups):
-        for a, b in chunk_plan(ga, gb, chunk, game.chunk_hint, max(1, n_spec_jobs // max(1, len(groups)))):
+        for a, b in chunk_plan(ga, gb, chunk, game.chunk_hint, max(1, n_spec_jobs // len(groups)),
+                               min_chunks=max(1, 64 // len(groups))):
             for s in range(len(specs)):
                 plan.append((s, g, a, b))
     plan.sort(key=lambda t: (t[2], t[0]))

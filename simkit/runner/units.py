@@ -83,18 +83,18 @@ def shard_range(n_units: int, shard) -> tuple:
     return k * n_units // n, (k + 1) * n_units // n
 
 
-def chunk_plan(start: int, stop: int, chunk: int | None, hint: int, n_jobs: int) -> list:
+def chunk_plan(start: int, stop: int, chunk: int | None, hint: int, n_jobs: int, min_chunks: int = 64) -> list:
     """Cut units ``[start, stop)`` into chunks. The cut never changes results (units are
     seeded by index); it only balances work and sets how often the convergence trace is
-    sampled: at most ``chunk`` (default the game's hint) units each, at least 64 chunks
-    when there are enough units, and at least four per worker."""
+    sampled: at most ``chunk`` (default the game's hint) units each, at least ``min_chunks``
+    chunks when there are enough units, and at least four per worker."""
     total = stop - start
     if chunk is not None:
         if isinstance(chunk, bool) or not isinstance(chunk, numbers.Integral) or chunk < 1:
             raise SimkitError(f"chunk must be a positive integer, got {chunk!r}")
         size = int(chunk)
     else:
-        size = min(hint, max(1, -(-total // 64)))
+        size = min(hint, max(1, -(-total // max(1, min_chunks))))
         if n_jobs > 1:
             size = min(size, max(1, -(-total // (4 * n_jobs))))
     return [(a, min(a + size, stop)) for a in range(start, stop, size)]
