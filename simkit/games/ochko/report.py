@@ -44,22 +44,30 @@ def _edge_rows(rows, banks, labels, key):
     return pd.DataFrame(out)
 
 
+def _span(counts, labels, name, open_top=False):
+    """Distribution of ``counts`` from its first to its last non-empty bin."""
+    nz = np.nonzero(counts)[0]
+    lo, hi = (int(nz[0]), int(nz[-1]) + 1) if len(nz) else (0, 1)
+    labels = list(labels)
+    if open_top:
+        labels[-1] = f">={labels[-1]}"
+    return distribution_table(counts[lo:hi], labels[lo:hi], name=name)
+
+
 def tables(stats, rules, policies) -> dict:
     banks = int(stats["counters"][nb.C_BANKS])
     idx_labels = [k if k < nb.N_INDEX - 1 else f">={k}" for k in range(nb.N_INDEX)]
     totals = stats["totals"]
-    tot_labels = [str(t) for t in range(nb.N_TOT - 1)] + [f">={nb.N_TOT - 1}"]
     out = bank_tables(stats, outcomes=False)
     out.update({
         "edge_by_seat": _edge_rows(stats["by_seat"][:rules.punters], banks, range(1, rules.punters + 1), "seat"),
         "edge_by_coup_index": _edge_rows(stats["by_index"], banks, idx_labels, "coup_index"),
         "outcomes": distribution_table(stats["outcomes"], list(nb.OUTCOME_NAMES), name="outcome"),
-        "punter_totals": distribution_table(totals[0], tot_labels, name="total"),
-        "banker_totals": distribution_table(totals[1], tot_labels, name="total"),
+        "punter_totals": _span(totals[0], range(nb.N_TOT), "total", open_top=True),
+        "banker_totals": _span(totals[1], range(nb.N_TOT), "total", open_top=True),
         "bank_ends": distribution_table(stats["ends"], list(nb.END_NAMES), name="end"),
-        "rounds": distribution_table(stats["rounds_hist"], np.arange(nb.N_TENURE), name="rounds", open_top=True),
+        "rounds": _span(stats["rounds_hist"], range(nb.N_TENURE), "rounds", open_top=True),
     })
     if rules.variant == "B":
-        out["final_bank"] = distribution_table(stats["final"], np.arange(nb.N_FINAL) / 4,
-                                               name="final_over_start", open_top=True)
+        out["final_bank"] = _span(stats["final"], np.arange(nb.N_FINAL) / 4, "final_over_start", open_top=True)
     return out
