@@ -217,6 +217,21 @@ class _Model:
             self._dealer[key] = got
         return got
 
+    def dealer_left(self, up, left):
+        """As :meth:`dealer`, from the cards ``left`` (``None``: infinite deck)."""
+        key = (up, left) if left is not None else up
+        got = self._dealer.get(key)
+        if got is None:
+            counts, ways, size, outcome = dealer_multisets(up, self.h17)
+            if left is None:
+                got = _dealer_infinite(INFINITE_P, counts, ways, outcome)
+            else:
+                got = np.zeros(len(OUTCOMES))
+                _dealer_finite_nb(np.array(left, dtype=np.int64), *_sparse_multisets(up, self.h17), got)
+            got = tuple(float(x) for x in got)
+            self._dealer[key] = got
+        return got
+
     def p_blackjack(self, up, removed):
         if up != ACE and up != TEN:
             return 0.0
@@ -277,23 +292,46 @@ class _Hands:
         self._inf = model.shoe is None
         self._stand = {}
         self._best = {}
+        self._lefts = {}
+        if not self._inf:
+            self._shoe_less_base = model.left(self.base)
+        self._other = TEN if up == ACE else (ACE if up == TEN else -1)
 
     def _key(self, hand, hard, ace):
         # the infinite deck forgets which cards made the total
         return (hard, ace) if self._inf else hand
 
-    def _removed(self, hand):
-        return _add(self.base, hand)
+    def _left(self, hand):
+        """(cards left of each value, their number) once ``hand`` is out (finite shoe)."""
+        got = self._lefts.get(hand)
+        if got is None:
+            left = tuple(a - b for a, b in zip(self._shoe_less_base, hand))
+            if min(left) < 0:
+                raise SimkitError(f"blackjack: the hand uses more cards than the shoe holds ({list(self.m.shoe)})")
+            got = (left, sum(left))
+            self._lefts[hand] = got
+        return got
+
+    def _probs(self, hand):
+        if self._inf:
+            return self.m._inf_p
+        left, n = self._left(hand)
+        return tuple(c / n for c in left) if n > 0 else (0.0,) * N_VALUES
 
     def p_bj(self, hand):
-        return self.m.p_blackjack(self.up, self._removed(hand))
+        if self._other < 0:
+            return 0.0
+        if self._inf:
+            return self.m._inf_p[self._other]
+        left, n = self._left(hand)
+        return left[self._other] / n if n > 0 else 0.0
 
     def stand(self, hand, hard, ace):
         key = self._key(hand, hard, ace)
         got = self._stand.get(key)
         if got is None:
             t = _best_total(hard, ace)
-            d = self.m.dealer(self.up, self._removed(hand))
+            d = self.m.dealer_left(self.up, None if self._inf else self._left(hand)[0])
             got = d[O_BUST]
             for k in range(5):  # dealer 17..21
                 dt = 17 + k
@@ -310,7 +348,7 @@ class _Hands:
         return hand[:v] + (hand[v] + 1,) + hand[v + 1:], hard + v + 1, ace or v == ACE
 
     def hit(self, hand, hard, ace):
-        p = self.m.probs(self._removed(hand))
+        p = self._probs(hand)
         total = 0.0
         for v in range(N_VALUES):
             if p[v] == 0.0:
@@ -337,7 +375,7 @@ class _Hands:
         return got
 
     def double(self, hand, hard, ace):
-        p = self.m.probs(self._removed(hand))
+        p = self._probs(hand)
         total = 0.0
         for v in range(N_VALUES):
             if p[v] == 0.0:
@@ -381,7 +419,7 @@ def _split_value(model, r, up, v, table, cache):
     if key in cache:
         return cache[key]
     ctx = _Hands(model, r, up, _hand(v), table)     # the other split card is out
-    p = model.probs(_add(ctx.base, _hand(v)))
+    p = ctx._probs(_hand(v))
     is_ace = v == ACE
     resplit = (not is_ace) or r.rsa
     x_sum = 0.0            # Σ_{c != v} p_c X_c
