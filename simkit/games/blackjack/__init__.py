@@ -46,8 +46,6 @@ def nominal_rounds_per_shoe(rules) -> int:
 
 def strategy_tables(rules=None, policy="basic") -> dict:
     """The charts (hard, soft, pairs DataFrames) a built-in policy plays under ``rules``."""
-    from simkit.policies.base import _as_policy
-
     rules = BlackjackRules.build(rules)
     pol = GAME.resolve_policies(policy)["play"]
     if pol.is_user:
@@ -113,7 +111,7 @@ class Blackjack(Game):
             return tables, nb.POL_USER, params, pol.fn
         # tables are cached on the policy object, so that workers receive them with it
         cache = pol.__dict__.setdefault("_blackjack_tables", {})
-        key = exact.strategy_key(rules) + (("soft17", rules.soft17),)
+        key = exact.strategy_key(rules)
         if key not in cache:
             cache[key] = kernel_tables(rules, pol)
         return cache[key], nb.POL_TABLE, np.zeros(1), nb.no_user_decide_nb
@@ -201,6 +199,10 @@ class Blackjack(Game):
 
 
 GAME = Blackjack()
+
+__all__ = ["GAME", "Blackjack", "BlackjackRules", "exact", "basic_table", "dealer_probabilities", "expected_values",
+           "house_edge", "insurance_ev", "player_ev", "strategy_tables", "table_policy", "hilo_policy",
+           "index_table", "risk_of_ruin", "nominal_rounds_per_shoe"]
 
 
 def risk_of_ruin(bankroll, *, rules=None, policies="hilo", paths=2000, max_rounds=200_000, seed=0):

@@ -25,36 +25,37 @@ only the rounds without a dealer blackjack (peek, ``none-obo``); the box then ad
 charged the dealer blackjack itself, so doubling and splitting lose more.
 
 Splits. After a split each hand is played for its own cards. With resplits allowed up to
-``M`` hands, the EV is ``f(2, 2)`` of the recursion ``f(h, k) = p Σ ... `` over (hands,
-hands still needing their second card): a second card of the pair's value resplits while
-``h < M`` (``f(h+1, k+1)``), another card finishes a hand (``X_c + f(h, k-1)``), and at
-``h = M`` a pair card gives the unsplittable pair's value ``Y``. For the infinite deck
-this is exact. For a finite shoe the hands' values ``X, Y`` and ``p`` are computed from
-the shoe less both pair cards; with no resplit (``max_hands=2``) the result is exact
-(by exchangeability each hand's EV equals that of one hand played alone from that
-shoe), with resplits it is the usual approximation (Nairn 2009 shows such methods are
-close except when resplitting tens).
+``M`` hands, let ``p`` be the chance of another card of the pair's value, ``X_c`` the value
+of a hand finished by a card ``c`` of another value and ``Y`` the value of a pair that may
+not be split again. With ``h`` hands in all, ``k`` of them still waiting for their second
+card: ``f(h, k) = p f(h+1, k+1) + Σ_{c≠v} p_c (X_c + f(h, k-1))`` for ``h < M``,
+``f(M, k) = k (p Y + Σ_{c≠v} p_c X_c)``, and the split is worth ``f(2, 2)``. For the
+infinite deck this is exact. For a finite shoe ``X``, ``Y`` and ``p`` come from the shoe
+less both pair cards; with no resplit (``max_hands=2``) the result is exact (by
+exchangeability each hand's EV equals that of one hand played alone from that shoe), with
+resplits it is the usual approximation (Nairn, "Exact calculation of expected values for
+splitting pairs in blackjack", shows such methods are close except when resplitting tens).
 
 Basic strategy. Every cell (hard total, soft total or pair against an up card) takes
 the action with the highest EV; in a finite shoe the EVs of all two-card hands of that
 cell are averaged with their probabilities (a total-dependent strategy). Post-split and
 3+-card hands use the same cells (doubling where the rules allow it).
 
-Published figures matched (tests check them; docs/blackjack.md lists them):
+Published figures matched (``tests/games/test_blackjack_exact.py``; docs/blackjack.md):
 
-* Griffin, *The Theory of Blackjack* (6th ed., ch. "A linear approximation to infinite
-  deck blackjack"): infinite deck, S17, double any two cards, no DAS, one split
-  (no resplit), no surrender, peek: player's expectation **-0.690223%**.
-* Dealer bust probabilities for the infinite deck, S17, before any peek (Wizard of Odds,
-  "Blackjack appendix 2"): 35.36% (up 2), 37.56, 40.28, 42.89, 42.08, 25.99, 23.86,
-  23.34, 21.23 (up 10), 11.65% (up A).
-* Griffin's single-deck effects of removal use the same S17 rules; the finite-shoe
-  engine is checked against the simulator on a shuffled-every-round single deck.
+* Griffin, *The Theory of Blackjack*, "A linear approximation to infinite deck blackjack":
+  infinite deck, S17, double any two cards, no DAS, no resplit, no surrender: player's
+  expectation **-0.690223%** (here -0.690237%).
+* Wizard of Odds blackjack appendix, quoted as GAMES.md G05's precise anchor: infinite deck,
+  S17, DAS, resplit to 4 hands except aces, no surrender: house edge **0.5117%** (here
+  0.5117%).
+* Dealer outcome probabilities are checked against an independent recursion (infinite deck)
+  and card-by-card enumeration (one deck); the finite-shoe engine against the simulator on a
+  single deck reshuffled every round.
 """
 from __future__ import annotations
 
 import functools
-import math
 
 import numpy as np
 import pandas as pd
