@@ -297,3 +297,12 @@ def test_report_tables_and_metrics():
     # insurance EV over every ace up: 2 P(ten) - (1 - P(ten)), P(ten) = 4/13
     ins = res["insurance_ev"]
     assert abs(ins.value - exact.insurance_ev(INF)) < 4 * ins.stderr
+
+
+def test_a_shoe_used_up_mid_round_reshuffles_its_discards():
+    rules = GAME.Rules.build({"decks": 1, "players": 4, "penetration": 1.0})
+    out = GAME.audit(rules, GAME.resolve_policies(None), 3, 400)
+    assert out["violations"] == 0 and out["checks"] > 0
+    assert out["stats"]["counters"][4] > 0                    # mid-round reshuffles happened
+    res = simkit.simulate("blackjack", 3000, rules=rules.to_dict(), seed=3, progress=False)
+    assert res.tables["summary"].set_index("item").loc["mid-round reshuffles", "value"] > 0

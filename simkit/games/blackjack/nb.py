@@ -226,6 +226,9 @@ def _draw(deck, sh, state, mode, n):
         sh[0] = n - rs
         sh[1] = 0
         sh[5] += 1
+        # the count restarts: the round's cards count as seen, the running count at zero
+        sh[2] = n - rs
+        sh[3] = 0
         pos = sh[0]
     if mode == MODE_FIXED:
         c = deck[pos]
