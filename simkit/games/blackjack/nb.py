@@ -808,8 +808,7 @@ _RUIN_ARGS = (types.int64, types.int64, types.int64, types.int64,           # se
               types.int64[:, ::1], types.int64[:, ::1], types.int64[::1])      # out, moments, err
 
 
-@njit(types.void(*_RUIN_ARGS), cache=True)
-def ruin_paths_nb(seed, paths, bankroll10, max_rounds, shoe0, opts, tags, hi, lo, thr, cparams, pol, params,
+def _ruin_paths(seed, paths, bankroll10, max_rounds, shoe0, opts, tags, hi, lo, thr, cparams, pol, params,
                   user_fn, out, mom, err):
     """Risk-of-ruin paths: path ``p`` (stream ``(seed, p)``) starts with ``bankroll10``
     tenths and plays shoe after shoe until its bankroll is 0 or less (``out[p, 0] = 1``)
@@ -867,8 +866,7 @@ _DEAL_ARGS = (types.uint8[::1], types.int64[::1], types.int64[::1],             
               types.int64[:, ::1], types.int64[:, ::1], types.int64[::1], types.int64[::1])  # res, out, dealer, err
 
 
-@njit(types.int64(*_DEAL_ARGS), cache=True)
-def deal_nb(cards, opts, tags, hi, lo, thr, cparams, pol, params, user_fn, res, outcomes, dealer, err):
+def _deal(cards, opts, tags, hi, lo, thr, cparams, pol, params, user_fn, res, outcomes, dealer, err):
     """Play one round from ``cards`` dealt in the given order (card codes; tests build
     shoes by hand with it): box first cards, up card, box second cards, hole card
     (peek), then the cards of play in order. Same round code as the kernel.
@@ -898,3 +896,25 @@ def deal_nb(cards, opts, tags, hi, lo, thr, cparams, pol, params, user_fn, res, 
     dealer[2] = sh[0]
     dealer[3] = audit_out[1]
     return code
+
+
+_COMPILED = {}
+
+
+def _lazy(name, py_func, sig):
+    """Compile ``py_func`` with ``sig`` on first use (cached on disk like the rest), so
+    importing the game compiles only the simulation kernel."""
+    fn = _COMPILED.get(name)
+    if fn is None:
+        fn = _COMPILED[name] = njit(sig, cache=True)(py_func)
+    return fn
+
+
+def ruin_paths_nb(*args):
+    """Risk-of-ruin paths (see :func:`_ruin_paths`), compiled on first use."""
+    return _lazy("ruin", _ruin_paths, types.void(*_RUIN_ARGS))(*args)
+
+
+def deal_nb(*args):
+    """One round from a hand-built shoe (see :func:`_deal`), compiled on first use."""
+    return _lazy("deal", _deal, types.int64(*_DEAL_ARGS))(*args)
