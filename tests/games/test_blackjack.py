@@ -306,3 +306,24 @@ def test_a_shoe_used_up_mid_round_reshuffles_its_discards():
     assert out["stats"]["counters"][4] > 0                    # mid-round reshuffles happened
     res = simkit.simulate("blackjack", 3000, rules=rules.to_dict(), seed=3, progress=False)
     assert res.tables["summary"].set_index("item").loc["mid-round reshuffles", "value"] > 0
+
+
+@njit
+def count_checker(kind, total, soft, ncards, pair, up, legal, seen, unseen, params):
+    """Bets 2 when the seen cards and the unseen count do not add up to the shoe, else
+    plays like the dealer: a test that ``seen`` and ``unseen`` are consistent."""
+    s = 0
+    for v in range(10):
+        s += seen[v]
+    if kind == 0:
+        return 1 if (unseen == 0 or s + unseen == 104) else 2
+    if kind != 3:
+        return 0
+    return 1 if total < 17 else 0
+
+
+def test_user_function_sees_consistent_counts():
+    res = simkit.simulate("blackjack", 5000, rules={"decks": 2}, policies=count_checker, seed=2, progress=False)
+    assert res["mean_bet"].value == 1.0
+    res = simkit.simulate("blackjack", 5000, rules=INF, policies=count_checker, seed=2, progress=False)
+    assert res["mean_bet"].value == 1.0

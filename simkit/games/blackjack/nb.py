@@ -285,6 +285,7 @@ def round_nb(deck, sh, state, seen, opts, tags, hi, lo, thr, cparams, pol, param
     limit = opts[O_LIMIT]
     counting = opts[O_COUNTING] != 0
     hole = opts[O_HOLE]
+    unseen = 0 if mode == MODE_INF else n - sh[2]   # for a user function; refreshed below
     sh[1] = sh[0]
     for b in range(players):
         for k in range(N_RES):
@@ -295,7 +296,7 @@ def round_nb(deck, sh, state, seen, opts, tags, hi, lo, thr, cparams, pol, param
         if pol == POL_TABLE:
             bet = _table_bet(tc, cparams, counting)
         else:
-            bet = user_fn(KIND_BET, 0, 0, 0, 0, 0, 0, seen, n - sh[2], params)
+            bet = user_fn(KIND_BET, 0, 0, 0, 0, 0, 0, seen, unseen, params)
         if bet < 1 or bet > MAX_BET:
             err[0] = ERR_ILLEGAL
             err[1] = KIND_BET
@@ -346,12 +347,13 @@ def round_nb(deck, sh, state, seen, opts, tags, hi, lo, thr, cparams, pol, param
         if hhard[base] == 11 and hace[base]:
             res[b, R_NATURAL] = 1
     # insurance and early surrender, before the dealer checks
+    unseen = 0 if mode == MODE_INF else n - sh[2]
     if opts[O_INSURANCE] and up == 0:
         tc = _true_count(sh, n, mode) if counting else 0.0
         for b in range(players):
             base = b * MAX_HANDS
             take = _user_or_table(pol, user_fn, params, KIND_INSURANCE, hhard[base], hace[base] == 1, 2, -1, up,
-                                  0, seen, n - sh[2], tc, hi, lo, thr, cparams, counting)
+                                  0, seen, unseen, tc, hi, lo, thr, cparams, counting)
             if take != 0 and take != 1:
                 err[0] = ERR_ILLEGAL
                 err[1] = KIND_INSURANCE
@@ -368,7 +370,7 @@ def round_nb(deck, sh, state, seen, opts, tags, hi, lo, thr, cparams, pol, param
             c0 = hcards[base, 0]
             pair = c0 if c0 == hcards[base, 1] else -1
             give = _user_or_table(pol, user_fn, params, KIND_EARLY_SURRENDER, hhard[base], hace[base] == 1, 2,
-                                  pair, up, 0, seen, n - sh[2], tc, hi, lo, thr, cparams, counting)
+                                  pair, up, 0, seen, unseen, tc, hi, lo, thr, cparams, counting)
             if give != 0 and give != 1:
                 err[0] = ERR_ILLEGAL
                 err[1] = KIND_EARLY_SURRENDER
@@ -436,8 +438,9 @@ def round_nb(deck, sh, state, seen, opts, tags, hi, lo, thr, cparams, pol, param
                     if pol == POL_TABLE:
                         a = _table_play(hhard[i], hace[i] == 1, pair, up, legal, tc, hi, lo, thr)
                     else:
+                        unseen = 0 if mode == MODE_INF else n - sh[2]
                         a = _user_or_table(pol, user_fn, params, KIND_PLAY, hhard[i], hace[i] == 1, hn[i], pair, up,
-                                           legal, seen, n - sh[2], tc, hi, lo, thr, cparams, counting)
+                                           legal, seen, unseen, tc, hi, lo, thr, cparams, counting)
                     first = False
                     if audit:
                         audit_out[0] += 1
@@ -695,11 +698,13 @@ def _unit_nb(seed, unit, total_rounds, deck, shoe0, sorted0, state, seen, sh, op
     while r < nrounds:
         if mode == MODE_SHOE and sh[0] >= cut:
             break
-        if mode == MODE_CSM:
+        if mode == MODE_CSM or mode == MODE_INF:
+            # a fresh shoe every round (an infinite deck: ``seen`` covers the round only)
             sh[0] = 0
             sh[2] = 0
             sh[3] = 0
-            seen[:] = 0
+            for v in range(10):
+                seen[v] = 0
         tc = _true_count(sh, n, mode) if counting else 0.0
         code = round_nb(deck, sh, state, seen, opts, tags, hi, lo, thr, cparams, pol, params, user_fn, audit,
                         hcards, hn, hhard, hace, hbet, hstate, res, outcomes, audit_out, err)
