@@ -80,7 +80,8 @@ VALUE_OF_RANK = np.array([1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, 9, 0], dtype=np.int64
 #:   0 stand, 1 hit, 2 double, 3 split, 4 surrender; bit k = 1 << k).
 #:   total: the hand's best total, soft: 1 if an ace counts 11, ncards: cards in the hand,
 #:   pair: the value (2..11) of a splittable pair, else 0; up: the dealer's up card (2..11,
-#:   11 = ace); seen: int64[10] cards of each value (A, 2..9, ten) seen since the shuffle;
+#:   11 = ace); seen: int64[10] cards of each value (A, 2..9, ten) seen since the shuffle
+#:   (infinite deck: in this round);
 #:   unseen: cards not yet seen in the shoe (0 for an infinite deck); params: float64[:].
 DECIDE_SIG = types.int64(types.int64, types.int64, types.int64, types.int64, types.int64, types.int64,
                          types.int64, types.int64[:], types.int64, types.float64[:])
