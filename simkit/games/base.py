@@ -68,17 +68,26 @@ class Game:
         the unit (Oh Hell's single deals) override it."""
         return self.unit
 
-    def run_chunk(self, rules, policies, seed, start, stop, hands):  # pragma: no cover - abstract
+    #: the game's report module: ``metrics(stats, rules, policies)`` and ``tables(...)``
+    report = None
+
+    def _run(self, rules, policies, seed, start, stop, audit):  # pragma: no cover - abstract
+        """Play units ``start..stop-1`` in one kernel call: ``(Stats, audit counts)``
+        where audit counts start ``[checks, violations, ...]``."""
         raise NotImplementedError
 
-    def metrics(self, stats, rules, policies) -> dict:  # pragma: no cover - abstract
-        raise NotImplementedError
+    def run_chunk(self, rules, policies, seed, start, stop, hands):
+        return self._run(rules, policies, seed, start, stop, False)[0]
+
+    def metrics(self, stats, rules, policies) -> dict:
+        return self.report.metrics(stats, rules, policies)
 
     def tables(self, stats, rules, policies) -> dict:
-        return {}
+        return self.report.tables(stats, rules, policies)
 
-    def audit(self, rules, policies, seed, units) -> dict:  # pragma: no cover - abstract
-        raise NotImplementedError
+    def audit(self, rules, policies, seed, units) -> dict:
+        st, audit_out = self._run(rules, policies, seed, 0, units, True)
+        return {"checks": int(audit_out[0]), "violations": int(audit_out[1]), "stats": st}
 
     def __repr__(self):
         return f"<simkit game {self.id!r}>"

@@ -38,6 +38,7 @@ class Banchok(Game):
     hands_word = "banks"
     played_word = "coups"
     Rules = BanchokRules
+    report = report
     roles = [STAKE]
     headline = "house_edge"
     chunk_hint = 1 << 13
@@ -70,19 +71,6 @@ class Banchok(Game):
         if err[0]:
             self._illegal(policies, err, f"bank (unit) {err[1]}")
         return st, audit_out
-
-    def run_chunk(self, rules, policies, seed, start, stop, hands):
-        return self._run(rules, policies, seed, start, stop, False)[0]
-
-    def metrics(self, stats, rules, policies):
-        return report.metrics(stats, rules, policies)
-
-    def tables(self, stats, rules, policies):
-        return report.tables(stats, rules, policies)
-
-    def audit(self, rules, policies, seed, units):
-        st, audit_out = self._run(rules, policies, seed, 0, units, True)
-        return {"checks": int(audit_out[0]), "violations": int(audit_out[1]), "stats": st}
 
     def play_bank(self, cards, rules=None, policies=None, max_coups: int = 100):
         """Play one bank from hand-built ``cards`` (card strings or codes in dealing order;

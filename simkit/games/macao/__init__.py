@@ -46,6 +46,7 @@ class Macao(Game):
     hands_word = "banks"
     played_word = "coups"
     Rules = MacaoRules
+    report = report
     roles = [PUNTER, BANKER]
     headline = "house_edge"
     chunk_hint = 1 << 16
@@ -92,19 +93,6 @@ class Macao(Game):
         if err[0]:
             self._illegal(policies, err, rules)
         return st, audit_out
-
-    def run_chunk(self, rules, policies, seed, start, stop, hands):
-        return self._run(rules, policies, seed, start, stop, False)[0]
-
-    def metrics(self, stats, rules, policies):
-        return report.metrics(stats, rules, policies)
-
-    def tables(self, stats, rules, policies):
-        return report.tables(stats, rules, policies)
-
-    def audit(self, rules, policies, seed, units):
-        st, audit_out = self._run(rules, policies, seed, 0, units, True)
-        return {"checks": int(audit_out[0]), "violations": int(audit_out[1]), "stats": st}
 
     def play_coup(self, cards, rules=None, policies=None, start: int = 0) -> dict:
         """Play one coup from hand-built ``cards`` (card strings or codes, in dealing order;

@@ -94,6 +94,7 @@ class Ochko(Game):
     unit = "bank"
     hands_word = "banks"
     Rules = OchkoRules
+    report = report
     roles = ROLES
     headline = "house_edge"
     chunk_hint = 1 << 15
@@ -160,9 +161,6 @@ class Ochko(Game):
             self._raise(err, rules, policies)
         return st, audit_out
 
-    def run_chunk(self, rules, policies, seed, start, stop, hands):
-        return self._run(rules, policies, seed, start, stop, False)[0]
-
     def play_fixed(self, cards, rules=None, policies=None, *, audit=True, max_log=256):
         """Play one bank dealing ``cards`` (codes or a card string, first dealt first) and
         return ``(log DataFrame, bank dict)``: one row per coup and the bank's figures. For
@@ -197,12 +195,6 @@ class Ochko(Game):
                 "reshuffles": int(ds[nb.DS_SHUFFLES]), "no_card": int(ds[nb.DS_NOCARD]),
                 "audit_checks": int(audit_out[0]), "audit_violations": int(audit_out[1])}
         return df, bank
-
-    def metrics(self, stats, rules, policies):
-        return report.metrics(stats, rules, policies)
-
-    def tables(self, stats, rules, policies):
-        return report.tables(stats, rules, policies)
 
     def audit(self, rules, policies, seed, units):
         st, a = self._run(rules, policies, seed, 0, units, True)

@@ -27,6 +27,7 @@ class OhHell(Game):
     unit = "game"
     hands_word = "units"
     Rules = OhHellRules
+    report = report
     roles = [BID, PLAY]
     headline = "bid_accuracy"
     chunk_hint = 1 << 12
@@ -124,19 +125,6 @@ class OhHell(Game):
         raise_illegal(self.id, pol, situation, int(err[3]))
 
     # -- the contract ---------------------------------------------------------------------
-    def run_chunk(self, rules, policies, seed, start, stop, hands):
-        return self._run(rules, policies, seed, start, stop, False)[0]
-
-    def metrics(self, stats, rules, policies):
-        return report.metrics(stats, rules, policies)
-
-    def tables(self, stats, rules, policies):
-        return report.tables(stats, rules, policies)
-
-    def audit(self, rules, policies, seed, units):
-        st, audit_out = self._run(rules, policies, seed, 0, units, True)
-        return {"checks": int(audit_out[0]), "violations": int(audit_out[1]), "stats": st}
-
     # -- one deal from a fixed card order (tests, notebooks) -------------------------------
     def play_deal(self, cards, *, rules=None, policies=None, deal_no=None, dealer=0, seed=0) -> dict:
         """Play one deal dealt from the card order ``cards`` (a string such as

@@ -28,6 +28,7 @@ class Spades(Game):
     unit = "game"
     hands_word = "units"
     Rules = SpadesRules
+    report = report
     roles = [BID, PLAY]
     headline = "bid_accuracy"
     chunk_hint = 1 << 10
@@ -120,19 +121,6 @@ class Spades(Game):
         pol = policies[role]
         pol = pol[seat] if isinstance(pol, list) else pol
         raise_illegal(self.id, pol, situation, int(err[3]))
-
-    def run_chunk(self, rules, policies, seed, start, stop, hands):
-        return self._run(rules, policies, seed, start, stop, False)[0]
-
-    def metrics(self, stats, rules, policies):
-        return report.metrics(stats, rules, policies)
-
-    def tables(self, stats, rules, policies):
-        return report.tables(stats, rules, policies)
-
-    def audit(self, rules, policies, seed, units):
-        st, audit_out = self._run(rules, policies, seed, 0, units, True)
-        return {"checks": int(audit_out[0]), "violations": int(audit_out[1]), "stats": st}
 
     def play_deal(self, cards, *, rules=None, policies=None, dealer=0, scores=(0, 0), seed=0) -> dict:
         """Play one deal dealt from the card order ``cards`` (52 cards, a string or codes:

@@ -24,6 +24,7 @@ class Treize(Game):
     hands_word = "banks"
     played_word = "coups"
     Rules = TreizeRules
+    report = report
     roles = [STAKE]
     headline = "house_edge"
     chunk_hint = 1 << 18
@@ -83,19 +84,6 @@ class Treize(Game):
 
     def played(self, stats):
         return int(stats["counters"][0])
-
-    def run_chunk(self, rules, policies, seed, start, stop, hands):
-        return self._run(rules, policies, seed, start, stop, False)[0]
-
-    def metrics(self, stats, rules, policies):
-        return report.metrics(stats, rules, policies)
-
-    def tables(self, stats, rules, policies):
-        return report.tables(stats, rules, policies)
-
-    def audit(self, rules, policies, seed, units):
-        st, audit_out = self._run(rules, policies, seed, 0, units, True)
-        return {"checks": int(audit_out[0]), "violations": int(audit_out[1]), "stats": st}
 
 
 GAME = Treize()
