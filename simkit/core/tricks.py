@@ -62,7 +62,7 @@ See docs/tricks.md for how a later game plugs in.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, types
 
 from simkit.core.cards import JOKER, N_SUITS, rank_table
 from simkit.core.rng import randbelow_nb, seed_stream_nb
@@ -658,3 +658,27 @@ def policy_stream_nb(state, seed, unit):
     deals of a simulation bidder) from this one, so every policy sees the very same
     deals of a unit and ``compare`` pairs them exactly."""
     seed_stream_nb(state, seed ^ POLICY_SALT, unit)
+
+
+# -- user policies of the bidding trick games ------------------------------------------------
+#: user bid function of a bidding trick game: bid(hand, state, params) -> int64
+#: (hand: bitmask of the seat's cards, state: the int64 table state, params: float64[:]);
+#: each game documents what its bids mean and which state slots it adds.
+BID_SIG = types.int64(types.int64, types.int64[:], types.float64[:])
+BID_FN = types.FunctionType(BID_SIG)
+#: user play function of every trick game: play(hand, legal, state, params) -> card code,
+#: which must be a bit of ``legal``.
+PLAY_SIG = types.int64(types.int64, types.int64, types.int64[:], types.float64[:])
+PLAY_FN = types.FunctionType(PLAY_SIG)
+
+
+@njit(BID_SIG, cache=True)
+def no_user_bid_nb(hand, state, params):
+    """Placeholder passed where no user bid function is used (never called)."""
+    return 0
+
+
+@njit(PLAY_SIG, cache=True)
+def no_user_play_nb(hand, legal, state, params):
+    """Placeholder passed where no user play function is used (never called)."""
+    return lowest_card_nb(legal)

@@ -14,7 +14,8 @@ from numba import njit, types
 
 from simkit.core.rng import draw_nb, randbelow_nb, seed_stream_nb
 from simkit.core.stats import moment_add_nb
-from simkit.core.tricks import (F_SUIT, MAX_SEATS, NO_TRUMP, S_BID, S_CARDS, S_DEALER, S_EXTRA, S_LEADER,
+from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_nb, no_user_play_nb,  # noqa: F401
+                                F_SUIT, MAX_SEATS, NO_TRUMP, S_BID, S_CARDS, S_DEALER, S_EXTRA, S_LEADER,
                                 S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_SEAT, S_SIZE, S_TRICK_NO, S_TRUMP,
                                 S_TURNUP, S_VOIDS, S_WON, TT_DECK, TT_ESUIT, TT_TRUMP, add_card_nb, beating_nb,
                                 close_trick_nb, deal_round_nb, follow_suit_nb, higher_in_suit_nb, legal_nb,
@@ -45,27 +46,11 @@ N_ERR = 14
 WIN_SCALE = 420                  # lcm(1..7): a win shared by t players is 420/t
 MAX_SCORE = 15 * 10 + 120        # 15 deals of 10 + bid, bids summing to at most 1 + ... + 15
 
-#: user bid function: bid(hand, state, params) -> int64
+#: user bid function (tricks.BID_SIG): bid(hand, state, params) -> int64
 #:   hand: bitmask of the seat's cards (bit = card code), state: int64[64] table state
 #:   (simkit.core.tricks S_* layout plus S_FORBIDDEN, S_BID_POS, S_BID_SUM, S_DEALS,
 #:   S_ZERO_VALUE above; S_SEAT is the bidder), params: float64[:].
-BID_SIG = types.int64(types.int64, types.int64[:], types.float64[:])
-BID_FN = types.FunctionType(BID_SIG)
-#: user play function: play(hand, legal, state, params) -> card code (a bit of ``legal``)
-PLAY_SIG = types.int64(types.int64, types.int64, types.int64[:], types.float64[:])
-PLAY_FN = types.FunctionType(PLAY_SIG)
-
-
-@njit(BID_SIG, cache=True)
-def no_user_bid_nb(hand, state, params):
-    """Placeholder passed where no user bid function is used (never called)."""
-    return 0
-
-
-@njit(PLAY_SIG, cache=True)
-def no_user_play_nb(hand, legal, state, params):
-    """Placeholder passed where no user play function is used (never called)."""
-    return lowest_card_nb(legal)
+#: user play function (tricks.PLAY_SIG): play(hand, legal, state, params) -> card code (a bit of ``legal``)
 
 
 # -- deal and score ----------------------------------------------------------------------------

@@ -19,7 +19,8 @@ from numba import njit, types
 from simkit.core.cards import SPADES
 from simkit.core.rng import draw_nb, randbelow_nb, seed_stream_nb
 from simkit.core.stats import moment_add_nb
-from simkit.core.tricks import (F_SUIT, MAX_SEATS, S_BID, S_BROKEN, S_DEALER, S_EXTRA, S_LEADER, S_N_IN_TRICK, S_PLAYED,
+from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_nb, no_user_play_nb,  # noqa: F401
+                                F_SUIT, MAX_SEATS, S_BID, S_BROKEN, S_DEALER, S_EXTRA, S_LEADER, S_N_IN_TRICK, S_PLAYED,
                                 S_SEAT, S_SIZE, S_TRICK_NO, S_VOIDS, S_WON, TT_DECK, TT_ESUIT, TT_SUIT_BITS,
                                 beating_nb, close_trick_nb, deal_round_nb, follow_suit_nb, higher_in_suit_nb, legal_ref_nb,
                                 lowest_card_nb, policy_stream_nb, popcount_nb, random_card_nb, round_bid_nb,
@@ -51,28 +52,12 @@ ERR_BLIND, ERR_BID, ERR_EXCHANGE, ERR_PLAY = 1, 2, 3, 4
 N_ERR = 12
 WIN_SCALE = 2                # a win counts 2, a draw 1 to each side
 
-#: user bid function: bid(hand, state, params) -> int64. Asked twice per seat when double
+#: user bid function (tricks.BID_SIG): bid(hand, state, params) -> int64. Asked twice per seat when double
 #: nil is allowed: first blind (``state[S_PHASE] == PHASE_BLIND``, ``hand`` = 0): return 1
 #: to bid double nil, 0 to look at the cards; then (``PHASE_BID``) return 0 for nil or 1..13.
-BID_SIG = types.int64(types.int64, types.int64[:], types.float64[:])
-BID_FN = types.FunctionType(BID_SIG)
-#: user play function: play(hand, legal, state, params) -> card code (a bit of ``legal``);
+#: user play function (tricks.PLAY_SIG): play(hand, legal, state, params) -> card code (a bit of ``legal``);
 #: also asked for the nil exchange (``state[S_PHASE]`` = PHASE_DISCARD for the nil bidder's
 #: three discards, PHASE_PASS for the partner's three cards; ``legal`` = the whole hand).
-PLAY_SIG = types.int64(types.int64, types.int64, types.int64[:], types.float64[:])
-PLAY_FN = types.FunctionType(PLAY_SIG)
-
-
-@njit(BID_SIG, cache=True)
-def no_user_bid_nb(hand, state, params):
-    """Placeholder passed where no user bid function is used (never called)."""
-    return 1
-
-
-@njit(PLAY_SIG, cache=True)
-def no_user_play_nb(hand, legal, state, params):
-    """Placeholder passed where no user play function is used (never called)."""
-    return lowest_card_nb(legal)
 
 
 # -- scoring ------------------------------------------------------------------------------------
