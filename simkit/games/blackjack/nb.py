@@ -71,6 +71,12 @@ N_TC = TC_HI - TC_LO + 1
 
 ERR_ILLEGAL, ERR_SHOE = 1, 2
 
+# one int64 work array ``iw`` carries the small int64 arrays into ``round_nb`` (fewer
+# arguments per call): sh, seen, opts, tags, audit counts, err
+IW_SH, IW_SEEN, IW_OPTS, IW_TAGS, IW_AUDIT, IW_ERR = 0, 8, 18, 18 + N_OPTS, 28 + N_OPTS, 30 + N_OPTS
+N_IW = 38 + N_OPTS
+
+
 #: card value index of each rank (2..A)
 VALUE_OF_RANK = np.array([1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, 9, 0], dtype=np.int64)
 
@@ -272,20 +278,36 @@ def _user_or_table(pol, user_fn, params, kind, hard, ace, ncards, pair, up, lega
 
 
 @njit(cache=True, _nrt=False)
-def round_nb(deck, sh, state, seen, opts, tags, hi, lo, thr, cparams, pol, params, user_fn, audit,
-             hcards, hn, hhard, hace, hbet, hstate, res, outcomes, audit_out, err):
+def round_nb(deck, iw, state, hilo, thr, cparams, pol, params, user_fn, audit, hcards, hh, res, outcomes):
     """Play one round at every box; write each box's results into ``res`` and add the
     per-hand outcomes into ``outcomes``. Returns 0, or an error code (details in ``err``).
 
     ``sh`` = [pos, round_start, cards seen, running count, n cards, mid-round reshuffles,
     up card, dealer blackjack].
     Hand arrays (``hcards`` etc.) have ``players * MAX_HANDS`` rows."""
+    sh = iw[IW_SH:IW_SH + 8]
+    seen = iw[IW_SEEN:IW_SEEN + 10]
+    opts = iw[IW_OPTS:IW_OPTS + N_OPTS]
+    tags = iw[IW_TAGS:IW_TAGS + 10]
+    audit_out = iw[IW_AUDIT:IW_AUDIT + 2]
+    err = iw[IW_ERR:IW_ERR + 8]
+    hi = hilo[0]
+    lo = hilo[1]
+    hn = hh[0]
+    hhard = hh[1]
+    hace = hh[2]
+    hbet = hh[3]
+    hstate = hh[4]
     mode = opts[O_MODE]
     n = sh[4]
     players = opts[O_PLAYERS]
     limit = opts[O_LIMIT]
     counting = opts[O_COUNTING] != 0
     hole = opts[O_HOLE]
+    rsa = opts[O_RSA] != 0
+    das = opts[O_DAS] != 0
+    dbl = opts[O_DOUBLE]
+    sur = opts[O_SURRENDER]
     unseen = 0 if mode == MODE_INF else n - sh[2]   # for a user function; refreshed below
     sh[1] = sh[0]
     for b in range(players):
@@ -362,7 +384,7 @@ def round_nb(deck, sh, state, seen, opts, tags, hi, lo, thr, cparams, pol, param
                 return ERR_ILLEGAL
             if take:
                 res[b, R_INS_STAKE] = res[b, R_BET] * 5
-    if opts[O_SURRENDER] == SUR_EARLY:
+    if sur == SUR_EARLY:
         tc = _true_count(sh, n, mode) if counting else 0.0
         for b in range(players):
             if res[b, R_NATURAL]:
@@ -411,7 +433,7 @@ def round_nb(deck, sh, state, seen, opts, tags, hi, lo, thr, cparams, pol, param
                         hstate[i] = 3
                         break
                     can_split = (hn[i] == 2 and hcards[i, 0] == hcards[i, 1] and nh < limit
-                                 and (not split_aces or opts[O_RSA] != 0))
+                                 and (not split_aces or rsa))
                     if split_aces and not can_split:
                         break
                     if best == 21:
@@ -422,16 +444,16 @@ def round_nb(deck, sh, state, seen, opts, tags, hi, lo, thr, cparams, pol, param
                         legal = (1 << STAND) | (1 << HIT)
                         if hn[i] == 2:
                             soft = hace[i] == 1 and hhard[i] + 10 <= 21
-                            okd = nh == 1 or opts[O_DAS] != 0
-                            if opts[O_DOUBLE] == DBL_9_11 and (soft or hhard[i] < 9 or hhard[i] > 11):
+                            okd = nh == 1 or das
+                            if dbl == DBL_9_11 and (soft or hhard[i] < 9 or hhard[i] > 11):
                                 okd = False
-                            if opts[O_DOUBLE] == DBL_10_11 and (soft or hhard[i] < 10 or hhard[i] > 11):
+                            if dbl == DBL_10_11 and (soft or hhard[i] < 10 or hhard[i] > 11):
                                 okd = False
                             if okd:
                                 legal |= 1 << DOUBLE
                             if can_split:
                                 legal |= 1 << SPLIT
-                            if first and nh == 1 and opts[O_SURRENDER] == SUR_LATE:
+                            if first and nh == 1 and sur == SUR_LATE:
                                 legal |= 1 << SURRENDER
                     pair = hcards[i, 0] if (hn[i] == 2 and hcards[i, 0] == hcards[i, 1]) else -1
                     was_first = first
@@ -567,7 +589,7 @@ def round_nb(deck, sh, state, seen, opts, tags, hi, lo, thr, cparams, pol, param
                 net = res[b, R_BET] * bjpay
                 outcomes[OUT_BJ, 0] += 1
                 outcomes[OUT_BJ, 1] += net
-        elif res[b, R_SURRENDER] and (opts[O_SURRENDER] == SUR_EARLY or not dealer_bj):
+        elif res[b, R_SURRENDER] and (sur == SUR_EARLY or not dealer_bj):
             net = -bet10 // 2
             outcomes[OUT_SURRENDER, 0] += 1
             outcomes[OUT_SURRENDER, 1] += net
@@ -665,11 +687,27 @@ def _same_cards(a, b):
     return True
 
 
+@njit(cache=True, inline="always")
+def _flush_round_stats(round_mom, by_tc, counters, mn, ms, mq, b0, b1, b2, nrnd, nhands):
+    round_mom[0, 0] += mn
+    round_mom[0, 1] += ms
+    round_mom[0, 2] += mq
+    by_tc[-TC_LO, 0] += b0
+    by_tc[-TC_LO, 1] += b1
+    by_tc[-TC_LO, 2] += b2
+    counters[1] += nrnd
+    counters[6] += nhands
+
+
 @njit(cache=True, _nrt=False)
-def _unit_nb(seed, unit, total_rounds, deck, shoe0, sorted0, state, seen, sh, opts, tags, hi, lo, thr, cparams, pol,
-             params, user_fn, audit, hcards, hn, hhard, hace, hbet, hstate, res, edge, round_mom, outcomes, by_tc,
-             counters, audit_out, err):
+def _unit_nb(seed, unit, total_rounds, deck, shoe0, state, iw, hilo, thr, cparams, pol,
+             params, user_fn, audit, hcards, hh, res, edge, round_mom, outcomes, by_tc, counters):
     """Play one unit (a shoe, or a block of rounds) and add its statistics; True on error."""
+    sh = iw[IW_SH:IW_SH + 8]
+    seen = iw[IW_SEEN:IW_SEEN + 10]
+    opts = iw[IW_OPTS:IW_OPTS + N_OPTS]
+    audit_out = iw[IW_AUDIT:IW_AUDIT + 2]
+    err = iw[IW_ERR:IW_ERR + 8]
     mode = opts[O_MODE]
     players = opts[O_PLAYERS]
     n = shoe0.shape[0]
@@ -691,6 +729,15 @@ def _unit_nb(seed, unit, total_rounds, deck, shoe0, sorted0, state, seen, sh, op
     uiy = 0
     uex = 0
     uey = 0
+    # per-round statistics kept in locals and added once per unit (same int64 sums)
+    mn = 0
+    ms = 0
+    mq = 0
+    b0 = 0
+    b1 = 0
+    b2 = 0
+    nrnd = 0
+    nhands = 0
     if mode == MODE_SHOE:
         nrounds = 1 << 40
     else:
@@ -707,12 +754,12 @@ def _unit_nb(seed, unit, total_rounds, deck, shoe0, sorted0, state, seen, sh, op
             for v in range(10):
                 seen[v] = 0
         tc = _true_count(sh, n, mode) if counting else 0.0
-        code = round_nb(deck, sh, state, seen, opts, tags, hi, lo, thr, cparams, pol, params, user_fn, audit,
-                        hcards, hn, hhard, hace, hbet, hstate, res, outcomes, audit_out, err)
+        code = round_nb(deck, iw, state, hilo, thr, cparams, pol, params, user_fn, audit, hcards, hh, res, outcomes)
         if code != 0:
+            _flush_round_stats(round_mom, by_tc, counters, mn, ms, mq, b0, b1, b2, nrnd, nhands)
             err[7] = unit
             return True
-        counters[1] += 1
+        nrnd += 1
         k = 0
         if counting:
             k = int(np.floor(tc))
@@ -730,11 +777,18 @@ def _unit_nb(seed, unit, total_rounds, deck, shoe0, sorted0, state, seen, sh, op
             urounds += 1
             uix += res[b, R_INS_NET]
             uiy += res[b, R_INS_STAKE]
-            moment_add_nb(round_mom, 0, net)
-            by_tc[k - TC_LO, 0] += 1
-            by_tc[k - TC_LO, 1] += net
-            by_tc[k - TC_LO, 2] += bet10
-            counters[6] += res[b, R_HANDS]
+            mn += 1
+            ms += net
+            mq += net * net
+            if counting:
+                by_tc[k - TC_LO, 0] += 1
+                by_tc[k - TC_LO, 1] += net
+                by_tc[k - TC_LO, 2] += bet10
+            else:
+                b0 += 1
+                b1 += net
+                b2 += bet10
+            nhands += res[b, R_HANDS]
         if sh[6] == 0:
             uex += 20 if sh[7] else -10
             uey += 10
@@ -743,6 +797,7 @@ def _unit_nb(seed, unit, total_rounds, deck, shoe0, sorted0, state, seen, sh, op
         audit_out[0] += 1
         if not _same_cards(deck, shoe0):
             audit_out[1] += 1
+    _flush_round_stats(round_mom, by_tc, counters, mn, ms, mq, b0, b1, b2, nrnd, nhands)
     counters[0] += 1
     counters[2] += urounds
     counters[3] += 1 if mode == MODE_SHOE else 0
@@ -754,6 +809,18 @@ def _unit_nb(seed, unit, total_rounds, deck, shoe0, sorted0, state, seen, sh, op
     ratio_add_nb(edge, E_INS_TAKEN, uix, uiy)
     ratio_add_nb(edge, E_INS_EV, uex, uey)
     return False
+
+
+@njit(cache=True)
+def _pack(opts, tags, hi, lo):
+    """The work array (opts and tags copied in) and the hi/lo tables as one array."""
+    iw = np.zeros(N_IW, dtype=np.int64)
+    iw[IW_OPTS:IW_OPTS + N_OPTS] = opts[:N_OPTS]
+    iw[IW_TAGS:IW_TAGS + 10] = tags[:10]
+    hilo = np.empty((2, hi.shape[0], hi.shape[1]), dtype=np.int8)
+    hilo[0] = hi
+    hilo[1] = lo
+    return iw, hilo
 
 
 _ARGS = (types.int64, types.int64, types.int64, types.int64,            # seed, start, stop, total rounds
@@ -784,26 +851,24 @@ def blackjack_chunk_nb(seed, start, stop, total_rounds, shoe0, opts, tags, hi, l
     players = opts[O_PLAYERS]
     n = shoe0.shape[0]
     deck = shoe0.copy()
-    sorted0 = np.sort(shoe0)
     state = np.zeros(4, dtype=np.uint64)
-    seen = np.zeros(10, dtype=np.int64)
-    sh = np.zeros(8, dtype=np.int64)
     rows = players * MAX_HANDS
     hcards = np.zeros((rows, MAX_CARDS), dtype=np.int64)
-    hn = np.zeros(rows, dtype=np.int64)
-    hhard = np.zeros(rows, dtype=np.int64)
-    hace = np.zeros(rows, dtype=np.int64)
-    hbet = np.zeros(rows, dtype=np.int64)
-    hstate = np.zeros(rows, dtype=np.int64)
+    hh = np.zeros((5, rows), dtype=np.int64)   # per hand: cards, hard total, ace, bet, state
     res = np.zeros((players, N_RES), dtype=np.int64)
     counting = opts[O_COUNTING] != 0
     cut = opts[O_CUT]
     block = opts[O_BLOCK]
+    iw, hilo = _pack(opts, tags, hi, lo)
+    iw[IW_AUDIT:IW_AUDIT + 2] = audit_out
+    iw[IW_ERR:IW_ERR + 8] = err[:8]
     for unit in range(start, stop):
-        if _unit_nb(seed, unit, total_rounds, deck, shoe0, sorted0, state, seen, sh, opts, tags, hi, lo, thr, cparams,
-                    pol, params, user_fn, audit, hcards, hn, hhard, hace, hbet, hstate, res, edge, round_mom, outcomes,
-                    by_tc, counters, audit_out, err):
-            return
+        if _unit_nb(seed, unit, total_rounds, deck, shoe0, state, iw, hilo, thr, cparams,
+                    pol, params, user_fn, audit, hcards, hh, res, edge, round_mom, outcomes,
+                    by_tc, counters):
+            break
+    audit_out[:] = iw[IW_AUDIT:IW_AUDIT + 2]
+    err[:8] = iw[IW_ERR:IW_ERR + 8]
 
 
 
@@ -825,20 +890,16 @@ def _ruin_paths(seed, paths, bankroll10, max_rounds, shoe0, opts, tags, hi, lo, 
     n = shoe0.shape[0]
     deck = shoe0.copy()
     state = np.zeros(4, dtype=np.uint64)
-    seen = np.zeros(10, dtype=np.int64)
-    sh = np.zeros(8, dtype=np.int64)
     rows = players * MAX_HANDS
     hcards = np.zeros((rows, MAX_CARDS), dtype=np.int64)
-    hn = np.zeros(rows, dtype=np.int64)
-    hhard = np.zeros(rows, dtype=np.int64)
-    hace = np.zeros(rows, dtype=np.int64)
-    hbet = np.zeros(rows, dtype=np.int64)
-    hstate = np.zeros(rows, dtype=np.int64)
+    hh = np.zeros((5, rows), dtype=np.int64)   # per hand: cards, hard total, ace, bet, state
     res = np.zeros((players, N_RES), dtype=np.int64)
     outcomes = np.zeros((N_OUT, 2), dtype=np.int64)
-    audit_out = np.zeros(2, dtype=np.int64)
     no_audit = opts[O_MODE] < 0        # always false, typed as a plain boolean
     cut = opts[O_CUT]
+    iw, hilo = _pack(opts, tags, hi, lo)
+    sh = iw[IW_SH:IW_SH + 8]
+    seen = iw[IW_SEEN:IW_SEEN + 10]
     for p in range(paths):
         seed_stream_nb(state, seed, p)
         deck[:] = shoe0
@@ -853,9 +914,10 @@ def _ruin_paths(seed, paths, bankroll10, max_rounds, shoe0, opts, tags, hi, lo, 
                 sh[2] = 0
                 sh[3] = 0
                 seen[:] = 0
-            code = round_nb(deck, sh, state, seen, opts, tags, hi, lo, thr, cparams, pol, params, user_fn, no_audit,
-                            hcards, hn, hhard, hace, hbet, hstate, res, outcomes, audit_out, err)
+            code = round_nb(deck, iw, state, hilo, thr, cparams, pol, params, user_fn, no_audit, hcards, hh, res,
+                            outcomes)
             if code != 0:
+                err[:8] = iw[IW_ERR:IW_ERR + 8]
                 err[7] = p
                 return
             for b in range(players):
@@ -881,22 +943,18 @@ def _deal(cards, opts, tags, hi, lo, thr, cparams, pol, params, user_fn, res, ou
     deck = cards.copy()
     players = opts[O_PLAYERS]
     state = np.zeros(4, dtype=np.uint64)
-    seen = np.zeros(10, dtype=np.int64)
-    sh = np.zeros(8, dtype=np.int64)
-    sh[4] = n
     rows = players * MAX_HANDS
     hcards = np.zeros((rows, MAX_CARDS), dtype=np.int64)
-    hn = np.zeros(rows, dtype=np.int64)
-    hhard = np.zeros(rows, dtype=np.int64)
-    hace = np.zeros(rows, dtype=np.int64)
-    hbet = np.zeros(rows, dtype=np.int64)
-    hstate = np.zeros(rows, dtype=np.int64)
-    audit_out = np.zeros(2, dtype=np.int64)
+    hh = np.zeros((5, rows), dtype=np.int64)   # per hand: cards, hard total, ace, bet, state
     fixed = opts.copy()
     fixed[O_MODE] = MODE_FIXED
     audit = opts[O_MODE] >= 0          # always true, typed as a plain boolean (one round_nb compile)
-    code = round_nb(deck, sh, state, seen, fixed, tags, hi, lo, thr, cparams, pol, params, user_fn, audit,
-                    hcards, hn, hhard, hace, hbet, hstate, res, outcomes, audit_out, err)
+    iw, hilo = _pack(fixed, tags, hi, lo)
+    iw[IW_SH + 4] = n
+    code = round_nb(deck, iw, state, hilo, thr, cparams, pol, params, user_fn, audit, hcards, hh, res, outcomes)
+    sh = iw[IW_SH:IW_SH + 8]
+    audit_out = iw[IW_AUDIT:IW_AUDIT + 2]
+    err[:8] = iw[IW_ERR:IW_ERR + 8]
     dealer[0] = res[0, R_DEALER_TOTAL]
     dealer[1] = res[0, R_DEALER_BJ]
     dealer[2] = sh[0]
