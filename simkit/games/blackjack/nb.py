@@ -278,7 +278,7 @@ def _user_or_table(pol, user_fn, params, kind, hard, ace, ncards, pair, up, lega
 
 
 @njit(cache=True, _nrt=False)
-def round_nb(deck, iw, state, hilo, thr, cparams, pol, params, user_fn, audit, hcards, hh, res, outcomes):
+def round_nb(deck, iw, state, hilo, thrc, pol, params, user_fn, audit, hcards, hh, res, outcomes):
     """Play one round at every box; write each box's results into ``res`` and add the
     per-hand outcomes into ``outcomes``. Returns 0, or an error code (details in ``err``).
 
@@ -293,6 +293,8 @@ def round_nb(deck, iw, state, hilo, thr, cparams, pol, params, user_fn, audit, h
     err = iw[IW_ERR:IW_ERR + 8]
     hi = hilo[0]
     lo = hilo[1]
+    thr = thrc                          # the extra last row is never a table row
+    cparams = thrc[thrc.shape[0] - 1]
     hn = hh[0]
     hhard = hh[1]
     hace = hh[2]
@@ -700,7 +702,7 @@ def _flush_round_stats(round_mom, by_tc, counters, mn, ms, mq, b0, b1, b2, nrnd,
 
 
 @njit(cache=True, _nrt=False)
-def _unit_nb(seed, unit, total_rounds, deck, shoe0, state, iw, hilo, thr, cparams, pol,
+def _unit_nb(seed, unit, total_rounds, deck, shoe0, state, iw, hilo, thrc, pol,
              params, user_fn, audit, hcards, hh, res, edge, round_mom, outcomes, by_tc, counters):
     """Play one unit (a shoe, or a block of rounds) and add its statistics; True on error."""
     sh = iw[IW_SH:IW_SH + 8]
@@ -754,7 +756,7 @@ def _unit_nb(seed, unit, total_rounds, deck, shoe0, state, iw, hilo, thr, cparam
             for v in range(10):
                 seen[v] = 0
         tc = _true_count(sh, n, mode) if counting else 0.0
-        code = round_nb(deck, iw, state, hilo, thr, cparams, pol, params, user_fn, audit, hcards, hh, res, outcomes)
+        code = round_nb(deck, iw, state, hilo, thrc, pol, params, user_fn, audit, hcards, hh, res, outcomes)
         if code != 0:
             _flush_round_stats(round_mom, by_tc, counters, mn, ms, mq, b0, b1, b2, nrnd, nhands)
             err[7] = unit
@@ -811,16 +813,33 @@ def _unit_nb(seed, unit, total_rounds, deck, shoe0, state, iw, hilo, thr, cparam
     return False
 
 
+@njit(cache=True, inline="always")
+def _copy(dst, i, src, j, n):
+    for k in range(n):
+        dst[i + k] = src[j + k]
+
+
 @njit(cache=True)
-def _pack(opts, tags, hi, lo):
-    """The work array (opts and tags copied in) and the hi/lo tables as one array."""
+def _pack(opts, tags, hi, lo, thr, cparams):
+    """The work array (opts and tags copied in), the hi/lo tables as one array and the
+    thresholds with the counting parameters as an extra last row."""
     iw = np.zeros(N_IW, dtype=np.int64)
-    iw[IW_OPTS:IW_OPTS + N_OPTS] = opts[:N_OPTS]
-    iw[IW_TAGS:IW_TAGS + 10] = tags[:10]
+    for k in range(N_OPTS):
+        iw[IW_OPTS + k] = opts[k]
+    for k in range(10):
+        iw[IW_TAGS + k] = tags[k]
     hilo = np.empty((2, hi.shape[0], hi.shape[1]), dtype=np.int8)
-    hilo[0] = hi
-    hilo[1] = lo
-    return iw, hilo
+    for r in range(hi.shape[0]):
+        for c in range(hi.shape[1]):
+            hilo[0, r, c] = hi[r, c]
+            hilo[1, r, c] = lo[r, c]
+    thrc = np.zeros((thr.shape[0] + 1, max(thr.shape[1], 4)), dtype=np.float64)
+    for r in range(thr.shape[0]):
+        for c in range(thr.shape[1]):
+            thrc[r, c] = thr[r, c]
+    for c in range(4):
+        thrc[thr.shape[0], c] = cparams[c]
+    return iw, hilo, thrc
 
 
 _ARGS = (types.int64, types.int64, types.int64, types.int64,            # seed, start, stop, total rounds
@@ -859,16 +878,16 @@ def blackjack_chunk_nb(seed, start, stop, total_rounds, shoe0, opts, tags, hi, l
     counting = opts[O_COUNTING] != 0
     cut = opts[O_CUT]
     block = opts[O_BLOCK]
-    iw, hilo = _pack(opts, tags, hi, lo)
-    iw[IW_AUDIT:IW_AUDIT + 2] = audit_out
-    iw[IW_ERR:IW_ERR + 8] = err[:8]
+    iw, hilo, thrc = _pack(opts, tags, hi, lo, thr, cparams)
+    _copy(iw, IW_AUDIT, audit_out, 0, 2)
+    _copy(iw, IW_ERR, err, 0, 8)
     for unit in range(start, stop):
-        if _unit_nb(seed, unit, total_rounds, deck, shoe0, state, iw, hilo, thr, cparams,
+        if _unit_nb(seed, unit, total_rounds, deck, shoe0, state, iw, hilo, thrc,
                     pol, params, user_fn, audit, hcards, hh, res, edge, round_mom, outcomes,
                     by_tc, counters):
             break
-    audit_out[:] = iw[IW_AUDIT:IW_AUDIT + 2]
-    err[:8] = iw[IW_ERR:IW_ERR + 8]
+    _copy(audit_out, 0, iw, IW_AUDIT, 2)
+    _copy(err, 0, iw, IW_ERR, 8)
 
 
 
@@ -897,7 +916,7 @@ def _ruin_paths(seed, paths, bankroll10, max_rounds, shoe0, opts, tags, hi, lo, 
     outcomes = np.zeros((N_OUT, 2), dtype=np.int64)
     no_audit = opts[O_MODE] < 0        # always false, typed as a plain boolean
     cut = opts[O_CUT]
-    iw, hilo = _pack(opts, tags, hi, lo)
+    iw, hilo, thrc = _pack(opts, tags, hi, lo, thr, cparams)
     sh = iw[IW_SH:IW_SH + 8]
     seen = iw[IW_SEEN:IW_SEEN + 10]
     for p in range(paths):
@@ -914,10 +933,10 @@ def _ruin_paths(seed, paths, bankroll10, max_rounds, shoe0, opts, tags, hi, lo, 
                 sh[2] = 0
                 sh[3] = 0
                 seen[:] = 0
-            code = round_nb(deck, iw, state, hilo, thr, cparams, pol, params, user_fn, no_audit, hcards, hh, res,
+            code = round_nb(deck, iw, state, hilo, thrc, pol, params, user_fn, no_audit, hcards, hh, res,
                             outcomes)
             if code != 0:
-                err[:8] = iw[IW_ERR:IW_ERR + 8]
+                _copy(err, 0, iw, IW_ERR, 8)
                 err[7] = p
                 return
             for b in range(players):
@@ -949,12 +968,12 @@ def _deal(cards, opts, tags, hi, lo, thr, cparams, pol, params, user_fn, res, ou
     fixed = opts.copy()
     fixed[O_MODE] = MODE_FIXED
     audit = opts[O_MODE] >= 0          # always true, typed as a plain boolean (one round_nb compile)
-    iw, hilo = _pack(fixed, tags, hi, lo)
+    iw, hilo, thrc = _pack(fixed, tags, hi, lo, thr, cparams)
     iw[IW_SH + 4] = n
-    code = round_nb(deck, iw, state, hilo, thr, cparams, pol, params, user_fn, audit, hcards, hh, res, outcomes)
+    code = round_nb(deck, iw, state, hilo, thrc, pol, params, user_fn, audit, hcards, hh, res, outcomes)
     sh = iw[IW_SH:IW_SH + 8]
     audit_out = iw[IW_AUDIT:IW_AUDIT + 2]
-    err[:8] = iw[IW_ERR:IW_ERR + 8]
+    _copy(err, 0, iw, IW_ERR, 8)
     dealer[0] = res[0, R_DEALER_TOTAL]
     dealer[1] = res[0, R_DEALER_BJ]
     dealer[2] = sh[0]
