@@ -20,6 +20,7 @@ hand is still standing; settlement.
 import numpy as np
 from numba import njit, types
 
+from simkit.core.decks import rotate_left_nb
 from simkit.core.rng import draw_nb, randbelow_nb, seed_stream_nb
 from simkit.core.stats import moment_add_nb, ratio_add_nb
 
@@ -203,17 +204,6 @@ def table_decide_nb(kind, hard, ace, ncards, pair, up, legal, tc, hi, lo, thr, c
     return _table_play(hard, ace, pair, up, legal, tc, hi, lo, thr)
 
 
-@njit(cache=True, _nrt=False)
-def _reverse(a, i, j):
-    j -= 1
-    while i < j:
-        t = a[i]
-        a[i] = a[j]
-        a[j] = t
-        i += 1
-        j -= 1
-
-
 @njit(cache=True, inline="always")
 def _draw(deck, sh, state, mode, n):
     """Next card's value index. ``sh`` = [pos, round_start, ...]; a shoe used up in the
@@ -225,11 +215,8 @@ def _draw(deck, sh, state, mode, n):
         rs = sh[1]
         if rs == 0:
             return -1, 0
-        # move the round's cards to the front (a rotation by three reversals, no
-        # allocation); the discards become the pile
-        _reverse(deck, 0, rs)
-        _reverse(deck, rs, n)
-        _reverse(deck, 0, n)
+        # move the round's cards to the front; the discards become the pile
+        rotate_left_nb(deck, rs)
         sh[0] = n - rs
         sh[1] = 0
         sh[5] += 1

@@ -15,6 +15,7 @@ coups' cards in their order), so the tests exercise the very code that simulates
 import numpy as np
 from numba import njit, types
 
+from simkit.core.decks import rotate_left_nb
 from simkit.core.rng import draw_nb, seed_stream_nb
 from simkit.core.stats import ratio_add_nb
 from simkit.games.banking import BANK_PASSED, bank_close_nb
@@ -110,17 +111,6 @@ def settle_nb(pc, pn, bc, bn, opts):
 
 
 @njit(cache=True, inline="always")
-def _reverse_nb(a, i, j):
-    j -= 1
-    while i < j:
-        t = a[i]
-        a[i] = a[j]
-        a[j] = t
-        i += 1
-        j -= 1
-
-
-@njit(cache=True, inline="always")
 def take_nb(deck, cur, state, fixed, shoe_end):
     """Deal the next card of the shoe, or -1 when the coup must be voided.
 
@@ -134,9 +124,7 @@ def take_nb(deck, cur, state, fixed, shoe_end):
         if shoe_end == SHOE_VOID or cur[1] == 0:
             return np.int64(-1)
         s0 = cur[1]
-        _reverse_nb(deck, 0, s0)
-        _reverse_nb(deck, s0, n)
-        _reverse_nb(deck, 0, n)
+        rotate_left_nb(deck, s0)
         cur[0] = n - s0
         cur[1] = 0
         cur[2] += 1
