@@ -156,8 +156,18 @@ def test_double_restrictions():
 
 
 def test_hand_built_audit_has_no_violation():
-    for cards in ("8S 6H 8D 10C 3S 10D 2H 10S 9C", "AS 6H AD 10C AC 10S 9D 8H 8C", "10S AH 8D 6C 3S"):
-        assert play(cards)["audit_violations"] == 0
+    # the audit also checks the round's own card count (hands + dealer) against the cards
+    # drawn: splits, split aces, a double, surrender, no hole card and three boxes
+    cases = [("8S 6H 8D 10C 3S 10D 2H 10S 9C", {}),
+             ("AS 6H AD 10C AC 10S 9D 8H 8C", {}),
+             ("10S AH 8D 6C 3S", {}),
+             ("5S 3H 6D 10C 10S 9D", {}),
+             ("10S 10H 6D 10C 9S", {"surrender": "late"}),
+             ("8S 6H 8D 10C 3S 10D 2H 10S 9C 7D", {"hole_card": "none"}),
+             ("9S 5C 10H 6H 8D 2D 10S 7C 8S 9C", {"players": 3})]
+    for cards, rules in cases:
+        out = play(cards, rules)
+        assert out["audit_violations"] == 0, (cards, rules)
 
 
 def test_short_hand_built_shoe_is_an_error():
@@ -294,6 +304,11 @@ def test_report_tables_and_metrics():
     out = res.tables["outcomes"].set_index("outcome")
     assert out.loc["all", "count"] == 50_000
     assert abs(out.loc["all", "per_initial_unit"] + m["house_edge"]["value"]) < 1e-12
+    # the cards a round uses (counted from the hands and the dealer's cards) match the
+    # averages that size a run of shoes
+    from simkit.games.blackjack import CARDS_PER_BOX_ROUND, CARDS_PER_DEALER
+    cards = res.tables["summary"].set_index("item").loc["cards per round", "value"]
+    assert abs(cards / (CARDS_PER_BOX_ROUND + CARDS_PER_DEALER) - 1) < 0.05
     # insurance EV over every ace up: 2 P(ten) - (1 - P(ten)), P(ten) = 4/13
     ins = res["insurance_ev"]
     assert abs(ins.value - exact.insurance_ev(INF)) < 4 * ins.stderr

@@ -18,7 +18,7 @@ dealer's second card (no hole card) and draws below 17 (and on soft 17 with H17)
 hand is still standing; settlement.
 """
 import numpy as np
-from numba import njit, types
+from numba import cfunc, njit, types
 
 from simkit.core.decks import rotate_left_nb
 from simkit.core.rng import draw_nb, randbelow_nb, seed_stream_nb
@@ -73,9 +73,12 @@ N_TC = TC_HI - TC_LO + 1
 ERR_ILLEGAL, ERR_SHOE = 1, 2
 
 # one int64 work array ``iw`` carries the small int64 arrays into ``round_nb`` (fewer
-# arguments per call): sh, seen, opts, tags, audit counts, err
-IW_SH, IW_SEEN, IW_OPTS, IW_TAGS, IW_AUDIT, IW_ERR = 0, 8, 18, 18 + N_OPTS, 28 + N_OPTS, 30 + N_OPTS
-N_IW = 38 + N_OPTS
+# arguments per call): sh, seen, opts, tags, audit counts, err, the dealing buffer's
+# fill mark and growth step, and the buffer itself (card value indices, see ``_refill_nb``)
+IW_SH, IW_SEEN, IW_OPTS, IW_TAGS, IW_AUDIT, IW_ERR = 0, 9, 19, 19 + N_OPTS, 29 + N_OPTS, 31 + N_OPTS
+IW_FILL, IW_GROW, IW_FIRST, IW_VALS = 39 + N_OPTS, 40 + N_OPTS, 41 + N_OPTS, 42 + N_OPTS
+#: values an infinite deck draws per refill of the buffer
+INF_BUFFER = 64
 
 
 #: card value index of each rank (2..A)
@@ -95,17 +98,18 @@ DECIDE_SIG = types.int64(types.int64, types.int64, types.int64, types.int64, typ
 DECIDE_FN = types.FunctionType(DECIDE_SIG)
 
 
-@njit(DECIDE_SIG, cache=True)
+@cfunc(DECIDE_SIG, cache=True)
 def no_user_decide_nb(kind, total, soft, ncards, pair, up, legal, seen, unseen, params):
-    """Placeholder passed where no user function is used (never called)."""
+    """Placeholder passed where no user function is used (never called). A C callback
+    rather than a dispatcher: passing it costs a pointer read, not a lookup per call."""
     return 0
 
 
 @njit(cache=True, inline="always")
 def _best(hard, ace):
-    if ace and hard + 10 <= 21:
-        return hard + 10
-    return hard
+    """The best total: an ace counts 11 when that does not bust (branch-free: the
+    outcome is random, so a branch here mispredicts often)."""
+    return hard + 10 * (ace & (hard <= 11))
 
 
 @njit(cache=True, _nrt=False)
@@ -204,36 +208,78 @@ def table_decide_nb(kind, hard, ace, ncards, pair, up, legal, tc, hi, lo, thr, c
     return _table_play(hard, ace, pair, up, legal, tc, hi, lo, thr)
 
 
-@njit(cache=True, inline="always")
-def _draw(deck, sh, state, mode, n):
-    """Next card's value index. ``sh`` = [pos, round_start, ...]; a shoe used up in the
-    middle of a round reshuffles its discards (the cards of the round stay out)."""
+@njit(cache=True)
+def _refill_nb(deck, iw, state, mode):
+    """Extend the dealing buffer ``iw[IW_VALS:]``; False when a hand-built shoe has run out.
+
+    Shoe modes: positions ``fill .. max(fill + grow, first) - 1`` of the pile are
+    shuffled forward (one lazy Fisher-Yates step each, :func:`draw_nb`) and their value
+    indices buffered, so dealing is a load and the stream is consumed position by
+    position exactly as if each card were drawn when dealt. A shoe used up in the middle of a round reshuffles
+    its discards (the cards of the round stay out). An infinite deck buffers
+    :data:`INF_BUFFER` independent draws at a time (a ring: ``pos`` restarts at 0)."""
     if mode == MODE_INF:
-        return VALUE_OF_RANK[randbelow_nb(state, 13)], 0
-    pos = sh[0]
+        for k in range(INF_BUFFER):
+            iw[IW_VALS + k] = VALUE_OF_RANK[randbelow_nb(state, 13)]
+        iw[IW_SH] = 0
+        iw[IW_FILL] = INF_BUFFER
+        return True
+    n = iw[IW_SH + 4]
+    pos = iw[IW_SH]
     if pos == n:
-        rs = sh[1]
+        rs = iw[IW_SH + 1]
         if rs == 0:
-            return -1, 0
+            return False
         # move the round's cards to the front; the discards become the pile
         rotate_left_nb(deck, rs)
-        sh[0] = n - rs
-        sh[1] = 0
-        sh[5] += 1
+        pos = n - rs
+        iw[IW_SH] = pos
+        iw[IW_SH + 1] = 0
+        iw[IW_SH + 5] += 1
         # the count restarts: the round's cards count as seen, the running count at zero
-        sh[2] = n - rs
-        sh[3] = 0
-        pos = sh[0]
-    if mode == MODE_FIXED:
-        c = deck[pos]
-    else:
-        c = draw_nb(deck, pos, state)
-    sh[0] = pos + 1
-    return VALUE_OF_RANK[c >> 2], 0
+        iw[IW_SH + 2] = pos
+        iw[IW_SH + 3] = 0
+        iw[IW_FILL] = pos
+    end = min(n, max(pos + iw[IW_GROW], iw[IW_FIRST]))
+    for p in range(iw[IW_FILL], end):
+        c = deck[p] if mode == MODE_FIXED else draw_nb(deck, p, state)
+        iw[IW_VALS + p] = VALUE_OF_RANK[c >> 2]
+    iw[IW_FILL] = end
+    return True
 
 
 @njit(cache=True, inline="always")
-def _see(v, seen, sh, tags):
+def _draw(deck, iw, state, mode, pos, fill):
+    """``(value, pos, fill)``: the next card's value index (-1 when a hand-built shoe has
+    run out) and the new dealing position and fill mark. The round keeps these two in
+    locals; ``iw`` holds them between rounds and across a refill."""
+    if pos >= fill:
+        iw[IW_SH] = pos
+        if not _refill_nb(deck, iw, state, mode):
+            return -1, pos, fill
+        pos = iw[IW_SH]
+        fill = iw[IW_FILL]
+    return iw[IW_VALS + pos], pos + 1, fill
+
+
+@njit(cache=True, inline="always")
+def _new_shoe(iw, mode):
+    """A freshly shuffled shoe: nothing dealt, buffered or seen. An infinite deck keeps
+    its buffer (the draws are independent) and restarts only the round's counts."""
+    if mode != MODE_INF:
+        iw[IW_SH] = 0
+        iw[IW_FILL] = 0
+    iw[IW_SH + 2] = 0
+    iw[IW_SH + 3] = 0
+    for v in range(10):
+        iw[IW_SEEN + v] = 0
+
+
+@njit(cache=True, inline="always")
+def _see(v, seen, sh, tags, track):
+    """Count a card as seen (only a counting or user policy reads the counts)."""
+    if not track:
+        return
     seen[v] += 1
     sh[2] += 1
     sh[3] += tags[v]
@@ -264,15 +310,14 @@ def _user_or_table(pol, user_fn, params, kind, hard, ace, ncards, pair, up, lega
     return user_fn(kind, _best(hard, ace), soft, ncards, upair, _up_label(up), legal, seen, unseen, params)
 
 
-@njit(cache=True, _nrt=False)
-def round_nb(deck, iw, state, hilo, thrc, pol, params, user_fn, audit, hcards, hh, res, outcomes):
+def _round(deck, iw, state, hilo, thrc, pol, params, user_fn, audit, hcards, hh, res, outcomes):
     """Play one round at every box; write each box's results into ``res`` and add the
     per-hand outcomes into ``outcomes``. Returns 0, or an error code (details in ``err``).
 
     ``sh`` = [pos, round_start, cards seen, running count, n cards, mid-round reshuffles,
-    up card, dealer blackjack].
+    up card, dealer blackjack, cards dealt in the round].
     Hand arrays (``hcards`` etc.) have ``players * MAX_HANDS`` rows."""
-    sh = iw[IW_SH:IW_SH + 8]
+    sh = iw[IW_SH:IW_SH + 9]
     seen = iw[IW_SEEN:IW_SEEN + 10]
     opts = iw[IW_OPTS:IW_OPTS + N_OPTS]
     tags = iw[IW_TAGS:IW_TAGS + 10]
@@ -292,13 +337,16 @@ def round_nb(deck, iw, state, hilo, thrc, pol, params, user_fn, audit, hcards, h
     players = opts[O_PLAYERS]
     limit = opts[O_LIMIT]
     counting = opts[O_COUNTING] != 0
+    track = counting or pol != POL_TABLE
     hole = opts[O_HOLE]
     rsa = opts[O_RSA] != 0
     das = opts[O_DAS] != 0
     dbl = opts[O_DOUBLE]
     sur = opts[O_SURRENDER]
     unseen = 0 if mode == MODE_INF else n - sh[2]   # for a user function; refreshed below
-    sh[1] = sh[0]
+    pos = sh[0]
+    fill = iw[IW_FILL]
+    sh[1] = pos
     for b in range(players):
         for k in range(N_RES):
             res[b, k] = 0
@@ -317,7 +365,7 @@ def round_nb(deck, iw, state, hilo, thrc, pol, params, user_fn, audit, hcards, h
         res[b, R_BET] = bet
         res[b, R_HANDS] = 1
         base = b * MAX_HANDS
-        hn[base] = 0
+        hn[base] = 2
         hhard[base] = 0
         hace[base] = 0
         hbet[base] = bet * 10
@@ -325,34 +373,32 @@ def round_nb(deck, iw, state, hilo, thrc, pol, params, user_fn, audit, hcards, h
     # the deal: one card each, the up card, a second card each, the hole card (peek)
     for rnd in range(2):
         for b in range(players):
-            v, _ = _draw(deck, sh, state, mode, n)
+            v, pos, fill = _draw(deck, iw, state, mode, pos, fill)
             if v < 0:
                 err[0] = ERR_SHOE
                 return ERR_SHOE
             base = b * MAX_HANDS
-            hcards[base, hn[base]] = v
-            hn[base] += 1
+            hcards[base, rnd] = v
             hhard[base] += v + 1
-            if v == 0:
-                hace[base] = 1
-            _see(v, seen, sh, tags)
+            hace[base] |= v == 0
+            _see(v, seen, sh, tags, track)
         if rnd == 0:
-            up, _ = _draw(deck, sh, state, mode, n)
+            up, pos, fill = _draw(deck, iw, state, mode, pos, fill)
             if up < 0:
                 err[0] = ERR_SHOE
                 return ERR_SHOE
-            _see(up, seen, sh, tags)
+            _see(up, seen, sh, tags, track)
     dhard = up + 1
     dace = up == 0
     dn = 1
     hole_v = -1
     if hole == HOLE_PEEK:
-        hole_v, _ = _draw(deck, sh, state, mode, n)
+        hole_v, pos, fill = _draw(deck, iw, state, mode, pos, fill)
         if hole_v < 0:
             err[0] = ERR_SHOE
             return ERR_SHOE
         dhard += hole_v + 1
-        dace = dace or hole_v == 0
+        dace = dace | (hole_v == 0)
         dn = 2
     for b in range(players):
         base = b * MAX_HANDS
@@ -393,36 +439,43 @@ def round_nb(deck, iw, state, hilo, thrc, pol, params, user_fn, audit, hcards, h
     dealer_bj = False
     if hole == HOLE_PEEK and dn == 2 and dhard == 11 and dace:
         dealer_bj = True
+    live = False                            # a hand still standing: the dealer plays
     if not dealer_bj:
         # the boxes play
         for b in range(players):
             if res[b, R_NATURAL] or res[b, R_SURRENDER]:
                 continue
             base = b * MAX_HANDS
+            bet10 = res[b, R_BET] * 10
             nh = 1
             h = 0
             first = True
             while h < nh:
+                # the hand in locals while it plays, written back when it is done
                 i = base + h
                 split_aces = hstate[i] == 2
-                if hn[i] == 1:                     # a split hand takes its second card
-                    v, _ = _draw(deck, sh, state, mode, n)
+                nc = hn[i]
+                hard = hhard[i]
+                ace = hace[i] == 1
+                c0 = hcards[i, 0]
+                if nc == 1:                     # a split hand takes its second card
+                    v, pos, fill = _draw(deck, iw, state, mode, pos, fill)
                     if v < 0:
                         err[0] = ERR_SHOE
                         return ERR_SHOE
-                    _see(v, seen, sh, tags)
+                    _see(v, seen, sh, tags, track)
                     hcards[i, 1] = v
-                    hn[i] = 2
-                    hhard[i] += v + 1
-                    if v == 0:
-                        hace[i] = 1
+                    nc = 2
+                    hard += v + 1
+                    ace = ace | (v == 0)
+                c1 = hcards[i, 1]
                 while True:
-                    best = _best(hhard[i], hace[i] == 1)
+                    best = _best(hard, ace)
                     if best > 21:
                         hstate[i] = 3
                         break
-                    can_split = (hn[i] == 2 and hcards[i, 0] == hcards[i, 1] and nh < limit
-                                 and (not split_aces or rsa))
+                    is_pair = nc == 2 and c0 == c1
+                    can_split = is_pair and nh < limit and (not split_aces or rsa)
                     if split_aces and not can_split:
                         break
                     if best == 21:
@@ -431,12 +484,12 @@ def round_nb(deck, iw, state, hilo, thrc, pol, params, user_fn, audit, hcards, h
                         legal = (1 << STAND) | (1 << SPLIT)
                     else:
                         legal = (1 << STAND) | (1 << HIT)
-                        if hn[i] == 2:
-                            soft = hace[i] == 1 and hhard[i] + 10 <= 21
+                        if nc == 2:
+                            soft = ace and hard + 10 <= 21
                             okd = nh == 1 or das
-                            if dbl == DBL_9_11 and (soft or hhard[i] < 9 or hhard[i] > 11):
+                            if dbl == DBL_9_11 and (soft or hard < 9 or hard > 11):
                                 okd = False
-                            if dbl == DBL_10_11 and (soft or hhard[i] < 10 or hhard[i] > 11):
+                            if dbl == DBL_10_11 and (soft or hard < 10 or hard > 11):
                                 okd = False
                             if okd:
                                 legal |= 1 << DOUBLE
@@ -444,27 +497,27 @@ def round_nb(deck, iw, state, hilo, thrc, pol, params, user_fn, audit, hcards, h
                                 legal |= 1 << SPLIT
                             if first and nh == 1 and sur == SUR_LATE:
                                 legal |= 1 << SURRENDER
-                    pair = hcards[i, 0] if (hn[i] == 2 and hcards[i, 0] == hcards[i, 1]) else -1
+                    pair = c0 if is_pair else -1
                     was_first = first
                     tc = _true_count(sh, n, mode) if counting else 0.0
                     if pol == POL_TABLE:
-                        a = _table_play(hhard[i], hace[i] == 1, pair, up, legal, tc, hi, lo, thr)
+                        a = _table_play(hard, ace, pair, up, legal, tc, hi, lo, thr)
                     else:
                         unseen = 0 if mode == MODE_INF else n - sh[2]
-                        a = _user_or_table(pol, user_fn, params, KIND_PLAY, hhard[i], hace[i] == 1, hn[i], pair, up,
+                        a = _user_or_table(pol, user_fn, params, KIND_PLAY, hard, ace, nc, pair, up,
                                            legal, seen, unseen, tc, hi, lo, thr, cparams, counting)
                     first = False
                     if audit:
                         audit_out[0] += 1
-                        ind = legal_moves_nb(hcards[i], hn[i], was_first, nh, limit, split_aces, opts)
+                        ind = legal_moves_nb(hcards[i], nc, was_first, nh, limit, split_aces, opts)
                         if ind != legal or a < 0 or a > 4 or (ind & (1 << a)) == 0:
                             audit_out[1] += 1
                     if a < 0 or a > 4 or (legal & (1 << a)) == 0:
                         err[0] = ERR_ILLEGAL
                         err[1] = KIND_PLAY
                         err[2] = a
-                        err[3] = _best(hhard[i], hace[i] == 1)
-                        err[4] = hn[i]
+                        err[3] = best
+                        err[4] = nc
                         err[5] = _up_label(up)
                         err[6] = legal
                         return ERR_ILLEGAL
@@ -476,71 +529,62 @@ def round_nb(deck, iw, state, hilo, thrc, pol, params, user_fn, audit, hcards, h
                         break
                     if a == SPLIT:
                         j = base + nh
-                        v0 = hcards[i, 0]
-                        hcards[j, 0] = v0
+                        hcards[j, 0] = c0
                         hn[j] = 1
-                        hhard[j] = v0 + 1
-                        hace[j] = 1 if v0 == 0 else 0
-                        hbet[j] = res[b, R_BET] * 10
-                        hstate[j] = 2 if v0 == 0 else 1
-                        hn[i] = 1
-                        hhard[i] = v0 + 1
-                        hace[i] = 1 if v0 == 0 else 0
-                        hstate[i] = 2 if v0 == 0 else 1
-                        split_aces = v0 == 0
+                        hhard[j] = c0 + 1
+                        hace[j] = 1 if c0 == 0 else 0
+                        hbet[j] = bet10
+                        hstate[j] = 2 if c0 == 0 else 1
+                        hstate[i] = hstate[j]
+                        split_aces = c0 == 0
                         nh += 1
-                        v, _ = _draw(deck, sh, state, mode, n)
+                        v, pos, fill = _draw(deck, iw, state, mode, pos, fill)
                         if v < 0:
                             err[0] = ERR_SHOE
                             return ERR_SHOE
-                        _see(v, seen, sh, tags)
+                        _see(v, seen, sh, tags, track)
                         hcards[i, 1] = v
-                        hn[i] = 2
-                        hhard[i] += v + 1
-                        if v == 0:
-                            hace[i] = 1
+                        c1 = v
+                        hard = c0 + 1 + v + 1
+                        ace = (c0 == 0) | (v == 0)
                         continue
                     # hit or double: one card
-                    v, _ = _draw(deck, sh, state, mode, n)
+                    v, pos, fill = _draw(deck, iw, state, mode, pos, fill)
                     if v < 0:
                         err[0] = ERR_SHOE
                         return ERR_SHOE
-                    _see(v, seen, sh, tags)
-                    hcards[i, hn[i]] = v
-                    hn[i] += 1
-                    hhard[i] += v + 1
-                    if v == 0:
-                        hace[i] = 1
+                    _see(v, seen, sh, tags, track)
+                    hcards[i, nc] = v
+                    nc += 1
+                    hard += v + 1
+                    ace = ace | (v == 0)
                     if a == DOUBLE:
                         hbet[i] *= 2
                         res[b, R_DOUBLES] += 1
-                        if _best(hhard[i], hace[i] == 1) > 21:
+                        if _best(hard, ace) > 21:
                             hstate[i] = 3
                         break
+                hn[i] = nc
+                hhard[i] = hard
+                hace[i] = 1 if ace else 0
+                live = live | (hstate[i] <= 2)      # not bust (3) or surrendered (4)
                 h += 1
             res[b, R_HANDS] = nh
     # the dealer completes his hand
     if hole != HOLE_PEEK:
-        hole_v, _ = _draw(deck, sh, state, mode, n)
+        hole_v, pos, fill = _draw(deck, iw, state, mode, pos, fill)
         if hole_v < 0:
             err[0] = ERR_SHOE
             return ERR_SHOE
         dhard += hole_v + 1
-        dace = dace or hole_v == 0
+        dace = dace | (hole_v == 0)
         dn = 2
         if dhard == 11 and dace:
             dealer_bj = True
-    _see(hole_v, seen, sh, tags)
+    _see(hole_v, seen, sh, tags, track)
     sh[6] = up
     sh[7] = 1 if dealer_bj else 0
     if not dealer_bj:
-        live = False
-        for b in range(players):
-            if res[b, R_NATURAL] or res[b, R_SURRENDER]:
-                continue
-            for h in range(res[b, R_HANDS]):
-                if hstate[b * MAX_HANDS + h] != 3:
-                    live = True
         if live:
             h17 = opts[O_H17] != 0
             while True:
@@ -548,19 +592,22 @@ def round_nb(deck, iw, state, hilo, thrc, pol, params, user_fn, audit, hcards, h
                 soft = dace and dhard + 10 <= 21
                 if best > 17 or (best == 17 and not (h17 and soft)):
                     break
-                v, _ = _draw(deck, sh, state, mode, n)
+                v, pos, fill = _draw(deck, iw, state, mode, pos, fill)
                 if v < 0:
                     err[0] = ERR_SHOE
                     return ERR_SHOE
-                _see(v, seen, sh, tags)
+                _see(v, seen, sh, tags, track)
                 dhard += v + 1
-                dace = dace or v == 0
+                dace = dace | (v == 0)
                 dn += 1
     dtotal = _best(dhard, dace)
     # settlement
     bjpay = opts[O_BJ]
+    dealt = dn
     for b in range(players):
         base = b * MAX_HANDS
+        for h in range(res[b, R_HANDS]):
+            dealt += hn[base + h]
         bet10 = res[b, R_BET] * 10
         net = 0
         action = bet10
@@ -658,7 +705,16 @@ def round_nb(deck, iw, state, hilo, thrc, pol, params, user_fn, audit, hcards, h
         outcomes[OUT_ROUND, 1] += res[b, R_NET]
         res[b, R_DEALER_BJ] = 1 if dealer_bj else 0
         res[b, R_DEALER_TOTAL] = dtotal if not dealer_bj else 0
+    sh[0] = pos
+    iw[IW_FILL] = fill
+    sh[8] = dealt
     return 0
+
+
+#: one round as a plain function (risk of ruin, hand-built shoes) and inlined into the
+#: simulation's unit loop, where the call itself cost a fifth of the time
+round_nb = njit(cache=True, _nrt=False)(_round)
+_round_inline_nb = njit(cache=True, _nrt=False, inline="always")(_round)
 
 
 @njit(cache=True, _nrt=False)
@@ -677,7 +733,7 @@ def _same_cards(a, b):
 
 
 @njit(cache=True, inline="always")
-def _flush_round_stats(round_mom, by_tc, counters, mn, ms, mq, b0, b1, b2, nrnd, nhands):
+def _flush_round_stats(round_mom, by_tc, counters, mn, ms, mq, b0, b1, b2, nrnd, nhands, ncards):
     round_mom[0, 0] += mn
     round_mom[0, 1] += ms
     round_mom[0, 2] += mq
@@ -685,6 +741,7 @@ def _flush_round_stats(round_mom, by_tc, counters, mn, ms, mq, b0, b1, b2, nrnd,
     by_tc[-TC_LO, 1] += b1
     by_tc[-TC_LO, 2] += b2
     counters[1] += nrnd
+    counters[5] += ncards
     counters[6] += nhands
 
 
@@ -692,7 +749,7 @@ def _flush_round_stats(round_mom, by_tc, counters, mn, ms, mq, b0, b1, b2, nrnd,
 def _unit_nb(seed, unit, total_rounds, deck, shoe0, state, iw, hilo, thrc, pol,
              params, user_fn, audit, hcards, hh, res, edge, round_mom, outcomes, by_tc, counters):
     """Play one unit (a shoe, or a block of rounds) and add its statistics; True on error."""
-    sh = iw[IW_SH:IW_SH + 8]
+    sh = iw[IW_SH:IW_SH + 9]
     seen = iw[IW_SEEN:IW_SEEN + 10]
     opts = iw[IW_OPTS:IW_OPTS + N_OPTS]
     audit_out = iw[IW_AUDIT:IW_AUDIT + 2]
@@ -708,7 +765,7 @@ def _unit_nb(seed, unit, total_rounds, deck, shoe0, state, iw, hilo, thrc, pol,
         deck[i] = shoe0[i]
     sh[:] = 0
     sh[4] = n
-    seen[:] = 0
+    _new_shoe(iw, MODE_SHOE)
     ux = 0
     uy = 0
     ua = 0
@@ -727,6 +784,7 @@ def _unit_nb(seed, unit, total_rounds, deck, shoe0, state, iw, hilo, thrc, pol,
     b2 = 0
     nrnd = 0
     nhands = 0
+    ncards = 0
     if mode == MODE_SHOE:
         nrounds = 1 << 40
     else:
@@ -737,18 +795,15 @@ def _unit_nb(seed, unit, total_rounds, deck, shoe0, state, iw, hilo, thrc, pol,
             break
         if mode == MODE_CSM or mode == MODE_INF:
             # a fresh shoe every round (an infinite deck: ``seen`` covers the round only)
-            sh[0] = 0
-            sh[2] = 0
-            sh[3] = 0
-            for v in range(10):
-                seen[v] = 0
+            _new_shoe(iw, mode)
         tc = _true_count(sh, n, mode) if counting else 0.0
-        code = round_nb(deck, iw, state, hilo, thrc, pol, params, user_fn, audit, hcards, hh, res, outcomes)
+        code = _round_inline_nb(deck, iw, state, hilo, thrc, pol, params, user_fn, audit, hcards, hh, res, outcomes)
         if code != 0:
-            _flush_round_stats(round_mom, by_tc, counters, mn, ms, mq, b0, b1, b2, nrnd, nhands)
+            _flush_round_stats(round_mom, by_tc, counters, mn, ms, mq, b0, b1, b2, nrnd, nhands, ncards)
             err[7] = unit
             return True
         nrnd += 1
+        ncards += sh[8]
         k = 0
         if counting:
             k = int(np.floor(tc))
@@ -786,7 +841,7 @@ def _unit_nb(seed, unit, total_rounds, deck, shoe0, state, iw, hilo, thrc, pol,
         audit_out[0] += 1
         if not _same_cards(deck, shoe0):
             audit_out[1] += 1
-    _flush_round_stats(round_mom, by_tc, counters, mn, ms, mq, b0, b1, b2, nrnd, nhands)
+    _flush_round_stats(round_mom, by_tc, counters, mn, ms, mq, b0, b1, b2, nrnd, nhands, ncards)
     counters[0] += 1
     counters[2] += urounds
     counters[3] += 1 if mode == MODE_SHOE else 0
@@ -807,10 +862,17 @@ def _copy(dst, i, src, j, n):
 
 
 @njit(cache=True)
-def _pack(opts, tags, hi, lo, thr, cparams):
-    """The work array (opts and tags copied in), the hi/lo tables as one array and the
-    thresholds with the counting parameters as an extra last row."""
-    iw = np.zeros(N_IW, dtype=np.int64)
+def _pack(opts, tags, hi, lo, thr, cparams, n):
+    """The work array (opts and tags copied in, room to buffer ``n`` cards), the hi/lo
+    tables as one array and the thresholds with the counting parameters as an extra last
+    row."""
+    iw = np.zeros(IW_VALS + max(n, INF_BUFFER), dtype=np.int64)
+    mode = opts[O_MODE]
+    # buffer growth: a shoe is shuffled to its cut card at once, then 8 positions at a
+    # time (at most 7 unused per shoe); a continuous shuffler one at a time (every round
+    # is a fresh shoe); a hand-built shoe all at once
+    iw[IW_GROW] = 8 if mode == MODE_SHOE else (1 if mode == MODE_CSM else n)
+    iw[IW_FIRST] = opts[O_CUT] if mode == MODE_SHOE else 0
     for k in range(N_OPTS):
         iw[IW_OPTS + k] = opts[k]
     for k in range(10):
@@ -865,7 +927,7 @@ def blackjack_chunk_nb(seed, start, stop, total_rounds, shoe0, opts, tags, hi, l
     counting = opts[O_COUNTING] != 0
     cut = opts[O_CUT]
     block = opts[O_BLOCK]
-    iw, hilo, thrc = _pack(opts, tags, hi, lo, thr, cparams)
+    iw, hilo, thrc = _pack(opts, tags, hi, lo, thr, cparams, n)
     _copy(iw, IW_AUDIT, audit_out, 0, 2)
     _copy(iw, IW_ERR, err, 0, 8)
     for unit in range(start, stop):
@@ -903,23 +965,20 @@ def _ruin_paths(seed, paths, bankroll10, max_rounds, shoe0, opts, tags, hi, lo, 
     outcomes = np.zeros((N_OUT, 2), dtype=np.int64)
     no_audit = opts[O_MODE] < 0        # always false, typed as a plain boolean
     cut = opts[O_CUT]
-    iw, hilo, thrc = _pack(opts, tags, hi, lo, thr, cparams)
-    sh = iw[IW_SH:IW_SH + 8]
+    iw, hilo, thrc = _pack(opts, tags, hi, lo, thr, cparams, n)
+    sh = iw[IW_SH:IW_SH + 9]
     seen = iw[IW_SEEN:IW_SEEN + 10]
     for p in range(paths):
         seed_stream_nb(state, seed, p)
         deck[:] = shoe0
         sh[:] = 0
         sh[4] = n
-        seen[:] = 0
+        _new_shoe(iw, MODE_SHOE)
         bank = bankroll10
         rounds = 0
         while rounds < max_rounds and bank > 0:
             if mode == MODE_CSM or (mode == MODE_SHOE and sh[0] >= cut):
-                sh[0] = 0
-                sh[2] = 0
-                sh[3] = 0
-                seen[:] = 0
+                _new_shoe(iw, mode)
             code = round_nb(deck, iw, state, hilo, thrc, pol, params, user_fn, no_audit, hcards, hh, res,
                             outcomes)
             if code != 0:
@@ -944,7 +1003,8 @@ def _deal(cards, opts, tags, hi, lo, thr, cparams, pol, params, user_fn, res, ou
     """Play one round from ``cards`` dealt in the given order (card codes; tests build
     shoes by hand with it): box first cards, up card, box second cards, hole card
     (peek), then the cards of play in order. Same round code as the kernel.
-    ``dealer`` gets [final total, dealer blackjack, cards used, audit violations]."""
+    ``dealer`` gets [final total, dealer blackjack, cards used, audit violations (the
+    kernel's audit, and the round's card count against the cards drawn)]."""
     n = cards.shape[0]
     deck = cards.copy()
     players = opts[O_PLAYERS]
@@ -955,16 +1015,17 @@ def _deal(cards, opts, tags, hi, lo, thr, cparams, pol, params, user_fn, res, ou
     fixed = opts.copy()
     fixed[O_MODE] = MODE_FIXED
     audit = opts[O_MODE] >= 0          # always true, typed as a plain boolean (one round_nb compile)
-    iw, hilo, thrc = _pack(fixed, tags, hi, lo, thr, cparams)
+    iw, hilo, thrc = _pack(fixed, tags, hi, lo, thr, cparams, n)
     iw[IW_SH + 4] = n
     code = round_nb(deck, iw, state, hilo, thrc, pol, params, user_fn, audit, hcards, hh, res, outcomes)
-    sh = iw[IW_SH:IW_SH + 8]
+    sh = iw[IW_SH:IW_SH + 9]
     audit_out = iw[IW_AUDIT:IW_AUDIT + 2]
     _copy(err, 0, iw, IW_ERR, 8)
     dealer[0] = res[0, R_DEALER_TOTAL]
     dealer[1] = res[0, R_DEALER_BJ]
     dealer[2] = sh[0]
-    dealer[3] = audit_out[1]
+    # the round's own card count (hands and dealer) must equal the cards drawn
+    dealer[3] = audit_out[1] + (1 if code == 0 and sh[8] != sh[0] else 0)
     return code
 
 

@@ -109,6 +109,7 @@ def tables(stats, rules, policies) -> dict:
         {"item": "box-rounds", "value": int(c[2])},
         {"item": "rounds per unit", "value": rounds / units if units else np.nan},
         {"item": "hands per box-round", "value": int(c[6]) / int(c[2]) if c[2] else np.nan},
+        {"item": "cards per round", "value": int(c[5]) / rounds if rounds else np.nan},
         {"item": "mid-round reshuffles", "value": int(c[4])},
     ])
     return {"outcomes": pd.DataFrame(rows), "by_true_count": pd.DataFrame(tc_rows), "summary": summary}
