@@ -750,7 +750,6 @@ def _unit_nb(seed, unit, total_rounds, deck, shoe0, state, iw, hilo, thrc, pol,
              params, user_fn, audit, hcards, hh, res, edge, round_mom, outcomes, by_tc, counters):
     """Play one unit (a shoe, or a block of rounds) and add its statistics; True on error."""
     sh = iw[IW_SH:IW_SH + 9]
-    seen = iw[IW_SEEN:IW_SEEN + 10]
     opts = iw[IW_OPTS:IW_OPTS + N_OPTS]
     audit_out = iw[IW_AUDIT:IW_AUDIT + 2]
     err = iw[IW_ERR:IW_ERR + 8]
@@ -862,6 +861,14 @@ def _copy(dst, i, src, j, n):
 
 
 @njit(cache=True)
+def _hand_arrays(players):
+    """Work arrays for ``players`` boxes of up to ``MAX_HANDS`` hands each: the cards
+    (value indices) of each hand, and per hand [cards, hard total, ace, bet, state]."""
+    rows = players * MAX_HANDS
+    return np.zeros((rows, MAX_CARDS), dtype=np.int64), np.zeros((5, rows), dtype=np.int64)
+
+
+@njit(cache=True)
 def _pack(opts, tags, hi, lo, thr, cparams, n):
     """The work array (opts and tags copied in, room to buffer ``n`` cards), the hi/lo
     tables as one array and the thresholds with the counting parameters as an extra last
@@ -915,18 +922,12 @@ def blackjack_chunk_nb(seed, start, stop, total_rounds, shoe0, opts, tags, hi, l
     (-10..10, clipped) = [box-rounds, net, initial bets]. ``counters`` = [units, rounds,
     box-rounds, shuffles, mid-round reshuffles, cards dealt, hands played].
     """
-    mode = opts[O_MODE]
     players = opts[O_PLAYERS]
     n = shoe0.shape[0]
     deck = shoe0.copy()
     state = np.zeros(4, dtype=np.uint64)
-    rows = players * MAX_HANDS
-    hcards = np.zeros((rows, MAX_CARDS), dtype=np.int64)
-    hh = np.zeros((5, rows), dtype=np.int64)   # per hand: cards, hard total, ace, bet, state
+    hcards, hh = _hand_arrays(players)
     res = np.zeros((players, N_RES), dtype=np.int64)
-    counting = opts[O_COUNTING] != 0
-    cut = opts[O_CUT]
-    block = opts[O_BLOCK]
     iw, hilo, thrc = _pack(opts, tags, hi, lo, thr, cparams, n)
     _copy(iw, IW_AUDIT, audit_out, 0, 2)
     _copy(iw, IW_ERR, err, 0, 8)
@@ -958,16 +959,13 @@ def _ruin_paths(seed, paths, bankroll10, max_rounds, shoe0, opts, tags, hi, lo, 
     n = shoe0.shape[0]
     deck = shoe0.copy()
     state = np.zeros(4, dtype=np.uint64)
-    rows = players * MAX_HANDS
-    hcards = np.zeros((rows, MAX_CARDS), dtype=np.int64)
-    hh = np.zeros((5, rows), dtype=np.int64)   # per hand: cards, hard total, ace, bet, state
+    hcards, hh = _hand_arrays(players)
     res = np.zeros((players, N_RES), dtype=np.int64)
     outcomes = np.zeros((N_OUT, 2), dtype=np.int64)
     no_audit = opts[O_MODE] < 0        # always false, typed as a plain boolean
     cut = opts[O_CUT]
     iw, hilo, thrc = _pack(opts, tags, hi, lo, thr, cparams, n)
     sh = iw[IW_SH:IW_SH + 9]
-    seen = iw[IW_SEEN:IW_SEEN + 10]
     for p in range(paths):
         seed_stream_nb(state, seed, p)
         deck[:] = shoe0
@@ -1009,9 +1007,7 @@ def _deal(cards, opts, tags, hi, lo, thr, cparams, pol, params, user_fn, res, ou
     deck = cards.copy()
     players = opts[O_PLAYERS]
     state = np.zeros(4, dtype=np.uint64)
-    rows = players * MAX_HANDS
-    hcards = np.zeros((rows, MAX_CARDS), dtype=np.int64)
-    hh = np.zeros((5, rows), dtype=np.int64)   # per hand: cards, hard total, ace, bet, state
+    hcards, hh = _hand_arrays(players)
     fixed = opts.copy()
     fixed[O_MODE] = MODE_FIXED
     audit = opts[O_MODE] >= 0          # always true, typed as a plain boolean (one round_nb compile)
