@@ -62,7 +62,7 @@ See docs/tricks.md for how a later game plugs in.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, types
+from numba import cfunc, njit, types
 
 from simkit.core.cards import JOKER, N_SUITS, rank_table
 from simkit.core.rng import randbelow_nb, seed_stream_nb
@@ -672,13 +672,13 @@ PLAY_SIG = types.int64(types.int64, types.int64, types.int64[:], types.float64[:
 PLAY_FN = types.FunctionType(PLAY_SIG)
 
 
-@njit(BID_SIG, cache=True)
+@cfunc(BID_SIG, cache=True)
 def no_user_bid_nb(hand, state, params):
     """Placeholder passed where no user bid function is used (never called)."""
     return 0
 
 
-@njit(PLAY_SIG, cache=True)
+@cfunc(PLAY_SIG, cache=True)
 def no_user_play_nb(hand, legal, state, params):
     """Placeholder passed where no user play function is used (never called)."""
     return lowest_card_nb(legal)

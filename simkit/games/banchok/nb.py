@@ -16,7 +16,7 @@ whole bank needs no copying. With ``fixed`` (hand-built decks) cards are dealt i
 order and used cards come back in the order they were dealt.
 """
 import numpy as np
-from numba import njit, types
+from numba import cfunc, njit, types
 
 from simkit.core.rng import randbelow_nb, seed_stream_nb
 from simkit.core.stats import moment_add_nb, ratio_add_nb
@@ -45,7 +45,7 @@ STAKE_SIG = types.int64(types.int64[:], types.float64, types.int64, types.float6
 STAKE_FN = types.FunctionType(STAKE_SIG)
 
 
-@njit(STAKE_SIG, cache=True)
+@cfunc(STAKE_SIG, cache=True)
 def no_user_stake_nb(hand, p_win, bank, params):
     """Placeholder passed where no user function is used (never called)."""
     return 1

@@ -13,7 +13,7 @@ decks (``fixed``: cards are dealt in the given order, and a "reshuffle" deals th
 coups' cards in their order), so the tests exercise the very code that simulates.
 """
 import numpy as np
-from numba import njit, types
+from numba import cfunc, njit, types
 
 from simkit.core.decks import rotate_left_nb
 from simkit.core.rng import draw_nb, seed_stream_nb
@@ -58,7 +58,7 @@ DRAW_SIG = types.int64(types.int64, types.int64, types.int64, types.int64, types
 DRAW_FN = types.FunctionType(DRAW_SIG)
 
 
-@njit(DRAW_SIG, cache=True)
+@cfunc(DRAW_SIG, cache=True)
 def no_user_draw_nb(count, natural, draws, seat, drew, params):
     """Placeholder passed where no user function is used (never called)."""
     return 0

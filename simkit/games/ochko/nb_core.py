@@ -7,7 +7,7 @@ Seat 0 is the banker, seats 1..P the punters in playing order («начиная 
 Money is counted in half stake units so that a halved stake (003:16) stays an integer.
 """
 import numpy as np
-from numba import njit, types
+from numba import cfunc, njit, types
 
 from simkit.core.rng import draw_nb
 
@@ -87,19 +87,19 @@ DRAW_FN = types.FunctionType(DRAW_SIG)
 BANKER_FN = types.FunctionType(BANKER_SIG)
 
 
-@njit(STAKE_SIG, cache=True)
+@cfunc(STAKE_SIG, cache=True)
 def no_user_stake_nb(card, cap, params):
     """Placeholder passed where no user function is used (never called)."""
     return 1
 
 
-@njit(DRAW_SIG, cache=True)
+@cfunc(DRAW_SIG, cache=True)
 def no_user_draw_nb(hand, total, soft, can_halve, params):
     """Placeholder passed where no user function is used (never called)."""
     return 0
 
 
-@njit(BANKER_SIG, cache=True)
+@cfunc(BANKER_SIG, cache=True)
 def no_user_banker_nb(hand, total, soft, targets, params):
     """Placeholder passed where no user function is used (never called)."""
     return 0

@@ -37,7 +37,7 @@ to a call (atomic operations), which cost more than a whole hand's logic when do
 card or per bet; the helpers it calls take scalars, or run rarely.
 """
 import numpy as np
-from numba import njit, types
+from numba import cfunc, njit, types
 
 from simkit.core.rng import next_u64_nb, randbelow_nb, random_nb, seed_stream_nb
 from simkit.core.stats import moment_add_nb
@@ -88,13 +88,13 @@ DRAW_SIG = types.int64(types.uint8[:], types.int64[:], types.float64[:])
 DRAW_FN = types.FunctionType(DRAW_SIG)
 
 
-@njit(BET_SIG, cache=True)
+@cfunc(BET_SIG, cache=True)
 def no_user_bet_nb(hand, view, strength, params):
     """Placeholder passed where no user betting function is used (never called)."""
     return 0
 
 
-@njit(DRAW_SIG, cache=True)
+@cfunc(DRAW_SIG, cache=True)
 def no_user_draw_nb(hand, view, params):
     """Placeholder passed where no user draw function is used (never called)."""
     return 0

@@ -6,7 +6,7 @@ the stakes, «банкомет забирает ставки всех игрок
 уплачивает каждому игроку его ставку»), after which the bank passes.
 """
 import numpy as np
-from numba import njit, types
+from numba import cfunc, njit, types
 
 from simkit.core.rng import draw_nb, seed_stream_nb
 from simkit.core.stats import moment_add_nb, ratio_add_nb
@@ -28,7 +28,7 @@ STAKE_SIG = types.int64(types.int64[:], types.int64, types.int64, types.float64[
 STAKE_FN = types.FunctionType(STAKE_SIG)
 
 
-@njit(STAKE_SIG, cache=True)
+@cfunc(STAKE_SIG, cache=True)
 def no_user_stake_nb(counts, remaining, bank, params):
     """Placeholder passed where no user function is used (never called)."""
     return 1
