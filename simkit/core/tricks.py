@@ -508,6 +508,38 @@ def add_card_nb(state, hands, seat, card, tt, lead_ban):
 
 
 @njit(cache=True)
+def card_pool_nb(m):
+    """The cards of bitmask ``m`` as an int64 array, lowest code first."""
+    n = popcount_nb(m)
+    pool = np.empty(n, np.int64)
+    for i in range(n):
+        pool[i] = lowest_card_nb(m)
+        m &= m - 1
+    return pool
+
+
+@njit(cache=True)
+def deal_hidden_nb(pool, seat, hand, players, k, out, pst):
+    """A deal consistent with what ``seat`` sees: ``out[seat] = hand``, and ``k`` cards of
+    ``pool`` (the cards he cannot see) to each other seat in turn, drawn at random from
+    stream ``pst`` (a partial Fisher-Yates shuffle of ``pool`` in place)."""
+    n = pool.shape[0]
+    pos = 0
+    for s in range(players):
+        out[s] = 0
+        if s == seat:
+            out[s] = hand
+            continue
+        for _ in range(k):
+            j = pos + randbelow_nb(pst, n - pos)
+            c = pool[j]
+            pool[j] = pool[pos]
+            pool[pos] = c
+            pos += 1
+            out[s] |= np.int64(1) << c
+
+
+@njit(cache=True)
 def close_trick_nb(state, trick, tt):
     """Settle the full trick (``trick`` is ``trick_view_nb(state)``): credit the winner,
     make him the next leader, clear the trick. Returns the winning seat."""

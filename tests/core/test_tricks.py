@@ -283,6 +283,31 @@ def test_state_add_and_close_trick():
     assert list(hands) == [m("KD"), m("3C"), m("QD"), m("4H")]
 
 
+def test_deal_hidden_gives_every_other_seat_k_unseen_cards():
+    tt = STD[HEARTS]
+    mine = m("AS KD 2H")
+    pool = T.card_pool_nb(tt[T.TT_DECK] & ~mine)
+    assert len(pool) == 49 and list(pool) == sorted(pool)
+    state = np.zeros(4, np.uint64)
+    seed_stream_nb(state, 1, 0)
+    out = np.zeros(T.MAX_SEATS, np.int64)
+    seen = np.zeros(64, np.int64)
+    for _ in range(2000):
+        T.deal_hidden_nb(pool, 1, mine, 4, 3, out, state)
+        assert out[1] == mine
+        others = [int(out[s]) for s in (0, 2, 3)]
+        assert all(T.popcount_nb(h) == 3 for h in others)
+        assert others[0] & others[1] == 0 and others[0] & others[2] == 0 and others[1] & others[2] == 0
+        assert (others[0] | others[1] | others[2]) & mine == 0
+        union = others[0] | others[1] | others[2]
+        for c in range(64):
+            seen[c] += (union >> c) & 1
+    # uniform over the unseen cards: 9 of 49 dealt each time, 2000 * 9 / 49 = 367 +- 17 each
+    counts = seen[pool]
+    assert counts.min() > 367 - 5 * 17 and counts.max() < 367 + 5 * 17
+    assert counts.sum() == seen.sum() == 2000 * 9
+
+
 def test_bad_tables_and_flags_are_refused():
     with pytest.raises(SimkitError, match="64"):
         T.trick_tables(np.zeros(10))

@@ -18,10 +18,10 @@ from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_
                                 F_SUIT, MAX_SEATS, NO_TRUMP, S_BID, S_CARDS, S_DEALER, S_EXTRA, S_LEADER,
                                 S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_SEAT, S_SIZE, S_TRICK_NO, S_TRUMP,
                                 S_TURNUP, S_VOIDS, S_WON, TT_DECK, TT_ESUIT, TT_TRUMP, add_card_nb, beating_nb,
-                                close_trick_nb, deal_round_nb, follow_suit_nb, higher_in_suit_nb, legal_nb,
-                                legal_ref_nb, lowest_card_nb, policy_stream_nb, popcount_nb, random_card_nb,
-                                round_bid_nb, start_deal_nb, strength_nb, strongest_nb, trick_view_nb, trick_winner_nb,
-                                weakest_nb)
+                                card_pool_nb, close_trick_nb, deal_hidden_nb, deal_round_nb, follow_suit_nb,
+                                higher_in_suit_nb, legal_nb, legal_ref_nb, lowest_card_nb, policy_stream_nb,
+                                popcount_nb, random_card_nb, round_bid_nb, start_deal_nb, strength_nb,
+                                strongest_nb, trick_view_nb, trick_winner_nb, weakest_nb)
 
 # extra state fields (after the shared trick-game layout)
 S_FORBIDDEN = S_EXTRA + 0    # the bid the hook rule forbids the seat to act, -1 if none
@@ -110,13 +110,7 @@ def simulation_bid_nb(seat, hands, state, tt, params, pst):
     seen = hands[seat]
     if state[S_TURNUP] >= 0:
         seen |= np.int64(1) << state[S_TURNUP]
-    unseen_bits = tt[TT_DECK] & ~seen
-    n_unseen = popcount_nb(unseen_bits)
-    pool = np.empty(n_unseen, np.int64)
-    m = unseen_bits
-    for i in range(n_unseen):
-        pool[i] = lowest_card_nb(m)
-        m &= m - 1
+    pool = card_pool_nb(tt[TT_DECK] & ~seen)
     hits = np.zeros(hi - lo + 1, np.int64)
     sim_hands = np.zeros(MAX_SEATS, np.int64)
     base = np.zeros(MAX_SEATS, np.int64)
@@ -124,19 +118,7 @@ def simulation_bid_nb(seat, hands, state, tt, params, pst):
     sim_state = np.empty_like(state)
     work = np.empty_like(state)
     for _ in range(samples):
-        pos = 0
-        for s in range(players):
-            sim_hands[s] = 0
-            if s == seat:
-                sim_hands[s] = hands[seat]
-                continue
-            for _c in range(k):
-                j = pos + randbelow_nb(pst, n_unseen - pos)
-                c = pool[j]
-                pool[j] = pool[pos]
-                pool[pos] = c
-                pos += 1
-                sim_hands[s] |= np.int64(1) << c
+        deal_hidden_nb(pool, seat, hands[seat], players, k, sim_hands, pst)
         for i in range(S_SIZE):
             sim_state[i] = state[i]
         for s in range(players):
@@ -336,7 +318,8 @@ def play_tricks_nb(hands, state, tt, play_code, play_params, play_fn, pst, audit
                 ref = legal_ref_nb(hand, trick, n, tt, F_SUIT, -1, False)
                 if ref != legal or (ref >> card) & 1 == 0:
                     audit_out[1] += 1
-            # add_card_nb, with the led suit kept in a local variable
+            # add_card_nb, with the led suit kept in a local variable (a shared helper
+            # for these lines measured 20 % slower in numba, inlined or not)
             bit = np.int64(1) << card
             hands[seat] = hand & ~bit
             trick[n] = card

@@ -20,11 +20,12 @@ from simkit.core.cards import SPADES
 from simkit.core.rng import draw_nb, randbelow_nb, seed_stream_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_nb, no_user_play_nb,  # noqa: F401
-                                F_SUIT, MAX_SEATS, S_BID, S_BROKEN, S_DEALER, S_EXTRA, S_LEADER, S_N_IN_TRICK, S_PLAYED,
-                                S_SEAT, S_SIZE, S_TRICK_NO, S_VOIDS, S_WON, TT_DECK, TT_ESUIT, TT_SUIT_BITS,
-                                beating_nb, close_trick_nb, deal_round_nb, follow_suit_nb, higher_in_suit_nb, legal_ref_nb,
-                                lowest_card_nb, policy_stream_nb, popcount_nb, random_card_nb, round_bid_nb,
-                                start_deal_nb, strength_nb, strongest_nb, trick_view_nb, trick_winner_nb, weakest_nb)
+                                F_SUIT, MAX_SEATS, S_BID, S_BROKEN, S_DEALER, S_EXTRA, S_LEADER, S_N_IN_TRICK,
+                                S_PLAYED, S_SEAT, S_SIZE, S_TRICK_NO, S_VOIDS, S_WON, TT_DECK, TT_ESUIT,
+                                TT_SUIT_BITS, beating_nb, card_pool_nb, close_trick_nb, deal_hidden_nb,
+                                deal_round_nb, follow_suit_nb, higher_in_suit_nb, legal_ref_nb, lowest_card_nb,
+                                policy_stream_nb, popcount_nb, random_card_nb, round_bid_nb, start_deal_nb,
+                                strength_nb, strongest_nb, trick_view_nb, trick_winner_nb, weakest_nb)
 
 # extra state fields
 S_PHASE = S_EXTRA + 0        # what is asked of the seat to act (PHASE_*)
@@ -117,13 +118,7 @@ def simulation_bid_nb(seat, hands, state, tt, p, opts, pst, play_fn):
     rounded (at least 1)."""
     samples = max(1, np.int64(p[P_SAMPLES]))
     target, _ = _heuristic_bid_nb(hands[seat], state, tt, p)
-    unseen = tt[TT_DECK] & ~hands[seat]
-    n_unseen = popcount_nb(unseen)
-    pool = np.empty(n_unseen, np.int64)
-    m = unseen
-    for i in range(n_unseen):
-        pool[i] = lowest_card_nb(m)
-        m &= m - 1
+    pool = card_pool_nb(tt[TT_DECK] & ~hands[seat])
     sim_hands = np.zeros(MAX_SEATS, np.int64)
     work_hands = np.zeros(MAX_SEATS, np.int64)
     sim_state = np.empty_like(state)
@@ -135,19 +130,7 @@ def simulation_bid_nb(seat, hands, state, tt, p, opts, pst, play_fn):
     total = 0
     zero = 0
     for _ in range(samples):
-        pos = 0
-        for s in range(4):
-            sim_hands[s] = 0
-            if s == seat:
-                sim_hands[s] = hands[seat]
-                continue
-            for _c in range(13):
-                j = pos + randbelow_nb(pst, n_unseen - pos)
-                c = pool[j]
-                pool[j] = pool[pos]
-                pool[pos] = c
-                pos += 1
-                sim_hands[s] |= np.int64(1) << c
+        deal_hidden_nb(pool, seat, hands[seat], 4, 13, sim_hands, pst)
         for i in range(S_SIZE):
             sim_state[i] = state[i]
         for s in range(4):
@@ -412,6 +395,7 @@ def play_tricks_nb(hands, state, tt, play_code, play_params, play_fn, pst, opts,
                 ref = legal_ref_nb(hand, trick, n, tt, F_SUIT, SPADES, broken)
                 if ref != legal or (ref >> card) & 1 == 0:
                     audit_out[1] += 1
+            # as in Oh Hell: add_card_nb with the led suit in a local
             bit = np.int64(1) << card
             hands[seat] = hand & ~bit
             trick[n] = card
