@@ -107,8 +107,7 @@ def no_user_decide_nb(kind, total, soft, ncards, pair, up, legal, seen, unseen, 
 
 @njit(cache=True, inline="always")
 def _best(hard, ace):
-    """The best total: an ace counts 11 when that does not bust (branch-free: the
-    outcome is random, so a branch here mispredicts often)."""
+    """The best total: one ace counts 11 when that does not bust."""
     return hard + 10 * (ace & (hard <= 11))
 
 
