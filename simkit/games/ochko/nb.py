@@ -72,6 +72,17 @@ _POLICY_ARGS = (types.int64[:], types.float64[:], STAKE_FN, types.float64[:], DR
 _I1, _I2 = types.int64[:], types.int64[:, :]
 
 
+
+@njit(cache=True)
+def _bank_arrays():
+    """The work arrays :func:`play_bank_nb` needs for a bank: card counts, stream state,
+    deck state, hands, hand states, targets, scratch, bank figures, per-seat and per-index
+    sums."""
+    return (np.zeros(64, np.int64), np.zeros(4, np.uint64), np.zeros(N_DS, np.int64),
+            np.zeros((SEATS, MAXH), np.int64), np.zeros((SEATS, 3), np.int64), np.zeros(SEATS, np.int64),
+            np.zeros((SEATS, 4), np.int64), np.zeros(N_BK, np.int64), np.zeros((SEATS, 2), np.int64),
+            np.zeros((N_INDEX, 2), np.int64))
+
 @njit(types.void(types.int64, types.int64, types.int64, types.uint8[:], _I1, _I1, *_POLICY_ARGS, types.boolean,
                  _I2, _I2, _I1, _I1, _I2, _I2, _I2, _I2, _I1, _I1, _I2, _I1, _I1, _I1, _I1, _I1), cache=True)
 def ochko_chunk_nb(seed, start, stop, deck0, val, opts, pcodes, sp, sfn, dp, dfn, bp, bfn, audit,
@@ -92,16 +103,7 @@ def ochko_chunk_nb(seed, start, stop, deck0, val, opts, pcodes, sp, sfn, dp, dfn
     in quarters of its start (variant B); ``counters``: see ``C_*``; ``audit_out``: see
     ``N_AUDIT``; ``err``: an illegal move (``N_ERR``)."""
     deck = deck0.copy()
-    counts = np.zeros(64, np.int64)
-    state = np.zeros(4, np.uint64)
-    ds = np.zeros(N_DS, np.int64)
-    hands = np.zeros((SEATS, MAXH), np.int64)
-    hs = np.zeros((SEATS, 3), np.int64)
-    targets = np.zeros(SEATS, np.int64)
-    sc = np.zeros((SEATS, 4), np.int64)
-    bk = np.zeros(N_BK, np.int64)
-    seat_loc = np.zeros((SEATS, 2), np.int64)
-    idx_loc = np.zeros((N_INDEX, 2), np.int64)
+    counts, state, ds, hands, hs, targets, sc, bk, seat_loc, idx_loc = _bank_arrays()
     log = np.zeros((0, N_LOG), np.int64)
     is_b = opts[O_VARIANT] != VARIANT_A
     for unit in range(start, stop):
@@ -145,16 +147,7 @@ def ochko_fixed_nb(cards, val, opts, pcodes, sp, sfn, dp, dfn, bp, bfn, audit, l
     (Every array reaches :func:`play_bank_nb` with the same types as from
     :func:`ochko_chunk_nb`, so the bank code is compiled once for both.)"""
     deck = cards.copy()
-    counts = np.zeros(64, np.int64)
-    state = np.zeros(4, np.uint64)
-    ds = np.zeros(N_DS, np.int64)
-    hands = np.zeros((SEATS, MAXH), np.int64)
-    hs = np.zeros((SEATS, 3), np.int64)
-    targets = np.zeros(SEATS, np.int64)
-    sc = np.zeros((SEATS, 4), np.int64)
-    bk = np.zeros(N_BK, np.int64)
-    seat_loc = np.zeros((SEATS, 2), np.int64)
-    idx_loc = np.zeros((N_INDEX, 2), np.int64)
+    counts, state, ds, hands, hs, targets, sc, bk, seat_loc, idx_loc = _bank_arrays()
     log = np.zeros((log_out.shape[0], N_LOG), np.int64)
     play_bank_nb(deck, cards, np.int64(1), ds, state, hands, hs, val, opts, pcodes, sp, sfn, dp, dfn, bp, bfn, targets,
                  sc, bk, seat_loc, idx_loc, outcomes, totals, log, audit, audit_out, counts, err, np.int64(0))
