@@ -35,3 +35,15 @@ def test_kernels_cache_in_their_own_folders():
     assert oh_nb.oh_hell_chunk_nb._cache._cache_path.startswith(_cache.game_cache_dir("oh_hell"))
     assert sp_nb.__name__ and _cache.game_cache_dir("spades") != _cache.game_cache_dir("oh_hell")
     assert _cache.game_cache_dir("spades").startswith(shared)
+
+
+def test_every_module_of_a_game_package_imports_with_the_games_cache():
+    """Modules of a game package (also those imported after the package itself) load
+    through the game's cache folder; shared modules such as simkit.games.banking do not."""
+    import importlib.util
+
+    import simkit.games as games
+
+    assert isinstance(importlib.util.find_spec("simkit.games.treize").loader, games._GameCacheLoader)
+    assert isinstance(importlib.util.find_spec("simkit.games.ochko.nb_core").loader, games._GameCacheLoader)
+    assert not isinstance(importlib.util.find_spec("simkit.games.banking").loader, games._GameCacheLoader)

@@ -40,15 +40,18 @@ class _GameCacheLoader(importlib.abc.Loader):
 
 
 class _GameCacheFinder(importlib.abc.MetaPathFinder):
-    """Finds ``simkit.games.<package>`` packages and gives them :class:`_GameCacheLoader`."""
+    """Finds ``simkit.games.<package>`` game packages and their modules (also those
+    imported after the package itself) and gives them :class:`_GameCacheLoader`."""
 
     def find_spec(self, fullname, path, target=None):
         parts = fullname.split(".")
-        if len(parts) != 3 or parts[0] != "simkit" or parts[1] != "games":
+        if len(parts) < 3 or parts[0] != "simkit" or parts[1] != "games":
             return None
         spec = importlib.machinery.PathFinder.find_spec(fullname, path)
-        if spec is None or spec.submodule_search_locations is None or spec.loader is None:
+        if spec is None or spec.loader is None:
             return None
+        if len(parts) == 3 and spec.submodule_search_locations is None:
+            return None                       # a shared module such as simkit.games.banking
         spec.loader = _GameCacheLoader(spec.loader, parts[2])
         return spec
 
