@@ -113,3 +113,20 @@ def test_exact_distribution_of_ten_card_hands_and_monte_carlo():
         p = float(dist[points])
         assert abs((got == points).mean() - p) < 4 * sqrt(p * (1 - p) / n), points
     assert set(np.unique(got)) <= set(dist)
+
+
+@pytest.mark.parametrize("hand, trick, want", [
+    ("Ks 4s", "7s 5s", "4s"),             # the partner led the winning 7♠, no counters: not the K♠
+    ("Ks 4s", "5s 7s 6s", "4s"),          # the partner's 7♠ (second) wins: the same
+    ("3s 4s", "As 2s 6s", "4s"),          # the partner's 2♠ wins with two counters: not the 3♠
+    ("Ks 4s", "5s 7s", "Ks 4s"),          # the 7♠ winning is an opponent's: free
+    ("Ks 4s", "Qs Js 6s", "Ks 4s"),       # the partner's J♠ loses to the Q♠: free
+    ("Ks 3s", "7s 4s", "Ks 3s"),          # every legal card beats the partner: any
+    ("3s 4s", "Js Ks Qs", "3s 4s"),       # the partner's K♠ wins a trick with three counters: free
+])
+def test_partner_overtake_enforced(hand, trick, want):
+    from simkit.core.tricks import mask_of
+
+    t = _trick(trick)
+    got = scoring.partner_overtake_nb(mask_of(hand), t, len(t), scoring.TABLES[NO_TRUMP])
+    assert got == mask_of(want)

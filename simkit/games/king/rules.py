@@ -38,7 +38,7 @@ class KingRules(Rules):
                            doc="with unit=deal, the contract every deal plays (plus = a positive deal, trump "
                                "named by the eldest); all = the whole party",
                            seed="002:35-41 «не брать взяток», «не брать мальчиков», «не брать девочек», «не брать "
-                                "черв», «Две последних», «кинга», «ералаш»; 002:43 «отыгрыш»")
+                                "черв», «Двух последних взяток», «кинга», «ералаш»; 002:43 «отыгрыш»")
     king_forced: str = option("void", allowed=("void", "over_ace"),
                               doc="the K♥ must be played when void in the suit led (default; on a heart lead "
                                   "any heart), or also on a heart lead once the A♥ is in the trick",

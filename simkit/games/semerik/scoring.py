@@ -10,7 +10,7 @@ from numba import njit
 
 from simkit.core.cards import (HEARTS, N_SUITS, RANK_2, RANK_3, RANK_4, RANK_5, RANK_6, RANK_7, RANK_A, RANK_J,
                                RANK_K, RANK_Q, code, rank_table)
-from simkit.core.tricks import NO_TRUMP, TT_DECK, popcount_nb, trick_tables
+from simkit.core.tricks import NO_TRUMP, TT_DECK, beating_nb, popcount_nb, trick_tables, trick_winner_nb
 from simkit.errors import SimkitError
 
 #: ranks from low to high. 000:9 «самая старшая и самая сильная карта - тройка, за ней
@@ -158,6 +158,20 @@ def pooled_points_nb(counters):
     """Points of a side's ``counters`` captured in a deal under ``trick_points=pooled``
     (Tressette: every three counters 1 point; GAMES.md G01 ambiguity 2)."""
     return counters // 3
+
+
+@njit(cache=True)
+def partner_overtake_nb(legal, trick, n, tt):
+    """Under ``partner_overtake=enforce``: when the partner's card (played two places
+    before, in a four-seat trick) is winning and the trick so far holds fewer than three
+    counters, the cards of ``legal`` that would beat it are barred, unless every legal
+    card beats it (000:45 «Взятку партнера не следует перебивать, если во взятке не
+    находится трех или четырех карт из п. 18»; «п. 18» is the counters' paragraph,
+    000:27). Returns the narrowed legal set."""
+    if n < 2 or trick_winner_nb(trick, n, tt) != n - 2 or trick_counters_nb(trick, n) >= 3:
+        return legal
+    keep = legal & ~beating_nb(legal, trick, n, tt)
+    return keep if keep else legal
 
 
 def trump_table(rules) -> int:
