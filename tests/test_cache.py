@@ -1,4 +1,8 @@
 """The numba cache folders: keyed so that an edit recompiles only what depends on it."""
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import simkit
@@ -35,3 +39,40 @@ def test_kernels_cache_in_their_own_folders():
     assert oh_nb.oh_hell_chunk_nb._cache._cache_path.startswith(_cache.game_cache_dir("oh_hell"))
     assert sp_nb.__name__ and _cache.game_cache_dir("spades") != _cache.game_cache_dir("oh_hell")
     assert _cache.game_cache_dir("spades").startswith(shared)
+
+
+# -- the edit-test loop: collecting compiles nothing, one game's tests compile that game -----
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _python(code, env=None):
+    """Runs ``code`` in a fresh interpreter on this tree; returns its last stdout line as JSON."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), MPLBACKEND="Agg", **(env or {}))
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=env)
+    assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-3000:]
+    return json.loads(p.stdout.strip().splitlines()[-1])
+
+
+_PYTEST_THEN_GAMES = """
+import json, sys, pytest
+from simkit import _cache
+rc = pytest.main([*{args!r}, "-q", "-p", "no:cacheprovider"])
+games = sorted(m for m in sys.modules if m.split(".")[:2] == ["simkit", "games"] and len(m.split(".")) == 3
+               and m.split(".")[2] in _cache._game_packages())
+print(json.dumps([int(rc), games]))
+"""
+
+
+def test_collecting_the_whole_suite_imports_and_compiles_no_game(tmp_path):
+    """With an empty numba cache, collecting every test imports no game package (importing
+    a game compiles its kernels) and leaves no game's cache folder."""
+    rc, games = _python(_PYTEST_THEN_GAMES.format(args=["--collect-only", "tests"]),
+                        env={"NUMBA_CACHE_DIR": str(tmp_path)})
+    assert rc == 0 and games == []
+    assert [p.name for p in tmp_path.glob("simkit-*/*") if p.name.split("-")[0] in _cache._game_packages()] == []
+
+
+def test_selecting_one_game_imports_that_game_only():
+    rc, games = _python(_PYTEST_THEN_GAMES.format(args=["tests/test_conformance.py", "-k", "treize and report"]))
+    assert rc == 0 and games == ["simkit.games.treize"]
+
