@@ -76,3 +76,18 @@ def test_selecting_one_game_imports_that_game_only():
     rc, games = _python(_PYTEST_THEN_GAMES.format(args=["tests/test_conformance.py", "-k", "treize and report"]))
     assert rc == 0 and games == ["simkit.games.treize"]
 
+
+def test_compile_s_counts_loading_the_game():
+    """A fresh process's first run reports the game's import (where its kernels compile or
+    load) in ``compile_s``, and more (its first kernel calls); a second run has nothing
+    left to load."""
+    first, load, second = _python("""
+import json, time, simkit
+simkit.list_games()                 # the registry scan, apart from the import timed below
+t0 = time.perf_counter()
+simkit.get_game("treize")
+load = time.perf_counter() - t0
+runs = [simkit.simulate("treize", 200, seed=1, progress=False).timings["compile_s"] for _ in range(2)]
+print(json.dumps([runs[0], load, runs[1]]))
+""")
+    assert first >= load > 0 and second < first
