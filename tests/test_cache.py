@@ -55,21 +55,24 @@ def _python(code, env=None):
 
 _PYTEST_THEN_GAMES = """
 import json, sys, pytest
-from simkit import _cache
+from simkit.games import _ids
 rc = pytest.main([*{args!r}, "-q", "-p", "no:cacheprovider"])
 games = sorted(m for m in sys.modules if m.split(".")[:2] == ["simkit", "games"] and len(m.split(".")) == 3
-               and m.split(".")[2] in _cache._game_packages())
+               and m.split(".")[2] in _ids().values())
 print(json.dumps([int(rc), games]))
 """
 
 
 def test_collecting_the_whole_suite_imports_and_compiles_no_game(tmp_path):
-    """With an empty numba cache, collecting every test imports no game package (importing
-    a game compiles its kernels) and leaves no game's cache folder."""
+    """With an empty numba cache, collecting every test imports no registered game
+    (importing one compiles its kernels) and compiles no game's kernel (the packages of
+    games in preparation, which their rule tests import, compile nothing at import)."""
     rc, games = _python(_PYTEST_THEN_GAMES.format(args=["--collect-only", "tests"]),
                         env={"NUMBA_CACHE_DIR": str(tmp_path)})
     assert rc == 0 and games == []
-    assert [p.name for p in tmp_path.glob("simkit-*/*") if p.name.split("-")[0] in _cache._game_packages()] == []
+    compiled = [p for folder in tmp_path.glob("simkit-*/*") if folder.name.split("-")[0] in _cache._game_packages()
+                for p in folder.rglob("*.nbi")]
+    assert compiled == []
 
 
 def test_selecting_one_game_imports_that_game_only():
