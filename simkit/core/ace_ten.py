@@ -14,7 +14,8 @@ from math import comb
 import numpy as np
 from numba import njit
 
-from simkit.core.cards import N_SUITS, RANK_10, RANK_A, RANK_J, RANK_K, RANK_Q, code
+from simkit.core.cards import N_SUITS, RANK_6, RANK_7, RANK_8, RANK_9, RANK_10, RANK_A, RANK_J, RANK_K, RANK_Q, \
+    code, rank_table
 from simkit.core.tricks import lowest_card_nb
 from simkit.errors import SimkitError
 
@@ -28,6 +29,21 @@ for _s in range(N_SUITS):
         ACE_TEN_POINTS[code(_r, _s)] = _p
 #: the card points of one deck (A 10 K Q J of four suits, whatever the lower ranks)
 ACE_TEN_TOTAL = 120
+#: marriages by suit, ♠40 ♥100 ♦80 ♣60 (indexed by suit code): Thousand 002:89 «за червонный
+#: — 100 очков, бубновый — 80, трефовый — 60, пиковый — 40»; an option of two-hand Marriage
+SUIT_MARRIAGES = np.array([40, 100, 80, 60], np.int64)
+#: the ace-ten order within a suit, low to high: (6 7 8) 9 J Q K 10 A (Thousand 002:84
+#: «Старшинство карт в порядке стоимости»; Marriage for four 002:16 «Т, 10, К, Д, В, 9, 8,
+#: 7, 6»)
+ACE_TEN_RANKS = (RANK_6, RANK_7, RANK_8, RANK_9, RANK_J, RANK_Q, RANK_K, RANK_10, RANK_A)
+
+
+def ace_ten_order(lowest: int = RANK_9):
+    """The ace-ten order (:func:`simkit.core.cards.rank_table`) of a deck whose lowest rank
+    is ``lowest`` (``RANK_9``: 24 cards; ``RANK_6``: 36; ``RANK_10``: Marriage's 20)."""
+    if not RANK_6 <= lowest <= RANK_10:
+        raise SimkitError(f"ace-ten decks start at a rank from 6 to 10, got rank index {lowest}")
+    return rank_table(tuple(r for r in ACE_TEN_RANKS if r >= lowest))
 
 
 @njit(cache=True)
@@ -48,6 +64,21 @@ def marriage_suits_nb(cards):
     kings = (cards >> (4 * RANK_K)) & 15
     queens = (cards >> (4 * RANK_Q)) & 15
     return kings & queens
+
+
+@njit(cache=True)
+def led_marriage_nb(cards, led):
+    """The suit of the marriage that leading card ``led`` announces from ``cards`` (the
+    cards that may complete it, ``led`` included), or -1 when ``led`` is not a king or
+    queen whose partner is among ``cards``: every marriage game declares by leading one of
+    its two cards (Thousand 002:88 «ходят с короля или дамы от марьяжа»; Sixty-six 003:34
+    «пойти с короля или дамы»; Marriage for four 002:19 «Игрок, объявивший марьяж, обязан
+    с него пойти»)."""
+    rank = led // 4
+    if rank != RANK_K and rank != RANK_Q:
+        return -1
+    suit = led % 4
+    return suit if (marriage_suits_nb(cards) >> suit) & 1 else -1
 
 
 @njit(cache=True)

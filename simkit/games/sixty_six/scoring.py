@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simkit.core.ace_ten import ACE_TEN_POINTS, marriage_suits_nb
-from simkit.core.cards import RANK_9, RANK_10, RANK_A, RANK_J, RANK_K, RANK_Q, rank_table
+from simkit.core.ace_ten import ACE_TEN_POINTS, ace_ten_order, led_marriage_nb
+from simkit.core.cards import RANK_9
 from simkit.core.tricks import F_HEAD, F_SUIT, F_TRUMP, trick_tables
 
 #: 003:24 «туз — 11 очков, король — 4 очка, дама — 3 очка, валет — 2 очка, десятка — 10
@@ -22,7 +22,7 @@ WIN, HALF = 66, 33
 HAND = 6
 #: 003:24: the 24-card deck; its order within a suit A 10 K Q J 9 (003:31 «даму бубен он
 #: может перекрыть королем, тузом или десяткой бубен»), low to high
-ORDER = rank_table((RANK_9, RANK_J, RANK_Q, RANK_K, RANK_10, RANK_A))
+ORDER = ace_ten_order(RANK_9)
 TABLES = trick_tables(ORDER)
 #: 003:29 «Первый заход можно делать любой картой любой масти»: no obligation while the stock lasts
 FOLLOW_OPEN = 0
@@ -58,9 +58,7 @@ def may_announce_nb(hand, suit, led, on_lead):
     on lead, holds that suit's king and queen, and leads one of them (003:34 «принадлежит
     очередь хода — он может заявить 20 очков и пойти с короля или дамы»; 003:37 a marriage
     never led from scores nothing)."""
-    if not on_lead or not (marriage_suits_nb(hand) >> suit) & 1:
-        return False
-    return led == 4 * RANK_K + suit or led == 4 * RANK_Q + suit
+    return on_lead and led_marriage_nb(hand, led) == suit
 
 
 @njit(cache=True)

@@ -7,27 +7,25 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simkit.core.ace_ten import ACE_TEN_POINTS, marriage_suits_nb, points_nb
-from simkit.core.cards import CLUBS, DIAMONDS, HEARTS, RANK_9, RANK_10, RANK_A, RANK_J, RANK_K, RANK_Q, SPADES, \
-    rank_table
+from simkit.core.ace_ten import ACE_TEN_POINTS, SUIT_MARRIAGES, ace_ten_order, led_marriage_nb, marriage_suits_nb, \
+    points_nb
+from simkit.core.cards import RANK_9
 from simkit.core.tricks import F_HEAD, F_SUIT, F_TRUMP, popcount_nb, trick_tables
 
 #: 002:84 «туз — 11 очков, десятка — 10, король — 4, дама — 3, валет — 2, девятка — 0» (120)
 POINTS = ACE_TEN_POINTS
 DEAL_POINTS = 120
 #: 002:84 «Старшинство карт в порядке стоимости»: A 10 K Q J 9, low to high
-ORDER = rank_table((RANK_9, RANK_J, RANK_Q, RANK_K, RANK_10, RANK_A))
+ORDER = ace_ten_order(RANK_9)
 TABLES = trick_tables(ORDER)
 #: 002:85 «Сдается трем игрокам по семь карт. Три карты кладутся в прикуп»
 HAND, WIDOW = 7, 3
 #: 002:89 «за червонный — 100 очков, бубновый — 80, трефовый — 60, пиковый — 40», by suit code
-MARRIAGE_VALUES = np.zeros(4, np.int64)
-for _suit, _value in ((HEARTS, 100), (DIAMONDS, 80), (CLUBS, 60), (SPADES, 40)):
-    MARRIAGE_VALUES[_suit] = _value
+MARRIAGE_VALUES = SUIT_MARRIAGES
 #: 002:86 «Максимальная сумма, которую может назвать не имеющий на руках марьяж — 120 очков»
 MAX_WITHOUT_MARRIAGE = 120
 #: the most a declarer can take in a deal (the cards and all four marriages): no bid above it
-MAX_BID = DEAL_POINTS + 100 + 80 + 60 + 40
+MAX_BID = DEAL_POINTS + int(SUIT_MARRIAGES.sum())
 #: 002:90 «все игроки, кроме сидящего на прикупе, пишут себе по 50 очков»
 THROW_IN_BONUS = 50
 #: 002:101 «противники при этом пишут по 60 очков в плюс»
@@ -60,14 +58,9 @@ def may_declare_nb(hand, led, tricks_done, first_lead_ok):
     won yet) only with ``first_lead_ok`` (1001's example, 002:88; 1000 (2), 002:100
     «Объявлять марьяж можно только после взятия взятки»); every later leader has won the
     trick before."""
-    rank, suit = led // 4, led % 4
-    if rank != RANK_K and rank != RANK_Q:
-        return -1
-    if not (marriage_suits_nb(hand) >> suit) & 1:
-        return -1
     if tricks_done == 0 and not first_lead_ok:
         return -1
-    return suit
+    return led_marriage_nb(hand, led)
 
 
 @njit(cache=True)
