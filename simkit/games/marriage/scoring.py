@@ -9,8 +9,8 @@ from simkit.core.ace_ten import ACE_TEN_POINTS, SUIT_MARRIAGES, ace_ten_order, l
 from simkit.core.cards import RANK_7, RANK_8, RANK_9, RANK_10
 from simkit.core.tricks import F_SUIT, F_TRUMP, trick_tables
 
-#: the card points (GAMES.md G12: «Откидываются, естественно, карты, не имеющие очки (от
-#: семерки до девятки)», 002:10, so 9 8 7 score 0 and A 10 K Q J as in the other games)
+#: the card points: 002:10 «Откидываются, естественно, карты, не имеющие очки (от семерки до
+#: девятки)», so 9 8 7 score 0, and A 10 K Q J as in the neighbouring games (GAMES.md G12)
 POINTS = ACE_TEN_POINTS
 DEAL_POINTS = 120
 #: the lowest rank of each deck (002:10 «колода из 32, 28, 24, 20 карт»)

@@ -106,7 +106,7 @@ def failed_close_points_nb(closer_points, closer_tricks, schwarz, failed_close):
     """Game points the opponent scores when the closer missed 66. ``FAILED_DOUBLE``: twice
     what the closer's result would give (003:42 «проигрывает в двойном размере»: 2 or 4,
     6 with tricks but no point), and 6 when he took no trick (003:46 «Если игрок, закрывший
-    ее, не возьмет ни одной взятки, противная сторона открывает 6 очков»).
+    колоду, не возьмет ни одной взятки, противная сторона открывает 6 очков»).
     ``FAILED_FLAT``: 2, or 3 when he took no trick (ambiguity 2)."""
     if failed_close == FAILED_FLAT:
         return 3 if closer_tricks == 0 else 2

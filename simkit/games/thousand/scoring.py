@@ -81,10 +81,12 @@ def bid_legal_nb(bid, high, opening, step, hand):
 @njit(cache=True)
 def contract_legal_nb(contract, bid, step, hand):
     """Whether the declarer may name ``contract`` after winning the auction at ``bid``
-    with ``hand`` (his cards after the widow and the cards passed): at least the bid
-    (002:86 «После этого он называет количество очков, которое возьмет в эту игру»), a
-    multiple of ``step``, within the 120-without-a-marriage limit (GAMES.md G18 ambiguity
-    6) and :data:`MAX_BID`."""
+    with ``hand``: at least the bid (002:86 «После этого он называет количество очков,
+    которое возьмет в эту игру»), a multiple of ``step``, within the 120-without-a-marriage
+    limit (GAMES.md G18 ambiguity 6) and :data:`MAX_BID`. ``hand``: the cards he holds when
+    he names it, after taking the widow and passing two cards in 1001, before the widow is
+    opened in 1000 (2) (002:98 «После паса двух игроков до вскрытия прикупа игрок обязан
+    объявить окончательное количество очков»)."""
     if contract < bid or contract % step != 0 or contract > MAX_BID:
         return False
     return contract <= MAX_WITHOUT_MARRIAGE or marriage_suits_nb(hand) != 0
