@@ -14,12 +14,14 @@ from simkit.games.marriage_four.rules import MarriageFourRules
 
 def test_rules_defaults_and_refusals():
     r = MarriageFourRules()
-    assert (r.exchange, r.first_lead_marriage, r.no_101) == (1, True, "void")
+    assert (r.exchange, r.first_lead_marriage, r.no_101, r.unit) == (1, True, "void", "deal")
     with pytest.raises(SimkitError, match="exchange=9"):
         MarriageFourRules.build({"exchange": 9})
-    with pytest.raises(SimkitError, match="max_deals=3 has no effect with no_101=void"):
+    with pytest.raises(SimkitError, match="max_deals=3 has no effect with unit=deal"):
         MarriageFourRules.build({"max_deals": 3})
-    assert MarriageFourRules.build({"no_101": "carry_over", "max_deals": 3}).max_deals == 3
+    with pytest.raises(SimkitError, match="no_101='carry_over' has no effect with unit=deal"):
+        MarriageFourRules.build({"no_101": "carry_over"})
+    assert MarriageFourRules.build({"unit": "game", "no_101": "carry_over", "max_deals": 3}).max_deals == 3
     assert all(MarriageFourRules.table()["seed"].str.len() > 0)
 
 

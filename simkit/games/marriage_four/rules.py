@@ -18,7 +18,6 @@ class MarriageFourRules(Rules):
     without 101 loses 12 (the yan). Nobody at 101: the deal is void, or the points carry
     over.
 
-    One unit is one deal (with ``no_101=carry_over``, the deals until one is decided).
     Read by the kernel as GAMES.md G13 proposes, not options: a side may claim after any
     trick it wins or marriage it declares, on its true points (ambiguity 3: a claim short
     of 101, the yan, comes only from a policy's misjudgement); the points at the claim
@@ -41,14 +40,19 @@ class MarriageFourRules(Rules):
                          doc="a deal where no side reaches 101 is void, or its points carry over to the next deal",
                          seed="002:22 «или розыгрыш считается недействительным, или очки переносятся на следующую "
                               "сдачу в зависимости от предварительной договоренности» (ambiguity 5)")
+    unit: str = option("deal", allowed=("deal", "game"),
+                       doc="one unit is one deal (void or decided), or the deals until one is decided (void deals "
+                           "replayed, or their points carried over)",
+                       seed="002:20 «Набрав нужное количество очков, они могут объявить о прекращении розыгрыша и "
+                            "окончании игры на данной сдаче»; 002:22")
     max_deals: int = option(50, minimum=1, maximum=10_000,
-                            doc="engine safeguard with carry-over: a unit not decided after this many deals ends "
-                                "void",
+                            doc="engine safeguard with unit=game: a unit not decided after this many deals ends void",
                             seed="not in the text (a run of void deals must end)")
     first_dealer: int = option(0, minimum=0, maximum=3,
                                doc="seat that deals the first deal; the deal passes clockwise",
                                seed="dealer choice unstated")
 
     def check(self):
-        if self.no_101 == "void":
-            self.refuse_changed(("max_deals",), "with no_101=void (one deal per unit)")
+        if self.unit == "deal":
+            self.refuse_changed(("max_deals", "no_101"), "with unit=deal (one deal per unit: points cannot carry "
+                                                        "over)")
