@@ -13,6 +13,7 @@ import importlib.machinery
 import pkgutil
 import re
 import sys
+import time
 from pathlib import Path
 
 from simkit._cache import game_cache
@@ -21,6 +22,7 @@ from simkit.errors import SimkitError
 _DEFINES_GAME = re.compile(r"^GAME\s*=", re.MULTILINE)
 _IDS: dict | None = None
 _LOADED: dict = {}
+_LOAD_S: dict = {}   # game id -> seconds its import spent, not yet counted by a run
 
 
 class _GameCacheLoader(importlib.abc.Loader):
@@ -88,8 +90,17 @@ def get_game(game_id):
     if game_id not in ids:
         raise SimkitError(f"unknown game {game_id!r}; known games: {', '.join(ids)}")
     if game_id not in _LOADED:
+        t0 = time.perf_counter()
         game = importlib.import_module(f"{__name__}.{ids[game_id]}").GAME
+        _LOAD_S[game_id] = time.perf_counter() - t0
         if game.id != game_id:
             raise SimkitError(f"package {ids[game_id]} registers id {game.id!r}; expected {game_id!r}")
         _LOADED[game_id] = game
     return _LOADED[game_id]
+
+
+def take_load_seconds(game_id: str) -> float:
+    """Seconds this process spent importing game ``game_id`` (compiling its kernels with
+    explicit signatures, or loading them from the numba cache), or 0.0 once a run has
+    counted them: the first run after the import reports them in its ``compile_s``."""
+    return _LOAD_S.pop(game_id, 0.0)

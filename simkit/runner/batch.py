@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 
 from simkit.core.stats import Stats
+from simkit.games import take_load_seconds
 from simkit.runner.parallel import run_chunks
 from simkit.runner.units import chunk_plan
 
@@ -25,11 +26,14 @@ def run_specs(game, specs, seed, hands, start, stop, *, n_jobs=1, chunk=None, ba
 
     Returns ``(per_spec, timings)`` with ``per_spec[s]`` a list of one merged
     :class:`Stats` per group. ``on_chunk(spec_index, units_done, stats_so_far)`` is called
-    as chunks of each spec complete in order (for convergence traces)."""
+    as chunks of each spec complete in order (for convergence traces). ``compile_s``: the
+    game's import (kernels with explicit signatures compile or load there), if no run has
+    counted it yet, plus playing one unit of each spec (the other kernels compile or load
+    on their first call); workers that load the kernels again do so inside ``run_s``."""
     t0 = time.perf_counter()
     for rules, policies in specs:  # compile or load the cache here, before fanning out
         game.run_chunk(rules, policies, seed, start, start + 1 if stop > start else start, hands)
-    compile_s = time.perf_counter() - t0
+    compile_s = take_load_seconds(game.id) + time.perf_counter() - t0
     t1 = time.perf_counter()
     groups = group_bounds(start, stop, n_groups)
     n_spec_jobs = n_jobs

@@ -8,12 +8,19 @@ from numba import njit
 
 import simkit
 from simkit import IllegalMoveError, SimkitError
-from simkit.games.macao import nb
-from simkit.games.macao.policies import BEST_STAND
 
-G = simkit.get_game("macao")
-BUST = nb.BUST
+G = nb = BEST_STAND = BUST = None   # bound by _import_game
 NO_BANKER_DRAW = {"banker_draws": False}
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _import_game():
+    """Imports the game when its tests run, not while collecting (importing compiles its kernels)."""
+    global G, nb, BEST_STAND, BUST
+    from simkit.games.macao import nb
+    from simkit.games.macao.policies import BEST_STAND
+    G = simkit.get_game("macao")
+    BUST = nb.BUST
 
 
 def coup(cards, policies=None, start=0, **rules):

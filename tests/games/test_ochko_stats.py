@@ -10,13 +10,20 @@ from numba import njit
 import simkit
 from simkit import IllegalMoveError, Policy
 from simkit.core.cards import parse
-from simkit.games.ochko import card_values
-from simkit.games.ochko.policies import BEST
 
-G = simkit.get_game("ochko")
+G = card_values = BEST = None   # bound by _import_game
 #: the 36-card deck's nine ranks by their ochko points (6 7 8 9 10 J Q K A; 003:12), 4 each
 POINTS = (6, 7, 8, 9, 10, 2, 3, 4, 11)
 FULL = (4,) * 9
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _import_game():
+    """Imports the game when its tests run, not while collecting (importing compiles its kernels)."""
+    global G, card_values, BEST
+    from simkit.games.ochko import card_values
+    from simkit.games.ochko.policies import BEST
+    G = simkit.get_game("ochko")
 
 
 def within(est, exact, k=4.0):

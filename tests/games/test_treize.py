@@ -11,10 +11,17 @@ from numba import njit
 import simkit
 from simkit import IllegalMoveError, SimkitError
 from simkit.core.cards import deck, parse
-from simkit.games.treize import nb
 
-G = simkit.get_game("treize")
+G = nb = None   # bound by _import_game
 NO_MATCH = "3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 2S"   # call i turns rank i+1: never a match
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _import_game():
+    """Imports the game when its tests run, not while collecting (importing compiles its kernels)."""
+    global G, nb
+    from simkit.games.treize import nb
+    G = simkit.get_game("treize")
 
 
 def script(text, *more):
