@@ -92,7 +92,8 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--seed", default="0", help="base seed (integer >= 0); unit i draws from (seed, i) only")
     run.add_argument("--jobs", default=1, type=int, help="worker processes (never changes results)")
     run.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
-                     help="set a rule option, repeatable (`simkit rules GAME` lists them; default: the game's defaults)")
+                     help="set a rule option, repeatable "
+                          "(`simkit rules GAME` lists them; default: the game's defaults)")
     run.add_argument("--policy", action="append", default=[], metavar="NAME[:P=V,...] or ROLE=NAME",
                      help="choose a built-in policy, repeatable, one per role "
                           "(`simkit policies GAME` lists them; default: each role's default)")

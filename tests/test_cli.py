@@ -55,6 +55,7 @@ def test_run_text_and_save_then_report(capsys, tmp_path):
     out_dir = tmp_path / "r"
     code, out, err = run_cli(capsys, "run", "treize", "--hands", "1e4", "--out", str(out_dir), "--no-progress")
     assert code == 0 and "house_edge" in out and out_dir.exists()
+    assert "  policies: stake: flat:units=1\n" in out  # not a Python dict repr
     code, out2, _ = run_cli(capsys, "report", str(out_dir), "--json")
     assert json.loads(out2)["metrics"]["house_edge"]["n"] == 10_000
     code, _, err = run_cli(capsys, "run", "treize", "--hands", "10", "--out", str(out_dir))

@@ -7,6 +7,7 @@ import textwrap
 import numpy as np
 
 from simkit.reports.estimates import Z95
+from simkit.reports.text import policy_labels
 
 
 def _caption(ax, text: str):
@@ -31,16 +32,12 @@ def plural(unit: str) -> str:
     return f"{head}s {rest}" if rest else f"{head}s"
 
 
-def _policies_text(policies: dict) -> str:
-    return "; ".join(f"{k}: {', '.join(v) if isinstance(v, list) else v}" for k, v in policies.items())
-
-
 def _run_caption(res) -> str:
     changed = res.rules.changed()
     rules = ", ".join(f"{k}={v}" for k, v in changed.items()) or "default rules"
     meta = res.meta()
-    return (f"{res.game.id} | n={res.n_units:,} {plural(meta['unit'])} | {rules} | {_policies_text(meta['policies'])} "
-            f"| seed {res.seed} | simkit {res.version}")
+    return (f"{res.game.id} | n={res.n_units:,} {plural(meta['unit'])} | {rules} | "
+            f"{policy_labels(meta['policies'])} | seed {res.seed} | simkit {res.version}")
 
 
 def plot_convergence(res, metric: str | None = None, ax=None, reference: float | None = None):
@@ -89,8 +86,9 @@ def plot_sweep(df, x: str, metric: str, hue: str | None = None, ax=None):
     a = df.attrs
     if a:
         rules = ", ".join(f"{k}={v}" for k, v in a.get("rules", {}).items()) or "default rules"
-        _caption(ax, f"{a.get('game', '')} | n={a.get('hands', 0):,} {a.get('hands_word', 'hands')} per point | base: {rules} | "
-                     f"{_policies_text(a.get('policies', {}))} | swept: {', '.join(a.get('grid', [x]))} | "
+        _caption(ax, f"{a.get('game', '')} | n={a.get('hands', 0):,} {a.get('hands_word', 'hands')} per point | "
+                     f"base: {rules} | {policy_labels(a.get('policies', {}))} | "
+                     f"swept: {', '.join(a.get('grid', [x]))} | "
                      f"seed {a.get('seed')} | same deals across the grid | simkit {a.get('version', '?')}")
     return ax
 

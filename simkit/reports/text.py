@@ -6,6 +6,12 @@ import json
 import pandas as pd
 
 
+def policy_labels(policies: dict) -> str:
+    """``{"stake": "flat:units=1", ...}`` as ``stake: flat:units=1; ...`` (a list of
+    seats' policies joined by commas)."""
+    return "; ".join(f"{k}: {', '.join(v) if isinstance(v, list) else v}" for k, v in policies.items())
+
+
 def summary(res, max_rows: int = 20) -> str:
     """Header (game, rules that differ from the defaults, policies, seed, units, time),
     the metrics table, then each table (first ``max_rows`` rows)."""
@@ -14,7 +20,7 @@ def summary(res, max_rows: int = 20) -> str:
     lines = [f"{res.game.title or res.game.id}  [{res.game.id}]",
              f"  {res.hands:,} {res.game.hands_word} ({res.n_units:,} units of one {meta['unit']}), seed {res.seed}",
              f"  rules: {', '.join(f'{k}={v}' for k, v in changed.items()) or 'defaults'}",
-             f"  policies: {meta['policies']}",
+             f"  policies: {policy_labels(meta['policies'])}",
              f"  simkit {res.version}"]
     t = res.timings
     if "run_s" in t:
