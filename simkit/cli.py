@@ -83,7 +83,7 @@ def _parser() -> argparse.ArgumentParser:
     run = _sub(sub, "run", "simulate a game and print (or save) its report",
                "simkit run treize --hands 1e6 --seed 1 --jobs 2",
                "simkit run treize --hands 1e6 --rule deck=36 --policy deck-aware:threshold=-0.26",
-               "simkit run ochko --hands 1e5 --rule variant=A --policy punter=threshold:stand=16",
+               "simkit run ochko --hands 1e5 --rule variant=A --policy draw=threshold:stand=16",
                "simkit run treize --hands 1e6 --json > t.json",
                "simkit run treize --hands 1e10 --seed 7 --shard 3/100 --out shards/t-3 --no-progress")
     run.add_argument("game", help="game id (see `simkit list`)")

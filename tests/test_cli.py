@@ -183,3 +183,22 @@ def test_readme_documents_every_json_field():
     para = readme[readme.index("`--json` prints"):]
     para = para[:para.index("\n\n")]
     assert set(re.findall(r"`(\w+)`", para)) >= JSON_FIELDS
+
+
+def test_the_help_examples_run(capsys, tmp_path):
+    import shlex
+
+    parser, subs = _subparsers()
+    ran = 0
+    for p in [parser, *subs.values()]:
+        for line in p.epilog.splitlines()[1:]:
+            argv = shlex.split(line.split("|")[0].split(">")[0])[1:]
+            if argv[0] in ("report", "merge"):  # they read folders written by run: covered above
+                continue
+            for flag, value in (("--hands", "200"), ("--jobs", "1"), ("--out", str(tmp_path / f"o{ran}"))):
+                if flag in argv:
+                    argv[argv.index(flag) + 1] = value
+            assert main(argv) == 0, line
+            ran += 1
+    capsys.readouterr()
+    assert ran >= 10

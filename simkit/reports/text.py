@@ -42,6 +42,9 @@ def _wrap(text: str, width: int, indent: str) -> list:
 
 
 def _num(v) -> str:
+    """A value as ``--rule``/``--policy`` spell it: ``0.75``, ``true``, ``inf``."""
+    if isinstance(v, bool):
+        return str(v).lower()
     return f"{v:g}" if isinstance(v, float) else str(v)
 
 
