@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import sys
 
+import numpy as np
 import pandas as pd
 
 import simkit
@@ -53,28 +54,38 @@ def summary_row(res, case: str) -> dict:
 
 
 def headline_figure(df: pd.DataFrame, caption: str):
-    """One panel per kind of headline metric (house edge, bid accuracy, win rate), each
-    on its own axis so every 95% interval is visible, with the study's footer. Each
-    row's label also states the value and its 95% interval in numbers, which stay
-    readable where an interval is narrower than its marker."""
+    """One row of panels per kind of headline metric (house edge, bid accuracy, win rate),
+    with the study's footer. Left: each case's value with its 95% interval on the kind's
+    common axis, to compare cases. Right: the same intervals as offsets from each value,
+    on a scale of their own, so an interval narrower than the marker on the left (a
+    million banks' house edge next to edges of -0.2 and 0.3) is still drawn. Each row's
+    label states the value and the interval in numbers too."""
     import matplotlib.pyplot as plt
 
     kinds = list(dict.fromkeys(df["metric"]))
     sizes = [int((df["metric"] == k).sum()) for k in kinds]
-    fig, axes = plt.subplots(len(kinds), 1, figsize=(8, 0.45 * sum(sizes) + 1.1 * len(kinds) + 0.8),
-                             gridspec_kw={"height_ratios": [s + 1.2 for s in sizes]}, squeeze=False)
-    for ax, kind in zip(axes[:, 0], kinds):
+    fig, axes = plt.subplots(len(kinds), 2, figsize=(10, 0.45 * sum(sizes) + 1.1 * len(kinds) + 0.8),
+                             gridspec_kw={"height_ratios": [s + 1.2 for s in sizes], "width_ratios": [3, 2]},
+                             sharey="row", squeeze=False)
+    for (ax, off), kind in zip(axes, kinds):
         part = df[df["metric"] == kind]
-        y = range(len(part))
-        ax.errorbar(part["value"], y, xerr=[part["value"] - part["ci95_low"], part["ci95_high"] - part["value"]],
-                    fmt="o", capsize=4)
-        ax.set_yticks(list(y), [f"{r.game}{'' if r.case == 'defaults' else ' ' + r.case} ({r.units:,} {r.unit}s)\n"
-                                f"{r.value:.4g} [{r.ci95_low:.4g}, {r.ci95_high:.4g}]" for r in part.itertuples()])
-        ax.set_ylim(-0.6, len(part) - 0.4)
-        ax.invert_yaxis()
+        y = list(range(len(part)))
+        below, above = part["value"] - part["ci95_low"], part["ci95_high"] - part["value"]
+        ax.errorbar(part["value"], y, xerr=[below, above], fmt="o", capsize=4)
+        widest = float(np.nanmax(np.r_[below, above])) if len(part) else 0.0
+        power = int(np.floor(np.log10(widest))) if widest > 0 else 0
+        off.errorbar([0.0] * len(part), y, xerr=[below / 10.0 ** power, above / 10.0 ** power], fmt="|",
+                     color="C0", capsize=4, ms=10)
+        off.axvline(0, color="0.6", lw=0.8)
+        ax.set_yticks(y, [f"{r.game}{'' if r.case == 'defaults' else ' ' + r.case} ({r.units:,} {r.unit}s)\n"
+                          f"{r.value:.4g} [{r.ci95_low:.4g}, {r.ci95_high:.4g}]" for r in part.itertuples()])
+        ax.set_ylim(len(part) - 0.4, -0.6)
         ax.set_xlabel(f"{kind} with 95% interval")
-        ax.grid(axis="x", alpha=0.3)
+        off.set_xlabel("95% interval around the value" + (f" (x 1e{power})" if power else ""))
+        for a in (ax, off):
+            a.grid(axis="x", alpha=0.3)
     axes[0, 0].set_title("simkit default study: each game's headline metric")
+    axes[0, 1].set_title("its interval, enlarged")
     fig.tight_layout(rect=(0, 0.04, 1, 1))
     fig.text(0.01, 0.005, caption, fontsize=7, color="0.35", ha="left", va="bottom", wrap=True)
     return fig

@@ -94,8 +94,8 @@ def test_headline_has_one_panel_per_kind_of_metric():
             for g, r, c in [("treize", {}, "defaults"), ("ochko", {"variant": "A"}, "variant=A"),
                             ("poker", {}, "defaults")]]
     fig = headline_figure(pd.DataFrame(rows), f"simkit default study | simkit {simkit.__version__}")
-    assert len(fig.axes) == 2
-    assert {ax.get_xlabel().split()[0] for ax in fig.axes} == {"house_edge", rows[2]["metric"]}
+    assert len(fig.axes) == 4  # per kind: values on a common axis, and the intervals enlarged
+    assert [ax.get_xlabel().split()[0] for ax in fig.axes[::2]] == ["house_edge", rows[2]["metric"]]
     check(fig)
 
 
