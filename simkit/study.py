@@ -4,7 +4,7 @@ Writes ``results/study/``: ``summary.csv`` and ``summary.parquet`` (one row per 
 case: its headline metric with stderr and interval, the rule options as JSON and one
 ``policy_<role>`` column per policy role), ``meta.json``, each case's full result
 (``<case>/``: parquet tables, statistics and metadata) and figures (a convergence plot
-per case and ``headline.png``, one panel per kind of headline metric). Prints the
+per case and ``headline.png``, a row of panels per kind of headline metric). Prints the
 summary; ``simkit report results/study`` prints it again.
 
 Each game plays its default rules and policies, except where GAMES.md asks for more than
