@@ -20,6 +20,26 @@ def group_bounds(start: int, stop: int, n_groups: int) -> list:
     return [(start + g * total // n_groups, start + (g + 1) * total // n_groups) for g in range(n_groups)]
 
 
+def progress_bar(*, total: int, unit: str, desc: str, force: bool):
+    """A tqdm bar on stderr. Unless ``force``, it shows only on a terminal (``disable=None``:
+    no carriage-return fragments in logs or captured output) and only after 2 s. In
+    Jupyter it is the widget bar when ipywidgets is installed (``pip install
+    'simkit[notebook]'``); without it there is no bar unless forced, and then tqdm's plain
+    text bar (never the "IProgress not found" warning of ``tqdm.auto``)."""
+    from tqdm.std import tqdm
+
+    if _ipywidgets_present():
+        from tqdm.auto import tqdm
+    return tqdm(total=total, unit=unit, unit_scale=True, desc=desc, leave=False,
+                delay=0 if force else 2.0, disable=False if force else None)
+
+
+def _ipywidgets_present() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("ipywidgets") is not None
+
+
 def run_specs(game, specs, seed, hands, start, stop, *, n_jobs=1, chunk=None, backend=None,
               scheduler=None, progress=None, n_groups=1, on_chunk=None):
     """Play units ``[start, stop)`` under every ``(rules, policies)`` in ``specs``.
@@ -49,10 +69,7 @@ def run_specs(game, specs, seed, hands, start, stop, *, n_jobs=1, chunk=None, ba
     running = [None] * len(specs)
     bar = None
     if progress is not False and len(tasks) > 1:
-        from tqdm.auto import tqdm
-
-        bar = tqdm(total=(stop - start) * len(specs), unit=game.unit, unit_scale=True,
-                   delay=0 if progress else 2.0, desc=game.id, leave=False)
+        bar = progress_bar(total=(stop - start) * len(specs), unit=game.unit, desc=game.id, force=bool(progress))
     try:
         for (s, g, a, b), st in zip(plan, run_chunks(tasks, n_jobs=n_jobs, backend=backend, scheduler=scheduler)):
             cur = per_spec[s][g]

@@ -7,9 +7,10 @@ import time
 
 import pandas as pd
 
+from simkit import __version__
 from simkit.errors import SimkitError
 from simkit.games import get_game
-from simkit.policies.base import Policy, _as_policy
+from simkit.policies.base import Policy, _as_policy, describe_policies
 from simkit.runner.batch import run_specs
 from simkit.runner.units import parse_hands, parse_jobs, parse_seed
 
@@ -76,7 +77,9 @@ def sweep(game, grid: dict, hands, *, seed=0, rules=None, policies=None, n_jobs=
           scheduler=None, progress=None) -> pd.DataFrame:
     """Run every point of ``grid`` (cartesian product) on the same units and return one
     row per point: the grid keys, then each metric with ``_stderr``, ``_ci95_low``,
-    ``_ci95_high`` and ``_n`` columns. Keys: a rule option, a policy role (values: policy
+    ``_ci95_high`` and ``_n`` columns; ``df.attrs`` holds game, hands (and what they count), seed, the base
+    rules that differ from the defaults, the base policies, the grid keys and the version
+    (the figure footer of :func:`~simkit.reports.plots.plot_sweep`). Keys: a rule option, a policy role (values: policy
     names or ``Policy`` objects), or ``"<role>.<param>"`` (a built-in policy parameter;
     sweeping it needs no recompiling)."""
     game = get_game(game)
@@ -108,5 +111,7 @@ def sweep(game, grid: dict, hands, *, seed=0, rules=None, policies=None, n_jobs=
             row[f"{name}_n"] = est.n
         rows.append(row)
     df = pd.DataFrame(rows)
-    df.attrs.update(game=game.id, hands=hands, seed=seed, seconds=time.perf_counter() - t0)
+    df.attrs.update(game=game.id, hands=hands, seed=seed, seconds=time.perf_counter() - t0,
+                    hands_word=game.hands_word, rules=game.Rules.build(rules).changed(), grid=keys,
+                    policies=describe_policies(game.resolve_policies(policies)), version=__version__)
     return df
