@@ -8,8 +8,8 @@ from simkit.core.ace_ten import marriage_chance, points_nb
 from simkit.core.cards import DIAMONDS, HEARTS, RANK_K, RANK_Q, code, deck, parse
 from simkit.core.tricks import F_SUIT, mask_of
 from simkit.errors import SimkitError
-from simkit.games.marriage_four import scoring as F
-from simkit.games.marriage_four.rules import MarriageFourRules
+from simkit.games.marriage_4 import scoring as F
+from simkit.games.marriage_4.rules import MarriageFourRules
 
 
 def test_rules_defaults_and_refusals():
