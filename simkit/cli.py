@@ -142,17 +142,16 @@ def _main(args) -> int:
         shard = parse_shard(args.shard)
         if shard is not None and not args.out:
             raise SimkitError("--shard needs --out DIR (each shard's statistics are merged later)")
-        if args.out and not args.force:
-            from pathlib import Path
+        if args.out is not None:
+            from simkit.runner.folders import check_target
 
-            if Path(args.out).exists():
-                raise SimkitError(f"{args.out} already exists; add --force to replace it")
+            check_target(args.out, overwrite=args.force)  # before the run, not after it
         res = simkit.simulate(args.game, args.hands, rules=parse_rule_strings(args.rule),
                               policies=_policies_arg(args.policy), seed=args.seed, n_jobs=args.jobs,
                               chunk=args.chunk, backend=args.backend, scheduler=args.scheduler,
                               progress=False if args.no_progress else None, shard=shard)
-        if args.out:
-            res.save(args.out)
+        if args.out is not None:
+            res.save(args.out, overwrite=args.force)
             print(f"saved {args.out}", file=sys.stderr)
         _print_result(res, args.json)
         return 0
@@ -160,12 +159,11 @@ def _main(args) -> int:
         _print_result(simkit.load(args.dir), args.json)
         return 0
     if args.cmd == "merge":
-        from pathlib import Path
+        from simkit.runner.folders import check_target
 
-        if Path(args.out).exists() and not args.force:
-            raise SimkitError(f"{args.out} already exists; add --force to replace it")
+        check_target(args.out, overwrite=args.force, protect=args.dirs)
         res = simkit.merge(args.dirs)
-        res.save(args.out)
+        res.save(args.out, overwrite=args.force)
         print(f"merged {len(args.dirs)} shards into {args.out}", file=sys.stderr)
         _print_result(res, args.json)
         return 0
