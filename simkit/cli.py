@@ -49,7 +49,7 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("game")
     run.add_argument("--hands", required=True, help="units to play, e.g. 1000000, 1e6 or 1_000_000")
     run.add_argument("--seed", default="0")
-    run.add_argument("--jobs", default=1, type=int)
+    run.add_argument("--jobs", default=1, type=int, help="worker processes (-1: every CPU core)")
     run.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
     run.add_argument("--policy", action="append", default=[], metavar="NAME[:P=V,...] or ROLE=NAME")
     run.add_argument("--json", action="store_true")

@@ -14,11 +14,11 @@ import contextlib
 import json
 import shutil
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 from simkit.errors import SimkitError
+from simkit.runner.folders import make_tmp_dir
 from simkit.runner.result import parquet_safe, replace_dir
 from simkit.runner.units import parse_hands, parse_jobs, parse_seed
 
@@ -84,7 +84,7 @@ class Experiment:
                   f"rerun with --force to replace them.", file=sys.stderr)
             raise SystemExit(2)
         target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent))
+        tmp = make_tmp_dir(target)
         self._dir = tmp
         self._files = []
         t0 = time.time()
