@@ -73,13 +73,12 @@ def _result_plus_notes(here):
 def test_run_out_refusals_lose_nothing_and_run_nothing(here, capsys, monkeypatch, setup, argv, pattern):
     if setup:
         setup(here)
-    before = tree(here)
+    before, names = tree(here), sorted(p.name for p in here.iterdir())
     monkeypatch.setattr(simkit, "simulate", lambda *a, **k: pytest.fail("simulated before checking --out"))
     code, out, err = cli(capsys, "run", "treize", "--hands", 10, *argv)
     assert code == 2 and out == ""
     assert err.startswith("simkit: error: ") and re.search(pattern, err), err
-    assert tree(here) == before and sorted(p.name for p in here.iterdir()) == sorted(
-        {p.split("/")[0] for p in before} | {p.name for p in here.iterdir() if p.is_dir()})
+    assert tree(here) == before and sorted(p.name for p in here.iterdir()) == names
 
 
 def test_force_replaces_a_result_folder(here, capsys):
@@ -284,11 +283,12 @@ def test_a_shared_policy_name_goes_to_the_role_that_takes_the_parameter():
 @pytest.mark.parametrize("given, pattern", [
     (simkit.Policy("flat", units="x"), r"units='x' is not allowed; allowed: a whole number"),
     (simkit.Policy("flat", units=True), r"units=True is not allowed"),
+    (["random", "heuristic"], r"oh-hell: the bid policy is given twice \('random' and 'heuristic'\)"),
     (["flat", "deck-aware"], r"the stake policy is given twice \('flat' and 'deck-aware'\); give each role one"),
 ])
 def test_policy_objects_and_lists(given, pattern):
     with pytest.raises(SimkitError, match=pattern):
-        simkit.get_game("treize").resolve_policies(given)
+        simkit.get_game("oh-hell" if "oh-hell" in pattern else "treize").resolve_policies(given)
 
 
 def test_every_builtin_parameter_declares_its_type_and_range():
@@ -373,6 +373,8 @@ def test_jobs_are_capped_at_the_chunks():
     assert res.timings["n_jobs"] == 2 and res.timings["chunks"] == 2
     res = simkit.simulate("treize", 3, n_jobs=-1, chunk=1, backend="threading", progress=False)
     assert res.timings["n_jobs"] == min(3, os.cpu_count())
+    with pytest.warns(UserWarning, match=rf"{os.cpu_count() + 1} workers on {os.cpu_count()} CPU cores"):
+        simkit.simulate("treize", os.cpu_count() + 1, n_jobs=64, chunk=1, backend="threading", progress=False)
 
 
 def test_sweep_reads_a_generator_and_differences_refuses_unknown_metrics():

@@ -59,7 +59,7 @@ def cap_jobs(n_jobs: int, n_tasks: int, backend: str | None) -> int:
         return n_jobs
     used = max(1, min(n_jobs, n_tasks))
     cpus = os.cpu_count() or 1
-    if used > cpus and backend != "threading":
+    if used > cpus:
         warnings.warn(f"n_jobs={n_jobs}: {used} workers on {cpus} CPU cores will share them (no faster than {cpus})",
                       stacklevel=4)
     return used
