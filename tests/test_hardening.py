@@ -5,7 +5,10 @@ import json
 import os
 import re
 import shutil
+import subprocess
+import sys
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -389,3 +392,45 @@ def test_unreachable_dask_scheduler(monkeypatch):
     monkeypatch.setattr(parallel, "DASK_TIMEOUT_S", 1)
     with pytest.raises(SimkitError, match=r"cannot reach the dask scheduler 'tcp://127.0.0.1:9' within 1 s"):
         simkit.simulate("treize", 10, backend="dask", scheduler="tcp://127.0.0.1:9", progress=False)
+
+
+def test_an_experiment_never_replaces_a_folder_it_did_not_write(tmp_path, capsys):
+    from simkit.experiment import Experiment
+
+    exp = Experiment("demo", "a question", default_hands=1, default_seed=1)
+    exp.parse(["--out", str(tmp_path), "--force"])
+    (tmp_path / "demo").mkdir()
+    (tmp_path / "demo" / "thesis.txt").write_text("years of work")
+    with pytest.raises(SystemExit) as info, exp.output({"a": 1}):
+        pass
+    assert info.value.code == 2 and "is not this experiment's output folder" in capsys.readouterr().err
+    assert tree(tmp_path) == {"demo/thesis.txt": b"years of work"}
+    (tmp_path / "demo" / "thesis.txt").unlink()
+    (tmp_path / "demo").rmdir()
+    with exp.output({"a": 1}) as d:
+        (d / "x.txt").write_text("1")
+    with exp.output({"a": 2}) as d:  # --force replaces its own folder
+        pass
+    assert json.loads((tmp_path / "demo" / "meta.json").read_text())["inputs"] == {"a": 2}
+    assert (tmp_path / "demo").stat().st_mode & 0o777 == 0o777 & ~_umask()
+
+
+def _umask():
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def test_a_killed_save_leaves_a_temporary_folder_that_the_next_save_removes(tmp_path):
+    """A real process killed (SIGKILL) while it holds a temporary folder."""
+    code = ("import sys, time; from pathlib import Path; from simkit.runner.folders import make_tmp_dir; "
+            "t = make_tmp_dir(Path(sys.argv[1])); (t / 'meta.json').write_text('{'); print(t, flush=True); "
+            "time.sleep(60)")
+    proc = subprocess.Popen([sys.executable, "-c", code, str(tmp_path / "r")], stdout=subprocess.PIPE, text=True,
+                            env=dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path)))
+    left = Path(proc.stdout.readline().strip())
+    proc.kill()
+    proc.wait()
+    assert left.is_dir() and left.name.startswith(".r.res.")
+    simkit.simulate("treize", 10, progress=False).save(tmp_path / "r")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r"] and simkit.load(tmp_path / "r").hands == 10

@@ -159,12 +159,6 @@ class Result:
         return target
 
 
-def replace_dir(tmp: Path, target: Path) -> None:
-    """Move the finished folder ``tmp`` to ``target``, replacing any old one (the caller
-    has decided it may)."""
-    install(tmp, target, overwrite=True, is_ours=lambda p: p.is_dir() and not p.is_symlink())
-
-
 #: the meta.json fields the checksum covers, with the statistics
 CHECKED = ("game", "hands", "units", "seed", "rules", "policies", "user_functions", "version", "shard", "range")
 
