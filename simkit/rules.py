@@ -148,6 +148,8 @@ class Rules:
             values[name] = _parse(f, cls.GAME, value)
             if _kind(f) == "float" and isinstance(values[name], int) and not isinstance(values[name], bool):
                 values[name] = float(values[name])
+            if _kind(f) == "int" and isinstance(values[name], float) and values[name].is_integer():
+                values[name] = int(values[name])  # 36.0 is 36; 36.5 is refused by the validation
         return cls(**values)
 
     def replace(self, **changes) -> "Rules":

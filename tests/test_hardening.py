@@ -182,6 +182,7 @@ DAMAGE = [
     (lambda d: _write_meta(d, {**_meta(d), "rules": {**_meta(d)["rules"], "deck": 36}}), r"do not match the checksum"),
     (lambda d: _write_meta(d, {**_meta(d), "policies": {"stake": "flat:units=5"}}), r"do not match the checksum"),
     (lambda d: _write_meta(d, {k: v for k, v in _meta(d).items() if k != "units"}), r"missing units"),
+    (lambda d: _write_meta(d, {**_meta(d), "game": ["treize"]}), r"game=\['treize'\] is not a game id"),
     (lambda d: shutil.copy(d.parent / "other" / "stats.npz", d / "stats.npz"), r"do not match the checksum"),
     (lambda d: (np.savez(d / "stats.npz", other=np.zeros(3, np.int64)),
                 _write_meta(d, {k: v for k, v in _meta(d).items() if k != "checksum"})),
@@ -369,6 +370,10 @@ def test_api_arguments(kwargs, pattern):
 def test_numpy_numbers_are_rule_values():
     res = simkit.simulate("treize", 10, rules={"deck": np.int64(36), "cap_at_bank": np.bool_(True)}, progress=False)
     assert res.rules.deck == 36 and type(res.rules.deck) is int and res.rules.cap_at_bank is True
+    rules = simkit.get_game("treize").Rules.build({"deck": np.float64(36.0), "bank": 5.0})
+    assert type(rules.deck) is int and type(rules.bank) is int
+    with pytest.raises(SimkitError, match=r"rule bank=5.5 is not allowed; allowed: int in \[1, "):
+        simkit.get_game("treize").Rules.build({"bank": np.float64(5.5)})
 
 
 def test_jobs_are_capped_at_the_chunks():

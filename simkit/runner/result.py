@@ -196,6 +196,8 @@ def _read_meta(d: Path) -> dict:
     missing = [k for k in _NEEDED if k not in meta]
     if missing:
         raise SimkitError(f"{meta_path} is damaged or not a simkit result: missing {', '.join(missing)}")
+    if not isinstance(meta["game"], str):
+        raise SimkitError(f"{meta_path} is damaged: game={meta['game']!r} is not a game id")
     return meta
 
 
