@@ -367,6 +367,15 @@ def test_api_arguments(kwargs, pattern):
         simkit.simulate("treize", kwargs.pop("hands", 10), progress=False, **kwargs)
 
 
+@pytest.mark.parametrize("call, pattern", [
+    (lambda: simkit.merge("shards"), r"merge needs a list of shard folders, got 'shards'"),
+    (lambda: simkit.load(None), r"load needs the path of a result folder, got None"),
+])
+def test_merge_and_load_arguments(call, pattern):
+    with pytest.raises(SimkitError, match=pattern):
+        call()
+
+
 def test_numpy_numbers_are_rule_values():
     res = simkit.simulate("treize", 10, rules={"deck": np.int64(36), "cap_at_bank": np.bool_(True)}, progress=False)
     assert res.rules.deck == 36 and type(res.rules.deck) is int and res.rules.cap_at_bank is True

@@ -4,6 +4,8 @@ Each shard holds the exact integer statistics of its slice of units, so adding a
 shards gives exactly the statistics of one unsharded run."""
 from __future__ import annotations
 
+import os
+
 from simkit.errors import SimkitError
 from simkit.runner.result import Result, load
 from simkit.runner.units import shard_range
@@ -16,6 +18,8 @@ def merge(directories) -> Result:
     hands, unit counts, rules, policies (a user function is told apart by a fingerprint of
     its code, not only by its name), seeds, simkit versions or shard counts, duplicates,
     gaps, and a shard whose unit range is not its slice ``[K·units//N, (K+1)·units//N)``."""
+    if isinstance(directories, (str, bytes, os.PathLike)) or not hasattr(directories, "__iter__"):
+        raise SimkitError(f"merge needs a list of shard folders, got {directories!r}")
     dirs = list(directories)
     if not dirs:
         raise SimkitError("merge needs at least one shard directory")

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 import warnings
 from pathlib import Path
@@ -229,6 +230,8 @@ def load(directory) -> Result:
     from simkit.games import get_game
     from simkit.runner.units import parse_hands, parse_seed, parse_shard
 
+    if not isinstance(directory, (str, os.PathLike)):
+        raise SimkitError(f"load needs the path of a result folder, got {directory!r}")
     d = Path(directory)
     meta = _read_meta(d)
     stats = _read_stats(d / "stats.npz")
