@@ -8,6 +8,8 @@ the signature it needs.
 """
 from __future__ import annotations
 
+import functools
+
 from simkit.errors import IllegalMoveError, SimkitError
 
 
@@ -48,18 +50,22 @@ def check_returns_integer(game_id: str, role, policy) -> None:
     """Refuse a user function that returns a non-integer for the arguments the kernel
     gives it. The kernel's own compiled version is cast to ``int64``, so its natural
     return type is inferred from a fresh compile of the same Python code."""
-    from numba import njit
     from numba.core import types
 
-    probe = njit(policy.fn.py_func)
     for sig in policy.fn.nopython_signatures:
-        rt = _return_type(probe, sig.args)
+        rt = _natural_return_type(policy.fn.py_func, tuple(sig.args))
         if isinstance(rt, types.Boolean) or not isinstance(rt, types.Integer):
             raise SimkitError(f"{game_id}: user {role.name} function {policy.name!r} returns {rt}, not an integer "
                               f"(a float would be truncated, True read as 1); it must be "
                               f"{role.user_signature}")
 
 
-def _return_type(dispatcher, args):
-    dispatcher.compile(args)
-    return dispatcher.overloads[tuple(args)].signature.return_type
+@functools.lru_cache(maxsize=256)
+def _natural_return_type(py_func, args):
+    """The return type numba infers for ``py_func`` on ``args``, with no cast imposed
+    (compiled once per function and argument types)."""
+    from numba import njit
+
+    probe = njit(py_func)
+    probe.compile(args)
+    return probe.overloads[args].signature.return_type
