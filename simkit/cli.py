@@ -151,7 +151,7 @@ def _main(args) -> int:
                               chunk=args.chunk, backend=args.backend, scheduler=args.scheduler,
                               progress=False if args.no_progress else None, shard=shard)
         if args.out is not None:
-            res.save(args.out, overwrite=args.force)
+            res.save(args.out, overwrite=args.force, keep_on_conflict=True)
             print(f"saved {args.out}", file=sys.stderr)
         _print_result(res, args.json)
         return 0
@@ -163,7 +163,7 @@ def _main(args) -> int:
 
         check_target(args.out, overwrite=args.force, protect=args.dirs)
         res = simkit.merge(args.dirs)
-        res.save(args.out, overwrite=args.force)
+        res.save(args.out, overwrite=args.force, keep_on_conflict=True)
         print(f"merged {len(args.dirs)} shards into {args.out}", file=sys.stderr)
         _print_result(res, args.json)
         return 0

@@ -123,6 +123,26 @@ def test_concurrent_save_keeps_both_results(tmp_path, monkeypatch):
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
 
 
+@pytest.mark.parametrize("force", [[], ["--force"]])
+def test_two_runs_with_the_same_out_on_the_command_line(here, capsys, monkeypatch, force):
+    """The other run saves while this one simulates: neither result is lost."""
+    real = simkit.simulate
+
+    def racing(*a, **k):
+        res = real(*a, **k)
+        real("treize", 10, seed=99, progress=False).save(here / "r")
+        (here / "r" / "notes.txt").write_text("the other run's folder, now annotated")
+        return res
+
+    monkeypatch.setattr(simkit, "simulate", racing)
+    code, out, err = cli(capsys, "run", "treize", "--hands", 10, "--seed", 5, "--out", "r", *force)
+    assert code == 2 and re.search(r"r appeared while this run was saving.*saved in r\.\d+", err), err
+    (here / "r" / "notes.txt").unlink()
+    assert simkit.load(here / "r").seed == 99
+    kept = [p for p in here.iterdir() if p.name.startswith("r.")]
+    assert len(kept) == 1 and simkit.load(kept[0]).seed == 5
+
+
 def test_stale_temporary_folders_are_removed(tmp_path):
     host = folders._host()
     dead = tmp_path / f".r.res.{host}.{2**22 + 12345}.abc.tmp"      # above pid_max: no such process

@@ -49,11 +49,14 @@ def is_result_dir(path) -> bool:
     return isinstance(meta, dict) and "game" in meta and "stats.npz" in names
 
 
-def check_target(directory, *, overwrite: bool, protect=()) -> Path:
+def check_target(directory, *, overwrite: bool, protect=(), defer_existing: bool = False) -> Path:
     """Refuse a target that may not or cannot receive a result, before any work is done.
 
     ``protect``: paths (e.g. a merge's inputs) the target must neither be nor contain.
-    Creates the missing parent folders and checks that a folder can be made there."""
+    ``defer_existing``: leave an existing target to :func:`install` (which keeps the new
+    result aside rather than replace what it may not), for a save whose caller checked
+    before its run. Creates the missing parent folders and checks that a folder can be
+    made there."""
     if directory is None or not str(directory).strip():
         raise SimkitError(f"the output folder is empty ({directory!r}): name a folder to save the result in")
     target = Path(directory)
@@ -68,7 +71,7 @@ def check_target(directory, *, overwrite: bool, protect=()) -> Path:
         if rp == full or full in rp.parents:
             raise SimkitError(f"cannot save the result in {str(directory)!r}: it holds the input {str(p)!r}; "
                               f"choose another folder")
-    if target.exists() or target.is_symlink():
+    if (target.exists() or target.is_symlink()) and not defer_existing:
         if not target.is_dir() or target.is_symlink():
             raise SimkitError(f"{target} exists and is not a folder; simkit never replaces a file or link "
                               f"with a result: choose another --out")

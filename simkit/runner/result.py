@@ -133,14 +133,18 @@ class Result:
             txt = f", {head}={e.value:.6g} ± {e.stderr:.2g}"
         return f"<Result {self.game.id} hands={self.hands} seed={self.seed}{txt}>"
 
-    def save(self, directory, *, overwrite: bool = False) -> Path:
+    def save(self, directory, *, overwrite: bool = False, keep_on_conflict: bool = False) -> Path:
         """Write ``meta.json``, ``metrics.parquet``, ``tables/*.parquet``, ``stats.npz``
         and ``trace.parquet`` into ``directory`` without loss (see
         :mod:`simkit.runner.folders`): into a temporary folder first, renamed into place
         at the end. ``overwrite=True`` replaces only an existing simkit result folder;
         ``meta.json`` holds a checksum of the statistics and the inputs that
-        :func:`load` verifies."""
-        target = check_target(directory, overwrite=overwrite, protect=self.sources)
+        :func:`load` verifies. An existing target that may not be replaced is refused
+        before anything is written, or with ``keep_on_conflict`` (for a caller that checked
+        the target before its run, so the target appeared meanwhile) the result is saved
+        beside it as ``<name>.<pid>`` and the error says so."""
+        target = check_target(directory, overwrite=overwrite, protect=self.sources,
+                              defer_existing=keep_on_conflict)
         tmp = make_tmp_dir(target)
         try:
             meta = json.loads(json.dumps(self.meta(), default=str))
