@@ -96,6 +96,14 @@ def _check_writable(parent: Path) -> None:
 
 
 def _umask() -> int:
+    """The process umask, read without changing it where Linux allows (threads may be
+    creating files meanwhile)."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
@@ -149,7 +157,11 @@ def install(tmp: Path, target: Path, *, overwrite: bool, is_ours=is_result_dir) 
             _keep_aside(tmp, target)
         old = Path(tempfile.mkdtemp(prefix=f".{target.name}.res.{_host()}.{os.getpid()}.old.", suffix=".tmp",
                                     dir=target.parent))
-        os.replace(target, old / "old")
+        try:
+            os.replace(target, old / "old")
+        except OSError:
+            shutil.rmtree(old, ignore_errors=True)
+            _keep_aside(tmp, target)
         try:
             os.rename(tmp, target)
         except OSError:
