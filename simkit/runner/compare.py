@@ -88,6 +88,9 @@ class Comparison:
         """Only the difference rows (policies after the first), for ``metric`` if given."""
         df = self.report()
         df = df[df["policy"] != self.labels[0]]
+        known = list(dict.fromkeys(self.report()["metric"]))
+        if metric is not None and metric not in known:
+            raise SimkitError(f"{self.game.id}: no metric {metric!r}; metrics: {', '.join(known)}")
         if metric is not None:
             df = df[df["metric"] == metric]
         return df.reset_index(drop=True)
@@ -128,7 +131,7 @@ def compare(game, policies, hands, *, seed=0, rules=None, role=None, n_jobs=1, c
     per_spec, timings = run_specs(game, [(rules, p) for p in resolved], seed, hands, 0, n_units, n_jobs=n_jobs,
                                   chunk=chunk, backend=backend, scheduler=scheduler, progress=progress,
                                   n_groups=groups)
-    timings.update(total_s=time.perf_counter() - t0, n_jobs=n_jobs)
+    timings["total_s"] = time.perf_counter() - t0  # n_jobs: the workers used
     results = [Result(game=game, hands=hands, seed=seed, rules=rules, policies=p, stats=merge_groups(g),
                       n_units=n_units, timings=timings) for p, g in zip(resolved, per_spec)]
     return Comparison(game, results, per_spec, labels)

@@ -51,6 +51,6 @@ def simulate(game, hands, *, rules=None, policies=None, seed=0, n_jobs=1, chunk=
     per_spec, timings = run_specs(game, [(rules, policies)], seed, hands, start, stop, n_jobs=n_jobs,
                                   chunk=chunk, backend=backend, scheduler=scheduler, progress=progress,
                                   on_chunk=follow if game.headline else None)
-    timings.update(total_s=time.perf_counter() - t0, n_jobs=n_jobs)
+    timings["total_s"] = time.perf_counter() - t0  # n_jobs: the workers used
     return Result(game=game, hands=hands, seed=seed, rules=rules, policies=policies, stats=per_spec[0][0],
-                  n_units=n_units, shard=shard, trace=trace, timings=timings)
+                  n_units=n_units, shard=shard, trace=trace, timings=timings, unit_range=(start, stop))

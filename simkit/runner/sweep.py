@@ -22,16 +22,18 @@ def _grid_points(game, grid: dict):
     rule_names = set(game.Rules().to_dict())
     roles = {r.name: r for r in game.roles}
     allowed = sorted(rule_names) + sorted(roles) + sorted(f"{r}.<param>" for r in roles)
+    lists = {}
     for key, values in grid.items():
-        base = key.split(".", 1)[0]
-        if key not in rule_names and key not in roles and not ("." in key and base in roles):
+        base = key.split(".", 1)[0] if isinstance(key, str) else key
+        if key not in rule_names and key not in roles and not (isinstance(key, str) and "." in key and base in roles):
             raise SimkitError(f"{game.id}: unknown sweep key {key!r}; allowed: {', '.join(allowed)}")
-        if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+        if isinstance(values, (str, bytes, dict)) or not hasattr(values, "__iter__"):
             raise SimkitError(f"sweep values for {key!r} must be a list, got {values!r}")
-        if len(list(values)) == 0:
+        lists[key] = list(values)  # read once: a generator or iterator works too
+        if not lists[key]:
             raise SimkitError(f"sweep values for {key!r} are empty")
-    keys = list(grid)
-    return keys, list(itertools.product(*(list(grid[k]) for k in keys)))
+    keys = list(lists)
+    return keys, list(itertools.product(*(lists[k] for k in keys)))
 
 
 def _spec(game, keys, point, base_rules: dict, base_policies):

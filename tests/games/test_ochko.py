@@ -369,7 +369,7 @@ def test_bad_rules_are_refused_naming_the_value(rules, match):
 @pytest.mark.parametrize("rules,policies,match", [
     ({}, "flat:units=0", r"units=0.0 is not allowed"),
     ({}, "flat:units=1.5", r"units=1.5 is not allowed"),
-    ({}, "bank-fraction:fraction=1.5", r"fraction=1.5 is not allowed; allowed: a share of the bank in \(0, 1\]"),
+    ({}, "bank-fraction:fraction=1.5", r"fraction=1.5 is not allowed; allowed: a finite number in \[0, 1\]"),
     ({"variant": "A"}, "bank-fraction", "needs variant B"),
     ({}, "threshold:stand=150", r"stand=150.0 is not allowed"),
     ({}, "threshold:hold=3", "has no parameter hold"),

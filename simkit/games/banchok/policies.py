@@ -20,7 +20,7 @@ banker policy (and nothing for a "mimic the banker" policy to copy).
 import numpy as np
 
 from simkit.games.banchok import nb
-from simkit.policies.base import PolicyRole, PolicySpec
+from simkit.policies.base import PolicyRole, PolicySpec, param
 
 #: the ``hand`` parameters of ``best``: the most profit per coup for the punters in
 #: experiments/banchok_staking.py (200,000 banks a point, seed 2026): the banker then loses
@@ -31,12 +31,13 @@ BEST = {"threshold": 0.5, "fraction": 1.0, "count": 1.0}
 
 STAKE = PolicyRole(
     "stake",
-    [PolicySpec("flat", "stake the same number of units every coup", nb.POL_FLAT, {"units": 1.0}),
+    [PolicySpec("flat", "stake the same number of units every coup", nb.POL_FLAT, {"units": param(1, "int", 1, 10**9)}),
      PolicySpec("hand", "stake floor(fraction x bank) when the hand's exact win probability is at least "
                 "`threshold` (count=1: counting the cards turned this round), else the minimum", nb.POL_HAND,
-                {"threshold": 0.5, "fraction": 1.0, "count": 0.0}),
+                {"threshold": param(0.5, "float", 0, 2), "fraction": param(1, "float", 0, 1),
+                 "count": param(0, "int", 0, 1)}),
      PolicySpec("three-high", "stake the whole bank with three cards of different suits ranked `rank` (2..14) or "
-                "more, else the minimum", nb.POL_THREE_HIGH, {"rank": 12.0}),
+                "more, else the minimum", nb.POL_THREE_HIGH, {"rank": param(12, "int", 2, 14)}),
      PolicySpec("best", "`hand` at the parameters found best by experiments/banchok_staking.py", nb.POL_HAND)],
     default="flat",
     user_signature="stake(hand: int64[3], p_win: float64, bank: int64, params: float64[:]) -> int64",

@@ -20,7 +20,7 @@ params) -> int64`` returning 1 to draw and 0 to stand (see
 import numpy as np
 
 from simkit.games.macao import nb
-from simkit.policies.base import PolicyRole, PolicySpec
+from simkit.policies.base import PolicyRole, PolicySpec, param
 
 SIGNATURE = ("draw(count: int64, natural: int64, draws: int64, seat: int64, drew: int64, "
              "params: float64[:]) -> int64 (1 = draw, 0 = stand)")
@@ -35,7 +35,7 @@ BEST_STAND = {"void": 8.0, "bust": 4.0, "mod10": 5.0}
 PUNTER = PolicyRole(
     "punter",
     [PolicySpec("threshold", "draw while the count is below `stand` (stand on `stand` or more)", nb.POL_THRESHOLD,
-                {"stand": 7.0}),
+                {"stand": param(7, "int", 0, 10)}),
      PolicySpec("mimic", "draw as the banker's policy would with the punter's hand", nb.POL_MIMIC),
      PolicySpec("best", "the standing count that did best against the default banker under the game's overdraw "
                 "rule (found by experiments/macao_strategy.py)", nb.POL_THRESHOLD)],
@@ -46,7 +46,7 @@ PUNTER = PolicyRole(
 BANKER = PolicyRole(
     "banker",
     [PolicySpec("banker-threshold", "the banker draws while his count is below `stand`", nb.POL_THRESHOLD,
-                {"stand": 7.0})],
+                {"stand": param(7, "int", 0, 10)})],
     default="banker-threshold",
     user_signature=SIGNATURE,
 )

@@ -23,15 +23,23 @@ parameter name: ``Policy("mine", fn=my_draw, a_stand=16, b_halve_at=14)`` passes
 """
 from simkit.errors import SimkitError
 from simkit.games.ochko import nb_core as c
-from simkit.policies.base import PolicyRole, PolicySpec
+from simkit.policies.base import PolicyRole, PolicySpec, param
+
+_UNITS = param(1, "int", 1, c.MAX_STAKE)
+
+
+def _total(default):
+    """A points total to compare with (-1..99; 99 never reached)."""
+    return param(default, "int", -1, 99)
+
 
 STAKE = PolicyRole(
     "stake",
-    [PolicySpec("flat", "stake `units` every coup (at most what the bank holds)", c.STAKE_FLAT, {"units": 1.0}),
+    [PolicySpec("flat", "stake `units` every coup (at most what the bank holds)", c.STAKE_FLAT, {"units": _UNITS}),
      PolicySpec("card-aware", "stake `high` when the first card is worth at least `at` points (ace 11), else `low`",
-                c.STAKE_CARD, {"low": 1.0, "high": 5.0, "at": 11.0}),
+                c.STAKE_CARD, {"low": _UNITS, "high": param(5, "int", 1, c.MAX_STAKE), "at": param(11, "int", 0, 99)}),
      PolicySpec("bank-fraction", "variant B: stake `fraction` of what is left in the bank (at least 1 unit)",
-                c.STAKE_FRACTION, {"fraction": 0.5})],
+                c.STAKE_FRACTION, {"fraction": param(0.5, "float", 0, 1)})],
     default="flat",
     user_signature="stake(card: int64, cap: int64, params: float64[:]) -> int64 units in [1, cap] "
                    "(card = -1 and cap = -1 in variant A)",
@@ -40,7 +48,7 @@ STAKE = PolicyRole(
 DRAW = PolicyRole(
     "draw",
     [PolicySpec("threshold", "stand on `stand` or more; variant B: halve before a card at `halve_at` or more",
-                c.DRAW_THRESHOLD, {"stand": 17.0, "halve_at": 99.0}),
+                c.DRAW_THRESHOLD, {"stand": _total(17), "halve_at": _total(99)}),
      PolicySpec("mimic", "draw by the banker's own rule applied to the punter's hand", c.DRAW_MIMIC, {}),
      PolicySpec("best", "the threshold experiments/ochko_strategy.py found best against the default banker",
                 c.DRAW_THRESHOLD, {})],
@@ -52,7 +60,7 @@ DRAW = PolicyRole(
 BANKER = PolicyRole(
     "banker",
     [PolicySpec("standard", "draw to beat a known total (at a tie under pushes stand on `tie_stand` or more); "
-                "with none known stand on `stand` or more", c.BANKER_STANDARD, {"stand": 17.0, "tie_stand": 15.0})],
+                "with none known stand on `stand` or more", c.BANKER_STANDARD, {"stand": _total(17), "tie_stand": _total(15)})],
     default="standard",
     user_signature="banker(hand: int64[:], total: int64, soft: int64, targets: int64[:], params: float64[:]) "
                    "-> int64 (0 stand, 1 draw)",
