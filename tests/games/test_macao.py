@@ -98,6 +98,20 @@ def test_overdraw_bust_loses_outright_even_to_a_bust_banker():
     assert out["loss"] == [-1]                          # drawn: paid once
 
 
+def test_a_double_bust_is_the_punters_loss_not_a_tie_in_the_tie_rate():
+    # ties at 7/8/9 pay 2/3/4 stakes and ties below 7 push, while a beaten (or bust) punter
+    # pays 1: every tie is then visible in the loss table, so the tie rate must equal the
+    # share of losses 0, 2, 3 and 4 exactly (two busts pay 1 and are no tie)
+    rules = {"overdraw": "bust", "tie_low": "push", "natural7": 2, "natural8": 3, "natural9": 4}
+    res = simkit.simulate("macao", 3000, seed=4, rules=rules, policies="threshold:stand=10",
+                          progress=False)
+    pay = res.stats["payout"]
+    ties = sum(int(pay[v + nb.MAX_MULT]) for v in (0, 2, 3, 4))
+    assert res.stats["bfinal"][BUST] > 0 and res.stats["pfinal"][BUST] > 0
+    assert res.stats["coup"][1, 1] == ties
+    assert res.estimates["punter_tie_rate"].value == pytest.approx(ties / res.stats["counters"][3])
+
+
 def test_overdraw_mod10_keeps_the_units_digit():
     out = coup("3S 2H 8D", overdraw="mod10", **NO_BANKER_DRAW)
     assert out["count"] == [1, 2] and out["loss"] == [1]

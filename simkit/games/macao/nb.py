@@ -282,7 +282,7 @@ def macao_chunk_nb(seed, start, stop, deck0, opts, pcode, pparams, pfn, bcode, b
     """Play banks ``start..stop-1`` and add their statistics.
 
     Bank statistics as :mod:`simkit.games.banking` (stakes = punter-coups). ``coup`` ratio
-    rows per bank: 0 = (punter wins, stakes), 1 = (punter ties, stakes), 2 = (punter hands
+    rows per bank: 0 = (punter wins, stakes), 1 = (punter ties: equal counts, neither bust; stakes), 2 = (punter hands
     that drew, stakes), 3 = (banker drew, coups), 4 = (punter naturals of 7-9, stakes).
     ``payout``: the punter's loss per punter-coup, index ``loss + MAX_MULT``. ``pfinal``,
     ``bfinal``: final counts 0..9 and bust. ``counters`` = [coups, voided coups, shoe-end
@@ -326,7 +326,7 @@ def macao_chunk_nb(seed, start, stop, deck0, opts, pcode, pparams, pfn, bcode, b
                 pfinal[count[s]] += 1
                 if loss[s] < 0:
                     wins += 1
-                elif count[s] == count[p]:
+                elif count[s] == count[p] and count[s] != BUST:     # two busts: the punter's loss
                     ties += 1
                 if draws[s] > 0:
                     pdrew += 1
