@@ -9,16 +9,21 @@ from numba import njit
 import simkit
 from simkit import IllegalMoveError, SimkitError
 from simkit.games.macao import nb
-from simkit.games.macao.policies import BEST_STAND
+from simkit.games.macao.policies import BANKER, BANKER_BEST_STAND, BEST_STAND, kernel_policy
 
 G = simkit.get_game("macao")
 BUST = nb.BUST
 NO_BANKER_DRAW = {"banker_draws": False}
 
 
+#: the rule tests' drawing: both sides stand on 7 (the seed's good draws make 7-9, 000:221),
+#: so that they do not move with the default policies
+STAND_7 = {"punter": "threshold:stand=7", "banker": "banker-threshold:stand=7"}
+
+
 def coup(cards, policies=None, start=0, **rules):
     rules.setdefault("punters", 1)
-    return G.play_coup(cards, rules, policies, start=start)
+    return G.play_coup(cards, rules, {**STAND_7, **(policies or {})}, start=start)
 
 
 # -- settlement: naturals, draws, ties, losers (000:225-235) -------------------------------
@@ -190,6 +195,24 @@ def test_mimic_equals_the_same_threshold_over_many_banks():
                                                          "banker": "banker-threshold:stand=5"}, progress=False)
     for k in a.stats:
         np.testing.assert_array_equal(a.stats[k], b.stats[k], err_msg=k)
+
+
+def test_the_defaults_are_the_equilibrium_found_for_the_overdraw_rule():
+    assert BEST_STAND == {"void": 8.0, "bust": 5.0, "mod10": 5.0}
+    assert BANKER_BEST_STAND == {"void": 9.0, "bust": 6.0, "mod10": 6.0}
+    pols = G.resolve_policies(None)
+    assert pols["punter"].name == "best" and pols["banker"].name == "best"
+    for rule in BEST_STAND:
+        r = G.Rules.build({"overdraw": rule} if rule != "void" else {})
+        assert kernel_policy(BANKER, pols["banker"], r)[1].tolist() == [BANKER_BEST_STAND[rule]]
+    # void (default): a punter with 7 draws (a draw can only raise it), one with 8 stands;
+    # the banker draws on 8, since a draw can never lower his count
+    out = G.play_coup("7S 8H 8D 2C 9S", {"punters": 2})
+    assert out["draws"] == [1, 0, 1] and out["count"] == [9, 8, 8]
+    assert out["loss"] == [-1, 2]                       # 9 drawn beats 8, paid once; natural 8s tie
+    # bust: the punter stands on 5, the banker draws on 5
+    out = G.play_coup("5S 5H 3D", {"punters": 1, "overdraw": "bust"})
+    assert out["draws"] == [0, 1] and out["count"] == [5, 8]
 
 
 def test_best_uses_the_threshold_found_for_the_overdraw_rule():
