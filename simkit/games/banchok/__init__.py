@@ -44,7 +44,7 @@ class Banchok(Game):
     headline = "house_edge"
     chunk_hint = 1 << 13
     study_hands = 50_000
-    bench_cases = [("4 punters, flat stakes", {}, None, 50_000),
+    bench_cases = [("4 punters, flat stakes", {}, "flat", 50_000),
                    ("4 punters, hand-threshold stakes", {}, "hand", 300_000)]
     conformance_cases = [
         ({}, None),
