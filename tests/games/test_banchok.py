@@ -63,7 +63,7 @@ def test_cover_by_colour_option():
 def test_three_cards_one_at_a_time_then_a_turned_card_per_punter_in_turn():
     df, _ = bank("AS AH 2S 2H 3S 3H 4D 4C", max_coups=2, punters=2)
     assert df.hand.tolist() == ["AS 2S 3S", "AH 2H 3H"]
-    assert df.turned.tolist() == ["4D", "4C"] and df.seat.tolist() == [0, 1]
+    assert df.turned.tolist() == ["4D", "4C"] and df.seat.tolist() == [1, 2]
 
 
 def test_new_cards_without_a_shuffle_and_used_cards_under_the_stock():
@@ -207,7 +207,7 @@ def test_user_njit_policy_matches_the_builtin():
 
 def test_illegal_stakes_name_the_policy_and_situation():
     with pytest.raises(IllegalMoveError, match=r"user:over_the_bank.*illegal move 61.*hand-built bank, coup 0: "
-                                               r"the punter at seat 0 faces a bank of 60.*from 1 to 60"):
+                                               r"the punter at seat 1 faces a bank of 60.*from 1 to 60"):
         first("AS AH AD 2C", over_the_bank)
     with pytest.raises(IllegalMoveError, match=r"user:nothing.*illegal move 0.*bank \(unit\) 0, coup 0"):
         simkit.simulate("banchok", 5, policies=nothing, progress=False)
@@ -333,7 +333,7 @@ def test_report():
     assert t["tenure"]["count"].sum() == 2000
     assert t["tenure_by_outcome"].banks.sum() == 2000
     assert t["win_rate_by_probability"].coups.sum() == res.stats["counters"][0] == res.stats["bank"][1, 1]
-    assert len(t["edge_by_seat"]) == 4
+    assert t["edge_by_seat"]["seat"].tolist() == [1, 2, 3, 4]          # the banker is seat 0
     # broken banks lose the 60 laid, tripled ones gain 120 (or more, from the last stake)
     net = res.stats["bank"][0, 1]
     assert m["banker_net_per_bank"].value == pytest.approx(net / 2000)

@@ -246,12 +246,27 @@ def test_user_njit_policies():
 
 
 @njit
+def draw_at_seat(count, natural, draws, seat, drew, params):
+    return 1 if seat == params[0] and count < 9 else 0
+
+
+def test_a_user_function_sees_the_seat_numbers_every_game_uses():
+    # punters are seats 1..P from the banker's left, the banker seat 0 (README)
+    two = {"punters": 2, "banker_draws": True}
+    only = lambda k: {"punter": simkit.Policy("at", fn=draw_at_seat, seat=float(k)), "banker": "banker-threshold:stand=0"}
+    assert coup("2S 3H 4D 5C", only(2), **two)["draws"] == [0, 1, 0]
+    assert coup("2S 3H 4D 5C", only(1), **two)["draws"] == [1, 0, 0]
+    banker = {"banker": simkit.Policy("at", fn=draw_at_seat, seat=0.0), "punter": "threshold:stand=0"}
+    assert coup("2S 3H 4D 5C", banker, **two)["draws"] == [0, 0, 1]
+
+
+@njit
 def bad_draw(count, natural, draws, seat, drew, params):
     return 2 if count == 5 else 0
 
 
 def test_illegal_draw_names_the_policy_and_situation():
-    with pytest.raises(IllegalMoveError, match=r"user:bad_draw.*illegal move 2.*punter at seat 0 holds a count "
+    with pytest.raises(IllegalMoveError, match=r"user:bad_draw.*illegal move 2.*punter at seat 1 holds a count "
                                                r"of 5 \(natural\) after 0 draw"):
         coup("5S 8H 3D", {"punter": bad_draw})
     with pytest.raises(IllegalMoveError, match=r"user:bad_draw.*illegal move 2.*bank \(unit\) \d+, coup \d+: the "

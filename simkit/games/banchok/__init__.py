@@ -58,7 +58,7 @@ class Banchok(Game):
 
     def _illegal(self, policies, err, where):
         raise_illegal(self.id, policies["stake"],
-                      f"{where}, coup {err[5]}: the punter at seat {err[3]} faces a bank of {err[4]}; a stake must "
+                      f"{where}, coup {err[5]}: the punter at seat {err[3] + 1} faces a bank of {err[4]}; a stake must "
                       f"be an integer from {err[6]} to {err[4]}", int(err[2]))
 
     def _run(self, rules, policies, seed, start, stop, audit):
@@ -78,7 +78,7 @@ class Banchok(Game):
         """Play one bank from hand-built ``cards`` (card strings or codes in dealing order;
         at least one round's worth, ``4 * punters``; used cards come back after the last
         in the order they were dealt) and return ``(coups, outcome)``: a DataFrame with a
-        row per coup (round, seat, hand, turned, stake, win, bank after it) and how the bank
+        row per coup (round, seat: 1..P from the banker's left, the banker being seat 0, hand, turned, stake, win, bank after it) and how the bank
         ended ("broken", "tripled", "capped"; or "open" when ``max_coups`` rows were played
         first). Every coup is audited; a violation raises."""
         rules = self.Rules.build(rules)
@@ -108,7 +108,7 @@ class Banchok(Game):
         if how == "capped" and rules.max_coups > max_coups:
             how = "open"
         rec = rec[: int(out[2])]
-        df = pd.DataFrame({"round": rec[:, 0], "seat": rec[:, 1],
+        df = pd.DataFrame({"round": rec[:, 0], "seat": rec[:, 1] + 1,
                            "hand": [format_cards(r[2:5]) for r in rec], "turned": [format_cards(r[5]) for r in rec],
                            "stake": rec[:, 6], "win": rec[:, 7].astype(bool), "bank": rec[:, 8],
                            "primazka": rec[:, 9]})

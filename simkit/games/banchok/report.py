@@ -49,7 +49,7 @@ def tables(stats, rules, policies) -> dict:
     rows = []
     for i in range(rules.punters):
         e = ratio_estimate(stats["by_seat"][i])
-        rows.append({"seat": i, "house_edge": e.value, "stderr": e.stderr, "ci95_low": e.ci95[0],
+        rows.append({"seat": i + 1, "house_edge": e.value, "stderr": e.stderr, "ci95_low": e.ci95[0],
                      "ci95_high": e.ci95[1]})
     t["edge_by_seat"] = pd.DataFrame(rows)
     rows = []
