@@ -52,7 +52,8 @@ def main(argv=None) -> int:
                          "metric": game.headline, "value": head.value, "stderr": head.stderr,
                          "ci95_low": head.ci95[0], "ci95_high": head.ci95[1], "n": head.n,
                          "seconds": round(res.timings["run_s"], 3),
-                         "rules": "defaults", "policies": str(res.meta()["policies"])})
+                         "rules": "defaults", "policies": str(res.meta()["policies"]),
+                         "definition": game.headline_doc})
             ax = plot_convergence(res)
             exp.figure(ax.figure, f"{gid}_convergence")
             print(f"  {gid:12s} {game.headline} = {head.value:.6g} ± {head.stderr:.2g} "
@@ -67,7 +68,9 @@ def main(argv=None) -> int:
         ax.set_title("simkit default study")
         exp.figure(fig, "headline")
         with pd.option_context("display.width", 160, "display.float_format", "{:.6g}".format):
-            print(df.drop(columns=["title", "rules", "policies"]).to_string(index=False))
+            print(df.drop(columns=["title", "rules", "policies", "definition"]).to_string(index=False))
+            for r in df[df.definition != ""].itertuples():
+                print(f"  {r.game}: {r.definition}")
     return 0
 
 
