@@ -9,9 +9,10 @@ one with the best estimated expected score), ``seed-advice`` (the seed's own adv
 table). The default bid is ``heuristic`` at ``bias=-0.2``: the strength is calibrated (the
 table's expected total is the tricks there are, :func:`~simkit.core.tricks.mean_strength_nb`)
 and tricks taken are skewed low, so rounding up from .7 rather than .5 hits more often; in
-``experiments/oh_hell_bid_accuracy.py``'s ``heuristic_bias`` sweep (1000 four-player games,
-seed 2026, paired) -0.2 had the best bid accuracy (0.549 against 0.531 at 0, 0.548 at
--0.25, stderr 0.002) and the most points per deal (6.20 against 6.12 at 0). ``simulation``
+``experiments/oh_hell_bid_accuracy.py``'s ``heuristic_bias`` sweep (``--hands 4000 --seed
+2026``: 1000 four-player games a point, paired) -0.2 had the best bid accuracy (0.549
+against 0.531 at 0 and 0.548 at -0.25, stderr 0.002) and the most points per deal (6.20
+against 6.12 at 0). ``simulation``
 bids better still (0.609 against 0.554 exact hits, +0.67 ± 0.12 points per deal on 60
 games) but is about 50 times slower, so it is not the default: the default study and the
 test suite play thousands of games. Play: ``random`` (uniform legal card), ``heuristic`` (bid-aware: win while short

@@ -49,7 +49,8 @@ class Poker(Game):
     conformance_cases = [
         ({}, None),
         ({"players": 10, "decks": 1, "reshuffle_folded": True}, {"bet": "call-down", "draw": "random"}),
-        ({"players": 3, "jokers": 2, "tiebreak": "rank_first", "bet_sizing": "fixed"}, "random"),
+        ({"players": 3, "jokers": 2, "tiebreak": "rank_first", "bet_sizing": "fixed", "wild_duplicates": False},
+         "random"),
         ({"players": 7, "wild_rank": "2", "predraw_stop": True, "five_of_a_kind": "below_straight_flush"},
          {"bet": ["threshold", "call-down"] * 3 + ["random"], "draw": "standard:four_flush=0"}),
     ]
