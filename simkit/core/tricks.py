@@ -646,17 +646,23 @@ def mean_strength_nb(pool, n_unseen, k, players, trump, tt, honor, trump_low):
             comb[a, b] = comb[a - 1, b - 1] + comb[a - 1, b]
     hands = comb[big, r]
     q = (players - 1) * k / n_unseen if n_unseen > 0 else 1.0
-    base = 1.0 - q * (1.0 - honor)
+    power = np.empty(n + 1)     # power[i] = (1 - q (1 - honor))^i
+    power[0] = 1.0
+    for i in range(1, n + 1):
+        power[i] = power[i - 1] * (1.0 - q * (1.0 - honor))
     n_t = popcount_nb(tt[TT_SUIT_BITS + trump] & pool) if trump >= 0 else 0
     # a card's mean depends only on (h, s) (and, in a trump suit, on h): computed once each
     longest = 0
     for e in range(5):
         longest = max(longest, popcount_nb(tt[TT_SUIT_BITS + e] & pool))
     memo = np.full((longest + 1, longest + 1), -1.0)
-    keep = np.zeros((longest + 1, n_t + 1))
+    miss = np.empty(longest + n_t + 1)     # miss[b]: an opponent's k cards miss b given cards
+    for b in range(longest + n_t + 1):
+        miss[b] = _none_of_nb(n_unseen, b, k)
+    keep = np.zeros((longest + 1, n_t + 1))    # keep[u, t] = _unruffed_nb(u, t, ...)
     for u in range(longest + 1):
         for t in range(n_t + 1):
-            keep[u, t] = _unruffed_nb(u, t, n_unseen, k, players)
+            keep[u, t] = (1.0 - (miss[u] - miss[u + t])) ** (players - 1)
     total = 0.0
     m = pool
     while m:
@@ -667,14 +673,14 @@ def mean_strength_nb(pool, n_unseen, k, players, trump, tt, honor, trump_low):
         s = popcount_nb(tt[TT_SUIT_BITS + es] & pool) - 1
         trumps = trump < 0 or es == trump
         if memo[h, 0 if trumps else s + 1] < 0.0:
-            memo[h, 0 if trumps else s + 1] = _mean_card_nb(h, s, trumps, big, r, n_t, comb, base, keep) / hands
+            memo[h, 0 if trumps else s + 1] = _mean_card_nb(h, s, trumps, big, r, n_t, comb, power, keep) / hands
         mean = memo[h, 0 if trumps else s + 1]
         total += mean if trump < 0 else (mean + (1.0 - mean) * trump_low if es == trump else mean)
     return total * k / n
 
 
 @njit(cache=True)
-def _mean_card_nb(h, s, trumps, big, r, n_t, comb, base, keep):
+def _mean_card_nb(h, s, trumps, big, r, n_t, comb, power, keep):
     """``hands`` times the mean of a card's ``top`` (a trump, or no trump suit) or of its
     unruffed ``top`` (another suit) over the rest of a random hand: see
     :func:`mean_strength_nb`."""
@@ -683,13 +689,13 @@ def _mean_card_nb(h, s, trumps, big, r, n_t, comb, base, keep):
     if trumps:
         for j1 in range(min(h, r) + 1):
             if r - j1 <= big - h:
-                out += comb[h, j1] * comb[big - h, r - j1] * base ** (h - j1)
+                out += comb[h, j1] * comb[big - h, r - j1] * power[h - j1]
         return out
     rest = big - s - n_t
     for mm in range(min(s, r) + 1):
-        tops = 0.0              # the sum over j1 of C(h, j1) C(low, mm - j1) base^(h - j1)
+        tops = 0.0              # the sum over j1 of C(h, j1) C(low, mm - j1) power[h - j1]
         for j1 in range(max(0, mm - low), min(h, mm) + 1):
-            tops += comb[h, j1] * comb[low, mm - j1] * base ** (h - j1)
+            tops += comb[h, j1] * comb[low, mm - j1] * power[h - j1]
         for j3 in range(min(n_t, r - mm) + 1):
             if r - mm - j3 <= rest:
                 out += tops * comb[n_t, j3] * comb[rest, r - mm - j3] * keep[s - mm, n_t - j3]
