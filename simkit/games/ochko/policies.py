@@ -5,10 +5,14 @@ Roles (each also takes a user ``@njit`` function with the signature shown; see
 
 * ``stake``: ``flat`` (``units`` every coup), ``card-aware`` (``high`` when the first
   card is worth at least ``at`` points, an ace 11, else ``low``; in variant A stakes are
-  set before the deal, so always ``low``), ``bank-fraction`` (variant B: ``fraction`` of
-  what is left in the bank, at least 1). Built-ins never claim more than the bank holds.
-* ``draw``: ``threshold`` (stand on ``stand`` or more; in variant B halve the stake
-  before a card when the total is at least ``halve_at``), ``mimic`` (the banker's own
+  set before the deal, so always ``low``), ``bank-fraction`` (the default; variant B:
+  ``fraction`` of what is left in the bank, at least 1: the seed's punter claims 500 of a
+  1000 bank, 003:11; variant A has no bank: 1 unit). Built-ins never claim more than the
+  bank holds.
+* ``draw``: ``threshold`` (the default; stand on ``stand`` or more; in variant B halve
+  the stake before a card when the total is at least ``halve_at``: the defaults 17 and 12
+  are the best reply to the default banker under the default rules, :data:`BEST`),
+  ``mimic`` (the banker's own
   rule applied to the punter's hand, with no total to beat), ``best`` (the ``threshold``
   that ``experiments/ochko_strategy.py`` found best against the default banker; see
   :data:`BEST`).
@@ -38,9 +42,10 @@ STAKE = PolicyRole(
     [PolicySpec("flat", "stake `units` every coup (at most what the bank holds)", c.STAKE_FLAT, {"units": _UNITS}),
      PolicySpec("card-aware", "stake `high` when the first card is worth at least `at` points (ace 11), else `low`",
                 c.STAKE_CARD, {"low": _UNITS, "high": param(5, "int", 1, c.MAX_STAKE), "at": param(11, "int", 0, 99)}),
-     PolicySpec("bank-fraction", "variant B: stake `fraction` of what is left in the bank (at least 1 unit)",
-                c.STAKE_FRACTION, {"fraction": param(0.5, "float", 0, 1)})],
-    default="flat",
+     PolicySpec("bank-fraction", "variant B: stake `fraction` of what is left in the bank (at least 1 unit; the "
+                "seed's example claims half); variant A (no bank): 1 unit", c.STAKE_FRACTION,
+                {"fraction": param(0.5, "float", 0, 1)})],
+    default="bank-fraction",
     user_signature="stake(card: int64, cap: int64, params: float64[:]) -> int64 units in [1, cap] "
                    "(card = -1 and cap = -1 in variant A)",
 )
@@ -48,7 +53,7 @@ STAKE = PolicyRole(
 DRAW = PolicyRole(
     "draw",
     [PolicySpec("threshold", "stand on `stand` or more; variant B: halve before a card at `halve_at` or more",
-                c.DRAW_THRESHOLD, {"stand": _total(17), "halve_at": _total(99)}),
+                c.DRAW_THRESHOLD, {"stand": _total(17), "halve_at": _total(12)}),
      PolicySpec("mimic", "draw by the banker's own rule applied to the punter's hand", c.DRAW_MIMIC, {}),
      PolicySpec("best", "the threshold experiments/ochko_strategy.py found best against the default banker",
                 c.DRAW_THRESHOLD, {})],
@@ -108,9 +113,10 @@ def check_params(policies, rules) -> None:
         if st.name == "bank-fraction":
             if not 0 < p["fraction"] <= 1:
                 bad("stake", "fraction", p["fraction"], "a share of the bank in (0, 1]")
-            if rules.variant == "A":
-                raise SimkitError("ochko: stake policy 'bank-fraction' needs variant B (variant A has no bank); "
-                                  "use 'flat' or 'card-aware'")
+            if rules.variant == "A" and p["fraction"] != STAKE.builtins["bank-fraction"].params["fraction"]:
+                raise SimkitError(f"ochko: stake policy 'bank-fraction' with fraction={p['fraction']:g} needs "
+                                  f"variant B (variant A has no bank: the default policy stakes 1 unit there); "
+                                  f"use 'flat' or 'card-aware'")
     for role in ("draw", "banker"):
         pol = policies[role]
         if not pol.is_user:

@@ -26,8 +26,9 @@ Drawing (role ``draw``; a move is a bit mask of the hand's cards to discard):
 * a user ``@njit`` function ``draw(hand, view, params) -> int64`` (see
   :data:`~simkit.games.poker.nb.DRAW_SIG`).
 
-Policies may differ by seat: give a list with one entry per seat (seat 1 = the dealer's
-left ... seat N = the dealer), for a role (``{"bet": [...]}``) or whole seats.
+Policies may differ by seat: give a list with one entry per seat (entry 0 = seat 0 = the
+dealer, entry 1 = seat 1 = his left, first to act, ...), for a role (``{"bet": [...]}``)
+or whole seats.
 """
 from simkit.games.poker import nb
 from simkit.policies.base import PolicyRole, PolicySpec, param
