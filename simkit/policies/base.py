@@ -141,6 +141,14 @@ class Policy:
     def is_user(self) -> bool:
         return self.fn is not None
 
+    def user_params(self):
+        """A user function's parameters as its ``params`` array: ``float64``, in the
+        order of their names (``Policy("user:f", fn=f, b=1, a=5)`` passes ``[5, 1]``);
+        ``[0.0]`` when there are none (numba needs a non-empty array)."""
+        import numpy as np
+
+        return np.array([float(self.params[k]) for k in sorted(self.params)] or [0.0], dtype=np.float64)
+
     def describe(self) -> str:
         if not self.params:
             return self.name

@@ -369,3 +369,10 @@ def test_command_line_single_deals_json(capsys):
     joint = out["tables"]["bids"]
     assert set(joint[0]) >= {"bid", "tricks", "count"} and sum(r["count"] for r in joint) == 3 * 400
     assert out["metrics"]["bid_accuracy"]["n"] == 3 * 400
+
+
+def test_a_user_function_given_more_parameters_than_its_role_passes_is_refused():
+    extra = {f"p{i}": float(i) for i in range(nb.N_PLAY_PARAMS + 1)}
+    pol = simkit.Policy("user:play_lowest", fn=play_lowest, **extra)
+    with pytest.raises(SimkitError, match=r"given \d+ parameters; this role passes at most"):
+        simkit.simulate("oh-hell", 10, rules={"cards": 3}, policies={"play": pol}, progress=False)

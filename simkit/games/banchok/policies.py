@@ -64,7 +64,7 @@ PARAM_ORDER = {"flat": ("units",), "hand": ("threshold", "fraction", "count"), "
 def kernel_policy(pol):
     """(code, params, user fn) of a resolved stake policy for the kernel."""
     if pol.is_user:
-        params = np.array([pol.params[k] for k in sorted(pol.params)] or [0.0], dtype=np.float64)
+        params = pol.user_params()
         return nb.POL_USER, params, pol.fn
     if pol.name == "best":
         values = [BEST[k] for k in PARAM_ORDER["hand"]]

@@ -68,7 +68,7 @@ BANKER = PolicyRole(
 def kernel_policy(role, pol, rules):
     """(code, params, user fn) of a resolved policy for the kernel."""
     if pol.is_user:
-        params = np.array([pol.params[k] for k in sorted(pol.params)] or [0.0], dtype=np.float64)
+        params = pol.user_params()
         return nb.POL_USER, params, pol.fn
     spec = role.builtins[pol.name]
     if pol.name == "best":
