@@ -28,7 +28,7 @@ greedy, the kontchinka-keeping heuristic that denies the next player sums) live 
 so both games share them; each game's kernel adds its deal, scoring and simulation policy.
 """
 import numpy as np
-from numba import njit
+from numba import cfunc, njit, types
 
 from simkit.core.rng import draw_nb, randbelow_nb
 from simkit.core.tricks import lowest_card_nb, popcount_nb
@@ -62,6 +62,24 @@ S_EXTRA = 150                # game-specific slots from here
 S_SIZE = 176
 
 ONE = np.int64(1)
+
+POL_USER, POL_RANDOM, POL_GREEDY, POL_HEURISTIC, POL_SIMULATION = 0, 1, 2, 3, 4
+P_KEEP, P_DENY, P_POINTS, P_SAMPLES = 0, 1, 2, 0
+N_PARAMS = 3
+
+#: user play function of a fishing game: play(moves, n, state, params) -> int64, the index
+#: (0..n-1) of the chosen row of ``moves`` (rows ``(card, mask)``: the card played and the bitmask
+#: of the table positions it captures, 0 = trail). ``state`` is the seat's view of the state (its
+#: own hand, the table ``state[S_TABLE:S_TABLE + state[S_TN]]``, captured counts, the game's extra
+#: slots; other hands and the stock zeroed: :func:`view_nb`); ``params`` the policy's parameters.
+PLAY_SIG = types.int64(types.int64[:, :], types.int64, types.int64[:], types.float64[:])
+PLAY_FN = types.FunctionType(PLAY_SIG)
+
+
+@cfunc(PLAY_SIG, cache=True)
+def no_user_play_nb(moves, n, state, params):
+    """Placeholder passed where no user function is used (never called)."""
+    return 0
 
 
 def card_table(values, targets, sweeps, point_suit: int, kontchinki) -> np.ndarray:
@@ -452,6 +470,24 @@ def clean_table_nb(S):
     return n
 
 
+@njit(cache=True)
+def conserved_nb(S):
+    """Every card exactly once among hands, table, stock left and captured piles (audit)."""
+    seen = S[S_SEEN]
+    total = popcount_nb(seen)
+    union = seen
+    for s in range(S[S_PLAYERS]):
+        total += popcount_nb(S[S_HAND + s])
+        union |= S[S_HAND + s]
+    for i in range(S[S_TN]):
+        union |= ONE << S[S_TABLE + i]
+    total += S[S_TN]
+    for i in range(S[S_TOP], N_CARDS):
+        union |= ONE << S[S_STOCK + i]
+    total += N_CARDS - S[S_TOP]
+    return total == N_CARDS and union == (ONE << N_CARDS) - 1
+
+
 # -- built-in choices ---------------------------------------------------------------------------
 @njit(cache=True)
 def _capture_gain_nb(card, mask, S, ct):
@@ -572,3 +608,76 @@ def heuristic_nb(moves, n, S, seat, ct, keep, deny, points):
 def random_move_nb(n, pst):
     """A uniformly chosen legal move."""
     return randbelow_nb(pst, n)
+
+
+@njit(cache=True)
+def builtin_choice_nb(code, p, moves, n, S, seat, ct, pst):
+    """The move a built-in ``random``, ``greedy`` or ``heuristic`` policy picks."""
+    if code == POL_RANDOM:
+        return random_move_nb(n, pst)
+    if code == POL_GREEDY:
+        return greedy_nb(moves, n, S, ct)
+    return heuristic_nb(moves, n, S, seat, ct, p[P_KEEP], p[P_DENY], p[P_POINTS])
+
+
+@njit(cache=True)
+def view_nb(S, seat, V):
+    """The seat's view of the state: other hands, the stock and the buried cards zeroed."""
+    for i in range(S_SIZE):
+        V[i] = S[i]
+    for s in range(MAX_SEATS):
+        if s != seat:
+            V[S_HAND + s] = 0
+    for i in range(N_CARDS):
+        V[S_STOCK + i] = 0
+    V[S_BURIED] = 0
+
+
+@njit(cache=True)
+def user_choice_nb(fn, p, moves, n, S, seat):
+    """Ask a user function, showing it only the seat's view."""
+    V = np.empty(S_SIZE, np.int64)
+    view_nb(S, seat, V)
+    return fn(moves, n, V, p)
+
+
+@njit(cache=True)
+def sample_world_nb(S, seat, W, pst, pool):
+    """Copy ``S`` into ``W`` with the cards ``seat`` cannot see (the other hands and the
+    stock, except cards the clean-up buried in it in view of all) dealt at random, each
+    hand keeping its size: a deal consistent with everything the seat has seen."""
+    for i in range(S_SIZE):
+        W[i] = S[i]
+    p = S[S_PLAYERS]
+    n = 0
+    for s in range(p):
+        if s != seat:
+            h = S[S_HAND + s]
+            while h:
+                pool[n] = lowest_card_nb(h)
+                n += 1
+                h &= h - 1
+    for i in range(S[S_TOP], N_CARDS):
+        c = S[S_STOCK + i]
+        if not (S[S_BURIED] >> c) & 1:
+            pool[n] = c
+            n += 1
+    for i in range(n - 1):
+        j = i + randbelow_nb(pst, n - i)
+        t = pool[i]
+        pool[i] = pool[j]
+        pool[j] = t
+    k = 0
+    for s in range(p):
+        if s != seat:
+            size = popcount_nb(S[S_HAND + s])
+            h = np.int64(0)
+            for _ in range(size):
+                h |= ONE << pool[k]
+                k += 1
+            W[S_HAND + s] = h
+    for i in range(S[S_TOP], N_CARDS):
+        c = S[S_STOCK + i]
+        if not (S[S_BURIED] >> c) & 1:
+            W[S_STOCK + i] = pool[k]
+            k += 1

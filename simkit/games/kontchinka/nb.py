@@ -13,25 +13,23 @@ scoring; several scorers reaching it at the end of a deal: the highest total win
 totals share the win.
 """
 import numpy as np
-from numba import cfunc, njit, types
+from numba import njit
 
-from simkit.core.capture import (MAX_SEATS, N_CARDS, ONE, S_BURIED, S_CARDS, S_DEALER, S_HAND,
-                                 S_KONT, S_LAST, S_PLAYERS, S_POINTS, S_SEAT, S_SEEN, S_SIZE, S_STOCK,
-                                 S_SWEEPS, S_TABLE, S_TN, S_TOP, S_CAPTURED_LAST, apply_move_nb, clean_table_nb,
-                                 count_legal_ref_nb, deal_hands_nb, deal_table_nb, greedy_nb, heuristic_nb,
-                                 is_capture_ref_nb, moves_nb, random_move_nb, reset_deal_nb, shuffle_stock_nb,
-                                 take_rest_nb)
-from simkit.core.rng import randbelow_nb, seed_stream_nb
+from simkit.core.capture import (MAX_SEATS, N_CARDS, N_PARAMS, ONE, P_SAMPLES, PLAY_FN, PLAY_SIG,  # noqa: F401
+                                 POL_GREEDY, POL_HEURISTIC, POL_RANDOM, POL_SIMULATION, POL_USER, S_CAPTURED_LAST,
+                                 S_CARDS, S_DEALER, S_HAND, S_KONT, S_LAST, S_PLAYERS, S_POINTS, S_SEAT, S_SEEN,
+                                 S_SIZE, S_STOCK, S_SWEEPS, S_TABLE, S_TN, S_TOP, apply_move_nb, builtin_choice_nb,
+                                 clean_table_nb, conserved_nb, count_legal_ref_nb, deal_hands_nb, deal_table_nb, greedy_nb,
+                                 is_capture_ref_nb, moves_nb, no_user_play_nb, reset_deal_nb, sample_world_nb,
+                                 shuffle_stock_nb, take_rest_nb, user_choice_nb)
+from simkit.core.rng import seed_stream_nb
 from simkit.core.stats import moment_add_nb
-from simkit.core.tricks import lowest_card_nb, policy_stream_nb, popcount_nb
+from simkit.core.tricks import policy_stream_nb, popcount_nb
 
 O_PLAYERS, O_PARTNERS, O_MULTI, O_NO_TWICE, O_FORCED, O_TIE_EACH, O_CLEANUP, O_SECURED, O_TARGET, O_SINGLE, \
     O_MAX_DEALS, O_FIRST_DEALER, O_POT = range(13)
 N_OPTS = 13
 
-POL_USER, POL_RANDOM, POL_GREEDY, POL_HEURISTIC, POL_SIMULATION = 0, 1, 2, 3, 4
-P_KEEP, P_DENY, P_POINTS, P_SAMPLES = 0, 1, 2, 0
-N_PARAMS = 3
 
 HAND_SIZE = 4
 TABLE_SIZE = 4
@@ -46,21 +44,6 @@ N_COUNTERS = 9
 
 ERR_MOVE = 1
 N_ERR = 8
-
-#: user play function: play(moves, n, state, params) -> int64, the index (0..n-1) of the chosen
-#: row of ``moves`` (rows ``(card, mask)``: the card played and the bitmask of the table positions it
-#: captures, 0 = trail). ``state`` is the seat's view of :mod:`simkit.core.capture`'s state (its own
-#: hand, the table ``state[S_TABLE:S_TABLE + state[S_TN]]``, captured counts; other hands and the stock
-#: zeroed); ``params`` are the policy's parameters.
-PLAY_SIG = types.int64(types.int64[:, :], types.int64, types.int64[:], types.float64[:])
-PLAY_FN = types.FunctionType(PLAY_SIG)
-
-
-@cfunc(PLAY_SIG, cache=True)
-def no_user_play_nb(moves, n, state, params):
-    """Placeholder passed where no user function is used (never called)."""
-    return 0
-
 
 @njit(cache=True, inline="always")
 def scorer_nb(seat, opts):
@@ -186,48 +169,6 @@ def playout_nb(S, ct, opts, moves):
 
 
 @njit(cache=True)
-def sample_world_nb(S, seat, W, pst, pool):
-    """Copy ``S`` into ``W`` with the cards ``seat`` cannot see (the other hands and the
-    stock, except cards the clean-up buried in it in view of all) dealt at random, each
-    hand keeping its size."""
-    for i in range(S_SIZE):
-        W[i] = S[i]
-    p = S[S_PLAYERS]
-    n = 0
-    for s in range(p):
-        if s != seat:
-            h = S[S_HAND + s]
-            while h:
-                pool[n] = lowest_card_nb(h)
-                n += 1
-                h &= h - 1
-    for i in range(S[S_TOP], N_CARDS):
-        c = S[S_STOCK + i]
-        if not (S[S_BURIED] >> c) & 1:
-            pool[n] = c
-            n += 1
-    for i in range(n - 1):
-        j = i + randbelow_nb(pst, n - i)
-        t = pool[i]
-        pool[i] = pool[j]
-        pool[j] = t
-    k = 0
-    for s in range(p):
-        if s != seat:
-            size = popcount_nb(S[S_HAND + s])
-            h = np.int64(0)
-            for _ in range(size):
-                h |= ONE << pool[k]
-                k += 1
-            W[S_HAND + s] = h
-    for i in range(S[S_TOP], N_CARDS):
-        c = S[S_STOCK + i]
-        if not (S[S_BURIED] >> c) & 1:
-            W[S_STOCK + i] = pool[k]
-            k += 1
-
-
-@njit(cache=True)
 def simulation_nb(moves, n, S, seat, ct, opts, samples, pst):
     """The simulation policy: ``samples`` times, deal the cards the seat cannot see at
     random (:func:`sample_world_nb`), and for each legal move play the deal out with the
@@ -267,51 +208,14 @@ def simulation_nb(moves, n, S, seat, ct, opts, samples, pst):
 
 
 @njit(cache=True)
-def view_nb(S, seat, V):
-    """The seat's view of the state: other hands and the stock zeroed."""
-    for i in range(S_SIZE):
-        V[i] = S[i]
-    for s in range(MAX_SEATS):
-        if s != seat:
-            V[S_HAND + s] = 0
-    for i in range(N_CARDS):
-        V[S_STOCK + i] = 0
-    V[S_BURIED] = 0
-
-
-@njit(cache=True)
 def choose_nb(code, p, moves, n, S, seat, ct, opts, pst, fn):
     if n == 1:
         return 0
-    if code == POL_RANDOM:
-        return random_move_nb(n, pst)
-    if code == POL_GREEDY:
-        return greedy_nb(moves, n, S, ct)
-    if code == POL_HEURISTIC:
-        return heuristic_nb(moves, n, S, seat, ct, p[P_KEEP], p[P_DENY], p[P_POINTS])
     if code == POL_SIMULATION:
         return simulation_nb(moves, n, S, seat, ct, opts, np.int64(p[P_SAMPLES]), pst)
-    V = np.empty(S_SIZE, np.int64)
-    view_nb(S, seat, V)
-    return fn(moves, n, V, p)
-
-
-@njit(cache=True)
-def _conserved_nb(S):
-    """Every card exactly once among hands, table, stock left and captured piles."""
-    seen = S[S_SEEN]
-    total = popcount_nb(seen)
-    union = seen
-    for s in range(S[S_PLAYERS]):
-        total += popcount_nb(S[S_HAND + s])
-        union |= S[S_HAND + s]
-    for i in range(S[S_TN]):
-        union |= ONE << S[S_TABLE + i]
-    total += S[S_TN]
-    for i in range(S[S_TOP], N_CARDS):
-        union |= ONE << S[S_STOCK + i]
-    total += N_CARDS - S[S_TOP]
-    return total == N_CARDS and union == (ONE << N_CARDS) - 1
+    if code == POL_USER:
+        return user_choice_nb(fn, p, moves, n, S, seat)
+    return builtin_choice_nb(code, p, moves, n, S, seat, ct, pst)
 
 
 @njit(cache=True)
@@ -344,7 +248,7 @@ def play_deal_nb(S, ct, opts, codes, params, fn, pst, scores, audit, audit_out, 
         if audit:
             tn = S[S_TN]
             audit_out[0] += 1
-            if not _conserved_nb(S):
+            if not conserved_nb(S):
                 audit_out[1] += 1
             if tn <= AUDIT_MAX_TABLE:
                 audit_out[0] += 1
