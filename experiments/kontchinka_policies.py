@@ -19,7 +19,7 @@ import pandas as pd  # noqa: E402
 import simkit  # noqa: E402
 from simkit.experiment import Experiment  # noqa: E402
 
-DENY = [0.0, 1.0, 2.0, 4.0]
+DENY = [0.0, 1.0, 2.0, 4.0, 8.0]
 
 
 def seat_rates(a, first, second, hands):

@@ -98,6 +98,18 @@ def card_table(values, targets, sweeps, point_suit: int, kontchinki) -> np.ndarr
     return ct
 
 
+#: a work array (:func:`new_work_nb`): three 52-slot scratch rows for the subset search, then
+#: room for the captures of one card (more are allocated when needed)
+WORK_SETS = 3 * N_CARDS + 4
+WORK_SIZE = WORK_SETS + 512
+
+
+@njit(cache=True)
+def new_work_nb():
+    """A scratch array for the capture search: allocate once, pass to every call."""
+    return np.empty(WORK_SIZE, np.int64)
+
+
 # -- enumerating captures -----------------------------------------------------------------------
 @njit(cache=True, inline="always")
 def _put_nb(out, k, cap, v):
@@ -108,14 +120,15 @@ def _put_nb(out, k, cap, v):
 
 
 @njit(cache=True)
-def _sum_sets_nb(card, table, tn, ct, out, k, cap):
+def _sum_sets_nb(card, table, tn, ct, out, k, cap, work):
     """Append every set of table positions whose values add up to ``card``'s target
-    (iterative backtracking over the positive-valued cards not above the target)."""
+    (iterative backtracking over the positive-valued cards not above the target;
+    scratch space from ``work``)."""
     target = ct[CT_TARGET + card]
     if target <= 0:
         return k
-    pos = np.empty(tn, np.int64)
-    val = np.empty(tn, np.int64)
+    pos = work[0:N_CARDS]
+    val = work[N_CARDS:2 * N_CARDS]
     m = 0
     for i in range(tn):
         v = ct[CT_VALUE + table[i]]
@@ -123,7 +136,7 @@ def _sum_sets_nb(card, table, tn, ct, out, k, cap):
             pos[m] = i
             val[m] = v
             m += 1
-    chosen = np.empty(m + 1, np.int64)
+    chosen = work[2 * N_CARDS:3 * N_CARDS + 1]
     d = 0
     j = 0
     s = 0
@@ -149,7 +162,7 @@ def _sum_sets_nb(card, table, tn, ct, out, k, cap):
 
 
 @njit(cache=True)
-def basic_captures_nb(card, table, tn, ct, out, cap):
+def basic_captures_nb(card, table, tn, ct, out, cap, work):
     """The single captures of ``card`` (one equal-rank card, one summing set, or the
     sweep), written to ``out[:cap]``; returns how many there are (possibly more than
     ``cap``: the caller then grows ``out`` and asks again)."""
@@ -165,7 +178,7 @@ def basic_captures_nb(card, table, tn, ct, out, cap):
         for i in range(tn):
             k = _put_nb(out, k, cap, ONE << i)
         return k
-    k = _sum_sets_nb(card, table, tn, ct, out, 0, cap)
+    k = _sum_sets_nb(card, table, tn, ct, out, 0, cap, work)
     rank = card >> 2
     target = ct[CT_TARGET + card]
     for i in range(tn):
@@ -178,15 +191,15 @@ def basic_captures_nb(card, table, tn, ct, out, cap):
 
 
 @njit(cache=True)
-def captures_nb(card, table, tn, ct, multi, out, cap):
+def captures_nb(card, table, tn, ct, multi, out, cap, work):
     """Every capture of ``card`` once: the single captures, or with ``multi`` every
     union of pairwise disjoint single captures (a sweep stays one capture). Returns the
     count (written only up to ``cap``)."""
     if not multi or tn == 0 or ct[CT_SWEEP + card] != SWEEP_NONE:
-        return basic_captures_nb(card, table, tn, ct, out, cap)
-    nb_ = basic_captures_nb(card, table, tn, ct, out[:0], 0)
+        return basic_captures_nb(card, table, tn, ct, out, cap, work)
+    nb_ = basic_captures_nb(card, table, tn, ct, out[:0], 0, work)
     basic = np.empty(max(nb_, 1), np.int64)
-    basic_captures_nb(card, table, tn, ct, basic, nb_)
+    basic_captures_nb(card, table, tn, ct, basic, nb_, work)
     # depth-first over increasing indices of disjoint basic sets
     stack = np.empty(nb_ + 1, np.int64)
     unions = np.empty(nb_ + 1, np.int64)
@@ -219,23 +232,23 @@ def captures_nb(card, table, tn, ct, multi, out, cap):
 
 
 @njit(cache=True)
-def legal_moves_nb(hand, table, tn, ct, multi, may_capture, forced, moves):
+def legal_moves_nb(hand, table, tn, ct, multi, may_capture, forced, moves, work):
     """Every legal move of a seat holding bitmask ``hand``: rows ``(card, mask)`` of
     ``moves`` (``mask = 0``: trail the card). Captures only when ``may_capture``;
     with ``forced`` a seat that can capture may not trail. Returns the count (rows are
     written only up to ``moves.shape[0]``; a larger count asks the caller to grow)."""
     cap = moves.shape[0]
-    buf = np.empty(64, np.int64)
+    buf = work[WORK_SETS:]
     k = 0
     if may_capture and tn > 0:
         h = hand
         while h:
             c = lowest_card_nb(h)
             h &= h - 1
-            n = captures_nb(c, table, tn, ct, multi, buf, buf.shape[0])
+            n = captures_nb(c, table, tn, ct, multi, buf, buf.shape[0], work)
             if n > buf.shape[0]:
                 buf = np.empty(n, np.int64)
-                captures_nb(c, table, tn, ct, multi, buf, n)
+                captures_nb(c, table, tn, ct, multi, buf, n, work)
             for q in range(n):
                 if k < cap:
                     moves[k, 0] = c
@@ -255,14 +268,14 @@ def legal_moves_nb(hand, table, tn, ct, multi, may_capture, forced, moves):
 
 
 @njit(cache=True)
-def moves_nb(S, seat, ct, multi, may_capture, forced, moves):
+def moves_nb(S, seat, ct, multi, may_capture, forced, moves, work):
     """:func:`legal_moves_nb` for ``seat`` of state ``S``, growing ``moves`` as needed:
     returns ``(moves, count)``."""
     tb = S[S_TABLE:S_TABLE + N_CARDS]
-    n = legal_moves_nb(S[S_HAND + seat], tb, S[S_TN], ct, multi, may_capture, forced, moves)
+    n = legal_moves_nb(S[S_HAND + seat], tb, S[S_TN], ct, multi, may_capture, forced, moves, work)
     if n > moves.shape[0]:
         moves = np.empty((2 * n, 2), np.int64)
-        legal_moves_nb(S[S_HAND + seat], tb, S[S_TN], ct, multi, may_capture, forced, moves)
+        legal_moves_nb(S[S_HAND + seat], tb, S[S_TN], ct, multi, may_capture, forced, moves, work)
     return moves, n
 
 
@@ -536,9 +549,9 @@ def greedy_nb(moves, n, S, ct):
 
 
 @njit(cache=True)
-def _best_take_nb(proto, table, tn, ct, buf):
+def _best_take_nb(proto, table, tn, ct, buf, work):
     """Most table cards one card like ``proto`` could take from ``table``."""
-    n = basic_captures_nb(proto, table, tn, ct, buf, buf.shape[0])
+    n = basic_captures_nb(proto, table, tn, ct, buf, buf.shape[0], work)
     best = 0
     for q in range(min(n, buf.shape[0])):
         b = popcount_nb(buf[q])
@@ -550,7 +563,7 @@ def _best_take_nb(proto, table, tn, ct, buf):
 
 
 @njit(cache=True)
-def threat_nb(S, seat, ct, table, tn, buf):
+def threat_nb(S, seat, ct, table, tn, buf, work):
     """What the table ``table[:tn]`` offers the next player: the mean number of cards a
     card unseen by ``seat`` (not in his hand, on the table or captured) would take from
     it, over the unseen cards."""
@@ -566,7 +579,7 @@ def threat_nb(S, seat, ct, table, tn, buf):
     for r in range(13):
         u = popcount_nb((unseen >> (4 * r)) & 15)
         if u:
-            s += u * _best_take_nb(4 * r, table, tn, ct, buf)
+            s += u * _best_take_nb(4 * r, table, tn, ct, buf, work)
     return s / total
 
 
@@ -580,6 +593,7 @@ def heuristic_nb(moves, n, S, seat, ct, keep, deny, points):
     tn = S[S_TN]
     after = np.empty(tn + 1, np.int64)
     buf = np.empty(64, np.int64)
+    work = new_work_nb()
     best = 0
     bkey = -1e18
     for k in range(n):
@@ -597,7 +611,7 @@ def heuristic_nb(moves, n, S, seat, ct, keep, deny, points):
             key = -keep * _card_worth_nb(card, ct)
         else:
             key = c + points * pts
-        key -= deny * threat_nb(S, seat, ct, after, w, buf)
+        key -= deny * threat_nb(S, seat, ct, after, w, buf, work)
         if key > bkey + 1e-12:
             bkey = key
             best = k

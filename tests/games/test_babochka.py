@@ -57,7 +57,7 @@ def test_pictures_capture_by_rank_only_and_numerals_by_sums():
 
     def sets(card, table):
         tb = np.asarray(parse(table), np.int64)
-        n = cap.captures_nb(int(parse(card)[0]), tb, len(tb), ct, False, out, 16)
+        n = cap.captures_nb(int(parse(card)[0]), tb, len(tb), ct, False, out, 16, cap.new_work_nb())
         return sorted(out[:n].tolist())
 
     assert sets("JH", "JS 5D 6C") == [0b001]                 # no sweep

@@ -40,9 +40,10 @@ class Babochka(Game):
     headline = "pot_ev.seat0"
     chunk_hint = 1 << 10
     conformance_hands = 300
-    study_hands = 50_000
+    study_hands = 10_000
     bench_cases = [("random play, 3 players", {}, "random", 200_000),
-                   ("heuristic play, 4 players", {"players": 4}, None, 100_000)]
+                   ("heuristic play, 4 players", {"players": 4}, "heuristic", 100_000),
+                   ("simulation play (the default), 3 players", {}, None, 10_000)]
     conformance_cases = [
         ({}, None),
         ({"players": 4, "turns": "all_three", "forced_capture": False, "both_complete": "split"}, "random"),

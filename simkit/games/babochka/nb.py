@@ -13,7 +13,7 @@ from simkit.core.capture import (MAX_SEATS, N_CARDS, N_PARAMS, ONE, P_SAMPLES, P
                                  POL_GREEDY, POL_HEURISTIC, POL_RANDOM, POL_SIMULATION, POL_USER, S_DEALER,
                                  S_EXTRA, S_HAND, S_PLAYERS, S_SEEN, S_SIZE, S_STOCK, S_TABLE, S_TN, S_TOP,
                                  apply_move_nb, builtin_choice_nb, conserved_nb, count_legal_ref_nb, deal_hands_nb,
-                                 deal_table_nb, greedy_nb, is_capture_ref_nb, moves_nb, no_user_play_nb,
+                                 deal_table_nb, greedy_nb, is_capture_ref_nb, moves_nb, new_work_nb, no_user_play_nb,
                                  reset_deal_nb, sample_world_nb, shuffle_stock_nb, user_choice_nb)
 from simkit.core.rng import draw_nb, seed_stream_nb
 from simkit.core.stats import moment_add_nb
@@ -71,9 +71,10 @@ def playout_nb(S, ct, forced, split, me, moves, nwin, mine):
     captured with three cards (``mine``: ``me`` among them); returns ``(moves, nwin,
     mine)``."""
     p = S[S_PLAYERS]
+    work = new_work_nb()
     while S[B_TURN] < HAND_SIZE * p and (nwin == 0 or split != 0):
         seat = seat_of_turn_nb(S, S[B_TURN])
-        moves, n = moves_nb(S, seat, ct, False, True, forced, moves)
+        moves, n = moves_nb(S, seat, ct, False, True, forced, moves, work)
         k = greedy_nb(moves, n, S, ct) if n > 1 else 0
         if play_card_nb(S, seat, moves[k, 0], moves[k, 1], ct):
             nwin += 1
@@ -90,7 +91,7 @@ def simulation_nb(moves, n, S, seat, ct, forced, split, samples, pst):
     W = np.empty(S_SIZE, np.int64)
     X = np.empty(S_SIZE, np.int64)
     pool = np.empty(N_CARDS, np.int64)
-    work = np.empty((64, 2), np.int64)
+    mv = np.empty((64, 2), np.int64)
     total = np.zeros(n, np.int64)
     for _ in range(samples):
         sample_world_nb(S, seat, W, pst, pool)
@@ -98,7 +99,7 @@ def simulation_nb(moves, n, S, seat, ct, forced, split, samples, pst):
             for i in range(S_SIZE):
                 X[i] = W[i]
             done = play_card_nb(X, seat, moves[k, 0], moves[k, 1], ct)
-            work, nwin, mine = playout_nb(X, ct, forced, split, seat, work, done, done == 1)
+            mv, nwin, mine = playout_nb(X, ct, forced, split, seat, mv, done, done == 1)
             value = X[B_POT] * SCALE // nwin if mine else 0
             total[k] += value - (X[B_PAID + seat] - W[B_PAID + seat]) * SCALE
     best = 0
@@ -126,12 +127,13 @@ def play_deal_nb(S, ct, opts, codes, params, fn, pst, audit, audit_out, err, mov
     p = S[S_PLAYERS]
     forced = opts[O_FORCED]
     tb = S[S_TABLE:S_TABLE + N_CARDS]
+    work = new_work_nb()
     nw = 0
     for s in range(MAX_SEATS):
         winners[s] = 0
     while S[B_TURN] < HAND_SIZE * p:
         seat = seat_of_turn_nb(S, S[B_TURN])
-        moves, n = moves_nb(S, seat, ct, False, True, forced, moves)
+        moves, n = moves_nb(S, seat, ct, False, True, forced, moves, work)
         k = choose_nb(codes[seat], params[seat], moves, n, S, seat, ct, opts, pst, fn)
         if k < 0 or k >= n:
             err[0] = ERR_MOVE

@@ -18,8 +18,8 @@ Per-seat policies as in :mod:`simkit.policies.seated` (``{"play": "greedy|heuris
 """
 from simkit.games.fishing import PARAM_SLOTS, check_params, play_role  # noqa: F401
 
-#: the default, chosen by experiments/babochka_pot.py (docs/fishing.md)
-DEFAULT = "heuristic"
+#: the default: the strongest policy of experiments/babochka_pot.py (docs/fishing.md)
+DEFAULT = "simulation"
 
 PLAY = play_role("finishes the deal greedily over `samples` random deals of the unseen cards after each legal "
                  "move; the most chips", DEFAULT, {"keep": 1.0, "deny": 1.0, "points": 0.0}, 8)

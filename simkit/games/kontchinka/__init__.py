@@ -56,11 +56,12 @@ class Kontchinka(Game):
     report = report
     roles = [PLAY]
     headline = "points_per_deal"
-    chunk_hint = 1 << 9
-    conformance_hands = 200
-    study_hands = 20_000
+    chunk_hint = 1 << 6
+    conformance_hands = 40
+    study_hands = 300
     bench_cases = [("random play, single 2-player deals", {"unit": "deal"}, "random", 200_000),
-                   ("games to 15, heuristic play, 2 players", {}, None, 20_000)]
+                   ("games to 15, heuristic play, 2 players", {}, "heuristic", 20_000),
+                   ("games to 15, simulation play (the default)", {}, None, 300)]
     conformance_cases = [
         ({}, None),
         ({"unit": "deal", "players": 3, "captures": "several"}, "random"),

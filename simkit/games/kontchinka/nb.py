@@ -17,11 +17,11 @@ from numba import njit
 
 from simkit.core.capture import (MAX_SEATS, N_CARDS, N_PARAMS, ONE, P_SAMPLES, PLAY_FN, PLAY_SIG,  # noqa: F401
                                  POL_GREEDY, POL_HEURISTIC, POL_RANDOM, POL_SIMULATION, POL_USER, S_CAPTURED_LAST,
-                                 S_CARDS, S_DEALER, S_HAND, S_KONT, S_LAST, S_PLAYERS, S_POINTS, S_SEAT, S_SEEN,
-                                 S_SIZE, S_STOCK, S_SWEEPS, S_TABLE, S_TN, S_TOP, apply_move_nb, builtin_choice_nb,
-                                 clean_table_nb, conserved_nb, count_legal_ref_nb, deal_hands_nb, deal_table_nb, greedy_nb,
-                                 is_capture_ref_nb, moves_nb, no_user_play_nb, reset_deal_nb, sample_world_nb,
-                                 shuffle_stock_nb, take_rest_nb, user_choice_nb)
+                                 S_CARDS, S_DEALER, S_HAND, S_KONT, S_LAST, S_PLAYERS, S_POINTS, S_SEAT, S_SIZE,
+                                 S_STOCK, S_SWEEPS, S_TABLE, S_TN, S_TOP, apply_move_nb, builtin_choice_nb,
+                                 clean_table_nb, conserved_nb, count_legal_ref_nb, deal_hands_nb, deal_table_nb,
+                                 greedy_nb, is_capture_ref_nb, moves_nb, new_work_nb, no_user_play_nb, reset_deal_nb,
+                                 sample_world_nb, shuffle_stock_nb, take_rest_nb, user_choice_nb)
 from simkit.core.rng import seed_stream_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.tricks import policy_stream_nb, popcount_nb
@@ -156,11 +156,12 @@ def may_capture_nb(S, seat, opts):
 def playout_nb(S, ct, opts, moves):
     """Play the rest of the deal with the greedy choice for every seat; take the rest."""
     multi = opts[O_MULTI]
+    work = new_work_nb()
     while True:
         seat = next_seat_nb(S)
         if seat < 0:
             break
-        moves, n = moves_nb(S, seat, ct, multi, may_capture_nb(S, seat, opts), opts[O_FORCED], moves)
+        moves, n = moves_nb(S, seat, ct, multi, may_capture_nb(S, seat, opts), opts[O_FORCED], moves, work)
         k = greedy_nb(moves, n, S, ct) if n > 1 else 0
         apply_move_nb(S, seat, moves[k, 0], moves[k, 1], ct)
         S[S_SEAT] = (seat + 1) % S[S_PLAYERS]
@@ -182,7 +183,7 @@ def simulation_nb(moves, n, S, seat, ct, opts, samples, pst):
     pool = np.empty(N_CARDS, np.int64)
     pooled = np.zeros((MAX_SEATS, 4), np.int64)
     pts = np.zeros((MAX_SEATS, 4), np.int64)
-    work = np.empty((64, 2), np.int64)
+    mv = np.empty((64, 2), np.int64)
     total = np.zeros(n)
     for _ in range(samples):
         sample_world_nb(S, seat, W, pst, pool)
@@ -191,7 +192,7 @@ def simulation_nb(moves, n, S, seat, ct, opts, samples, pst):
                 X[i] = W[i]
             apply_move_nb(X, seat, moves[k, 0], moves[k, 1], ct)
             X[S_SEAT] = (seat + 1) % X[S_PLAYERS]
-            work = playout_nb(X, ct, opts, work)
+            mv = playout_nb(X, ct, opts, mv)
             deal_points_nb(X, opts, pooled, pts)
             other = -1.0e9
             for s in range(m):
@@ -227,13 +228,14 @@ def play_deal_nb(S, ct, opts, codes, params, fn, pst, scores, audit, audit_out, 
     policy move."""
     multi = opts[O_MULTI]
     pooled = np.zeros((MAX_SEATS, 4), np.int64)
+    work = new_work_nb()
     tb = S[S_TABLE:S_TABLE + N_CARDS]
     while True:
         seat = next_seat_nb(S)
         if seat < 0:
             break
         may = may_capture_nb(S, seat, opts)
-        moves, n = moves_nb(S, seat, ct, multi, may, opts[O_FORCED], moves)
+        moves, n = moves_nb(S, seat, ct, multi, may, opts[O_FORCED], moves, work)
         k = choose_nb(codes[seat], params[seat], moves, n, S, seat, ct, opts, pst, fn)
         if k < 0 or k >= n:
             err[0] = ERR_MOVE
