@@ -345,6 +345,43 @@ def count_legal_ref_nb(hand, table, tn, ct, multi, may_capture, forced):
     return k + popcount_nb(hand)
 
 
+ERR_MOVE = 1
+AUDIT_MAX_TABLE = 12         # the brute-force legality check runs on tables up to this size
+
+
+@njit(cache=True)
+def check_move_nb(S, seat, moves, k, n, ct, multi, may_capture, forced, audit, audit_out, err):
+    """Refuse a policy's move index outside ``0..n-1``: ``err[0, 2..6]`` = code, seat, the
+    index, ``n``, the hand, the table size; returns False. In audit mode count the checks
+    (cards conserved; the move count and the chosen move against the brute-force
+    reference :func:`count_legal_ref_nb`, :func:`is_capture_ref_nb`) and violations."""
+    if k < 0 or k >= n:
+        err[0] = ERR_MOVE
+        err[2] = seat
+        err[3] = k
+        err[4] = n
+        err[5] = S[S_HAND + seat]
+        err[6] = S[S_TN]
+        return False
+    if audit:
+        tn = S[S_TN]
+        tb = S[S_TABLE:S_TABLE + N_CARDS]
+        card = moves[k, 0]
+        mask = moves[k, 1]
+        audit_out[0] += 1
+        if not conserved_nb(S):
+            audit_out[1] += 1
+        if tn <= AUDIT_MAX_TABLE:
+            audit_out[0] += 1
+            ref = count_legal_ref_nb(S[S_HAND + seat], tb, tn, ct, multi, may_capture, forced)
+            ok = (S[S_HAND + seat] >> card) & 1 == 1
+            if mask != 0:
+                ok = ok and may_capture and is_capture_ref_nb(card, tb, tn, ct, multi, mask)
+            if ref != n or not ok:
+                audit_out[1] += 1
+    return True
+
+
 # -- playing a move -----------------------------------------------------------------------------
 @njit(cache=True)
 def apply_move_nb(S, seat, card, mask, ct):

@@ -3,8 +3,10 @@ whose choices live in :mod:`simkit.core.capture`, each parameter's declared rang
 the check of chosen parameters. Each game adds its own simulation objective and default.
 """
 from simkit.core import capture
+from simkit.core.cards import format as format_cards
+from simkit.core.tricks import cards_of
 from simkit.errors import SimkitError
-from simkit.policies.base import PolicyRole, PolicySpec
+from simkit.policies.base import PolicyRole, PolicySpec, raise_illegal
 
 PARAM_SLOTS = {"keep": capture.P_KEEP, "deny": capture.P_DENY, "points": capture.P_POINTS,
                "samples": capture.P_SAMPLES}
@@ -46,3 +48,13 @@ def check_params(game_id, policies):
                 what = "a whole number" if kind is int else "a number"
                 raise SimkitError(f"{game_id}: policy {pol.name!r} parameter {name}={value:g} is out of range; "
                                   f"allowed: {what} in [{lo}, {hi}]")
+
+
+def raise_move_error(game_id, policies, err, where=""):
+    """Raise the illegal-move error from a kernel's ``err`` (:func:`simkit.core.capture.check_move_nb`)."""
+    seat = int(err[2])
+    pol = policies["play"]
+    pol = pol[seat] if isinstance(pol, list) else pol
+    raise_illegal(game_id, pol, f"{where}seat {seat} holding {format_cards(cards_of(err[5]))} with "
+                                f"{int(err[6])} cards on the table; return a move index from 0 to "
+                                f"{int(err[4]) - 1}", int(err[3]))

@@ -8,14 +8,12 @@ docs/fishing.md.
 import numpy as np
 
 from simkit.core.capture import MAX_SEATS, SWEEP_NONE, card_table, no_user_play_nb
-from simkit.core.cards import format as format_cards
 from simkit.core.stats import Stats, moments
-from simkit.core.tricks import cards_of
 from simkit.games.babochka import nb, report
 from simkit.games.babochka.policies import PARAM_SLOTS, PLAY, check_params
 from simkit.games.babochka.rules import BabochkaRules
 from simkit.games.base import Game
-from simkit.policies.base import raise_illegal
+from simkit.games.fishing import raise_move_error
 from simkit.policies.seated import policy_arrays, policy_groups, resolve_seated
 
 _VALUES = (2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 0, 1)
@@ -87,12 +85,7 @@ class Babochka(Game):
                              np.asarray(groups, np.int64), audit, st["net"], st["group_mom"], st["deals"],
                              st["deals_hist"], st["pot"], st["pot_hist"], st["wins"], st["counters"], audit_out, err)
         if err[0]:
-            seat = int(err[2])
-            pol = policies["play"]
-            pol = pol[seat] if isinstance(pol, list) else pol
-            raise_illegal(self.id, pol, f"pot (unit) {err[1]}, deal {err[7]}, seat {seat} holding "
-                                        f"{format_cards(cards_of(err[5]))} with {int(err[6])} cards on the table; "
-                                        f"return a move index from 0 to {int(err[4]) - 1}", int(err[3]))
+            raise_move_error(self.id, policies, err, f"pot (unit) {err[1]}, deal {err[7]}, ")
         return st, audit_out
 
 

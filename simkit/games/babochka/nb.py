@@ -12,8 +12,8 @@ from numba import njit
 from simkit.core.capture import (MAX_SEATS, N_CARDS, N_PARAMS, ONE, P_SAMPLES, PLAY_FN, PLAY_SIG,  # noqa: F401
                                  POL_GREEDY, POL_HEURISTIC, POL_RANDOM, POL_SIMULATION, POL_USER, S_DEALER,
                                  S_EXTRA, S_HAND, S_PLAYERS, S_SEEN, S_SIZE, S_STOCK, S_TABLE, S_TN, S_TOP,
-                                 apply_move_nb, builtin_choice_nb, conserved_nb, count_legal_ref_nb, deal_hands_nb,
-                                 deal_table_nb, greedy_nb, is_capture_ref_nb, moves_nb, new_work_nb, no_user_play_nb,
+                                 apply_move_nb, builtin_choice_nb, check_move_nb, deal_hands_nb,
+                                 deal_table_nb, greedy_nb, moves_nb, new_work_nb, no_user_play_nb,
                                  reset_deal_nb, sample_world_nb, shuffle_stock_nb, user_choice_nb)
 from simkit.core.rng import draw_nb, seed_stream_nb
 from simkit.core.stats import moment_add_nb
@@ -36,7 +36,6 @@ N_DEALS = 41                  # deals per pot histogram 0..40, the last open-end
 N_POT = 121                   # pot size histogram 0..120 chips, the last open-ended
 C_POTS, C_DEALS, C_NEW_TABLES, C_RESHUFFLES, C_UNFINISHED, C_TRAILS, C_CAPTURES, C_SPLIT = range(8)
 N_COUNTERS = 8
-ERR_MOVE = 1
 N_ERR = 8
 
 
@@ -126,7 +125,6 @@ def play_deal_nb(S, ct, opts, codes, params, fn, pst, audit, audit_out, err, mov
     ``(moves, number of winners)``, -1 on an illegal policy move (``err`` filled)."""
     p = S[S_PLAYERS]
     forced = opts[O_FORCED]
-    tb = S[S_TABLE:S_TABLE + N_CARDS]
     work = new_work_nb()
     nw = 0
     for s in range(MAX_SEATS):
@@ -135,28 +133,10 @@ def play_deal_nb(S, ct, opts, codes, params, fn, pst, audit, audit_out, err, mov
         seat = seat_of_turn_nb(S, S[B_TURN])
         moves, n = moves_nb(S, seat, ct, False, True, forced, moves, work)
         k = choose_nb(codes[seat], params[seat], moves, n, S, seat, ct, opts, pst, fn)
-        if k < 0 or k >= n:
-            err[0] = ERR_MOVE
-            err[2] = seat
-            err[3] = k
-            err[4] = n
-            err[5] = S[S_HAND + seat]
-            err[6] = S[S_TN]
+        if not check_move_nb(S, seat, moves, k, n, ct, False, True, forced, audit, audit_out, err):
             return moves, -1
         card = moves[k, 0]
         mask = moves[k, 1]
-        if audit:
-            tn = S[S_TN]
-            audit_out[0] += 1
-            if not conserved_nb(S):
-                audit_out[1] += 1
-            if tn <= 12:
-                audit_out[0] += 1
-                ref = count_legal_ref_nb(S[S_HAND + seat], tb, tn, ct, False, True, forced)
-                ok = (S[S_HAND + seat] >> card) & 1 == 1 and (mask == 0 or is_capture_ref_nb(card, tb, tn, ct,
-                                                                                              False, mask))
-                if ref != n or not ok:
-                    audit_out[1] += 1
         if play_card_nb(S, seat, card, mask, ct):
             winners[seat] = 1
             nw += 1

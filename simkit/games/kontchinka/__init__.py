@@ -9,15 +9,13 @@ import numpy as np
 
 from simkit.core.capture import MAX_SEATS, S_CARDS, S_KONT, S_POINTS, S_SIZE, S_SWEEPS, SWEEP_ALL, SWEEP_NONE, \
     SWEEP_ONE, card_table
-from simkit.core.cards import format as format_cards
 from simkit.core.stats import Stats, moments
-from simkit.core.tricks import cards_of
 from simkit.errors import SimkitError
 from simkit.games.base import Game
+from simkit.games.fishing import raise_move_error
 from simkit.games.kontchinka import nb, report
 from simkit.games.kontchinka.policies import PARAM_SLOTS, PLAY, check_params
 from simkit.games.kontchinka.rules import KontchinkaRules
-from simkit.policies.base import raise_illegal
 from simkit.policies.seated import policy_arrays, policy_groups, resolve_seated
 
 #: rank index 0..12 = 2..10, J, Q, K, A
@@ -119,16 +117,8 @@ class Kontchinka(Game):
                                st["game_score"], st["game_len"], st["len_hist"], st["payoff"], st["group_mom"],
                                st["counters"], audit_out, err)
         if err[0]:
-            self._raise(err, policies, f"unit {err[1]}, deal {err[7]}, ")
+            raise_move_error(self.id, policies, err, f"unit {err[1]}, deal {err[7]}, ")
         return st, audit_out
-
-    def _raise(self, err, policies, where=""):
-        seat = int(err[2])
-        pol = policies["play"]
-        pol = pol[seat] if isinstance(pol, list) else pol
-        raise_illegal(self.id, pol, f"{where}seat {seat} holding {format_cards(cards_of(err[5]))} with "
-                                    f"{int(err[6])} cards on the table; return a move index from 0 to "
-                                    f"{int(err[4]) - 1}", int(err[3]))
 
     def play_deal(self, cards, *, rules=None, policies=None, dealer=0, seed=0) -> dict:
         """Play one deal from the card order ``cards`` (52 cards, a string or codes: the
@@ -154,7 +144,7 @@ class Kontchinka(Game):
         rep = nb.one_deal_nb(order.astype(np.uint8), card_table_for(rules), self._opts(rules), codes, params, fn,
                              int(seed), dealer, S, pts, pooled, err)
         if rep == -2:
-            self._raise(err, policies)
+            raise_move_error(self.id, policies, err)
         p = rules.players
         m = 2 if rules.partnership else p
         return {"replaced": int(rep), "cards": [int(S[S_CARDS + s]) for s in range(p)],

@@ -15,16 +15,16 @@ totals share the win.
 import numpy as np
 from numba import njit
 
-from simkit.core.capture import (MAX_SEATS, N_CARDS, N_PARAMS, ONE, P_SAMPLES, PLAY_FN, PLAY_SIG,  # noqa: F401
+from simkit.core.capture import (MAX_SEATS, N_CARDS, N_PARAMS, P_SAMPLES, PLAY_FN, PLAY_SIG,  # noqa: F401
                                  POL_GREEDY, POL_HEURISTIC, POL_RANDOM, POL_SIMULATION, POL_USER, S_CAPTURED_LAST,
                                  S_CARDS, S_DEALER, S_HAND, S_KONT, S_LAST, S_PLAYERS, S_POINTS, S_SEAT, S_SIZE,
-                                 S_STOCK, S_SWEEPS, S_TABLE, S_TN, S_TOP, apply_move_nb, builtin_choice_nb,
-                                 clean_table_nb, conserved_nb, count_legal_ref_nb, deal_hands_nb, deal_table_nb,
-                                 greedy_nb, is_capture_ref_nb, moves_nb, new_work_nb, no_user_play_nb, reset_deal_nb,
-                                 sample_world_nb, shuffle_stock_nb, take_rest_nb, user_choice_nb)
+                                 S_STOCK, S_SWEEPS, S_TOP, apply_move_nb, builtin_choice_nb, check_move_nb,
+                                 clean_table_nb, deal_hands_nb, deal_table_nb, greedy_nb, moves_nb, new_work_nb,
+                                 no_user_play_nb, reset_deal_nb, sample_world_nb, shuffle_stock_nb, take_rest_nb,
+                                 user_choice_nb)
 from simkit.core.rng import seed_stream_nb
 from simkit.core.stats import moment_add_nb
-from simkit.core.tricks import policy_stream_nb, popcount_nb
+from simkit.core.tricks import policy_stream_nb
 
 O_PLAYERS, O_PARTNERS, O_MULTI, O_NO_TWICE, O_FORCED, O_TIE_EACH, O_CLEANUP, O_SECURED, O_TARGET, O_SINGLE, \
     O_MAX_DEALS, O_FIRST_DEALER, O_POT = range(13)
@@ -37,12 +37,10 @@ N_CAT = 5                    # cards points, point-suit points, kontchinka point
 N_HIST = 8                   # points per deal histogram 0..7
 N_LEN = 41                   # deals per game histogram 0..40, the last open-ended
 WIN_SCALE = 60               # a win counts 60, shared wins 60/k (k <= 6)
-AUDIT_MAX_TABLE = 12         # the brute-force legality check runs on tables up to this size
 
 C_DEALS, C_GAMES, C_FIRST_TABLES, C_CLEANED, C_REPLACED, C_MID_END, C_UNFINISHED, C_SHARED, C_REST = range(9)
 N_COUNTERS = 9
 
-ERR_MOVE = 1
 N_ERR = 8
 
 @njit(cache=True, inline="always")
@@ -229,7 +227,6 @@ def play_deal_nb(S, ct, opts, codes, params, fn, pst, scores, audit, audit_out, 
     multi = opts[O_MULTI]
     pooled = np.zeros((MAX_SEATS, 4), np.int64)
     work = new_work_nb()
-    tb = S[S_TABLE:S_TABLE + N_CARDS]
     while True:
         seat = next_seat_nb(S)
         if seat < 0:
@@ -237,29 +234,10 @@ def play_deal_nb(S, ct, opts, codes, params, fn, pst, scores, audit, audit_out, 
         may = may_capture_nb(S, seat, opts)
         moves, n = moves_nb(S, seat, ct, multi, may, opts[O_FORCED], moves, work)
         k = choose_nb(codes[seat], params[seat], moves, n, S, seat, ct, opts, pst, fn)
-        if k < 0 or k >= n:
-            err[0] = ERR_MOVE
-            err[2] = seat
-            err[3] = k
-            err[4] = n
-            err[5] = S[S_HAND + seat]
-            err[6] = S[S_TN]
+        if not check_move_nb(S, seat, moves, k, n, ct, multi, may, opts[O_FORCED], audit, audit_out, err):
             return moves, -2
         card = moves[k, 0]
         mask = moves[k, 1]
-        if audit:
-            tn = S[S_TN]
-            audit_out[0] += 1
-            if not conserved_nb(S):
-                audit_out[1] += 1
-            if tn <= AUDIT_MAX_TABLE:
-                audit_out[0] += 1
-                ref = count_legal_ref_nb(S[S_HAND + seat], tb, tn, ct, multi, may, opts[O_FORCED])
-                ok = (S[S_HAND + seat] >> card) & 1 == 1
-                if mask != 0:
-                    ok = ok and may and is_capture_ref_nb(card, tb, tn, ct, multi, mask)
-                if ref != n or not ok:
-                    audit_out[1] += 1
         apply_move_nb(S, seat, card, mask, ct)
         S[S_SEAT] = (seat + 1) % S[S_PLAYERS]
         if mask != 0 and opts[O_TARGET] > 0:
