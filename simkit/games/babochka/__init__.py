@@ -40,8 +40,7 @@ class Babochka(Game):
     conformance_hands = 300
     study_hands = 10_000
     bench_cases = [("random play, 3 players", {}, "random", 200_000),
-                   ("heuristic play, 4 players", {"players": 4}, "heuristic", 100_000),
-                   ("simulation play (the default), 3 players", {}, None, 10_000)]
+                   ("heuristic play, 4 players", {"players": 4}, "heuristic", 100_000)]
     conformance_cases = [
         ({}, None),
         ({"players": 4, "turns": "all_three", "forced_capture": False, "both_complete": "split"}, "random"),

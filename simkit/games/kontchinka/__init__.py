@@ -58,8 +58,7 @@ class Kontchinka(Game):
     conformance_hands = 40
     study_hands = 300
     bench_cases = [("random play, single 2-player deals", {"unit": "deal"}, "random", 200_000),
-                   ("games to 15, heuristic play, 2 players", {}, "heuristic", 20_000),
-                   ("games to 15, simulation play (the default)", {}, None, 300)]
+                   ("games to 15, heuristic play, 2 players", {}, "heuristic", 20_000)]
     conformance_cases = [
         ({}, None),
         ({"unit": "deal", "players": 3, "captures": "several"}, "random"),
