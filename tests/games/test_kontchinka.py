@@ -248,5 +248,8 @@ def test_games_to_15_end_and_are_won():
     m = res.metrics
     assert abs(m["win_rate.seat0"]["value"] + m["win_rate.seat1"]["value"] - 1) < 1e-12
     assert m["unfinished_game_rate"]["value"] == 0
+    assert abs(m["payoff.seat0"]["value"] + m["payoff.seat1"]["value"]) < 1e-9          # losers pay the winner
+    assert m["score.seat0"]["value"] + m["score.seat1"]["value"] >= 15
     byp = res.tables["games_by_policy"]
     assert len(byp) == 2 and byp.games.tolist() == [100, 100]
+    assert res.tables["game_length"]["count"].sum() == 100
