@@ -57,7 +57,7 @@ PUNTER = PolicyRole(
 BANKER = PolicyRole(
     "banker",
     [PolicySpec("banker-threshold", "the banker draws while his count is below `stand`", nb.POL_THRESHOLD,
-                {"stand": param(7, "int", 0, 10)})],
+                {"stand": param(7, "int", 0, 10)}),
      PolicySpec("best", "the banker's standing count of the equilibrium experiments/macao_strategy.py found "
                 "under the game's overdraw rule", nb.POL_THRESHOLD)],
     default="best",
