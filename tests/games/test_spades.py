@@ -335,3 +335,11 @@ def test_per_seat_policies():
     assert res.tables["games_by_policy"]["win_rate"].sum() == pytest.approx(1.0)
     with pytest.raises(SimkitError, match="2 play policies given for 4 players"):
         simkit.simulate("spades", 5, policies={"play": ["random", "heuristic"]}, progress=False)
+
+
+@pytest.mark.parametrize("bags,over,want", [(5, 4, (0, 9)), (5, 5, (-100, 0)), (9, 3, (-100, 2)), (8, 12, (-200, 0)),
+                                            (9, 12, (-200, 1)), (0, 13, (-100, 3))])
+def test_every_ten_bags_cost_100(bags, over, want):
+    """ten_for_100: each full ten of accumulated overtricks costs 100 (two tens at once when
+    8-9 bags meet 12 overtricks)."""
+    assert nb.bag_penalty_nb(bags, over) == want

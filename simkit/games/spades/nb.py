@@ -115,6 +115,16 @@ def bad_move_nb(err, kind, state, seat, move, hand):
     err[E_PHASE] = state[S_PHASE]
 
 
+@njit(cache=True)
+def bag_penalty_nb(bags, over):
+    """The ``ten_for_100`` bag rule: the side's ``over`` overtricks join its ``bags``;
+    every full ten costs 100 points and leaves the count. Returns ``(penalty, bags
+    left)``: 8 bags and 12 overtricks make 20, two tens, -200 and 0 left."""
+    bags += over
+    tens = bags // 10
+    return -100 * tens, bags - 10 * tens
+
+
 # -- bidding --------------------------------------------------------------------------------------
 @njit(cache=True)
 def _heuristic_bid_nb(hand, state, tt, p):
@@ -517,10 +527,8 @@ def spades_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, af
                 else:
                     side_joint[side, side_out[0], side_out[1]] += 1
                     if opts[O_BAGS] != 0:
-                        bg = (bags0 if side == 0 else bags1) + side_out[2]
-                        if bg >= 10:
-                            p -= 100
-                            bg -= 10
+                        pen, bg = bag_penalty_nb(bags0 if side == 0 else bags1, side_out[2])
+                        p += pen
                         if side == 0:
                             bags0 = bg
                         else:
