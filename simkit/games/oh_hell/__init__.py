@@ -116,7 +116,11 @@ class OhHell(TrickGame):
         if not 1 <= k <= rules.n_deals:
             raise SimkitError(f"oh-hell: deal_no={k} is not a deal of this game; allowed: 1..{rules.n_deals}")
         self.check_seat("dealer", dealer, P)
-        order = self.check_order(cards, deck(52), P * k)
+        # the card after the hands is turned for trump (000 line 317 «После сдачи он выкладывает следующую карту
+        # на стол рубашкой вниз. Эта лицевая карта определяет козырную масть»), except on a last deal played
+        # without trump or when the hands take the whole deck
+        turned = P * k < 52 and not (k == rules.n_deals and rules.last_deal_no_trump)
+        order = self.check_order(cards, deck(52), P * k + turned)
         seats, fns = self.seat_policies(policies, P)
         state = np.zeros(S_SIZE, np.int64)
         hands = np.zeros(8, np.int64)
