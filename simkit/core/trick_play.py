@@ -137,6 +137,7 @@ def play_tricks_nb(choose_fn, after_fn, between, hands, state, tables, opts, sea
     table = state[S_TABLE]
     tt = tables[table]
     seat = state[S_LEADER]
+    broken = state[S_BROKEN]
     for _ in range(state[S_TRICKS] - state[S_TRICK_NO]):
         follow = state[S_FOLLOW]
         ban = state[S_LEAD_BAN]
@@ -153,8 +154,8 @@ def play_tricks_nb(choose_fn, after_fn, between, hands, state, tables, opts, sea
                 elif follow == 0:
                     legal = hand
                 else:
-                    legal = legal_full_nb(hand, trick, n, tt, follow, ban, state[S_BROKEN])
-            elif ban < 0 or state[S_BROKEN] != 0:
+                    legal = legal_full_nb(hand, trick, n, tt, follow, ban, broken)
+            elif ban < 0 or broken:
                 legal = hand
             else:
                 legal = hand & ~tt[TT_SUIT_BITS + ban]
@@ -186,7 +187,8 @@ def play_tricks_nb(choose_fn, after_fn, between, hands, state, tables, opts, sea
                 led = es
             elif es != led:
                 state[S_VOIDS] |= np.int64(1) << (seat * 5 + led)
-            if es == ban and state[S_BROKEN] == 0 and (brk == BREAK_ANY or (brk == BREAK_DISCARD and led != ban)):
+            if es == ban and not broken and (brk == BREAK_ANY or (brk == BREAK_DISCARD and led != ban)):
+                broken = 1
                 state[S_BROKEN] = 1
             seat = seat + 1 if seat + 1 < players else 0
         state[S_N_IN_TRICK] = players
@@ -195,6 +197,7 @@ def play_tricks_nb(choose_fn, after_fn, between, hands, state, tables, opts, sea
             if not after_fn(hands, state, opts, pst, err):
                 return False
             seat = state[S_LEADER]
+            broken = state[S_BROKEN]
             if state[S_TABLE] != table:
                 table = state[S_TABLE]
                 tt = tables[table]
