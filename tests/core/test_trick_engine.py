@@ -30,7 +30,8 @@ def toy_choose_cb(code, seat, hand, legal, state, params, opts, tables):
     return T.lowest_card_nb(legal)         # the toy has no built-in policy besides the engine's random
 
 
-def toy_chunk(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit, audit_out, err):
+def toy_chunk(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit, audit_out,
+              err):
     """One deal per unit: shuffle, deal 24 / P each from the dealer's left, play under the
     follow flags ``opts[1]`` and lead ban ``opts[2]`` (opening by rule ``opts[3]``), count."""
     players = opts[0]
@@ -84,7 +85,8 @@ def _toy_game():
     from simkit.games.tricks_base import TrickGame
 
     kernel = njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], types.int64[::1],
-                             types.int64[:, ::1], SEATS_TYPE, CHOOSE_FN, AFTER_FN, T.PLAY_FN, TOY_STATS, types.boolean, types.int64[::1],
+                             types.int64[:, ::1], SEATS_TYPE, CHOOSE_FN, AFTER_FN, T.PLAY_FN, TOY_STATS, types.boolean,
+                             types.int64[::1],
                              types.int64[::1]), cache=True)(toy_chunk)
 
     class Toy(TrickGame):

@@ -195,7 +195,8 @@ def test_spades_cannot_be_led_until_broken():
     hands = {1: "AS " + " ".join(suit("H").split()[:12]), 2: suit("D"), 3: suit("C"),
              0: " ".join(suit("S").split()[:12]) + " AH"}
     order = order_from_hands(hands)
-    with pytest.raises(IllegalMoveError, match=r"lead_spades_anyway.*illegal move 48 .*trick 1, seat 1 leading \(spades "
+    with pytest.raises(IllegalMoveError, match=r"lead_spades_anyway.*illegal move 48 .*trick 1, seat 1 "
+                                               r"leading \(spades "
                                                r"not broken\) holding 2H .* AS; legal cards: 2H 3H"):
         GAME.play_deal(order, policies={"bid": bid_three, "play": lead_spades_anyway})
     # trick 1: seat 1 leads 2H, seats 2 and 3 discard, seat 0 follows with AH and wins; seat 0

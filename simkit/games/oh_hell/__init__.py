@@ -10,7 +10,8 @@ from simkit.core.cards import deck, format as format_cards
 from simkit.core.stats import Stats, moments
 from simkit.core.tricks import S_BID, S_SIZE, S_TRUMP, S_TURNUP, S_WON, cards_of, standard_tables
 from simkit.errors import SimkitError
-from simkit.core.trick_play import no_after_trick_cb, E_CARDS, E_DEAL, E_HAND, E_KIND, E_LEGAL, E_SEAT, E_UNIT, N_ERR, R_PLAY
+from simkit.core.trick_play import (E_CARDS, E_DEAL, E_HAND, E_KIND, E_LEGAL, E_SEAT, E_UNIT, N_ERR, R_PLAY,
+                                    no_after_trick_cb)
 from simkit.games.oh_hell import nb, report
 from simkit.games.oh_hell.policies import BID, PARAM_SLOTS, PLAY
 from simkit.games.oh_hell.rules import OhHellRules

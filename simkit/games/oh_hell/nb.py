@@ -138,7 +138,8 @@ def simulation_bid_nb(seat, hands, state, tables, opts, params, choose_fn, after
             work[S_SEAT] = work[S_LEADER]
             for s in range(players):
                 work_hands[s] = base[s]
-            if rollout_nb(work_hands, work, tables, opts, seat, seats, choose_fn, after_fn, play_fn, pst, audit_out, err) == b:
+            if rollout_nb(work_hands, work, tables, opts, seat, seats, choose_fn, after_fn, play_fn, pst, audit_out,
+                          err) == b:
                 hits[b - lo] += 1
     best = -1
     best_val = -1
@@ -298,8 +299,8 @@ BETWEEN = np.bool_(False)
 
 
 @njit(cache=True)
-def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, k, seats, choose_fn, after_fn, play_fn, bid_fn, pst, audit, audit_out,
-                 err):
+def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, k, seats, choose_fn, after_fn, play_fn, bid_fn,
+                 pst, audit, audit_out, err):
     """One deal from the card order ``order`` (its first cards are dealt): deal, turn the
     trump, bid, play. Leaves bids in ``state[S_BID:]`` and tricks in ``state[S_WON:]``;
     returns False on an illegal move (``err`` filled)."""
@@ -396,9 +397,10 @@ def score_game_nb(opts, group, stats, score, ascore, gx, audit, audit_out):
 _I1, _I2 = types.int64[::1], types.int64[:, ::1]
 
 
-@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, _I2, SEATS_TYPE, CHOOSE_FN, AFTER_FN, PLAY_FN, BID_FN,
-                 STATS_TYPE, types.boolean, _I1, _I1), cache=True)
-def oh_hell_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, bid_fn, stats, audit, audit_out, err):
+@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, _I2, SEATS_TYPE, CHOOSE_FN, AFTER_FN,
+                 PLAY_FN, BID_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
+def oh_hell_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, bid_fn, stats,
+                     audit, audit_out, err):
     """Play units ``start..stop-1`` into ``stats`` (:data:`OhHellStats`): whole games
     (deals of 1, 2, ..., N cards, the deal passing to the left) or, with ``opts[O_CARDS]``,
     single deals of that many cards."""
@@ -423,8 +425,8 @@ def oh_hell_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, a
             k = deal_no
             dealer = (opts[O_FIRST_DEALER] + (0 if single > 0 else deal_no - 1)) % players
             shuffle_top_nb(deck, min(players * k + 1, deck.shape[0]), dst)
-            if not play_deal_nb(deck, state, hands, tables, opts, deal_no, dealer, k, seats, choose_fn, after_fn, play_fn, bid_fn, pst,
-                                audit, audit_out, err):
+            if not play_deal_nb(deck, state, hands, tables, opts, deal_no, dealer, k, seats, choose_fn, after_fn,
+                                play_fn, bid_fn, pst, audit, audit_out, err):
                 return
             total_bid = 0
             others = 0
@@ -457,16 +459,17 @@ def oh_hell_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, a
             score_game_nb(opts, seats.group, stats, score, ascore, gx, audit, audit_out)
 
 
-@njit(types.boolean(types.uint8[::1], _I1, _I2, types.int64, types.int64, SEATS_TYPE, CHOOSE_FN, AFTER_FN, PLAY_FN, BID_FN,
-                    types.int64, _I1, _I1, _I1), cache=True)
-def one_deal_nb(order, opts, tables, deal_no, dealer, seats, choose_fn, after_fn, play_fn, bid_fn, seed, state, hands, err):
+@njit(types.boolean(types.uint8[::1], _I1, _I2, types.int64, types.int64, SEATS_TYPE, CHOOSE_FN, AFTER_FN, PLAY_FN,
+                    BID_FN, types.int64, _I1, _I1, _I1), cache=True)
+def one_deal_nb(order, opts, tables, deal_no, dealer, seats, choose_fn, after_fn, play_fn, bid_fn, seed, state,
+                hands, err):
     """One deal of ``deal_no`` cards dealt from the fixed card order ``order`` (what the
     chunk kernel does after shuffling; for tests and users), policy randomness from the
     policy stream of unit 0 of ``seed``. ``state`` and ``hands`` (the hands as dealt) are
     filled; returns False on an illegal move (``err`` filled)."""
     audit_out = np.zeros(2, np.int64)
     play_hands = np.zeros(MAX_SEATS, np.int64)
-    ok = play_deal_nb(order, state, play_hands, tables, opts, deal_no, dealer, deal_no, seats, choose_fn, after_fn, play_fn, bid_fn,
-                      fixed_stream_nb(seed), deal_no < 0, audit_out, err)
+    ok = play_deal_nb(order, state, play_hands, tables, opts, deal_no, dealer, deal_no, seats, choose_fn, after_fn,
+                      play_fn, bid_fn, fixed_stream_nb(seed), deal_no < 0, audit_out, err)
     deal_round_nb(order, opts[O_PLAYERS], deal_no, dealer, hands)
     return ok

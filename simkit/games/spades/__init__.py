@@ -9,7 +9,8 @@ import numpy as np
 from simkit.core.cards import deck, format as format_cards
 from simkit.core.stats import Stats, moments
 from simkit.core.tricks import S_BID, S_SIZE, S_WON, cards_of, standard_tables
-from simkit.core.trick_play import no_after_trick_cb, E_DEAL, E_HAND, E_KIND, E_PHASE, E_SEAT, E_UNIT, N_ERR, R_PLAY
+from simkit.core.trick_play import (E_DEAL, E_HAND, E_KIND, E_PHASE, E_SEAT, E_UNIT, N_ERR, R_PLAY,
+                                    no_after_trick_cb)
 from simkit.games.spades import nb, report
 from simkit.games.spades.policies import BID, PARAM_SLOTS, PLAY
 from simkit.games.spades.rules import SpadesRules

@@ -26,7 +26,8 @@ from simkit.core.trick_play import (AFTER_FN, CHOOSE_FN, CHOOSE_SIG, E_DEAL, E_H
 from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_nb, no_user_play_nb,  # noqa: F401
                                 BREAK_ANY, BREAK_DISCARD, MAX_SEATS, S_BID, S_BREAK, S_DEAL_NO, S_DEALER, S_EXTRA,
                                 S_LEAD_BAN, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_SEAT, S_SIZE, S_WON, TT_DECK,
-                                TT_SUIT_BITS, beating_nb, card_pool_nb, deal_hidden_nb, deal_round_nb, higher_in_suit_nb,
+                                TT_SUIT_BITS, beating_nb, card_pool_nb, deal_hidden_nb, deal_round_nb,
+                                higher_in_suit_nb,
                                 lowest_card_nb, popcount_nb, random_card_nb, round_bid_nb, start_deal_nb, strength_nb,
                                 strongest_nb, trick_view_nb, trick_winner_nb, weakest_nb)
 
@@ -374,13 +375,14 @@ BETWEEN = np.bool_(False)
 
 
 @njit(cache=True)
-def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, seats, choose_fn, after_fn, play_fn, bid_fn, pst, audit, audit_out, err,
-                 after):
+def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, seats, choose_fn, after_fn, play_fn, bid_fn,
+                 pst, audit, audit_out, err, after):
     """One deal from the card order ``order``: deal 13 each one at a time from the dealer's
     left (000 line 243), bid, exchange, play the 13 tricks from the dealer's left (000 line
     251): follow suit if able, else any card; spades may not be led until broken unless the
     leader holds nothing else («С пик можно ходить только после "открытия" масти»), broken
-    by a spade discarded on another suit (or, with ``any_spade``, by any spade). Leaves bids and tricks in ``state`` and the hands after the exchange in ``after``;
+    by a spade discarded on another suit (or, with ``any_spade``, by any spade). Leaves
+    bids and tricks in ``state`` and the hands after the exchange in ``after``;
     returns False on an illegal move (``err`` filled)."""
     deal_round_nb(order, 4, 13, dealer, hands)
     start_deal_nb(state, tables, SPADES, 4, 13, dealer, (dealer + 1) & 3, -1, deal_no)
@@ -465,7 +467,8 @@ _I1 = types.int64[::1]
 
 @njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, types.int64[:, ::1], SEATS_TYPE,
                  CHOOSE_FN, AFTER_FN, PLAY_FN, BID_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
-def spades_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, bid_fn, stats, audit, audit_out, err):
+def spades_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, bid_fn, stats,
+                    audit, audit_out, err):
     """Play units ``start..stop-1`` into ``stats`` (:data:`SpadesStats`): whole games (to
     the target) or single deals."""
     single = opts[O_SINGLE] != 0
@@ -497,8 +500,8 @@ def spades_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, af
             state[S_BAGS] = bags0
             state[S_BAGS + 1] = bags1
             state[S_TARGET] = target
-            if not play_deal_nb(deck, state, hands, tables, opts, d + 1, dealer, seats, choose_fn, after_fn, play_fn, bid_fn, pst, audit,
-                                audit_out, err, after):
+            if not play_deal_nb(deck, state, hands, tables, opts, d + 1, dealer, seats, choose_fn, after_fn, play_fn,
+                                bid_fn, pst, audit, audit_out, err, after):
                 return
             deals += 1
             counters[0] += 1
@@ -580,14 +583,15 @@ def spades_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, af
 
 @njit(types.boolean(types.uint8[::1], _I1, types.int64[:, ::1], types.int64, types.int64, SEATS_TYPE, CHOOSE_FN,
                     AFTER_FN, PLAY_FN, BID_FN, types.int64, _I1, _I1, _I1, _I1), cache=True)
-def one_deal_nb(order, opts, tables, deal_no, dealer, seats, choose_fn, after_fn, play_fn, bid_fn, seed, state, hands, after, err):
+def one_deal_nb(order, opts, tables, deal_no, dealer, seats, choose_fn, after_fn, play_fn, bid_fn, seed, state,
+                hands, after, err):
     """One deal dealt from the fixed card order ``order`` (tests, notebooks); policy
     randomness from unit 0's policy stream of ``seed``. ``state`` keeps the scores set in
     it by the caller; ``hands`` receives the hands as dealt, ``after`` the hands after the
     nil exchange."""
     audit_out = np.zeros(2, np.int64)
     play_hands = np.zeros(MAX_SEATS, np.int64)
-    ok = play_deal_nb(order, state, play_hands, tables, opts, deal_no, dealer, seats, choose_fn, after_fn, play_fn, bid_fn,
-                      fixed_stream_nb(seed), deal_no < 0, audit_out, err, after)
+    ok = play_deal_nb(order, state, play_hands, tables, opts, deal_no, dealer, seats, choose_fn, after_fn, play_fn,
+                      bid_fn, fixed_stream_nb(seed), deal_no < 0, audit_out, err, after)
     deal_round_nb(order, 4, 13, dealer, hands)
     return ok
