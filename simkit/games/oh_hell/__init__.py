@@ -108,8 +108,6 @@ class OhHell(TrickGame):
         or 1) is the number of cards each player gets; the deal is the game's last (no
         trump) when ``deal_no`` equals the game's number of deals. Returns the hands as
         dealt, the bids, tricks and points per seat, the trump suit and the turn-up."""
-        from simkit.core.cards import parse
-
         rules = self.Rules.build(rules)
         policies = self.resolve_policies(policies)
         k = int(deal_no or rules.cards or 1)

@@ -16,8 +16,9 @@ from simkit.core.rng import randbelow_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
 from simkit.core.trick_play import (AFTER_FN, CHOOSE_FN, CHOOSE_SIG, E_CARDS, E_DEAL, E_EXTRA, E_HAND, E_KIND,
-                                    E_LEGAL, E_MOVE, E_SEAT, E_TRUMP, ERR_GAME, N_ERR, PLAY_BUILTIN, PLAY_RANDOM,
-                                    PLAY_USER, R_PLAY, SeatPolicies, play_tricks_nb)
+                                    E_LEGAL, E_MOVE, E_SEAT, E_TRUMP, ERR_GAME, N_ERR, PLAY_BUILTIN,
+                                    SeatPolicies, play_tricks_nb)
+from simkit.core.trick_play import PLAY_RANDOM, PLAY_USER  # noqa: F401  (policy codes, read by policies.py)
 from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_nb, no_user_play_nb,  # noqa: F401
                                 MAX_SEATS, NO_TRUMP, S_BID, S_CARDS, S_DEAL_NO, S_DEALER, S_EXTRA, S_LEADER,
                                 S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_SEAT, S_SIZE, S_TABLE, S_TRICK_NO, S_TRUMP,

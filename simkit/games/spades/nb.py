@@ -21,8 +21,8 @@ from simkit.core.rng import randbelow_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
 from simkit.core.trick_play import (AFTER_FN, CHOOSE_FN, CHOOSE_SIG, E_DEAL, E_HAND, E_KIND, E_MOVE, E_PHASE, E_SEAT,
-                                    ERR_GAME, N_ERR, PLAY_BUILTIN, PLAY_RANDOM, PLAY_USER, R_PLAY, SeatPolicies,
-                                    play_tricks_nb)
+                                    ERR_GAME, N_ERR, PLAY_BUILTIN, PLAY_RANDOM, R_PLAY, SeatPolicies, play_tricks_nb)
+from simkit.core.trick_play import PLAY_USER  # noqa: F401  (policy code, read by policies.py and users)
 from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_nb, no_user_play_nb,  # noqa: F401
                                 BREAK_ANY, BREAK_DISCARD, MAX_SEATS, S_BID, S_BREAK, S_DEAL_NO, S_DEALER, S_EXTRA,
                                 S_LEAD_BAN, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_SEAT, S_SIZE, S_WON, TT_DECK,
