@@ -46,13 +46,18 @@ _SUIT_IN = {"S": SPADES, "H": HEARTS, "D": DIAMONDS, "C": CLUBS,
             "ПИК": SPADES, "ЧЕРВ": HEARTS, "БУБН": DIAMONDS, "ТРЕФ": CLUBS}
 _JOKER_NAMES = {"JO", "JK", "JOKER", "ДЖОКЕР", "🃏"}
 
-#: ranks (low to high in the encoding) present in each deck size the seeds use.
+#: ranks (low to high in the encoding) present in each deck size the seeds use. The
+#: short decks drop the low ranks in turn: 36 from the six, 32 from the seven; Marriage's
+#: 28, 24 and 20 (GAMES.md G12; 002 line 10 «колода из 32, 28, 24, 20 карт») remove the
+#: sevens, then the eights, then the nines. 40 is Semerik's (no 10, 9, 8).
 DECK_RANKS = {
     52: tuple(range(13)),
     40: (RANK_2, RANK_3, RANK_4, RANK_5, RANK_6, RANK_7, RANK_J, RANK_Q, RANK_K, RANK_A),
     36: tuple(range(RANK_6, 13)),
     32: tuple(range(RANK_7, 13)),
+    28: tuple(range(RANK_8, 13)),
     24: tuple(range(RANK_9, 13)),
+    20: tuple(range(RANK_10, 13)),
 }
 
 
@@ -76,7 +81,7 @@ def suit_of(codes):
 def deck(size: int = 52, copies: int = 1, jokers: int = 0) -> np.ndarray:
     """The card codes of a deck, ordered by rank then suit, as ``uint8``.
 
-    ``size`` is 52, 40, 36, 32 or 24 (the seed texts' decks, see ``DECK_RANKS``);
+    ``size`` is 52, 40, 36, 32, 28, 24 or 20 (the seed texts' decks, see ``DECK_RANKS``);
     ``copies`` decks are concatenated (two-deck games hold duplicates); ``jokers``
     distinct jokers (codes 52, 53, ...) are appended once.
     """

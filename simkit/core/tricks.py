@@ -104,15 +104,24 @@ S_TRICK_NO = 6     # tricks completed in this deal
 S_N_IN_TRICK = 7   # cards already played to the current trick
 S_PLAYED = 8       # bitmask of every card played this deal (current trick included)
 S_TURNUP = 9       # the turned card, -1 if none
-S_BROKEN = 10      # 1 once a card of the lead-banned suit has been played
+S_BROKEN = 10      # 1 once the lead-banned suit is open (the game's rule decides when)
 S_VOIDS = 11       # bit seat*5 + suit: the seat has shown out of that effective suit
 S_DEAL_NO = 12     # deal number within the unit (1-based)
+S_TABLE = 13       # the trick table in use: 0..3 = that suit trump, NO_TRUMP (a marriage may change it)
+S_TRICKS = 14      # the tricks this deal (or half of it) has; the engine plays up to it
+S_FOLLOW = 15      # the follow obligations in force (F_* flags; a game may change them between tricks)
 S_TRICK = 16       # 8 entries: the current trick's cards in play order
 S_WON = 24         # 8 entries: tricks won this deal per seat
 S_BID = 32         # 8 entries: each seat's bid this deal (-1 before bidding)
 S_SCORE = 40       # 8 entries: running score per seat (games with partnerships may use per side)
-S_EXTRA = 48       # game-specific fields from here
+S_EXTRA = 48       # game-specific fields from here up to S_LEAD_BAN - 1
+S_LEAD_BAN = 62    # the effective suit that may not be led until open (-1 none; a game may change it)
+S_BREAK = 63       # when the banned suit opens: BREAK_NEVER, BREAK_DISCARD or BREAK_ANY
 S_SIZE = 64
+
+BREAK_NEVER = 0    # the banned suit never opens (King's hearts): led only by a hand holding nothing else
+BREAK_DISCARD = 1  # it opens when a card of it is played on another suit's lead (Spades: «открытия» by a discard)
+BREAK_ANY = 2      # it opens when any card of it is played (Spades' any_spade option)
 
 
 def mask_of(cards) -> int:
@@ -142,11 +151,15 @@ def trick_tables(plain_order, trump_order=None, perm_order=None, *, perm_rank_fo
     """The five trick tables of a game (``int64[5, TT_SIZE]``; see the module doc).
 
     ``plain_order``: ``int`` array over the 64 card codes giving each card's strength in a
-    plain suit (-1 = not in the deck), e.g. ``cards.rank_table(order)``. ``trump_order``:
+    plain suit (-1 = not in a plain suit), e.g. ``cards.rank_table(order)``. ``trump_order``:
     the strength within the trump suit (default: the plain order; Klaberjass differs).
     ``perm_order``: strength of permanent trumps (-1 for ordinary cards), which rank above
-    the trump suit and belong to it. ``perm_rank_follow``: permanent trumps also count as
-    their printed rank for ``F_RANK`` (Kerosinka ambiguity 2). ``forced``: card codes for
+    the trump suit and belong to it, e.g. :func:`perm_table` ``("JD JH JS JC")`` for Kozel.
+    A permanent trump never plays as a card of its printed suit, so it needs no plain
+    strength: give it -1 in ``plain_order`` and ``trump_order`` (Kozel's plain order
+    A 10 K Q 9 8 7 has no jack); the deck is every card with a plain strength or a
+    permanent-trump strength. ``perm_rank_follow``: permanent trumps also count as their
+    printed rank for ``F_RANK`` (Kerosinka ambiguity 2). ``forced``: card codes for
     ``F_FORCED``."""
     plain = np.asarray(plain_order, dtype=np.int64)
     trump = plain if trump_order is None else np.asarray(trump_order, dtype=np.int64)
@@ -154,8 +167,8 @@ def trick_tables(plain_order, trump_order=None, perm_order=None, *, perm_rank_fo
     for name, arr in (("plain_order", plain), ("trump_order", trump), ("perm_order", perm)):
         if arr.shape != (64,):
             raise SimkitError(f"{name} must have one entry per card code (64), got shape {arr.shape}")
-    if ((trump >= 0) != (plain >= 0)).any() or ((perm >= 0) & (plain < 0)).any():
-        raise SimkitError("plain_order, trump_order and perm_order must agree on which cards are in the deck")
+    if ((trump >= 0) != (plain >= 0)).any():
+        raise SimkitError("plain_order and trump_order must agree on which cards have a suit strength")
     if plain.max() >= TRUMP_POWER or trump.max() >= PERM_POWER - TRUMP_POWER or perm.max() >= 128:
         raise SimkitError("rank orders must be below 128")
     tables = np.zeros((5, TT_SIZE), dtype=np.int64)
@@ -164,7 +177,7 @@ def trick_tables(plain_order, trump_order=None, perm_order=None, *, perm_rank_fo
         has_perm = bool((perm >= 0).any())
         tt[TT_TRUMP] = t if t < N_SUITS else (PERM_SUIT if has_perm else -1)
         for c in range(64):
-            if plain[c] < 0 or c >= JOKER:
+            if (plain[c] < 0 and perm[c] < 0) or c >= JOKER:
                 tt[TT_ESUIT + c] = -1
                 tt[TT_POWER + c] = -1
                 continue
@@ -188,10 +201,27 @@ def trick_tables(plain_order, trump_order=None, perm_order=None, *, perm_rank_fo
     return tables
 
 
+def perm_table(cards) -> np.ndarray:
+    """The ``perm_order`` of :func:`trick_tables` for the permanent trumps ``cards``,
+    lowest first (a string such as ``"JD JH JS JC"`` or codes); -1 for every other card."""
+    from simkit.core.cards import parse
+
+    codes = parse(cards) if isinstance(cards, str) else np.asarray(cards, dtype=np.int64).ravel()
+    out = np.full(64, -1, np.int64)
+    for i, c in enumerate(codes):
+        if not 0 <= int(c) < JOKER or out[int(c)] >= 0:
+            raise SimkitError(f"permanent trumps must be distinct cards of the 52, got {cards!r}")
+        out[int(c)] = i
+    return out
+
+
 def standard_tables(deck_size: int = 52) -> np.ndarray:
-    """Trick tables for plain A-high games (Oh Hell, Spades, Tyotka, King, Polignac)."""
+    """Trick tables for plain A-high games (Oh Hell, Spades, Tyotka, King, Polignac) with
+    the deck of ``deck_size`` cards (:data:`simkit.core.cards.DECK_RANKS`)."""
     from simkit.core.cards import DECK_RANKS
 
+    if deck_size not in DECK_RANKS:
+        raise SimkitError(f"deck size {deck_size!r} is not known; allowed: {sorted(DECK_RANKS)}")
     return trick_tables(rank_table(DECK_RANKS[deck_size]))
 
 
@@ -465,11 +495,19 @@ def trick_points_nb(trick, n, points):
 
 # -- the shared table state ------------------------------------------------------------------
 @njit(cache=True)
-def start_deal_nb(state, players, cards, dealer, leader, trump, turnup, deal_no):
-    """Reset ``state`` for a new deal (bids, tricks, the trick and the played set)."""
+def start_deal_nb(state, tables, table, players, cards, dealer, leader, turnup, deal_no):
+    """Reset ``state`` for a new deal of ``cards`` cards (and tricks) a seat played with
+    trick table ``tables[table]`` (bids, tricks, the trick and the played set), under the
+    plain rule: follow suit (``F_SUIT``), no lead ban; a game sets ``S_FOLLOW``,
+    ``S_LEAD_BAN`` and ``S_BREAK`` after this call where its rule differs."""
     state[S_PLAYERS] = players
     state[S_CARDS] = cards
-    state[S_TRUMP] = trump
+    state[S_TRICKS] = cards
+    state[S_TABLE] = table
+    state[S_TRUMP] = tables[table, TT_TRUMP]
+    state[S_FOLLOW] = F_SUIT
+    state[S_LEAD_BAN] = -1
+    state[S_BREAK] = BREAK_NEVER
     state[S_DEALER] = dealer
     state[S_SEAT] = leader
     state[S_LEADER] = leader
@@ -484,27 +522,6 @@ def start_deal_nb(state, players, cards, dealer, leader, trump, turnup, deal_no)
         state[S_TRICK + i] = -1
         state[S_WON + i] = 0
         state[S_BID + i] = -1
-
-
-@njit(cache=True, inline="always")
-def add_card_nb(state, hands, seat, card, tt, lead_ban):
-    """Move ``card`` from ``hands[seat]`` to the current trick, note a shown-out suit and
-    whether the lead-banned suit is now broken, and pass the turn to the next seat."""
-    n = state[S_N_IN_TRICK]
-    bit = np.int64(1) << card
-    hands[seat] &= ~bit
-    state[S_TRICK + n] = card
-    state[S_N_IN_TRICK] = n + 1
-    state[S_PLAYED] |= bit
-    es = tt[TT_ESUIT + card]
-    if n > 0:
-        led = tt[TT_ESUIT + state[S_TRICK]]
-        if es != led:
-            state[S_VOIDS] |= np.int64(1) << (seat * 5 + led)
-    if lead_ban >= 0 and es == lead_ban:
-        state[S_BROKEN] = 1
-    nxt = seat + 1
-    state[S_SEAT] = nxt if nxt < state[S_PLAYERS] else 0
 
 
 @njit(cache=True)

@@ -6,7 +6,7 @@ from numba import njit
 
 from simkit.core import tricks as T
 from simkit.core.cards import (CLUBS, DIAMONDS, HEARTS, RANK_6, RANK_7, RANK_8, RANK_9, RANK_10, RANK_A,
-                               RANK_J, RANK_K, RANK_Q, SPADES, code, parse, rank_table)
+                               RANK_J, RANK_K, RANK_Q, SPADES, code, deck, format as format_cards, parse, rank_table)
 from simkit.core.rng import new_state, seed_stream_nb, shuffle_nb
 from simkit.errors import SimkitError
 
@@ -266,22 +266,52 @@ def test_trick_points():
     assert T.trick_points_nb(tr, n, pts) == 23
 
 
-def test_state_add_and_close_trick():
+def test_state_start_deal_and_close_trick():
     st = np.zeros(T.S_SIZE, np.int64)
     tt = STD[HEARTS]
-    T.start_deal_nb(st, 4, 2, 3, 0, HEARTS, code(5, HEARTS), 2)
-    hands = np.array([m("AS KD"), m("2S 3C"), m("QD 2H"), m("5S 4H")], np.int64)
-    for seat, card in ((0, "AS"), (1, "2S"), (2, "2H"), (3, "5S")):
-        assert st[T.S_SEAT] == seat
-        T.add_card_nb(st, hands, seat, parse(card)[0], tt, SPADES)
-    assert st[T.S_BROKEN] == 1
-    assert st[T.S_VOIDS] == 1 << (2 * 5 + SPADES)            # seat 2 showed out of spades
-    assert st[T.S_PLAYED] == m("AS 2S 2H 5S")
+    T.start_deal_nb(st, STD, HEARTS, 4, 2, 3, 0, code(5, HEARTS), 2)
+    assert st[T.S_TRUMP] == HEARTS and st[T.S_TABLE] == HEARTS and st[T.S_TRICKS] == 2
+    assert st[T.S_FOLLOW] == T.F_SUIT and st[T.S_LEAD_BAN] == -1 and st[T.S_BREAK] == T.BREAK_NEVER
+    for n, card in enumerate(("AS", "2S", "2H", "5S")):
+        st[T.S_TRICK + n] = parse(card)[0]
+    st[T.S_N_IN_TRICK] = 4
     assert T.close_trick_nb(st, st[T.S_TRICK:T.S_TRICK + T.MAX_SEATS], tt) == 2                        # the trump wins
     assert st[T.S_WON + 2] == 1 and st[T.S_LEADER] == 2 and st[T.S_SEAT] == 2
     assert st[T.S_TRICK_NO] == 1 and st[T.S_N_IN_TRICK] == 0
     assert (st[T.S_TRICK:T.S_TRICK + T.MAX_SEATS] == -1).all()
-    assert list(hands) == [m("KD"), m("3C"), m("QD"), m("4H")]
+
+
+def test_every_deck_size_has_its_tables():
+    for size in (52, 40, 36, 32, 28, 24, 20):
+        d = deck(size)
+        assert len(d) == size and len(set(d.tolist())) == size
+        if size != 40:
+            assert T.popcount_nb(T.standard_tables(size)[T.NO_TRUMP, T.TT_DECK]) == size
+    assert format_cards(deck(28)[::4]) == "8S 9S 10S JS QS KS AS"       # Marriage: no sevens (G12)
+    assert format_cards(deck(20)[::4]) == "10S JS QS KS AS"             # no sevens, eights, nines
+    with pytest.raises(SimkitError, match="deck size 30"):
+        T.standard_tables(30)
+
+
+def test_permanent_trumps_need_no_plain_strength():
+    """Kozel's jacks (G11): the plain order A 10 K Q 9 8 7 has no jack; perm_table places
+    them above the trump suit, J♣ > J♠ > J♥ > J♦, as the dummy-strength tables did."""
+    plain = rank_table([RANK_7, RANK_8, RANK_9, RANK_Q, RANK_K, RANK_10, RANK_A])
+    tables = T.trick_tables(plain, perm_order=T.perm_table("JD JH JS JC"))
+    dummy = kozel_tables()                  # the old way: jacks given a plain strength never used
+    cards = T.cards_of(dummy[0, T.TT_DECK]).astype(np.int64)
+    for t in range(5):
+        assert np.array_equal(tables[t, T.TT_ESUIT + cards], dummy[t, T.TT_ESUIT + cards])
+        p, q = tables[t, T.TT_POWER + cards], dummy[t, T.TT_POWER + cards]
+        assert np.array_equal(np.sign(p[:, None] - p[None, :]), np.sign(q[:, None] - q[None, :]))
+    assert T.popcount_nb(tables[HEARTS, T.TT_DECK]) == 32
+    tt = tables[DIAMONDS]
+    assert tt[T.TT_ESUIT + code(RANK_J, CLUBS)] == DIAMONDS
+    assert T.strongest_nb(m("JC AD JD 10D"), tt) == code(RANK_J, CLUBS)
+    tr, n = trick("AD JH")
+    assert T.trick_winner_nb(tr, n, tt) == 1
+    with pytest.raises(SimkitError, match="distinct"):
+        T.perm_table("JD JD")
 
 
 def test_deal_hidden_gives_every_other_seat_k_unseen_cards():
@@ -401,7 +431,7 @@ def test_the_bidders_table_total_is_the_tricks_there_are(players, honor, trump_l
 def test_strength_formula_without_trumps():
     """No trump, norm 0: each card counts (1 - q (1 - honor))^h, q = (P-1)k / unseen."""
     st = np.zeros(T.S_SIZE, np.int64)
-    T.start_deal_nb(st, 4, 2, 0, 1, -1, -1, 2)
+    T.start_deal_nb(st, STD, T.NO_TRUMP, 4, 2, 0, 1, -1, 2)
     hand = m("AS QH")
     q = 3 * 2 / 50
     for honor in (0.0, 0.5):

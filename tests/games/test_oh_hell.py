@@ -212,6 +212,11 @@ def test_play_deal_refuses_bad_input():
         GAME.play_deal(list(range(52)), deal_no=14)
     with pytest.raises(SimkitError, match="dealer=5"):
         GAME.play_deal(list(range(52)), deal_no=1, dealer=5)
+    # a deal with a trump needs the turned card after the hands: no silent no-trump deal
+    with pytest.raises(SimkitError, match="at least 9 distinct"):
+        GAME.play_deal("AS 2S 3S 4S 5S 6S 7S 8S", rules={"players": 4}, deal_no=2)
+    out = GAME.play_deal("AS 2S 3S 4S 5S 6S 7S 8S", rules={"players": 4, "deals": 2}, deal_no=2)
+    assert out["trump"] == "no trump" and out["turnup"] is None
 
 
 # -- policies on hand-built deals -----------------------------------------------------------------

@@ -199,7 +199,8 @@ def test_spades_cannot_be_led_until_broken():
     hands = {1: "AS " + " ".join(suit("H").split()[:12]), 2: suit("D"), 3: suit("C"),
              0: " ".join(suit("S").split()[:12]) + " AH"}
     order = order_from_hands(hands)
-    with pytest.raises(IllegalMoveError, match=r"lead_spades_anyway.*illegal move 48 .*trick 1, leading \(spades "
+    with pytest.raises(IllegalMoveError, match=r"lead_spades_anyway.*illegal move 48 .*trick 1, seat 1 "
+                                               r"leading \(spades "
                                                r"not broken\) holding 2H .* AS; legal cards: 2H 3H"):
         GAME.play_deal(order, policies={"bid": bid_three, "play": lead_spades_anyway})
     # trick 1: seat 1 leads 2H, seats 2 and 3 discard, seat 0 follows with AH and wins; seat 0
@@ -264,7 +265,7 @@ def test_illegal_moves_name_the_policy_and_the_situation():
         GAME.play_deal(order, policies={"bid": bid_fourteen, "play": "random"})
     with pytest.raises(IllegalMoveError, match=r"blind_two.*illegal move 2.*double nil"):
         GAME.play_deal(order, policies={"bid": blind_two, "play": "random"})
-    with pytest.raises(IllegalMoveError, match=r"unit \d+, deal \d+, seat \d .*legal cards"):
+    with pytest.raises(IllegalMoveError, match=r"unit \d+, deal \d+, trick \d+, seat \d .*legal cards"):
         simkit.simulate("spades", 30, rules={"unit": "deal"}, policies={"play": lead_spades_anyway}, progress=False)
 
 
@@ -360,3 +361,11 @@ def test_per_seat_policies():
     assert res.tables["games_by_policy"]["win_rate"].sum() == pytest.approx(1.0)
     with pytest.raises(SimkitError, match="2 play policies given for 4 players"):
         simkit.simulate("spades", 5, policies={"play": ["random", "heuristic"]}, progress=False)
+
+
+@pytest.mark.parametrize("bags,over,want", [(5, 4, (0, 9)), (5, 5, (-100, 0)), (9, 3, (-100, 2)), (8, 12, (-200, 0)),
+                                            (9, 12, (-200, 1)), (0, 13, (-100, 3))])
+def test_every_ten_bags_cost_100(bags, over, want):
+    """ten_for_100: each full ten of accumulated overtricks costs 100 (two tens at once when
+    8-9 bags meet 12 overtricks)."""
+    assert nb.bag_penalty_nb(bags, over) == want

@@ -10,18 +10,21 @@ Score of a deal (000 line 327): ``10 + bid`` if the player took exactly ``bid`` 
 else 0; with ``zero_bid = five_plus_cards`` a made zero bid scores ``5 + cards``.
 """
 import numpy as np
-from numba import njit, types
+from numba import cfunc, njit, types
 
-from simkit.core.rng import draw_nb, randbelow_nb, seed_stream_nb
+from simkit.core.rng import randbelow_nb
 from simkit.core.stats import moment_add_nb
+from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
+from simkit.core.trick_play import (AFTER_FN, CHOOSE_FN, CHOOSE_SIG, E_CARDS, E_DEAL, E_EXTRA, E_HAND, E_KIND,
+                                    E_LEGAL, E_MOVE, E_SEAT, E_TRUMP, ERR_GAME, N_ERR, PLAY_BUILTIN,
+                                    SeatPolicies, play_tricks_nb)
+from simkit.core.trick_play import PLAY_RANDOM, PLAY_USER  # noqa: F401  (policy codes, read by policies.py)
 from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_nb, no_user_play_nb,  # noqa: F401
-                                F_SUIT, MAX_SEATS, NO_TRUMP, S_BID, S_CARDS, S_DEALER, S_EXTRA, S_LEADER,
-                                S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_SEAT, S_SIZE, S_TRICK_NO, S_TRUMP,
-                                S_TURNUP, S_VOIDS, S_WON, TT_DECK, TT_ESUIT, TT_TRUMP, add_card_nb, beating_nb,
-                                card_pool_nb, close_trick_nb, deal_hidden_nb, deal_round_nb, follow_suit_nb,
-                                higher_in_suit_nb, legal_nb, legal_ref_nb, lowest_card_nb, policy_stream_nb,
-                                popcount_nb, random_card_nb, round_bid_nb, start_deal_nb, strength_nb,
-                                strongest_nb, trick_view_nb, trick_winner_nb, weakest_nb)
+                                MAX_SEATS, NO_TRUMP, S_BID, S_CARDS, S_DEAL_NO, S_DEALER, S_EXTRA, S_LEADER,
+                                S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_SEAT, S_SIZE, S_TABLE, S_TRICK_NO, S_TRUMP,
+                                S_TURNUP, S_WON, TT_DECK, TT_ESUIT, beating_nb, card_pool_nb, deal_hidden_nb,
+                                deal_round_nb, higher_in_suit_nb, lowest_card_nb, popcount_nb, round_bid_nb,
+                                start_deal_nb, strength_nb, strongest_nb, trick_view_nb, trick_winner_nb, weakest_nb)
 
 # extra state fields (after the shared trick-game layout)
 S_FORBIDDEN = S_EXTRA + 0    # the bid the hook rule forbids the seat to act, -1 if none
@@ -35,14 +38,15 @@ O_PLAYERS, O_DEALS, O_CARDS, O_HOOK, O_ZERO, O_LAST_NT, O_TIES, O_FIRST_DEALER =
 N_OPTS = 8
 
 BID_USER, BID_RANDOM, BID_HEURISTIC, BID_SIMULATION, BID_ADVICE = 0, 1, 2, 3, 4
-PLAY_USER, PLAY_RANDOM, PLAY_HEURISTIC = 0, 1, 2
+PLAY_HEURISTIC = PLAY_BUILTIN
+R_BID = 1                        # the bid role's row in SeatPolicies (R_PLAY = 0)
 N_BID_PARAMS = 5
 N_PLAY_PARAMS = 1
 # bid parameter slots (see policies.PARAM_SLOTS)
 P_HONOR, P_TRUMP_LOW, P_NORM, P_BIAS, P_SAMPLES, P_WINDOW, P_LONG, P_UNDER = 0, 1, 2, 3, 3, 4, 3, 4
 
-ERR_BID, ERR_PLAY = 1, 2
-N_ERR = 14
+ERR_BID = ERR_GAME               # err[E_LEGAL] = the forbidden bid, err[E_BIDS] = the bids so far
+E_BIDS = E_EXTRA
 WIN_SCALE = 420                  # lcm(1..7): a win shared by t players is 420/t
 MAX_SCORE = 15 * 10 + 120        # 15 deals of 10 + bid, bids summing to at most 1 + ... + 15
 
@@ -66,28 +70,25 @@ def deal_points_nb(bid, tricks, k, zero_value):
 
 # -- bidding -----------------------------------------------------------------------------------
 @njit(cache=True)
-def rollout_nb(hands, state, tt, seat):
+def rollout_nb(hands, state, tables, opts, seat, seats, choose_fn, after_fn, play_fn, pst, audit_out, err):
     """Play the deal out from the state after the bids, every seat with the bid-aware
-    heuristic (spoil on); returns the tricks ``seat`` takes. ``hands`` and ``state`` are
-    scratch copies (consumed)."""
-    players = state[S_PLAYERS]
-    k = state[S_CARDS]
-    trick = trick_view_nb(state)
-    for _ in range(k - state[S_TRICK_NO]):
-        for _i in range(players):
-            s = state[S_SEAT]
-            legal = legal_nb(hands[s], trick, state[S_N_IN_TRICK], tt, F_SUIT, -1, False)
-            if legal & (legal - 1):
-                card = heuristic_play_nb(s, hands[s], legal, state, trick, tt, 1.0)
-            else:
-                card = lowest_card_nb(legal)
-            add_card_nb(state, hands, s, card, tt, -1)
-        close_trick_nb(state, trick, tt)
+    heuristic (``seats``: all heuristic, spoil on); returns the tricks ``seat`` takes.
+    ``hands`` and ``state`` are scratch copies (consumed)."""
+    play_tricks_nb(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, np.bool_(False),
+                   audit_out, err)
     return state[S_WON + seat]
 
 
 @njit(cache=True)
-def simulation_bid_nb(seat, hands, state, tt, params, pst):
+def rollout_seats_nb(players):
+    """Every seat plays the heuristic with spoil on (the simulation bidder's play-outs)."""
+    code = np.full((1, players), PLAY_HEURISTIC, np.int64)
+    params = np.ones((1, players, N_PLAY_PARAMS), np.float64)
+    return SeatPolicies(code, params, np.zeros(players, np.int64))
+
+
+@njit(cache=True)
+def simulation_bid_nb(seat, hands, state, tables, opts, params, choose_fn, after_fn, play_fn, pst):
     """Bid by playing out sampled deals consistent with what the bidder sees.
 
     The unseen cards (all but his hand and the turn-up) are dealt at random to the other
@@ -98,6 +99,7 @@ def simulation_bid_nb(seat, hands, state, tt, params, pst):
     ``P(exact) * points`` is bid (ties: the nearer to the strength bid, then the lower)."""
     players = state[S_PLAYERS]
     k = state[S_CARDS]
+    tt = tables[state[S_TABLE]]
     forbidden = state[S_FORBIDDEN]
     honor = params[P_HONOR]
     trump_low = params[P_TRUMP_LOW]
@@ -117,6 +119,9 @@ def simulation_bid_nb(seat, hands, state, tt, params, pst):
     work_hands = np.zeros(MAX_SEATS, np.int64)
     sim_state = np.empty_like(state)
     work = np.empty_like(state)
+    seats = rollout_seats_nb(players)
+    err = np.zeros(N_ERR, np.int64)
+    audit_out = np.zeros(2, np.int64)
     for _ in range(samples):
         deal_hidden_nb(pool, seat, hands[seat], players, k, sim_hands, pst)
         for i in range(S_SIZE):
@@ -134,7 +139,8 @@ def simulation_bid_nb(seat, hands, state, tt, params, pst):
             work[S_SEAT] = work[S_LEADER]
             for s in range(players):
                 work_hands[s] = base[s]
-            if rollout_nb(work_hands, work, tt, seat) == b:
+            if rollout_nb(work_hands, work, tables, opts, seat, seats, choose_fn, after_fn, play_fn, pst, audit_out,
+                          err) == b:
                 hits[b - lo] += 1
     best = -1
     best_val = -1
@@ -170,9 +176,11 @@ def advice_bid_nb(seat, hands, state, tt, params):
 
 
 @njit(cache=True)
-def choose_bid_nb(seat, hands, state, tt, bid_code, bid_params, bid_fn, pst):
+def choose_bid_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst):
     """The bid of a seat whose policy is not ``random`` (that one is drawn in :func:`bid_round_nb`)."""
-    code = bid_code[seat]
+    tt = tables[state[S_TABLE]]
+    code = seats.code[R_BID, seat]
+    bid_params = seats.params[R_BID]
     k = state[S_CARDS]
     forbidden = state[S_FORBIDDEN]
     if code == BID_HEURISTIC:
@@ -180,14 +188,14 @@ def choose_bid_nb(seat, hands, state, tt, bid_code, bid_params, bid_fn, pst):
         return round_bid_nb(strength_nb(hands[seat], state, tt, p[P_HONOR], p[P_TRUMP_LOW], p[P_NORM]) + p[P_BIAS], k,
                             forbidden)
     if code == BID_SIMULATION:
-        return simulation_bid_nb(seat, hands, state, tt, bid_params[seat], pst)
+        return simulation_bid_nb(seat, hands, state, tables, opts, bid_params[seat], choose_fn, after_fn, play_fn, pst)
     if code == BID_ADVICE:
         return advice_bid_nb(seat, hands, state, tt, bid_params[seat])
     return bid_fn(hands[seat], state, bid_params[seat])
 
 
 @njit(cache=True)
-def bid_round_nb(hands, state, tt, hook, bid_code, bid_params, bid_fn, pst, err):
+def bid_round_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst, err):
     """Bids from the dealer's left, each seat once (000 line 319 «Игрок, сидящий слева от
     сдатчика заказывает первым ... пас не допускается»), the dealer last; with ``hook`` the
     dealer may not bring the total to the cards in hand. Returns False (and fills
@@ -195,6 +203,7 @@ def bid_round_nb(hands, state, tt, hook, bid_code, bid_params, bid_fn, pst, err)
     players = state[S_PLAYERS]
     k = state[S_CARDS]
     dealer = state[S_DEALER]
+    hook = opts[O_HOOK] != 0
     total = 0
     seat = dealer
     for pos in range(players):
@@ -206,19 +215,22 @@ def bid_round_nb(hands, state, tt, hook, bid_code, bid_params, bid_fn, pst, err)
         if hook and pos == players - 1 and 0 <= k - total <= k:
             forbidden = k - total
         state[S_FORBIDDEN] = forbidden
-        if bid_code[seat] == BID_RANDOM:
+        if seats.code[R_BID, seat] == BID_RANDOM:
             b = randbelow_nb(pst, k + 1 if forbidden < 0 else k)
             if forbidden >= 0 and b >= forbidden:
                 b += 1
         else:
-            b = choose_bid_nb(seat, hands, state, tt, bid_code, bid_params, bid_fn, pst)
+            b = choose_bid_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst)
         if b < 0 or b > k or b == forbidden:
-            err[0] = ERR_BID
-            err[2] = seat
-            err[3] = b
-            err[4] = hands[seat]
-            err[5] = forbidden
-            err[12] = total
+            err[E_KIND] = ERR_BID
+            err[E_SEAT] = seat
+            err[E_MOVE] = b
+            err[E_HAND] = hands[seat]
+            err[E_LEGAL] = forbidden
+            err[E_BIDS] = total
+            err[E_DEAL] = state[S_DEAL_NO]
+            err[E_CARDS] = k
+            err[E_TRUMP] = state[S_TRUMP]
             return False
         state[S_BID + seat] = b
         total += b
@@ -277,67 +289,19 @@ def heuristic_play_nb(seat, hand, legal, state, trick, tt, spoil):
     return strongest_nb(win, tt)
 
 
-@njit(cache=True)
-def play_tricks_nb(hands, state, tt, play_code, play_params, play_fn, pst, audit, audit_out, err):
-    """Play the deal's tricks: the trick's leader first, follow suit if able, else any
-    card (000 line 323 «С руки следует ходить в масть, если это возможно. При отсутствии
-    возможности ходить в масть, делается ход любой картой»); the trick's winner leads
-    next. Returns False (and fills ``err``) on an illegal card."""
-    players = state[S_PLAYERS]
-    k = state[S_CARDS]
-    trick = trick_view_nb(state)
-    seat = state[S_LEADER]
-    for _ in range(k):
-        led = -1
-        for n in range(players):
-            hand = hands[seat]
-            legal = follow_suit_nb(hand, led, tt)
-            if legal & (legal - 1) == 0:
-                card = lowest_card_nb(legal)
-            else:
-                state[S_SEAT] = seat
-                state[S_N_IN_TRICK] = n
-                code = play_code[seat]
-                if code == PLAY_RANDOM:
-                    card = random_card_nb(legal, pst)
-                elif code == PLAY_HEURISTIC:
-                    card = heuristic_play_nb(seat, hand, legal, state, trick, tt, play_params[seat, 0])
-                else:
-                    card = play_fn(hand, legal, state, play_params[seat])
-                if card < 0 or card > 62 or (legal >> card) & 1 == 0:
-                    err[0] = ERR_PLAY
-                    err[2] = seat
-                    err[3] = card
-                    err[4] = hand
-                    err[5] = legal
-                    err[9] = n
-                    err[11] = trick[0] if n > 0 else -1
-                    return False
-            if audit:
-                audit_out[0] += 1
-                ref = legal_ref_nb(hand, trick, n, tt, F_SUIT, -1, False)
-                if ref != legal or (ref >> card) & 1 == 0:
-                    audit_out[1] += 1
-            # add_card_nb, with the led suit kept in a local variable (a shared helper
-            # for these lines measured 20 % slower in numba, inlined or not)
-            bit = np.int64(1) << card
-            hands[seat] = hand & ~bit
-            trick[n] = card
-            state[S_PLAYED] |= bit
-            es = tt[TT_ESUIT + card]
-            if n == 0:
-                led = es
-            elif es != led:
-                state[S_VOIDS] |= np.int64(1) << (seat * 5 + led)
-            seat = seat + 1 if seat + 1 < players else 0
-        state[S_N_IN_TRICK] = players
-        seat = close_trick_nb(state, trick, tt)
-    return True
+@cfunc(CHOOSE_SIG, cache=True)
+def choose_play_cb(code, seat, hand, legal, state, params, opts, tables):
+    """The built-in play policies (the heuristic; random is the engine's)."""
+    return heuristic_play_nb(seat, hand, legal, state, trick_view_nb(state), tables[state[S_TABLE]], params[0])
+
+
+#: nothing happens between tricks (np.bool_: a run-time value, so every call shares one compiled loop)
+BETWEEN = np.bool_(False)
 
 
 @njit(cache=True)
-def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, k, bid_code, bid_params, play_code,
-                 play_params, bid_fn, play_fn, pst, audit, audit_out, err):
+def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, k, seats, choose_fn, after_fn, play_fn, bid_fn,
+                 pst, audit, audit_out, err):
     """One deal from the card order ``order`` (its first cards are dealt): deal, turn the
     trump, bid, play. Leaves bids in ``state[S_BID:]`` and tricks in ``state[S_WON:]``;
     returns False on an illegal move (``err`` filled)."""
@@ -349,8 +313,7 @@ def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, k, bid_code
         t = NO_TRUMP
     else:
         t = turnup & 3
-    tt = tables[t]
-    start_deal_nb(state, players, k, dealer, (dealer + 1) % players, tt[TT_TRUMP], turnup, deal_no)
+    start_deal_nb(state, tables, t, players, k, dealer, (dealer + 1) % players, turnup, deal_no)
     state[S_DEALS] = opts[O_DEALS]
     state[S_ZERO_VALUE] = 5 + k if opts[O_ZERO] != 0 else 10
     dealt = 0
@@ -361,17 +324,14 @@ def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, k, bid_code
         for p in range(players):
             union |= hands[p]
             total += popcount_nb(hands[p])
-        if (total != players * k or popcount_nb(union) != total or union & ~tt[TT_DECK] != 0
+        if (total != players * k or popcount_nb(union) != total or union & ~tables[t, TT_DECK] != 0
                 or (turnup >= 0 and (union >> turnup) & 1 == 1)):
             audit_out[1] += 1
         dealt = union
-    err[6] = k
-    err[7] = deal_no
-    err[10] = state[S_TRUMP]
-    if not bid_round_nb(hands, state, tt, opts[O_HOOK] != 0, bid_code, bid_params, bid_fn, pst, err):
+    if not bid_round_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst, err):
         return False
-    if not play_tricks_nb(hands, state, tt, play_code, play_params, play_fn, pst, audit, audit_out, err):
-        err[8] = state[S_TRICK_NO]
+    if not play_tricks_nb(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, audit,
+                          audit_out, err):
         return False
     if audit:
         audit_out[0] += 1
@@ -385,64 +345,89 @@ def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, k, bid_code
     return True
 
 
-# -- the chunk kernel ----------------------------------------------------------------------------
-_I1, _I2, _F2 = types.int64[::1], types.int64[:, ::1], types.float64[:, ::1]
-_ARGS = (types.int64, types.int64, types.int64,                 # seed, start, stop
-         types.uint8[::1], _I1, _I2,                             # deck, opts, trick tables
-         _I1, _F2, _I1, _F2,                                     # policies per seat
-         BID_FN, PLAY_FN, _I1, types.boolean,                    # user fns, seat -> policy group, audit
-         types.int64[:, :, :, ::1], types.int64[:, :, :, ::1],  # seat_joint, pos_joint [., cards, bid, tricks]
-         _I2, _I2, _I1,                                          # table_total, deal moments, counters
-         _I2, _I2, _I2, _I2,                                     # game score/win, groups, hist
-         _I1, _I1)                                               # audit counts, err
+# -- a unit: a whole game or one deal ---------------------------------------------------------------
+#: the statistics (``stats.<name>``; shapes in :meth:`OhHell._new_stats`): ``seat_joint[seat, cards, bid,
+#: tricks]`` and ``pos_joint[position, cards, bid, tricks]`` count every bid (position 0 = the dealer's
+#: left, P-1 = the dealer); ``table_total[cards]`` = deals whose bids total (over, under, equal to) the
+#: cards; ``deal_mom`` row 0 = (P-1) x dealer's points - the others' points, per deal; ``counters`` =
+#: [deals, deals where the hook forbade a bid, units]. Whole games only: ``game_score[seat]`` and
+#: ``game_win[seat]`` (win share x 420) moments per game, ``group_mom`` rows g and G+g = the policy
+#: group's summed win shares and scores per game, ``score_hist[seat, score]``.
+OhHellStats, STATS_TYPE = bundle("OhHellStats", {
+    "seat_joint": 4, "pos_joint": 4, "table_total": 2, "deal_mom": 2, "counters": 1, "game_score": 2,
+    "game_win": 2, "group_mom": 2, "score_hist": 2})
 
 
-@njit(types.void(*_ARGS), cache=True)
-def oh_hell_chunk_nb(seed, start, stop, deck0, opts, tables, bid_code, bid_params, play_code, play_params,
-                     bid_fn, play_fn, group, audit, seat_joint, pos_joint, table_total, deal_mom, counters,
-                     game_score, game_win, group_mom, score_hist, audit_out, err):
-    """Play units ``start..stop-1`` (whole games, or single deals when ``opts[O_CARDS]``).
-
-    ``seat_joint[seat, cards, bid, tricks]`` and ``pos_joint[position, cards, bid, tricks]``
-    count every bid (position 0 = the dealer's left, P-1 = the dealer); ``table_total[cards]``
-    = deals whose bids total (over, under, equal to) the cards; ``deal_mom`` row 0 =
-    (P-1) x dealer's points - the others' points, per deal; ``counters`` = [deals,
-    deals where the hook forbade a bid, units]. Whole games only: ``game_score[seat]`` and
-    ``game_win[seat]`` (win share x 420) moments per game, ``group_mom`` rows g and G+g =
-    the policy group's summed win shares and scores per game, ``score_hist[seat, score]``.
-    """
+@njit(cache=True)
+def score_game_nb(opts, group, stats, score, ascore, gx, audit, audit_out):
+    """The game's result: the highest score wins (ties shared, or all win with ``ties``)."""
     players = opts[O_PLAYERS]
-    n_deals = opts[O_DEALS]
+    n_groups = gx.shape[0] // 2
+    best = score[0]
+    for seat in range(1, players):
+        best = max(best, score[seat])
+    tied = 0
+    for seat in range(players):
+        if score[seat] == best:
+            tied += 1
+    for g in range(2 * n_groups):
+        gx[g] = 0
+    shares = 0
+    for seat in range(players):
+        share = 0
+        if score[seat] == best:
+            share = WIN_SCALE // tied if opts[O_TIES] == 0 else WIN_SCALE
+        shares += share
+        moment_add_nb(stats.game_score, seat, score[seat])
+        moment_add_nb(stats.game_win, seat, share)
+        stats.score_hist[seat, min(score[seat], stats.score_hist.shape[1] - 1)] += 1
+        gx[group[seat]] += share
+        gx[n_groups + group[seat]] += score[seat]
+    for g in range(2 * n_groups):
+        moment_add_nb(stats.group_mom, g, gx[g])
+    if audit:
+        audit_out[0] += 1
+        if shares != (WIN_SCALE if opts[O_TIES] == 0 else tied * WIN_SCALE):
+            audit_out[1] += 1
+        for seat in range(players):
+            if ascore[seat] != score[seat]:
+                audit_out[1] += 1
+
+
+# -- the kernels the Python side calls ---------------------------------------------------------------
+_I1, _I2 = types.int64[::1], types.int64[:, ::1]
+
+
+@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, _I2, SEATS_TYPE, CHOOSE_FN, AFTER_FN,
+                 PLAY_FN, BID_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
+def oh_hell_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, bid_fn, stats,
+                     audit, audit_out, err):
+    """Play units ``start..stop-1`` into ``stats`` (:data:`OhHellStats`): whole games
+    (deals of 1, 2, ..., N cards, the deal passing to the left) or, with ``opts[O_CARDS]``,
+    single deals of that many cards."""
+    players = opts[O_PLAYERS]
     single = opts[O_CARDS]
-    n_groups = group_mom.shape[0] // 2
-    deck = np.empty_like(deck0)
-    n_cards = deck.shape[0]
-    dst = np.zeros(4, np.uint64)
-    pst = np.zeros(4, np.uint64)
-    state = np.zeros(S_SIZE, np.int64)
-    hands = np.zeros(MAX_SEATS, np.int64)
+    zero = opts[O_ZERO] != 0
+    seat_joint, pos_joint, table_total, counters = stats.seat_joint, stats.pos_joint, stats.table_total, stats.counters
+    n_groups = stats.group_mom.shape[0] // 2
+    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
     score = np.zeros(MAX_SEATS, np.int64)
     pts = np.zeros(MAX_SEATS, np.int64)
     ascore = np.zeros(MAX_SEATS, np.int64)
     gx = np.zeros(2 * n_groups, np.int64)
     for unit in range(start, stop):
-        seed_stream_nb(dst, seed, unit)
-        policy_stream_nb(pst, seed, unit)
-        for i in range(n_cards):
-            deck[i] = deck0[i]
+        start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
         for i in range(MAX_SEATS):
             score[i] = 0
             ascore[i] = 0
-        err[1] = unit
         first = single if single > 0 else 1
-        last = single if single > 0 else n_deals
+        last = single if single > 0 else opts[O_DEALS]
         for deal_no in range(first, last + 1):
             k = deal_no
             dealer = (opts[O_FIRST_DEALER] + (0 if single > 0 else deal_no - 1)) % players
-            for pos in range(min(players * k + 1, n_cards)):
-                draw_nb(deck, pos, dst)
-            if not play_deal_nb(deck, state, hands, tables, opts, deal_no, dealer, k, bid_code, bid_params,
-                                play_code, play_params, bid_fn, play_fn, pst, audit, audit_out, err):
+            shuffle_top_nb(deck, min(players * k + 1, deck.shape[0]), dst)
+            if not play_deal_nb(deck, state, hands, tables, opts, deal_no, dealer, k, seats, choose_fn, after_fn,
+                                play_fn, bid_fn, pst, audit, audit_out, err):
                 return
             total_bid = 0
             others = 0
@@ -450,7 +435,7 @@ def oh_hell_chunk_nb(seed, start, stop, deck0, opts, tables, bid_code, bid_param
                 b = state[S_BID + seat]
                 t = state[S_WON + seat]
                 total_bid += b
-                pts[seat] = deal_points_nb(b, t, k, 5 + k if opts[O_ZERO] != 0 else 10)
+                pts[seat] = deal_points_nb(b, t, k, 5 + k if zero else 10)
                 score[seat] += pts[seat]
                 seat_joint[seat, k, b, t] += 1
                 pos = seat - dealer - 1
@@ -461,74 +446,31 @@ def oh_hell_chunk_nb(seed, start, stop, deck0, opts, tables, bid_code, bid_param
                 audit_out[0] += 1
                 for seat in range(players):
                     b = state[S_BID + seat]
-                    exact = b == state[S_WON + seat]
-                    want = 0 if not exact else (10 + b if b > 0 else (5 + k if opts[O_ZERO] != 0 else 10))
+                    want = 0 if b != state[S_WON + seat] else (10 + b if b > 0 else (5 + k if zero else 10))
                     ascore[seat] += want
                     if pts[seat] != want or b < 0 or b > k:
                         audit_out[1] += 1
-            if total_bid > k:
-                table_total[k, 0] += 1
-            elif total_bid < k:
-                table_total[k, 1] += 1
-            else:
-                table_total[k, 2] += 1
-            moment_add_nb(deal_mom, 0, (players - 1) * pts[dealer] - others)
+            table_total[k, 0 if total_bid > k else (1 if total_bid < k else 2)] += 1
+            moment_add_nb(stats.deal_mom, 0, (players - 1) * pts[dealer] - others)
             counters[0] += 1
             if opts[O_HOOK] != 0 and state[S_BID_SUM] <= k:   # S_BID_SUM: the total before the dealer bid
                 counters[1] += 1
         counters[2] += 1
-        if single > 0:
-            continue
-        best = score[0]
-        for seat in range(1, players):
-            best = max(best, score[seat])
-        tied = 0
-        for seat in range(players):
-            if score[seat] == best:
-                tied += 1
-        for g in range(2 * n_groups):
-            gx[g] = 0
-        shares = 0
-        for seat in range(players):
-            share = 0
-            if score[seat] == best:
-                share = WIN_SCALE // tied if opts[O_TIES] == 0 else WIN_SCALE
-            shares += share
-            moment_add_nb(game_score, seat, score[seat])
-            moment_add_nb(game_win, seat, share)
-            score_hist[seat, min(score[seat], score_hist.shape[1] - 1)] += 1
-            gx[group[seat]] += share
-            gx[n_groups + group[seat]] += score[seat]
-        for g in range(2 * n_groups):
-            moment_add_nb(group_mom, g, gx[g])
-        if audit:
-            audit_out[0] += 1
-            if shares != (WIN_SCALE if opts[O_TIES] == 0 else tied * WIN_SCALE):
-                audit_out[1] += 1
-            for seat in range(players):
-                if ascore[seat] != score[seat]:
-                    audit_out[1] += 1
+        if single == 0:
+            score_game_nb(opts, seats.group, stats, score, ascore, gx, audit, audit_out)
 
 
-_DEAL_ARGS = (types.uint8[::1], _I1, _I2, types.int64, types.int64,  # order, opts, tables, deal, dealer
-              _I1, _F2, _I1, _F2,                                    # policies per seat
-              BID_FN, PLAY_FN, types.int64, _I1, _I1, _I1)           # fns, seed, state, hands, err
-
-
-@njit(types.boolean(*_DEAL_ARGS), cache=True)
-def one_deal_nb(order, opts, tables, deal_no, dealer, bid_code, bid_params, play_code, play_params,
-                bid_fn, play_fn, seed, state, hands, err):
+@njit(types.boolean(types.uint8[::1], _I1, _I2, types.int64, types.int64, SEATS_TYPE, CHOOSE_FN, AFTER_FN, PLAY_FN,
+                    BID_FN, types.int64, _I1, _I1, _I1), cache=True)
+def one_deal_nb(order, opts, tables, deal_no, dealer, seats, choose_fn, after_fn, play_fn, bid_fn, seed, state,
+                hands, err):
     """One deal of ``deal_no`` cards dealt from the fixed card order ``order`` (what the
     chunk kernel does after shuffling; for tests and users), policy randomness from the
     policy stream of unit 0 of ``seed``. ``state`` and ``hands`` (the hands as dealt) are
     filled; returns False on an illegal move (``err`` filled)."""
-    pst = np.zeros(4, np.uint64)
-    unit = seed - seed              # unit 0 (a variable, so that the kernels' compiled versions serve)
-    policy_stream_nb(pst, seed, unit)
     audit_out = np.zeros(2, np.int64)
     play_hands = np.zeros(MAX_SEATS, np.int64)
-    audit = deal_no < 0
-    ok = play_deal_nb(order, state, play_hands, tables, opts, deal_no, dealer, deal_no, bid_code, bid_params,
-                      play_code, play_params, bid_fn, play_fn, pst, audit, audit_out, err)
+    ok = play_deal_nb(order, state, play_hands, tables, opts, deal_no, dealer, deal_no, seats, choose_fn, after_fn,
+                      play_fn, bid_fn, fixed_stream_nb(seed), deal_no < 0, audit_out, err)
     deal_round_nb(order, opts[O_PLAYERS], deal_no, dealer, hands)
     return ok

@@ -6,22 +6,21 @@ kernels in :mod:`.nb`.
 """
 import numpy as np
 
-from simkit.core.cards import SPADES, deck, format as format_cards
+from simkit.core.cards import deck, format as format_cards
 from simkit.core.stats import Stats, moments
 from simkit.core.tricks import S_BID, S_SIZE, S_WON, cards_of, standard_tables
-from simkit.errors import SimkitError
-from simkit.games.base import Game
+from simkit.core.trick_play import (E_DEAL, E_HAND, E_KIND, E_PHASE, E_SEAT, E_UNIT, N_ERR, R_PLAY,
+                                    no_after_trick_cb)
 from simkit.games.spades import nb, report
 from simkit.games.spades.policies import BID, PARAM_SLOTS, PLAY
 from simkit.games.spades.rules import SpadesRules
-from simkit.policies.base import raise_illegal
-from simkit.policies.seated import policy_arrays, policy_groups, resolve_seated
+from simkit.games.tricks_base import TrickGame
 
 _PHASES = {nb.PHASE_DISCARD: "discarding three cards after bidding nil",
            nb.PHASE_PASS: "passing three cards to a partner who bid nil"}
 
 
-class Spades(Game):
+class Spades(TrickGame):
     id = "spades"
     title = "Spades (Пики)"
     description = "partnership contracts with spades always trump, nil and double nil, game to 500 (bid accuracy)"
@@ -30,6 +29,9 @@ class Spades(Game):
     Rules = SpadesRules
     report = report
     roles = [BID, PLAY]
+    role_rows = {"play": (R_PLAY, PARAM_SLOTS["play"], nb.N_PLAY_PARAMS, nb.no_user_play_nb),
+                 "bid": (nb.R_BID, PARAM_SLOTS["bid"], nb.N_BID_PARAMS, nb.no_user_bid_nb)}
+    lead_ban_name = "spades"
     headline = "contract_made_rate"
     headline_doc = report.HEADLINE_DOC
     chunk_hint = 1 << 10
@@ -47,9 +49,6 @@ class Spades(Game):
     ]
 
     played_word = "deals"
-
-    def resolve_policies(self, given) -> dict:
-        return resolve_seated(self.id, self.roles, given)
 
     def unit_for(self, rules):
         return rules.unit
@@ -72,56 +71,31 @@ class Spades(Game):
         o[nb.O_MAX_DEALS] = rules.max_deals
         return o
 
-    def _policy_args(self, policies):
-        bc, bp, bfn = policy_arrays(self.id, BID, policies["bid"], 4, PARAM_SLOTS["bid"], nb.N_BID_PARAMS,
-                                    nb.no_user_bid_nb)
-        pc, pp, pfn = policy_arrays(self.id, PLAY, policies["play"], 4, PARAM_SLOTS["play"], nb.N_PLAY_PARAMS,
-                                    nb.no_user_play_nb)
-        return bc, bp, pc, pp, bfn, pfn
-
-    @staticmethod
-    def _table():
-        return np.ascontiguousarray(standard_tables(52)[SPADES])
-
     def _run(self, rules, policies, seed, start, stop, audit):
-        bc, bp, pc, pp, bfn, pfn = self._policy_args(policies)
-        groups, names = policy_groups(policies, 4)
+        seats, fns = self.seat_policies(policies, 4)
         st = Stats(seat_joint=np.zeros((4, 14, 14), np.int64), pos_joint=np.zeros((4, 14, 14), np.int64),
                    side_joint=np.zeros((2, 27, 14), np.int64), nil_stats=np.zeros((4, 2, 2), np.int64),
                    both_nil=np.zeros(2, np.int64), side_pts=moments(2), dealer_mom=moments(1),
                    counters=np.zeros(4, np.int64), game_win=moments(2), game_score=moments(2),
-                   game_len=moments(1), group_mom=moments(len(names)))
+                   game_len=moments(1), group_mom=moments(int(seats.group.max()) + 1))
         audit_out = np.zeros(2, np.int64)
-        err = np.zeros(nb.N_ERR, np.int64)
-        nb.spades_chunk_nb(seed, start, stop, deck(52), self._opts(rules), self._table(), bc, bp, pc, pp, bfn, pfn,
-                           np.asarray(groups, np.int64), audit, st["seat_joint"], st["pos_joint"], st["side_joint"],
-                           st["nil_stats"], st["both_nil"], st["side_pts"], st["dealer_mom"], st["counters"],
-                           st["game_win"], st["game_score"], st["game_len"], st["group_mom"], audit_out, err)
-        if err[0]:
-            self._raise(err, policies, f"unit {err[1]}, ")
+        err = np.zeros(N_ERR, np.int64)
+        nb.spades_chunk_nb(seed, start, stop, deck(52), self._opts(rules), standard_tables(52), seats,
+                           nb.choose_play_cb, no_after_trick_cb, *fns,
+                           nb.SpadesStats(**st), audit, audit_out, err)
+        if err[E_KIND]:
+            self.raise_err(err, policies, f"unit {err[E_UNIT]}, ")
         return st, audit_out
 
-    def _raise(self, err, policies, where=""):
-        seat, code = int(err[2]), int(err[0])
-        hand = format_cards(cards_of(err[4])) if err[4] else "-"
-        where = f"{where}deal {int(err[6])}, seat {seat} "
-        if code == nb.ERR_BLIND:
-            role, situation = "bid", f"{where}asked blind whether to bid double nil; answer 1 (double nil) or 0"
-        elif code == nb.ERR_BID:
-            role, situation = "bid", f"{where}bidding holding {hand}; a bid must be 0 (nil) or 1..13"
-        elif code == nb.ERR_EXCHANGE:
-            role = "play"
-            situation = f"{where}{_PHASES.get(int(err[5]), 'exchanging')} holding {hand}; give a card of the hand"
-        else:
-            role = "play"
-            led = int(err[8])
-            lead = ("leading" + ("" if err[9] else " (spades not broken)")) if led < 0 else \
-                f"following a lead of {format_cards([led])}"
-            situation = (f"{where}trick {int(err[7]) + 1}, {lead} holding {hand}; "
-                         f"legal cards: {format_cards(cards_of(err[5]))}")
-        pol = policies[role]
-        pol = pol[seat] if isinstance(pol, list) else pol
-        raise_illegal(self.id, pol, situation, int(err[3]))
+    def game_situation(self, err, where):
+        seat = int(err[E_SEAT])
+        hand = format_cards(cards_of(err[E_HAND])) if err[E_HAND] else "-"
+        where = f"{where}deal {int(err[E_DEAL])}, seat {seat} "
+        if err[E_KIND] == nb.ERR_BLIND:
+            return "bid", f"{where}asked blind whether to bid double nil; answer 1 (double nil) or 0"
+        if err[E_KIND] == nb.ERR_BID:
+            return "bid", f"{where}bidding holding {hand}; a bid must be 0 (nil) or 1..13"
+        return "play", f"{where}{_PHASES.get(int(err[E_PHASE]), 'exchanging')} holding {hand}; give a card of the hand"
 
     def play_deal(self, cards, *, rules=None, policies=None, dealer=0, scores=(0, 0), seed=0) -> dict:
         """Play one deal dealt from the card order ``cards`` (52 cards, a string or codes:
@@ -130,25 +104,21 @@ class Spades(Game):
         dealt and after the nil exchange, bids (0 = nil), double-nil seats, tricks, and
         each side's points for the deal (``None`` for a side whose two nil bids failed: it
         loses its whole score)."""
-        from simkit.core.cards import parse
-
         rules = self.Rules.build(rules)
         policies = self.resolve_policies(policies)
-        order = parse(cards) if isinstance(cards, str) else np.asarray(cards, dtype=np.uint8)
-        if len(order) != 52 or len(set(order.tolist())) != 52 or (order >= 52).any():
-            raise SimkitError(f"spades: a deal needs the 52 distinct cards of the deck in some order, got {len(order)}")
-        if not 0 <= dealer < 4:
-            raise SimkitError(f"spades: dealer={dealer} is not a seat; allowed: 0..3")
-        bc, bp, pc, pp, bfn, pfn = self._policy_args(policies)
+        order = self.check_order(cards, deck(52), 52, exactly=True)
+        self.check_seat("dealer", dealer, 4)
+        seats, fns = self.seat_policies(policies, 4)
         state = np.zeros(S_SIZE, np.int64)
         state[nb.S_SIDE_SCORE], state[nb.S_SIDE_SCORE + 1] = scores
         state[nb.S_TARGET] = rules.target
         hands = np.zeros(8, np.int64)
         after = np.zeros(8, np.int64)
-        err = np.zeros(nb.N_ERR, np.int64)
-        if not nb.one_deal_nb(order.astype(np.uint8), self._opts(rules), self._table(), 1, dealer, bc, bp, pc, pp,
-                              bfn, pfn, int(seed), state, hands, after, err):
-            self._raise(err, policies)
+        err = np.zeros(N_ERR, np.int64)
+        if not nb.one_deal_nb(order, self._opts(rules), standard_tables(52), 1, dealer, seats,
+                              nb.choose_play_cb, no_after_trick_cb, *fns, int(seed), state,
+                              hands, after, err):
+            self.raise_err(err, policies)
         bids = [int(b) for b in state[S_BID:S_BID + 4]]
         won = [int(t) for t in state[S_WON:S_WON + 4]]
         dn = int(state[nb.S_DNIL])

@@ -14,18 +14,22 @@ partners nil: +200 (``both_double_nil`` when both bid double nil) if both take n
 else the side's whole score is lost (set to 0).
 """
 import numpy as np
-from numba import njit, types
+from numba import cfunc, njit, types
 
 from simkit.core.cards import SPADES
-from simkit.core.rng import draw_nb, randbelow_nb, seed_stream_nb
+from simkit.core.rng import randbelow_nb
 from simkit.core.stats import moment_add_nb
+from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
+from simkit.core.trick_play import (AFTER_FN, CHOOSE_FN, CHOOSE_SIG, E_DEAL, E_HAND, E_KIND, E_MOVE, E_PHASE, E_SEAT,
+                                    ERR_GAME, N_ERR, PLAY_BUILTIN, PLAY_RANDOM, R_PLAY, SeatPolicies, play_tricks_nb)
+from simkit.core.trick_play import PLAY_USER  # noqa: F401  (policy code, read by policies.py and users)
 from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_nb, no_user_play_nb,  # noqa: F401
-                                F_SUIT, MAX_SEATS, S_BID, S_BROKEN, S_DEALER, S_EXTRA, S_LEADER, S_N_IN_TRICK,
-                                S_PLAYED, S_SEAT, S_SIZE, S_TRICK_NO, S_VOIDS, S_WON, TT_DECK, TT_ESUIT,
-                                TT_SUIT_BITS, beating_nb, card_pool_nb, close_trick_nb, deal_hidden_nb,
-                                deal_round_nb, follow_suit_nb, higher_in_suit_nb, legal_ref_nb, lowest_card_nb,
-                                policy_stream_nb, popcount_nb, random_card_nb, round_bid_nb, start_deal_nb,
-                                strength_nb, strongest_nb, trick_view_nb, trick_winner_nb, weakest_nb)
+                                BREAK_ANY, BREAK_DISCARD, MAX_SEATS, S_BID, S_BREAK, S_DEAL_NO, S_DEALER, S_EXTRA,
+                                S_LEAD_BAN, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_SEAT, S_SIZE, S_WON, TT_DECK,
+                                TT_SUIT_BITS, beating_nb, card_pool_nb, deal_hidden_nb, deal_round_nb,
+                                higher_in_suit_nb,
+                                lowest_card_nb, popcount_nb, random_card_nb, round_bid_nb, start_deal_nb, strength_nb,
+                                strongest_nb, trick_view_nb, trick_winner_nb, weakest_nb)
 
 # extra state fields
 S_PHASE = S_EXTRA + 0        # what is asked of the seat to act (PHASE_*)
@@ -44,13 +48,13 @@ O_FIRST_DEALER, O_FROM_ELDEST, O_NIL_COUNT, O_DOUBLE_NIL, O_BOTH_DNIL, O_BAGS, O
 N_OPTS = 10
 
 BID_USER, BID_RANDOM, BID_HEURISTIC, BID_NIL, BID_SIMULATION = 0, 1, 2, 3, 4
-PLAY_USER, PLAY_RANDOM, PLAY_HEURISTIC = 0, 1, 2
+PLAY_HEURISTIC = PLAY_BUILTIN
+R_BID = 1                    # the bid role's row in SeatPolicies (R_PLAY = 0)
 P_HONOR, P_TRUMP_LOW, P_NORM, P_BIAS, P_THRESHOLD, P_DNIL_BEHIND, P_SAMPLES, P_NIL_P = 0, 1, 2, 3, 4, 5, 4, 5
 N_BID_PARAMS = 6
 N_PLAY_PARAMS = 2
 
-ERR_BLIND, ERR_BID, ERR_EXCHANGE, ERR_PLAY = 1, 2, 3, 4
-N_ERR = 12
+ERR_BLIND, ERR_BID, ERR_EXCHANGE = ERR_GAME, ERR_GAME + 1, ERR_GAME + 2   # illegal plays: ERR_PLAY
 WIN_SCALE = 2                # a win counts 2, a draw 1 to each side
 
 #: user bid function (tricks.BID_SIG): bid(hand, state, params) -> int64. Asked twice per seat when double
@@ -101,6 +105,27 @@ def side_points_nb(bid_a, bid_b, dn_a, dn_b, t_a, t_b, nil_count, both_dnil_valu
     return pts - 10 * contract
 
 
+@njit(cache=True)
+def bad_move_nb(err, kind, state, seat, move, hand):
+    """Fill ``err`` (the engine's layout) for an illegal bid or exchange card."""
+    err[E_KIND] = kind
+    err[E_SEAT] = seat
+    err[E_MOVE] = move
+    err[E_HAND] = hand
+    err[E_DEAL] = state[S_DEAL_NO]
+    err[E_PHASE] = state[S_PHASE]
+
+
+@njit(cache=True)
+def bag_penalty_nb(bags, over):
+    """The ``ten_for_100`` bag rule: the side's ``over`` overtricks join its ``bags``;
+    every full ten costs 100 points and leaves the count. Returns ``(penalty, bags
+    left)``: 8 bags and 12 overtricks make 20, two tens, -200 and 0 left."""
+    bags += over
+    tens = bags // 10
+    return -100 * tens, bags - 10 * tens
+
+
 # -- bidding --------------------------------------------------------------------------------------
 @njit(cache=True)
 def _heuristic_bid_nb(hand, state, tt, p):
@@ -109,7 +134,7 @@ def _heuristic_bid_nb(hand, state, tt, p):
 
 
 @njit(cache=True)
-def simulation_bid_nb(seat, hands, state, tt, p, opts, pst, play_fn):
+def simulation_bid_nb(seat, hands, state, tables, p, opts, pst, choose_fn, after_fn, play_fn):
     """Bid from sampled deals: the 39 cards the bidder cannot see are dealt at random to
     the others ``samples`` times (bids already made kept, later bidders bid the heuristic);
     each sample is played out twice with the heuristic play for everybody, once with the
@@ -117,14 +142,15 @@ def simulation_bid_nb(seat, hands, state, tt, p, opts, pst, play_fn):
     samples without a trick reaches ``nil_p``, else his mean tricks plus ``bias``,
     rounded (at least 1)."""
     samples = max(1, np.int64(p[P_SAMPLES]))
+    tt = tables[SPADES]
     target, _ = _heuristic_bid_nb(hands[seat], state, tt, p)
     pool = card_pool_nb(tt[TT_DECK] & ~hands[seat])
     sim_hands = np.zeros(MAX_SEATS, np.int64)
     work_hands = np.zeros(MAX_SEATS, np.int64)
     sim_state = np.empty_like(state)
     work = np.empty_like(state)
-    codes = np.full(4, PLAY_HEURISTIC, np.int64)
-    pparams = np.ones((4, N_PLAY_PARAMS), np.float64)
+    seats = SeatPolicies(np.full((1, 4), PLAY_HEURISTIC, np.int64), np.ones((1, 4, N_PLAY_PARAMS), np.float64),
+                         np.zeros(4, np.int64))
     audit_out = np.zeros(2, np.int64)
     err = np.zeros(N_ERR, np.int64)
     total = 0
@@ -145,7 +171,8 @@ def simulation_bid_nb(seat, hands, state, tt, p, opts, pst, play_fn):
             work[S_SEAT] = work[S_LEADER]
             for s in range(4):
                 work_hands[s] = sim_hands[s]
-            play_tricks_nb(work_hands, work, tt, codes, pparams, play_fn, pst, opts, False, audit_out, err)
+            play_tricks_nb(choose_fn, after_fn, BETWEEN, work_hands, work, tables, opts, seats, play_fn, pst,
+                           np.bool_(False), audit_out, err)
             if aim == 0:
                 total += work[S_WON + seat]
             elif work[S_WON + seat] == 0:
@@ -156,11 +183,11 @@ def simulation_bid_nb(seat, hands, state, tt, p, opts, pst, play_fn):
 
 
 @njit(cache=True)
-def choose_bid_nb(seat, hands, state, tt, bid_code, bid_params, bid_fn, play_fn, opts, pst):
+def choose_bid_nb(seat, hands, state, tables, seats, choose_fn, after_fn, play_fn, bid_fn, opts, pst):
     """The acting seat's answer in the current bidding phase, blind or not (the random
     policy is drawn in :func:`bid_round_nb`)."""
-    code = bid_code[seat]
-    p = bid_params[seat]
+    code = seats.code[R_BID, seat]
+    p = seats.params[R_BID, seat]
     blind = state[S_PHASE] == PHASE_BLIND
     if code == BID_USER:
         return bid_fn(0 if blind else hands[seat], state, p)
@@ -171,15 +198,15 @@ def choose_bid_nb(seat, hands, state, tt, bid_code, bid_params, bid_fn, play_fn,
             return 1 if behind >= p[P_DNIL_BEHIND] else 0
         return 0
     if code == BID_SIMULATION:
-        return simulation_bid_nb(seat, hands, state, tt, p, opts, pst, play_fn)
-    b, e = _heuristic_bid_nb(hands[seat], state, tt, p)
+        return simulation_bid_nb(seat, hands, state, tables, p, opts, pst, choose_fn, after_fn, play_fn)
+    b, e = _heuristic_bid_nb(hands[seat], state, tables[SPADES], p)
     if code == BID_NIL and e - p[P_BIAS] <= p[P_THRESHOLD]:
         return 0
     return b
 
 
 @njit(cache=True)
-def bid_round_nb(hands, state, tt, opts, bid_code, bid_params, bid_fn, play_fn, pst, err):
+def bid_round_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst, err):
     """Each seat bids once, from the dealer (000 line 245 «Начиная со сдатчика») or from
     his left; with double nil allowed each is first asked blind. False on an illegal bid."""
     dealer = state[S_DEALER]
@@ -189,7 +216,7 @@ def bid_round_nb(hands, state, tt, opts, bid_code, bid_params, bid_fn, play_fn, 
         state[S_SEAT] = seat
         state[S_BID_POS] = pos
         dn = 0
-        if bid_code[seat] == BID_RANDOM:        # the baseline: never blind, uniform over nil and 1..13
+        if seats.code[R_BID, seat] == BID_RANDOM:        # the baseline: never blind, uniform over nil and 1..13
             state[S_PHASE] = PHASE_BID
             b = randbelow_nb(pst, 14)
             state[S_BID + seat] = b
@@ -197,23 +224,18 @@ def bid_round_nb(hands, state, tt, opts, bid_code, bid_params, bid_fn, play_fn, 
             continue
         if opts[O_DOUBLE_NIL] != 0:
             state[S_PHASE] = PHASE_BLIND
-            dn = choose_bid_nb(seat, hands, state, tt, bid_code, bid_params, bid_fn, play_fn, opts, pst)
+            dn = choose_bid_nb(seat, hands, state, tables, seats, choose_fn, after_fn, play_fn, bid_fn, opts, pst)
             if dn != 0 and dn != 1:
-                err[0] = ERR_BLIND
-                err[2] = seat
-                err[3] = dn
+                bad_move_nb(err, ERR_BLIND, state, seat, dn, 0)
                 return False
         if dn == 1:
             b = 0
             state[S_DNIL] |= 1 << seat
         else:
             state[S_PHASE] = PHASE_BID
-            b = choose_bid_nb(seat, hands, state, tt, bid_code, bid_params, bid_fn, play_fn, opts, pst)
+            b = choose_bid_nb(seat, hands, state, tables, seats, choose_fn, after_fn, play_fn, bid_fn, opts, pst)
             if b < 0 or b > 13:
-                err[0] = ERR_BID
-                err[2] = seat
-                err[3] = b
-                err[4] = hands[seat]
+                bad_move_nb(err, ERR_BID, state, seat, b, hands[seat])
                 return False
         state[S_BID + seat] = b
         seat = (seat + 1) % 4
@@ -222,19 +244,20 @@ def bid_round_nb(hands, state, tt, opts, bid_code, bid_params, bid_fn, play_fn, 
 
 # -- the nil exchange -------------------------------------------------------------------------------
 @njit(cache=True)
-def exchange_card_nb(seat, hand, state, tt, play_code, play_params, play_fn, pst):
-    code = play_code[seat]
+def exchange_card_nb(seat, hand, state, tt, seats, play_fn, pst):
+    """The card the seat gives in the current exchange step (``state[S_PHASE]``)."""
+    code = seats.code[R_PLAY, seat]
     if code == PLAY_RANDOM:
         return random_card_nb(hand, pst)
     if code == PLAY_HEURISTIC:
         if state[S_PHASE] == PHASE_DISCARD:
             return strongest_nb(hand, tt)       # the nil bidder sheds his most dangerous card
         return weakest_nb(hand, tt)             # the partner passes low cards
-    return play_fn(hand, hand, state, play_params[seat])
+    return play_fn(hand, hand, state, seats.params[R_PLAY, seat])
 
 
 @njit(cache=True)
-def exchange_nb(hands, state, tt, play_code, play_params, play_fn, pst, err):
+def exchange_nb(hands, state, tt, seats, play_fn, pst, err):
     """The nil exchange after the bidding (000 line 247: the nil bidder puts three cards
     face down, his partner gives him three and takes them; line 249: none when both bid
     nil). Returns the number of exchanges, or -1 on an illegal card."""
@@ -256,13 +279,9 @@ def exchange_nb(hands, state, tt, play_code, play_params, play_fn, pst, err):
             for i in range(3):
                 state[S_EXCHANGED] = i
                 hand = hands[who]
-                c = exchange_card_nb(who, hand, state, tt, play_code, play_params, play_fn, pst)
+                c = exchange_card_nb(who, hand, state, tt, seats, play_fn, pst)
                 if c < 0 or c > 62 or (hand >> c) & 1 == 0:
-                    err[0] = ERR_EXCHANGE
-                    err[2] = who
-                    err[3] = c
-                    err[4] = hand
-                    err[5] = state[S_PHASE]
+                    bad_move_nb(err, ERR_EXCHANGE, state, who, c, hand)
                     return -1
                 hands[who] = hand & ~(np.int64(1) << c)
                 given[step] |= np.int64(1) << c
@@ -344,94 +363,41 @@ def heuristic_play_nb(seat, hand, legal, state, trick, tt, protect, attack, bags
     return strongest_nb(win, tt)
 
 
-@njit(cache=True)
-def play_tricks_nb(hands, state, tt, play_code, play_params, play_fn, pst, opts, audit, audit_out, err):
-    """Play the 13 tricks from the dealer's left (000 line 251): spades may not be led
-    until broken or unless the leader holds nothing else; follow suit if able, else any
-    card; the winner leads next. False on an illegal card."""
-    trick = trick_view_nb(state)
-    seat = state[S_LEADER]
-    any_spade = opts[O_ANY_SPADE] != 0
-    bags = opts[O_BAGS] != 0
-    broken = False
-    state[S_PHASE] = PHASE_PLAY
-    for _ in range(13 - state[S_TRICK_NO]):
-        led = -1
-        for n in range(4):
-            hand = hands[seat]
-            if n > 0:
-                legal = follow_suit_nb(hand, led, tt)
-            elif broken:
-                legal = hand
-            else:
-                legal = hand & ~tt[TT_SUIT_BITS + SPADES]
-                if legal == 0:
-                    legal = hand
-            if legal & (legal - 1) == 0:
-                card = lowest_card_nb(legal)
-            else:
-                state[S_SEAT] = seat
-                state[S_N_IN_TRICK] = n
-                code = play_code[seat]
-                if code == PLAY_RANDOM:
-                    card = random_card_nb(legal, pst)
-                elif code == PLAY_HEURISTIC:
-                    card = heuristic_play_nb(seat, hand, legal, state, trick, tt, play_params[seat, 0],
-                                             play_params[seat, 1], bags)
-                else:
-                    card = play_fn(hand, legal, state, play_params[seat])
-                if card < 0 or card > 62 or (legal >> card) & 1 == 0:
-                    err[0] = ERR_PLAY
-                    err[2] = seat
-                    err[3] = card
-                    err[4] = hand
-                    err[5] = legal
-                    err[7] = state[S_TRICK_NO]
-                    err[8] = trick[0] if n > 0 else -1
-                    err[9] = 1 if broken else 0
-                    return False
-            if audit:
-                audit_out[0] += 1
-                ref = legal_ref_nb(hand, trick, n, tt, F_SUIT, SPADES, broken)
-                if ref != legal or (ref >> card) & 1 == 0:
-                    audit_out[1] += 1
-            # as in Oh Hell: add_card_nb with the led suit in a local
-            bit = np.int64(1) << card
-            hands[seat] = hand & ~bit
-            trick[n] = card
-            state[S_PLAYED] |= bit
-            es = tt[TT_ESUIT + card]
-            if n == 0:
-                led = es
-            elif es != led:
-                state[S_VOIDS] |= np.int64(1) << (seat * 5 + led)
-            if es == SPADES and not broken and (any_spade or led != SPADES):
-                broken = True
-                state[S_BROKEN] = 1
-            seat = (seat + 1) & 3
-        state[S_N_IN_TRICK] = 4
-        seat = close_trick_nb(state, trick, tt)
-    return True
+@cfunc(CHOOSE_SIG, cache=True)
+def choose_play_cb(code, seat, hand, legal, state, params, opts, tables):
+    """The built-in play policies (the heuristic; random is the engine's)."""
+    return heuristic_play_nb(seat, hand, legal, state, trick_view_nb(state), tables[SPADES], params[0], params[1],
+                             opts[O_BAGS] != 0)
+
+
+#: nothing happens between tricks (np.bool_: a run-time value, so every call shares one compiled loop)
+BETWEEN = np.bool_(False)
 
 
 @njit(cache=True)
-def play_deal_nb(order, state, hands, tt, opts, deal_no, dealer, bid_code, bid_params, play_code, play_params,
-                 bid_fn, play_fn, pst, audit, audit_out, err, after):
+def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, seats, choose_fn, after_fn, play_fn, bid_fn,
+                 pst, audit, audit_out, err, after):
     """One deal from the card order ``order``: deal 13 each one at a time from the dealer's
-    left (000 line 243), bid, exchange, play. Leaves bids and tricks in ``state`` and the
-    hands after the exchange in ``after``; returns False on an illegal move (``err`` filled)."""
+    left (000 line 243), bid, exchange, play the 13 tricks from the dealer's left (000 line
+    251): follow suit if able, else any card; spades may not be led until broken unless the
+    leader holds nothing else («С пик можно ходить только после "открытия" масти»), broken
+    by a spade discarded on another suit (or, with ``any_spade``, by any spade). Leaves
+    bids and tricks in ``state`` and the hands after the exchange in ``after``;
+    returns False on an illegal move (``err`` filled)."""
     deal_round_nb(order, 4, 13, dealer, hands)
-    start_deal_nb(state, 4, 13, dealer, (dealer + 1) & 3, SPADES, -1, deal_no)
-    err[6] = deal_no
+    start_deal_nb(state, tables, SPADES, 4, 13, dealer, (dealer + 1) & 3, -1, deal_no)
+    state[S_LEAD_BAN] = SPADES
+    state[S_BREAK] = BREAK_ANY if opts[O_ANY_SPADE] != 0 else BREAK_DISCARD
+    tt = tables[SPADES]
     if audit:
         audit_out[0] += 1
         union = hands[0] | hands[1] | hands[2] | hands[3]
         if union != tt[TT_DECK] or popcount_nb(hands[0]) + popcount_nb(hands[1]) + popcount_nb(hands[2]) \
                 + popcount_nb(hands[3]) != 52:
             audit_out[1] += 1
-    if not bid_round_nb(hands, state, tt, opts, bid_code, bid_params, bid_fn, play_fn, pst, err):
+    if not bid_round_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst, err):
         return False
-    state[S_EXCHANGES] = exchange_nb(hands, state, tt, play_code, play_params, play_fn, pst, err)
+    state[S_EXCHANGES] = exchange_nb(hands, state, tt, seats, play_fn, pst, err)
     if state[S_EXCHANGES] < 0:
         return False
     for s in range(4):
@@ -444,7 +410,9 @@ def play_deal_nb(order, state, hands, tt, opts, deal_no, dealer, bid_code, bid_p
                 audit_out[1] += 1
         if union != tt[TT_DECK]:
             audit_out[1] += 1
-    if not play_tricks_nb(hands, state, tt, play_code, play_params, play_fn, pst, opts, audit, audit_out, err):
+    state[S_PHASE] = PHASE_PLAY
+    if not play_tricks_nb(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, audit,
+                          audit_out, err):
         return False
     if audit:
         audit_out[0] += 1
@@ -483,69 +451,57 @@ def side_points_ref_nb(state, side, opts):
 
 
 # -- the chunk kernel ------------------------------------------------------------------------------------
-_I1, _I2, _F2 = types.int64[::1], types.int64[:, ::1], types.float64[:, ::1]
-_I3 = types.int64[:, :, ::1]
-_ARGS = (types.int64, types.int64, types.int64,       # seed, start, stop
-         types.uint8[::1], _I1, _I1,                   # deck, opts, trick table (spades trump)
-         _I1, _F2, _I1, _F2, BID_FN, PLAY_FN,          # policies per seat, user fns
-         _I1, types.boolean,                           # seat -> policy group, audit
-         _I3, _I3, _I3, _I3, _I1,                      # seat_joint, pos_joint, side_joint, nil_stats, both_nil
-         _I2, _I2, _I1,                                # side points per deal, dealer edge, counters
-         _I2, _I2, _I2, _I2,                           # game win, final score, game length, policy groups
-         _I1, _I1)                                     # audit counts, err
+#: the statistics (``stats.<name>``; shapes in :meth:`Spades._run`): ``seat_joint[seat, bid, tricks]`` /
+#: ``pos_joint[position, ...]`` count every bid (0 = nil or double nil); ``side_joint[side, contract,
+#: tricks counted]`` every side contract (sides where both bid nil are left out); ``nil_stats[seat, double,
+#: failed]``; ``both_nil`` = [made, failed]; ``side_pts`` rows = each side's points per deal (a lost score
+#: counts minus the score lost); ``dealer_mom`` = dealer's side minus the other, per deal; ``counters`` =
+#: [deals, exchanges, games, games stopped at max_deals]. Games: ``game_win[side]`` (2 per win, 1 per
+#: draw), ``game_score[side]`` (final), ``game_len[0]`` (deals), ``group_mom[g]`` = the policy group's
+#: summed win shares per game (seats 0 and 2 share a side's result).
+SpadesStats, STATS_TYPE = bundle("SpadesStats", {
+    "seat_joint": 3, "pos_joint": 3, "side_joint": 3, "nil_stats": 3, "both_nil": 1, "side_pts": 2,
+    "dealer_mom": 2, "counters": 1, "game_win": 2, "game_score": 2, "game_len": 2, "group_mom": 2})
+_I1 = types.int64[::1]
 
 
-@njit(types.void(*_ARGS), cache=True)
-def spades_chunk_nb(seed, start, stop, deck0, opts, tt, bid_code, bid_params, play_code, play_params, bid_fn,
-                    play_fn, group, audit, seat_joint, pos_joint, side_joint, nil_stats, both_nil, side_pts,
-                    dealer_mom, counters, game_win, game_score, game_len, group_mom, audit_out, err):
-    """Play units ``start..stop-1``: whole games (to the target) or single deals.
-
-    ``seat_joint[seat, bid, tricks]`` / ``pos_joint[position, ...]`` count every bid (0 =
-    nil or double nil); ``side_joint[side, contract, tricks counted]`` every side contract
-    (sides where both bid nil are left out); ``nil_stats[seat, double, failed]``;
-    ``both_nil`` = [made, failed]; ``side_pts`` rows = each side's points per deal (a lost
-    score counts minus the score lost); ``dealer_mom`` = dealer's side minus the other,
-    per deal; ``counters`` = [deals, exchanges, games, games stopped at max_deals].
-    Games: ``game_win[side]`` (2 per win, 1 per draw), ``game_score[side]`` (final),
-    ``game_len[0]`` (deals), ``group_mom[g]`` = the policy group's summed win shares per
-    game (seats 0 and 2 share a side's result)."""
+@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, types.int64[:, ::1], SEATS_TYPE,
+                 CHOOSE_FN, AFTER_FN, PLAY_FN, BID_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
+def spades_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, bid_fn, stats,
+                    audit, audit_out, err):
+    """Play units ``start..stop-1`` into ``stats`` (:data:`SpadesStats`): whole games (to
+    the target) or single deals."""
     single = opts[O_SINGLE] != 0
     max_deals = 1 if single else opts[O_MAX_DEALS]
     target = opts[O_TARGET]
+    group = seats.group
+    seat_joint, pos_joint, side_joint, nil_stats = stats.seat_joint, stats.pos_joint, stats.side_joint, stats.nil_stats
+    both_nil, side_pts, dealer_mom, counters = stats.both_nil, stats.side_pts, stats.dealer_mom, stats.counters
+    game_win, game_score, game_len, group_mom = stats.game_win, stats.game_score, stats.game_len, stats.group_mom
     n_groups = group_mom.shape[0]
-    deck = np.empty_like(deck0)
-    dst = np.zeros(4, np.uint64)
-    pst = np.zeros(4, np.uint64)
-    state = np.zeros(S_SIZE, np.int64)
-    hands = np.zeros(MAX_SEATS, np.int64)
+    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
     after = np.zeros(MAX_SEATS, np.int64)
     side_out = np.zeros(4, np.int64)
     pts = np.zeros(2, np.int64)
     gx = np.zeros(n_groups, np.int64)
     for unit in range(start, stop):
-        seed_stream_nb(dst, seed, unit)
-        policy_stream_nb(pst, seed, unit)
-        for i in range(52):
-            deck[i] = deck0[i]
+        start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
         score0 = 0
         score1 = 0
         bags0 = 0
         bags1 = 0
-        err[1] = unit
         deals = 0
         winner = -1
         for d in range(max_deals):
             dealer = (opts[O_FIRST_DEALER] + d) & 3
-            for pos in range(51):
-                draw_nb(deck, pos, dst)
+            shuffle_top_nb(deck, 51, dst)
             state[S_SIDE_SCORE] = score0
             state[S_SIDE_SCORE + 1] = score1
             state[S_BAGS] = bags0
             state[S_BAGS + 1] = bags1
             state[S_TARGET] = target
-            if not play_deal_nb(deck, state, hands, tt, opts, d + 1, dealer, bid_code, bid_params, play_code,
-                                play_params, bid_fn, play_fn, pst, audit, audit_out, err, after):
+            if not play_deal_nb(deck, state, hands, tables, opts, d + 1, dealer, seats, choose_fn, after_fn, play_fn,
+                                bid_fn, pst, audit, audit_out, err, after):
                 return
             deals += 1
             counters[0] += 1
@@ -574,10 +530,8 @@ def spades_chunk_nb(seed, start, stop, deck0, opts, tt, bid_code, bid_params, pl
                 else:
                     side_joint[side, side_out[0], side_out[1]] += 1
                     if opts[O_BAGS] != 0:
-                        bg = (bags0 if side == 0 else bags1) + side_out[2]
-                        if bg >= 10:
-                            p -= 100
-                            bg -= 10
+                        pen, bg = bag_penalty_nb(bags0 if side == 0 else bags1, side_out[2])
+                        p += pen
                         if side == 0:
                             bags0 = bg
                         else:
@@ -627,25 +581,17 @@ def spades_chunk_nb(seed, start, stop, deck0, opts, tt, bid_code, bid_params, pl
                 audit_out[1] += 1
 
 
-_DEAL_ARGS = (types.uint8[::1], _I1, _I1, types.int64, types.int64,   # order, opts, tt, deal_no, dealer
-              _I1, _F2, _I1, _F2, BID_FN, PLAY_FN,                      # policies per seat
-              types.int64, _I1, _I1, _I1, _I1)                          # seed, state, hands, after, err
-
-
-@njit(types.boolean(*_DEAL_ARGS), cache=True)
-def one_deal_nb(order, opts, tt, deal_no, dealer, bid_code, bid_params, play_code, play_params, bid_fn, play_fn,
-                seed, state, hands, after, err):
+@njit(types.boolean(types.uint8[::1], _I1, types.int64[:, ::1], types.int64, types.int64, SEATS_TYPE, CHOOSE_FN,
+                    AFTER_FN, PLAY_FN, BID_FN, types.int64, _I1, _I1, _I1, _I1), cache=True)
+def one_deal_nb(order, opts, tables, deal_no, dealer, seats, choose_fn, after_fn, play_fn, bid_fn, seed, state,
+                hands, after, err):
     """One deal dealt from the fixed card order ``order`` (tests, notebooks); policy
     randomness from unit 0's policy stream of ``seed``. ``state`` keeps the scores set in
     it by the caller; ``hands`` receives the hands as dealt, ``after`` the hands after the
     nil exchange."""
-    pst = np.zeros(4, np.uint64)
-    unit = seed - seed
-    policy_stream_nb(pst, seed, unit)
     audit_out = np.zeros(2, np.int64)
     play_hands = np.zeros(MAX_SEATS, np.int64)
-    audit = deal_no < 0
-    ok = play_deal_nb(order, state, play_hands, tt, opts, deal_no, dealer, bid_code, bid_params, play_code,
-                      play_params, bid_fn, play_fn, pst, audit, audit_out, err, after)
+    ok = play_deal_nb(order, state, play_hands, tables, opts, deal_no, dealer, seats, choose_fn, after_fn, play_fn,
+                      bid_fn, fixed_stream_nb(seed), deal_no < 0, audit_out, err, after)
     deal_round_nb(order, 4, 13, dealer, hands)
     return ok

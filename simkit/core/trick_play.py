@@ -1,0 +1,210 @@
+"""The trick-game engine's play: the loop over tricks and seats every trick game runs.
+
+:func:`play_tricks_nb` plays a deal's tricks: each seat in turn gets the cards it may play,
+plays the one legal card or asks its policy (random and user functions are the engine's,
+a game's built-in policies its ``choose`` hook), the card is checked against the legal
+set, audited against the independent :func:`~simkit.core.tricks.legal_ref_nb`, and the
+shared table state (:mod:`simkit.core.tricks` ``S_*``) that built-in and user policies
+read is kept. What a player may play is data in the state, so the engine computes it
+inline (no call per card):
+
+* ``S_FOLLOW``: the follow obligations (``F_*`` flags: ``F_SUIT``, ``F_SUIT | F_TRUMP``,
+  ``0`` = any card while 66's stock lasts, ...);
+* ``S_LEAD_BAN``: an effective suit that may not be led until it is open (-1 none);
+* ``S_BREAK``: when the banned suit opens (``BREAK_NEVER`` King's hearts,
+  ``BREAK_DISCARD`` Spades' literal rule, ``BREAK_ANY`` Spades' ``any_spade``), kept in
+  ``S_BROKEN``.
+
+:func:`~simkit.core.tricks.start_deal_nb` sets the plain rule (follow suit, no ban); the
+game sets its own after it, and may change any of them between tricks.
+
+A game's rules that are code are two hooks, ``@cfunc`` callbacks of fixed signatures that
+the game's kernel receives from Python (like the user-function placeholders) and hands to
+the loop, so one compiled loop serves every game and caches (numba cannot cache a
+function that holds dispatcher constants next to first-class function arguments):
+
+``choose(code, seat, hand, legal, state, params, opts, tables) -> card`` (:data:`CHOOSE_SIG`)
+    the game's built-in play policies (codes from :data:`PLAY_BUILTIN`; ``params`` = the
+    seat's parameter row, ``opts`` the game's option array; the trick is
+    ``tricks.trick_view_nb(state)``, the table ``tables[state[S_TABLE]]``); asked only
+    when the seat has a choice;
+``after_trick(hands, state, opts, pst, err) -> bool`` (:data:`AFTER_SIG`)
+    between tricks (``state[S_LEADER]`` = the winner, who leads next): draw from a stock,
+    close it, declare a marriage, change trump (set ``S_TABLE`` and ``S_TRUMP``: the loop
+    takes the new trick table), change ``S_FOLLOW`` or ``S_LEAD_BAN`` (e.g. per leader);
+    False stops the deal (``err`` filled by the hook). A game with nothing between tricks
+    passes :func:`no_after_trick_cb` and ``between=False`` (the loop skips the call).
+
+The deal's shape lives in the state too: the loop plays tricks ``S_TRICK_NO`` to
+``S_TRICKS - 1`` with ``S_PLAYERS`` active seats ``0..S_PLAYERS-1`` clockwise from
+``S_LEADER`` (a game whose dealer sits out maps its table seats onto the active ones) and
+trick table ``tables[S_TABLE]``. A deal played in halves (Kozel) sets ``S_TRICKS`` to the
+first half's tricks, plays, deals the rest, raises ``S_TRICKS`` and plays again.
+"""
+from __future__ import annotations
+
+from collections import namedtuple
+
+import numpy as np
+from numba import cfunc, njit, types
+
+from simkit.core.tricks import (BREAK_ANY, BREAK_DISCARD, F_SUIT, S_BREAK, S_BROKEN, S_CARDS, S_DEAL_NO, S_FOLLOW,
+                                S_LEAD_BAN, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_SEAT, S_TABLE, S_TRICK_NO,
+                                S_TRICKS, S_TRUMP, S_VOIDS, TT_ESUIT, TT_SUIT_BITS, close_trick_nb, legal_full_nb,
+                                legal_ref_nb, lowest_card_nb, random_card_nb, trick_view_nb)
+
+#: the game hooks' signatures (see the module doc)
+CHOOSE_SIG = types.int64(types.int64, types.int64, types.int64, types.int64, types.int64[::1], types.float64[::1],
+                         types.int64[::1], types.int64[:, ::1])
+CHOOSE_FN = types.FunctionType(CHOOSE_SIG)
+AFTER_SIG = types.boolean(types.int64[::1], types.int64[::1], types.int64[::1], types.uint64[::1], types.int64[::1])
+AFTER_FN = types.FunctionType(AFTER_SIG)
+
+#: play policy codes the engine plays itself; a game's own play policies use codes from PLAY_BUILTIN
+PLAY_USER = 0
+PLAY_RANDOM = 1
+PLAY_BUILTIN = 2
+
+#: per-seat policies (:meth:`simkit.games.tricks_base.TrickGame.seat_policies`): ``code[role, seat]``,
+#: ``params[role, seat, :]`` and ``group[seat]`` (seats with the same policies share a group, for the
+#: reports); role 0 is the play role (R_PLAY), a game numbers its other roles from 1 (``roles`` order)
+SeatPolicies = namedtuple("SeatPolicies", "code params group")
+R_PLAY = 0
+
+# -- the error layout every trick game shares (err: int64[N_ERR]) --------------------------
+E_KIND = 0      # 0 = none, ERR_PLAY, or a game's own kind (>= ERR_GAME)
+E_UNIT = 1      # the unit being played
+E_SEAT = 2      # the seat whose move was illegal
+E_MOVE = 3      # the move it returned
+E_HAND = 4      # its hand (bitmask)
+E_LEGAL = 5     # the legal cards (bitmask), or a game's bound for other moves
+E_DEAL = 6      # deal number within the unit
+E_TRICK = 7     # tricks completed
+E_LED = 8       # the card led to the current trick, -1 when leading
+E_BROKEN = 9    # state[S_BROKEN]: whether the lead-banned suit was open
+E_TRUMP = 10    # trump effective suit, -1 none
+E_CARDS = 11    # cards dealt to each seat this deal
+E_PHASE = 12    # a game's phase code for other moves
+E_EXTRA = 13    # game fields from here
+N_ERR = 16
+ERR_PLAY = 1
+ERR_GAME = 2
+
+
+@njit(cache=True)
+def illegal_play_nb(err, state, seat, card, hand, legal, trick, n):
+    """Fill ``err`` for an illegal card (the shared layout ``E_*``)."""
+    err[E_KIND] = ERR_PLAY
+    err[E_SEAT] = seat
+    err[E_MOVE] = card
+    err[E_HAND] = hand
+    err[E_LEGAL] = legal
+    err[E_DEAL] = state[S_DEAL_NO]
+    err[E_TRICK] = state[S_TRICK_NO]
+    err[E_LED] = trick[0] if n > 0 else -1
+    err[E_BROKEN] = state[S_BROKEN]
+    err[E_TRUMP] = state[S_TRUMP]
+    err[E_CARDS] = state[S_CARDS]
+
+
+@njit(cache=True)
+def audit_card_nb(hand, legal, card, trick, n, state, tt, audit_out):
+    """Audit one card: the legal set the loop computed against the independent reference
+    (:func:`~simkit.core.tricks.legal_ref_nb`), and the card in it."""
+    audit_out[0] += 1
+    ref = legal_ref_nb(hand, trick, n, tt, state[S_FOLLOW], state[S_LEAD_BAN], state[S_BROKEN])
+    if ref != legal or (ref >> card) & 1 == 0:
+        audit_out[1] += 1
+
+
+@njit(cache=True)
+def play_tricks_nb(choose_fn, after_fn, between, hands, state, tables, opts, seats, play_fn, pst, audit, audit_out,
+                   err):
+    """Play tricks ``S_TRICK_NO .. S_TRICKS-1`` of the deal in ``state`` from the seat
+    ``S_LEADER`` (see the module doc): each seat in turn plays a legal card (the one legal
+    card without asking; else its policy: random, user ``play_fn`` or the game's
+    ``choose_fn``); the card leaves the hand, joins the trick and the played set, a
+    seat not following the led suit is marked void in it (``S_VOIDS``), a banned suit
+    opens by the ``S_BREAK`` rule; the trick's winner
+    (:func:`~simkit.core.tricks.close_trick_nb`) leads the next, after
+    ``after_fn`` (when ``between``). Policy randomness comes from stream ``pst``. Returns False on
+    an illegal card (``err`` filled, :func:`illegal_play_nb`) or when ``after_trick``
+    stops the deal."""
+    players = state[S_PLAYERS]
+    trick = trick_view_nb(state)
+    codes = seats.code[R_PLAY]
+    params = seats.params[R_PLAY]
+    table = state[S_TABLE]
+    tt = tables[table]
+    seat = state[S_LEADER]
+    broken = state[S_BROKEN]
+    for _ in range(state[S_TRICKS] - state[S_TRICK_NO]):
+        follow = state[S_FOLLOW]
+        ban = state[S_LEAD_BAN]
+        brk = state[S_BREAK]
+        led = -1
+        for n in range(players):
+            hand = hands[seat]
+            # the legal cards, the plain cases written out (an inlined helper costs reference counting per card)
+            if n > 0:
+                if follow == F_SUIT:
+                    legal = hand & tt[TT_SUIT_BITS + led]
+                    if legal == 0:
+                        legal = hand
+                elif follow == 0:
+                    legal = hand
+                else:
+                    legal = legal_full_nb(hand, trick, n, tt, follow, ban, broken)
+            elif ban < 0 or broken:
+                legal = hand
+            else:
+                legal = hand & ~tt[TT_SUIT_BITS + ban]
+                if legal == 0:
+                    legal = hand
+            if legal & (legal - 1) == 0:
+                card = lowest_card_nb(legal)
+            else:
+                state[S_SEAT] = seat
+                state[S_N_IN_TRICK] = n
+                code = codes[seat]
+                if code == PLAY_RANDOM:
+                    card = random_card_nb(legal, pst)
+                elif code == PLAY_USER:
+                    card = play_fn(hand, legal, state, params[seat])
+                else:
+                    card = choose_fn(code, seat, hand, legal, state, params[seat], opts, tables)
+                if card < 0 or card > 62 or (legal >> card) & 1 == 0:
+                    illegal_play_nb(err, state, seat, card, hand, legal, trick, n)
+                    return False
+            if audit:
+                audit_card_nb(hand, legal, card, trick, n, state, tt, audit_out)
+            bit = np.int64(1) << card
+            hands[seat] = hand & ~bit
+            trick[n] = card
+            state[S_PLAYED] |= bit
+            es = tt[TT_ESUIT + card]
+            if n == 0:
+                led = es
+            elif es != led:
+                state[S_VOIDS] |= np.int64(1) << (seat * 5 + led)
+            if es == ban and not broken and (brk == BREAK_ANY or (brk == BREAK_DISCARD and led != ban)):
+                broken = 1
+                state[S_BROKEN] = 1
+            seat = seat + 1 if seat + 1 < players else 0
+        state[S_N_IN_TRICK] = players
+        seat = close_trick_nb(state, trick, tt)
+        if between:                             # the call alone costs 4 % of a random deal
+            if not after_fn(hands, state, opts, pst, err):
+                return False
+            seat = state[S_LEADER]
+            broken = state[S_BROKEN]
+            if state[S_TABLE] != table:
+                table = state[S_TABLE]
+                tt = tables[table]
+    return True
+
+
+@cfunc(AFTER_SIG, cache=True)
+def no_after_trick_cb(hands, state, opts, pst, err):
+    """``after_trick`` of a game with nothing between tricks."""
+    return True
