@@ -405,8 +405,9 @@ def _table_totals_nb(tables, players, k, trump, honor, trump_low, seed, out):
         turnup = T.deal_round_nb(order, players, k, 0, hands)
         if not trump:
             turnup = -1
-        tt = tables[turnup & 3 if turnup >= 0 else T.NO_TRUMP]
-        T.start_deal_nb(state, players, k, 0, 1, tt[T.TT_TRUMP], turnup, 1)
+        table = turnup & 3 if turnup >= 0 else T.NO_TRUMP
+        tt = tables[table]
+        T.start_deal_nb(state, tables, table, players, k, 0, 1, turnup, 1)
         s = 0.0
         for p in range(players):
             s += T.strength_nb(hands[p], state, tt, honor, trump_low, 1.0)
