@@ -151,16 +151,20 @@ def _print_result(res, as_json: bool, out=None):
 def _print_experiment(directory, as_json: bool):
     """An experiment's folder (the default study's among them): its metadata and tables."""
     from simkit.experiment import load_experiment
-    from simkit.runner.result import JSON_SCHEMA, _records
+    from simkit.runner.result import JSON_SCHEMA, _records, result_folders
 
     exp = load_experiment(directory)
+    results = [str(p) for p in result_folders(directory)]
     if as_json:
-        obj = {"schema": JSON_SCHEMA, **exp["meta"], "tables": {k: _records(v) for k, v in exp["tables"].items()}}
+        obj = {"schema": JSON_SCHEMA, **exp["meta"], "results": results,
+               "tables": {k: _records(v) for k, v in exp["tables"].items()}}
         print(_dump(_clean(obj)))
         return
     from simkit.reports.text import experiment_text
 
     print(experiment_text(exp["meta"], exp["tables"]))
+    if results:
+        print(f"results in it (simkit report DIR for each): {', '.join(results)}")
 
 
 def main(argv=None) -> int:
@@ -251,8 +255,10 @@ def _main(args) -> int:
     if args.cmd == "report":
         from pathlib import Path
 
-        meta_path = Path(args.dir) / "meta.json"
-        if meta_path.exists() and "experiment" in json.loads(meta_path.read_text(encoding="utf-8")):
+        from simkit.runner.result import read_meta_object
+
+        meta = read_meta_object(Path(args.dir))
+        if "experiment" in meta and "game" not in meta:
             _print_experiment(args.dir, args.json)
         else:
             _print_result(simkit.load(args.dir), args.json)

@@ -191,9 +191,20 @@ def load_experiment(directory) -> dict:
     DataFrame}}`` (tables from the CSV files ``meta["files"]`` lists)."""
     import pandas as pd
 
+    from simkit.runner.result import read_meta_object
+
     d = Path(directory)
-    meta = json.loads((d / "meta.json").read_text(encoding="utf-8"))
+    meta = read_meta_object(d)
     if "experiment" not in meta:
         raise SimkitError(f"{d} holds a simulation result, not an experiment's results")
-    tables = {f[:-4]: pd.read_csv(d / f) for f in meta.get("files", []) if f.endswith(".csv")}
+    files = meta.get("files", [])
+    if not isinstance(files, list) or not all(isinstance(f, str) and f and "/" not in f and f not in (".", "..")
+                                              for f in files):
+        raise SimkitError(f"{d / 'meta.json'} is damaged: 'files' must list the plain file names it wrote")
+    tables = {}
+    for f in files:
+        if f.endswith(".csv"):
+            if not (d / f).is_file():
+                raise SimkitError(f"{d} is damaged: {f}, listed in its meta.json, is missing")
+            tables[f[:-4]] = pd.read_csv(d / f)
     return {"meta": meta, "tables": tables}

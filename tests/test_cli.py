@@ -9,8 +9,8 @@ from simkit.cli import main
 
 
 #: the top-level fields of `--json` (README: "The command line")
-JSON_FIELDS = {"schema", "game", "hands", "units", "unit", "seed", "rules", "policies", "version", "shard",
-               "metrics", "tables", "timings"}
+JSON_FIELDS = {"schema", "game", "hands", "units", "unit", "seed", "rules", "policies", "user_functions",
+               "version", "shard", "range", "metrics", "tables", "timings"}
 
 
 def run_cli(capsys, *args):

@@ -238,8 +238,10 @@ def test_report_on_an_experiment_folder_names_its_results(tmp_path, capsys):
     (tmp_path / "study").mkdir()
     (tmp_path / "study" / "meta.json").write_text(json.dumps({"experiment": "study", "inputs": {}}))
     simkit.simulate("treize", 10, progress=False).save(tmp_path / "study" / "treize")
-    code, _, err = cli(capsys, "report", tmp_path / "study")
-    assert code == 2 and "output folder of experiment 'study', not one result" in err and "study/treize" in err
+    code, out, _ = cli(capsys, "report", tmp_path / "study")
+    assert code == 0 and "results in it" in out and "study/treize" in out
+    with pytest.raises(SimkitError, match=r"output folder of experiment 'study', not one result.*study/treize"):
+        simkit.load(tmp_path / "study")
 
 
 # -- merge ----------------------------------------------------------------------------------

@@ -192,7 +192,10 @@ def checksum(meta: dict, stats) -> str:
 _NEEDED = ("game", "hands", "units", "seed", "rules", "policies")
 
 
-def _read_meta(d: Path) -> dict:
+def read_meta_object(d) -> dict:
+    """The JSON object in ``d/meta.json`` (a result's or an experiment's folder); a
+    missing, unreadable or non-object file is a :class:`SimkitError` naming it."""
+    d = Path(d)
     meta_path = d / "meta.json"
     if not d.is_dir():
         raise SimkitError(f"{d} is not a folder holding a simkit result")
@@ -204,10 +207,22 @@ def _read_meta(d: Path) -> dict:
         raise SimkitError(f"{meta_path} is damaged (not readable JSON: {e})") from None
     if not isinstance(meta, dict):
         raise SimkitError(f"{meta_path} is damaged: it holds a {type(meta).__name__}, not a JSON object")
+    return meta
+
+
+def result_folders(d) -> list:
+    """The result folders directly inside an experiment's folder ``d``."""
+    d = Path(d)
+    return [d / p.name for p in sorted(d.iterdir()) if (p / "meta.json").is_file()]
+
+
+def _read_meta(d: Path) -> dict:
+    meta = read_meta_object(d)
+    meta_path = d / "meta.json"
     if "experiment" in meta and "game" not in meta:
-        subs = sorted(p.name for p in d.iterdir() if (p / "meta.json").is_file())
+        subs = result_folders(d)
         raise SimkitError(f"{d} is the output folder of experiment {meta['experiment']!r}, not one result; "
-                          f"the results in it: {', '.join(str(d / s) for s in subs) or 'none'}")
+                          f"the results in it: {', '.join(str(s) for s in subs) or 'none'}")
     missing = [k for k in _NEEDED if k not in meta]
     if missing:
         raise SimkitError(f"{meta_path} is damaged or not a simkit result: missing {', '.join(missing)}")

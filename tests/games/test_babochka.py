@@ -7,10 +7,17 @@ import simkit
 from simkit.core import capture as cap
 from simkit.core.cards import parse
 from simkit.errors import SimkitError
-from simkit.games.babochka import babochka_card_table, nb
-from simkit.games.babochka.rules import BabochkaRules
 
-GAME = simkit.get_game("babochka")
+GAME = babochka_card_table = nb = BabochkaRules = None   # bound by _import_game
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _import_game():
+    """Imports the game when its tests run, not while collecting (importing compiles its kernels)."""
+    global GAME, babochka_card_table, nb, BabochkaRules
+    from simkit.games.babochka import babochka_card_table, nb
+    from simkit.games.babochka.rules import BabochkaRules
+    GAME = simkit.get_game("babochka")
 
 
 def mask(text):

@@ -10,10 +10,17 @@ import simkit
 from simkit.core import capture as cap
 from simkit.core.cards import parse
 from simkit.errors import IllegalMoveError, SimkitError
-from simkit.games.kontchinka import card_table_for, nb
-from simkit.games.kontchinka.rules import KontchinkaRules
 
-GAME = simkit.get_game("kontchinka")
+GAME = card_table_for = nb = KontchinkaRules = None   # bound by _import_game
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _import_game():
+    """Imports the game when its tests run, not while collecting (importing compiles its kernels)."""
+    global GAME, card_table_for, nb, KontchinkaRules
+    from simkit.games.kontchinka import card_table_for, nb
+    from simkit.games.kontchinka.rules import KontchinkaRules
+    GAME = simkit.get_game("kontchinka")
 
 
 def ct_of(**rules):
@@ -229,8 +236,10 @@ def test_bad_rules_and_parameters():
                   {"unit": "deal", "target": 20}, {"first_dealer": 3}):
         with pytest.raises(SimkitError):
             KontchinkaRules.build(rules)
-    for pol in ("heuristic:deny=-1", "simulation:samples=0", "simulation:samples=2.5", "greedy:keep=1"):
-        with pytest.raises(SimkitError):
+    for pol, bad in (("heuristic:deny=-1", "deny=-1"), ("simulation:samples=0", "samples=0"),
+                     ("simulation:samples=2.5", "samples=2.5"), ("greedy:keep=1", "keep"),
+                     ({"play": "greedy|heuristic:deny=nan"}, "deny=nan")):
+        with pytest.raises(SimkitError, match=bad):
             GAME.resolve_policies(pol)
 
 

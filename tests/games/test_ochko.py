@@ -13,16 +13,16 @@ from numba import njit
 import simkit
 from simkit import SimkitError
 from simkit.core.cards import deck, format, parse
-from simkit.games.ochko.policies import BEST
 
-G = None   # bound by _import_game
+G = BEST = None   # bound by _import_game
 NO_BURN = {"burn_card": False}
 
 
 @pytest.fixture(autouse=True, scope="module")
 def _import_game():
     """Imports the game when its tests run, not while collecting (importing compiles its kernels)."""
-    global G
+    global G, BEST
+    from simkit.games.ochko.policies import BEST
     G = simkit.get_game("ochko")
 
 

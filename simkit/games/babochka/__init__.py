@@ -10,7 +10,7 @@ import numpy as np
 from simkit.core.capture import MAX_SEATS, SWEEP_NONE, card_table, no_user_play_nb
 from simkit.core.stats import Stats, moments
 from simkit.games.babochka import nb, report
-from simkit.games.babochka.policies import PARAM_SLOTS, PLAY, check_params
+from simkit.games.babochka.policies import PARAM_SLOTS, PLAY
 from simkit.games.babochka.rules import BabochkaRules
 from simkit.games.base import Game
 from simkit.games.fishing import raise_move_error
@@ -49,9 +49,7 @@ class Babochka(Game):
     ]
 
     def resolve_policies(self, given) -> dict:
-        pol = resolve_seated(self.id, self.roles, given)
-        check_params(self.id, pol["play"])
-        return pol
+        return resolve_seated(self.id, self.roles, given)
 
     def played(self, stats):
         """Deals played (a pot may take several)."""

@@ -16,7 +16,7 @@
 
 Per-seat policies as in :mod:`simkit.policies.seated` (``{"play": "greedy|heuristic|random"}``).
 """
-from simkit.games.fishing import PARAM_SLOTS, check_params, play_role  # noqa: F401
+from simkit.games.fishing import PARAM_SLOTS, play_role  # noqa: F401
 
 #: the default: the strongest policy of experiments/babochka_pot.py (docs/fishing.md)
 DEFAULT = "simulation"

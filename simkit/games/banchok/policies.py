@@ -54,7 +54,7 @@ PRIMAZKA = PolicyRole(
     "primazka",
     [PolicySpec("join", "with primazka=true the others add floor(fraction x (bank - stake)) to a stake when the "
                 "hand's win probability (counting the cards turned this round) is at least `threshold`",
-                nb.POL_HAND, {"threshold": 0.5, "fraction": 1.0})],
+                nb.POL_HAND, {"threshold": param(0.5, "float", 0, 1), "fraction": param(1.0, "float", 0, 1)})],
     default="join",
 )
 

@@ -14,7 +14,7 @@ from simkit.errors import SimkitError
 from simkit.games.base import Game
 from simkit.games.fishing import raise_move_error
 from simkit.games.kontchinka import nb, report
-from simkit.games.kontchinka.policies import PARAM_SLOTS, PLAY, check_params
+from simkit.games.kontchinka.policies import PARAM_SLOTS, PLAY
 from simkit.games.kontchinka.rules import KontchinkaRules
 from simkit.policies.seated import policy_arrays, policy_groups, resolve_seated
 
@@ -70,9 +70,7 @@ class Kontchinka(Game):
     ]
 
     def resolve_policies(self, given) -> dict:
-        pol = resolve_seated(self.id, self.roles, given)
-        check_params(self.id, pol["play"])
-        return pol
+        return resolve_seated(self.id, self.roles, given)
 
     def unit_for(self, rules):
         return rules.unit

@@ -16,10 +16,10 @@
   (:data:`~simkit.core.capture.PLAY_SIG`): the index of the chosen row.
 
 Per-seat policies as in :mod:`simkit.policies.seated` (``{"play": "greedy|heuristic"}``).
-Every parameter declares its range (:data:`simkit.games.fishing.RANGES`), checked when a
-run starts.
+Every parameter declares its type and range (:func:`simkit.games.fishing.play_role`),
+checked when the policy is resolved.
 """
-from simkit.games.fishing import PARAM_SLOTS, check_params, play_role  # noqa: F401
+from simkit.games.fishing import PARAM_SLOTS, play_role  # noqa: F401
 
 #: the default: the strongest policy of experiments/kontchinka_policies.py (docs/fishing.md); the
 #: heuristic's ``deny`` = 4 is the best of its sweep against greedy (4-12 equal within the noise)
