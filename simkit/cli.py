@@ -7,6 +7,8 @@
                [--json] [--out DIR] [--force] [--no-progress] [--shard K/N] [--backend B] [--scheduler ADDR]
     simkit report DIR [--json]
     simkit merge DIR... --out DIR [--json]
+    simkit compare GAME --variant KEY=VALUE,... --variant ... --hands N [--json]   (simkit/cli_stats.py)
+    simkit validate [--hands N] [--json]
 
 ``--json`` prints exactly one JSON object on stdout (game, hands, seed, rules, policies,
 version, metrics, tables); progress bars and messages go to stderr.
@@ -68,6 +70,9 @@ def _parser() -> argparse.ArgumentParser:
     m.add_argument("--out", required=True)
     m.add_argument("--force", action="store_true")
     m.add_argument("--json", action="store_true")
+    from simkit.cli_stats import add_parsers
+
+    add_parsers(sub)  # compare, validate
     return p
 
 
@@ -169,6 +174,10 @@ def _main(args) -> int:
         print(f"merged {len(args.dirs)} shards into {args.out}", file=sys.stderr)
         _print_result(res, args.json)
         return 0
+    if args.cmd in ("compare", "validate"):
+        from simkit.cli_stats import run
+
+        return run(args, _dump, _clean)
     raise SimkitError(f"unknown command {args.cmd!r}")  # pragma: no cover - argparse refuses first
 
 

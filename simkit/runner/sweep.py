@@ -14,17 +14,22 @@ from simkit.runner.batch import run_specs
 from simkit.runner.units import parse_hands, parse_jobs, parse_seed
 
 
+def check_key(game, key, what: str) -> None:
+    """Refuse ``key`` unless it is a rule option, a policy role or ``"<role>.<param>"``."""
+    rule_names = set(game.Rules().to_dict())
+    roles = {r.name for r in game.roles}
+    base = key.split(".", 1)[0] if isinstance(key, str) else None
+    if key not in rule_names and key not in roles and base not in roles:
+        allowed = sorted(rule_names) + sorted(roles) + sorted(f"{r}.<param>" for r in roles)
+        raise SimkitError(f"{game.id}: unknown {what} {key!r}; allowed: {', '.join(allowed)}")
+
+
 def _grid_points(game, grid: dict):
     if not isinstance(grid, dict) or not grid:
         raise SimkitError("sweep needs a non-empty grid: a dict of key -> list of values, e.g. "
                           "{'deck': [52, 36]} or {'stake.threshold': [-0.3, 0.0]}")
-    rule_names = set(game.Rules().to_dict())
-    roles = {r.name: r for r in game.roles}
-    allowed = sorted(rule_names) + sorted(roles) + sorted(f"{r}.<param>" for r in roles)
     for key, values in grid.items():
-        base = key.split(".", 1)[0]
-        if key not in rule_names and key not in roles and not ("." in key and base in roles):
-            raise SimkitError(f"{game.id}: unknown sweep key {key!r}; allowed: {', '.join(allowed)}")
+        check_key(game, key, "sweep key")
         if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
             raise SimkitError(f"sweep values for {key!r} must be a list, got {values!r}")
         if len(list(values)) == 0:
@@ -33,7 +38,9 @@ def _grid_points(game, grid: dict):
     return keys, list(itertools.product(*(list(grid[k]) for k in keys)))
 
 
-def _spec(game, keys, point, base_rules: dict, base_policies):
+def spec_of(game, keys, point, base_rules: dict, base_policies):
+    """The ``(Rules, policies)`` of one point: ``base_rules`` and ``base_policies`` with
+    the ``keys`` set to the values of ``point``."""
     rules = dict(base_rules)
     pols = {}
     if base_policies is not None:
@@ -85,7 +92,7 @@ def sweep(game, grid: dict, hands, *, seed=0, rules=None, policies=None, n_jobs=
     n_jobs = parse_jobs(n_jobs)
     base_rules = game.Rules.build(rules).to_dict()
     keys, points = _grid_points(game, grid)
-    specs = [_spec(game, keys, p, base_rules, policies) for p in points]
+    specs = [spec_of(game, keys, p, base_rules, policies) for p in points]
     units = {game.n_units(hands, r) for r, _ in specs}
     t0 = time.perf_counter()
     if len(units) == 1:
