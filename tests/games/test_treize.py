@@ -11,6 +11,7 @@ from numba import njit
 import simkit
 from simkit import IllegalMoveError, SimkitError
 from simkit.core.cards import deck, parse
+from simkit.core.stats import moment_sums, ratio_sums
 from simkit.games.treize import nb
 
 G = simkit.get_game("treize")
@@ -26,15 +27,15 @@ def test_match_takes_stakes_and_restarts_the_count():
     # «После отгаданной карты перечень начинается сначала»
     coups, st = G.play_script(script("3S 3H", "2D", NO_MATCH))
     assert coups[["matched", "call", "turned"]].values.tolist() == [[1, 1, 2], [1, 0, 1], [0, 13, 13]]
-    assert st["coup"][0, :3].tolist() == [1, 1 + 1 - 1, 3]   # one bank, loss +1 +1 -1, three stakes
-    assert st["bank"][1, 1] == 3                               # tenure 3 coups
+    assert ratio_sums(st["coup"][0])[:3] == (1, 1 + 1 - 1, 3)   # one bank, loss +1 +1 -1, three stakes
+    assert moment_sums(st["bank"][1])[1] == 3                               # tenure 3 coups
 
 
 def test_thirteen_calls_without_match_pay_and_pass_the_bank():
     # «Если банкомет ... не откроет ту, которую называет, он уплачивает каждому игроку его ставку»
     coups, st = G.play_script(script(NO_MATCH))
     assert len(coups) == 1 and coups.matched[0] == 0 and coups.turned[0] == 13
-    assert st["coup"][0, 1] == -1 and st["tenure"][1] == 1
+    assert ratio_sums(st["coup"][0])[1] == -1 and st["tenure"][1] == 1
 
 
 def test_a_match_on_the_last_call_counts():
@@ -71,7 +72,7 @@ def test_deck_end_void_returns_stakes():
     assert crossing.voided == 1
     assert coups.iloc[51].matched == 1 and coups.iloc[51].turned == 1
     assert st["counters"][1] == 1
-    assert st["coup"][0, 2] == 52               # 50 + 1 + 1 stakes counted; the voided one is not
+    assert ratio_sums(st["coup"][0])[2] == 52               # 50 + 1 + 1 stakes counted; the voided one is not
 
 
 def test_coup_index_counts_coups_since_the_shuffle():

@@ -5,6 +5,7 @@ seat, and the punters' win rate against its exact probability (calibration)."""
 import numpy as np
 import pandas as pd
 
+from simkit.core.stats import moments, ratios
 from simkit.games import banking
 from simkit.games.banchok import nb
 from simkit.reports.estimates import mean_estimate, proportion_estimate, ratio_estimate
@@ -51,6 +52,6 @@ def tables(stats, rules, policies) -> dict:
 
 
 def empty_stats(punters: int):
-    return banking.bank_stats(coup=np.zeros((4, 6), np.int64), by_seat=np.zeros((punters, 6), np.int64),
-                              tenure_by_outcome=np.zeros((len(banking.OUTCOME_NAMES), 3), np.int64),
+    return banking.bank_stats(coup=ratios(4), by_seat=ratios(punters),
+                              tenure_by_outcome=moments(len(banking.OUTCOME_NAMES)),
                               calib=np.zeros((nb.N_PBINS, 2), np.int64), counters=np.zeros(3, np.int64))
