@@ -5,6 +5,7 @@
     simkit policies GAME [--json]
     simkit run GAME --hands N [--seed S] [--jobs J] [--rule KEY=VALUE ...] [--policy NAME ...]
                [--json] [--out DIR] [--force] [--no-progress] [--shard K/N] [--backend B] [--scheduler ADDR]
+               [--target-se SE]
     simkit report DIR [--json]
     simkit merge DIR... --out DIR [--json]
     simkit compare GAME --variant KEY=VALUE,... --variant ... --hands N [--json]   (simkit/cli_stats.py)
@@ -62,6 +63,8 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--shard", help="run only the K-th of N slices of the units (K/N, 0 <= K < N)")
     run.add_argument("--backend", choices=("loky", "threading", "sequential", "dask"))
     run.add_argument("--scheduler", help="dask scheduler address (with --backend dask)")
+    run.add_argument("--target-se", type=float, default=None,
+                     help="play until the headline's standard error is at most this (--hands is the cap)")
     rep = sub.add_parser("report", help="print a saved result")
     rep.add_argument("dir")
     rep.add_argument("--json", action="store_true")
@@ -155,7 +158,8 @@ def _main(args) -> int:
         res = simkit.simulate(args.game, args.hands, rules=parse_rule_strings(args.rule),
                               policies=_policies_arg(args.policy), seed=args.seed, n_jobs=args.jobs,
                               chunk=args.chunk, backend=args.backend, scheduler=args.scheduler,
-                              progress=False if args.no_progress else None, shard=shard)
+                              progress=False if args.no_progress else None, shard=shard,
+                              target_se=args.target_se)
         if args.out:
             res.save(args.out)
             print(f"saved {args.out}", file=sys.stderr)

@@ -70,6 +70,7 @@ class Result:
         self.trace = list(trace or [])
         self.timings = dict(timings or {})
         self.version = version or _version()
+        self.precision = None           # set by simulate(..., target_se=...)
         self._metrics = None
         self._tables = None
 
@@ -106,7 +107,8 @@ class Result:
                 "unit": self.game.unit_for(self.rules),
                 "seed": self.seed, "rules": self.rules.to_dict(),
                 "policies": describe_policies(self.policies), "version": self.version,
-                "shard": list(self.shard) if self.shard else None, "timings": self.timings}
+                "shard": list(self.shard) if self.shard else None, "timings": self.timings,
+                **({"precision": self.precision} if self.precision else {})}
 
     def to_json(self) -> dict:
         out = {k: v for k, v in self.meta().items() if k not in ("timings",)}
