@@ -13,6 +13,7 @@ from simkit.core.cards import deck, parse
 from simkit.core.stats import moment_sums
 from simkit.games.banchok import nb
 from simkit.games.banchok.policies import BEST
+from simkit.games.banchok.validation import beats, exact_win
 
 G = simkit.get_game("banchok")
 ONE = {"punters": 1}
@@ -26,12 +27,6 @@ def bank(cards, policies=None, max_coups=100, **rules):
 def first(cards, policies=None, **rules):
     df, _ = bank(cards, policies, max_coups=1, **rules)
     return df.iloc[0]
-
-
-def beats(card: int, turned: int, colour=False) -> bool:
-    """The seed's rule written plainly: same suit (or colour), rank at least as high."""
-    same = (card % 4 == turned % 4) if not colour else ((card % 4 in (0, 3)) == (turned % 4 in (0, 3)))
-    return same and card // 4 >= turned // 4
 
 
 # -- covering (000:279, 301-303) ----------------------------------------------------------------
@@ -214,23 +209,11 @@ def test_illegal_stakes_name_the_policy_and_situation():
 
 # -- exact checks -----------------------------------------------------------------------------------
 
-def _exact_win(decks=2, colour=False) -> Fraction:
-    """P(three random cards beat a random fourth) by enumeration over the turned card:
-    with ``w`` of the other cards beating it, P(miss) = C(rest - w, 3) / C(rest, 3)."""
-    cards = [int(c) for c in deck(52, copies=decks)]
-    rest = len(cards) - 1
-    total = Fraction(0)
-    for i, t in enumerate(cards):
-        w = sum(beats(c, t, colour) for j, c in enumerate(cards) if j != i)
-        total += 1 - Fraction(comb(rest - w, 3), comb(rest, 3))
-    return total / len(cards)
-
-
 @pytest.mark.parametrize("rules", [{}, {"cover": "colour", "punters": 3}, {"decks": 1, "punters": 6}])
 def test_win_rate_matches_enumeration(rules):
     # flat stakes and a bank too big to end: every bank is exactly max_coups coups, and
     # every coup's hand and turned card are a uniformly random four distinct cards
-    exact = float(_exact_win(rules.get("decks", 2), rules.get("cover") == "colour"))
+    exact = float(exact_win(rules.get("decks", 2), rules.get("cover") == "colour"))
     res = simkit.simulate("banchok", 4000, seed=10, progress=False,
                           rules={**rules, "bank": 10**6, "max_coups": 240})
     est = res.estimates["punter_win_rate"]
@@ -245,7 +228,7 @@ def test_exact_win_probability_by_hand_count():
     assert _exact_p("AS AH AD") == Fraction(3 * 26 - 3, 101)
     # and the enumeration against the closed form: w = 2 (13 - r) - 1 for a card of rank r
     closed = sum(1 - Fraction(comb(103 - (25 - 2 * r), 3), comb(103, 3)) for r in range(13)) / 13
-    assert _exact_win() == closed
+    assert exact_win() == closed
 
 
 # -- rules, errors, report ----------------------------------------------------------------------------

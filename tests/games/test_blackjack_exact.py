@@ -9,6 +9,7 @@ import simkit
 from simkit.games.blackjack import exact
 from simkit.games.blackjack.policies import mimic_table, never_bust_table
 from simkit.games.blackjack.rules import BlackjackRules
+from simkit.games.blackjack.validation import INF_CASES, ONE_DECK
 
 INF = {"decks": "inf"}
 
@@ -101,13 +102,7 @@ def test_insurance_ev():
     assert abs(exact.insurance_ev({"decks": 1}) - (3 * 16 / 51 - 1)) < 1e-15
 
 
-CASES = [
-    ("S17 DAS LS peek", {}),
-    ("H17", {"soft17": "hit"}),
-    ("no DAS", {"das": False}),
-    ("no surrender", {"surrender": "none"}),
-    ("no hole card", {"hole_card": "none"}),
-]
+CASES = INF_CASES
 
 
 @pytest.mark.parametrize("label,rules", CASES, ids=[c[0] for c in CASES])
@@ -130,7 +125,7 @@ def test_other_policies_match_their_exact_edge(name, table):
 def test_single_deck_composition_dependent_calculator_matches_the_simulator():
     """One deck reshuffled every round, no resplits (where the finite-shoe calculator is
     exact): the simulated edge of the one-deck basic strategy against its exact value."""
-    rules = {"decks": 1, "continuous_shuffle": True, "max_hands": 2}
+    rules = ONE_DECK
     res = simkit.simulate("blackjack", 10_000_000, rules=rules, seed=31, progress=False)
     est = res["house_edge"]
     exact_edge = exact.house_edge(rules)

@@ -1,8 +1,6 @@
 """Treize (G03, seed 000 lines 79-145): every rule path on hand-built decks, the exact
 matching probability, policies and errors."""
 import itertools
-from fractions import Fraction
-from math import comb, factorial
 
 import numpy as np
 import pytest
@@ -13,6 +11,7 @@ from simkit import IllegalMoveError, SimkitError
 from simkit.core.cards import deck, parse
 from simkit.core.stats import moment_sums, ratio_sums
 from simkit.games.treize import nb
+from simkit.games.treize.validation import p_no_match
 
 G = simkit.get_game("treize")
 NO_MATCH = "3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 2S"   # call i turns rank i+1: never a match
@@ -104,19 +103,11 @@ def test_p_no_match_against_brute_force():
         assert nb.p_no_match_nb(counts, len(pile), 0, n_calls) == pytest.approx(exact, abs=1e-12)
 
 
-def _exact_no_match(ranks_in_deck: int, called_present: int) -> Fraction:
-    """P(no match in 13 calls from a fresh deck) by inclusion-exclusion over the calls
-    whose rank is in the deck: Σ_k (-1)^k C(m, k) 4^k (N-k)!/N!."""
-    n = 4 * ranks_in_deck
-    return sum(Fraction((-1) ** k * comb(called_present, k) * 4 ** k * factorial(n - k), factorial(n))
-               for k in range(called_present + 1))
-
-
 @pytest.mark.parametrize("size,ranks", [(52, 13), (36, 9)])
 def test_house_edge_matches_the_exact_matching_probability(size, ranks):
     # With a fresh deck every coup the punter loses 1 on a match and wins 1 otherwise:
     # edge = 1 - 2 P(no match). At least 10^7 coups; tolerance 4 standard errors.
-    p = _exact_no_match(ranks, ranks)
+    p = p_no_match(ranks, ranks)
     exact = float(1 - 2 * p)
     banks = int(1.01e7 * float(p)) + 1      # mean tenure is 1 / P(no match) coups
     res = simkit.simulate("treize", banks, seed=20261129,
@@ -129,7 +120,7 @@ def test_house_edge_matches_the_exact_matching_probability(size, ranks):
 
 def test_exact_value_is_the_classical_one():
     # the catalogue quotes P(at least one match) ≈ 0.643 for 52 cards
-    assert float(1 - _exact_no_match(13, 13)) == pytest.approx(0.643, abs=5e-4)
+    assert float(1 - p_no_match(13, 13)) == pytest.approx(0.643, abs=5e-4)
 
 
 def test_deck_aware_policy_stakes_high_only_when_favourable():
@@ -140,7 +131,7 @@ def test_deck_aware_policy_stakes_high_only_when_favourable():
     ev = nb.punter_ev_nb(counts, 12, full, 52, nb.DECK_END_CONTINUE)
     assert -1.0 <= ev <= 1.0
     fresh = nb.punter_ev_nb(full, 52, full, 52, nb.DECK_END_CONTINUE)
-    assert fresh == pytest.approx(float(2 * _exact_no_match(13, 13) - 1), abs=1e-12)
+    assert fresh == pytest.approx(float(2 * p_no_match(13, 13) - 1), abs=1e-12)
     coups, _ = G.play_script(script(NO_MATCH), policies="deck-aware:threshold=-0.9,low=1,high=7")
     assert coups.stake[0] == 7
     coups, _ = G.play_script(script(NO_MATCH), policies="deck-aware:threshold=0.5,low=2,high=7")
