@@ -119,3 +119,25 @@ def test_cli_compare_json_and_errors(capsys):
                      (["--variant", "base", "--variant", "deck"], "write KEY=VALUE")]:
         code, out, err = _cli(capsys, "compare", "treize", "--hands", "100", *bad)
         assert code == 2 and out == "" and msg in err, (bad, err)
+
+
+def test_sweep_paired_differences_against_a_base_point():
+    grid = {"deck": [52, 36], "stake.threshold": [-0.3, 0.0]}
+    df = simkit.sweep("treize", grid, 4000, seed=6, policies="deck-aware", base={"deck": 52, "stake.threshold": 0.0},
+                      groups=20)
+    assert df.attrs["paired"] and df.attrs["base"] == {"deck": 52, "stake.threshold": 0.0}
+    base = df[(df.deck == 52) & (df["stake.threshold"] == 0.0)].iloc[0]
+    assert base.house_edge_diff == 0 and base.house_edge_diff_stderr == 0
+    np.testing.assert_allclose(df.house_edge_diff, df.house_edge - base.house_edge)
+    # the same jackknife as compare() on the same pair of points
+    cmp = simkit.compare("treize", [{"deck": 52, "stake.threshold": 0.0}, {"deck": 36, "stake.threshold": -0.3}],
+                         4000, seed=6, policies="deck-aware", groups=20)
+    other = df[(df.deck == 36) & (df["stake.threshold"] == -0.3)].iloc[0]
+    d = cmp.differences("house_edge").iloc[0]
+    assert other.house_edge_diff == pytest.approx(d["diff"]) and other.house_edge_diff_stderr == pytest.approx(
+        d.diff_stderr)
+    assert other.house_edge_diff_stderr < math.sqrt(other.house_edge_stderr ** 2 + base.house_edge_stderr ** 2)
+    with pytest.raises(SimkitError, match="is not a point of the grid"):
+        simkit.sweep("treize", grid, 100, base={"deck": 32, "stake.threshold": 0.0}, policies="deck-aware")
+    with pytest.raises(SimkitError, match="a value for every grid key"):
+        simkit.sweep("treize", grid, 100, base={"deck": 52}, policies="deck-aware")

@@ -28,34 +28,12 @@ from simkit.games import get_game
 from simkit.policies.base import describe_policies
 from simkit.reports.student import t_quantile2, t_sf2
 from simkit.runner.batch import group_bounds, merge_groups, run_specs
+from simkit.runner.jackknife import jackknife_se, leave_one_out  # noqa: F401 (public here too)
 from simkit.runner.result import Result
 from simkit.runner.sweep import check_key, spec_of
 from simkit.runner.units import parse_hands, parse_jobs, parse_seed
 
 ALPHA = 0.05
-
-
-def leave_one_out(game, groups, rules, policies) -> list:
-    """The game's metric values recomputed without each group in turn: a list (one per
-    group) of ``{metric: value}``."""
-    total = merge_groups(groups)
-    out = []
-    for g in groups:
-        rest = total.copy()
-        for key in rest:
-            rest[key] = rest[key] - g[key]
-        out.append({k: e.value for k, e in game.metrics(rest, rules, policies).items()})
-    return out
-
-
-def jackknife_se(loo_a: list, loo_b: list, metric: str) -> float:
-    """Jackknife standard error of the difference ``b − a`` of ``metric``."""
-    g = len(loo_a)
-    if g < 2:
-        return float("nan")
-    diffs = [b[metric] - a[metric] for a, b in zip(loo_a, loo_b)]
-    mean = sum(diffs) / g
-    return math.sqrt((g - 1) / g * sum((d - mean) ** 2 for d in diffs))
 
 
 def _p_value(diff: float, se: float, df: int) -> float:
