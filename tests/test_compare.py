@@ -141,3 +141,12 @@ def test_sweep_paired_differences_against_a_base_point():
         simkit.sweep("treize", grid, 100, base={"deck": 32, "stake.threshold": 0.0}, policies="deck-aware")
     with pytest.raises(SimkitError, match="a value for every grid key"):
         simkit.sweep("treize", grid, 100, base={"deck": 52}, policies="deck-aware")
+
+
+def test_jackknife_of_a_metric_some_groups_lack_is_nan():
+    from simkit.runner.jackknife import jackknife_se
+
+    loo_a = [{"m": 1.0, "rare": 2.0}, {"m": 2.0}]
+    loo_b = [{"m": 1.5, "rare": 2.5}, {"m": 2.0, "rare": 1.0}]
+    assert jackknife_se(loo_a, loo_b, "m") == pytest.approx(0.25)
+    assert math.isnan(jackknife_se(loo_a, loo_b, "rare"))

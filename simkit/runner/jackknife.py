@@ -26,9 +26,10 @@ def leave_one_out(game, groups, rules, policies) -> list:
 
 
 def jackknife_se(loo_a: list, loo_b: list, metric: str) -> float:
-    """Jackknife standard error of the difference ``b − a`` of ``metric``."""
+    """Jackknife standard error of the difference ``b − a`` of ``metric`` (NaN where a
+    leave-one-out sample does not report the metric, e.g. one defined only when nonzero)."""
     g = len(loo_a)
-    if g < 2:
+    if g < 2 or any(metric not in x for x in loo_a) or any(metric not in x for x in loo_b):
         return float("nan")
     diffs = [b[metric] - a[metric] for a, b in zip(loo_a, loo_b)]
     mean = sum(diffs) / g
