@@ -152,25 +152,30 @@ def wide_value(row, col: int, width: int) -> int:
     return sum(int(row[col + p]) << (DIGIT_BITS * p) for p in range(width))
 
 
+#: kind -> (plain width, wide width, (start, width) of each wide sum after ``n``)
+_LAYOUTS = {"moment": (3, MOMENT_WIDTH, ((M_SUM, N_DIGITS), (M_SQ, N_PLACES))),
+            "ratio": (6, RATIO_WIDTH, ((R_SX, N_DIGITS), (R_SY, N_DIGITS), (R_SXX, N_PLACES), (R_SYY, N_PLACES),
+                                       (R_SXY, N_PLACES)))}
+
+
+def _sums(row, kind: str) -> tuple:
+    plain, wide, spans = _LAYOUTS[kind]
+    row = np.asarray(row)
+    if row.shape[0] == plain:
+        return tuple(int(v) for v in row)
+    if row.shape[0] != wide:
+        raise SimkitError(f"a {kind} row has {plain} or {wide} columns, got {row.shape[0]}")
+    return (int(row[0]),) + tuple(wide_value(row, col, width) for col, width in spans)
+
+
 def moment_sums(row) -> tuple:
     """``(n, Σx, Σx²)`` of a moment row (wide or plain) as exact Python integers."""
-    row = np.asarray(row)
-    if row.shape[0] == 3:
-        return tuple(int(v) for v in row)
-    if row.shape[0] != MOMENT_WIDTH:
-        raise SimkitError(f"a moment row has 3 or {MOMENT_WIDTH} columns, got {row.shape[0]}")
-    return int(row[0]), wide_value(row, M_SUM, N_DIGITS), wide_value(row, M_SQ, N_PLACES)
+    return _sums(row, "moment")
 
 
 def ratio_sums(row) -> tuple:
     """``(n, Σx, Σy, Σx², Σy², Σxy)`` of a ratio row (wide or plain) as exact integers."""
-    row = np.asarray(row)
-    if row.shape[0] == 6:
-        return tuple(int(v) for v in row)
-    if row.shape[0] != RATIO_WIDTH:
-        raise SimkitError(f"a ratio row has 6 or {RATIO_WIDTH} columns, got {row.shape[0]}")
-    return (int(row[0]), wide_value(row, R_SX, N_DIGITS), wide_value(row, R_SY, N_DIGITS),
-            wide_value(row, R_SXX, N_PLACES), wide_value(row, R_SYY, N_PLACES), wide_value(row, R_SXY, N_PLACES))
+    return _sums(row, "ratio")
 
 
 def moments(k: int = 1) -> np.ndarray:

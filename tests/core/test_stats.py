@@ -91,7 +91,7 @@ def test_plain_rows_still_work():
     _fill(np.array([3, -5]), np.array([1, 2]), m, r)
     assert list(m[0]) == [2, -2, 34] and list(r[0]) == [2, -2, 3, 34, 5, -7]
     assert mean_estimate(m[0]).value == -1 and ratio_estimate(r[0]).value == pytest.approx(-2 / 3)
-    with pytest.raises(SimkitError, match="3 or 18 columns"):
+    with pytest.raises(SimkitError, match="a moment row has 3 or 18 columns"):
         moment_sums(np.zeros(5, np.int64))
 
 
