@@ -20,7 +20,7 @@ import pandas as pd
 import simkit
 from simkit.experiment import Experiment
 from simkit.games.blackjack import exact
-from simkit.reports.plots import plot_convergence
+from simkit.reports.plots import plot_convergence, set_wrapped_title
 
 VARIANTS = [
     ("decks", 1), ("decks", 2), ("decks", 4), ("decks", 8), ("decks", "inf"),
@@ -86,17 +86,24 @@ def _exact(option, value, exact_base):
 
 
 def _figure(df, args):
+    """Each option's change in house edge with its 95% interval: paired rows (same shoes
+    as the defaults) in blue, rows with an unpaired error (their own run) in orange,
+    marked "(unpaired)" in their label."""
     d = df.iloc[1:].reset_index(drop=True)
-    labels = [f"{o}={v}" for o, v in zip(d["option"], d["value"])]
+    paired = d["paired"].to_numpy(dtype=bool)
+    labels = [f"{o}={v}" + ("" if p else " (unpaired)") for o, v, p in zip(d["option"], d["value"], paired)]
     y = np.arange(len(d))
     fig, ax = plt.subplots(figsize=(8, 0.35 * len(d) + 1.5))
-    ax.barh(y, 100 * d["diff"], xerr=100 * 1.96 * d["diff_stderr"], color="tab:blue", alpha=0.7, capsize=3,
-            label="simulated (95% interval)")
+    for mask, color, what in ((paired, "tab:blue", "paired with the defaults"),
+                              (~paired, "tab:orange", "own run, unpaired error")):
+        if mask.any():
+            ax.barh(y[mask], 100 * d["diff"][mask], xerr=100 * 1.96 * d["diff_stderr"][mask], color=color,
+                    alpha=0.7, capsize=3, label=f"simulated, {what} (95% interval)")
     ax.plot(100 * d["exact_inf_diff"], y, "kx", label="exact, infinite deck")
     ax.set_yticks(y, labels)
     ax.axvline(0, color="k", lw=0.8)
     ax.set_xlabel("change in house edge against the defaults (percentage points)")
-    ax.set_title("Blackjack: effect of each rule option (basic strategy for each rule set)")
+    set_wrapped_title(ax, "Blackjack: effect of each rule option (basic strategy for each rule set)")
     ax.legend(loc="lower right", fontsize=8)
     fig.text(0.01, 0.005, f"blackjack | {args.hands:,} rounds per rule set, same shoes | seed {args.seed} | "
                           f"simkit {simkit.__version__}", fontsize=7, color="0.35")

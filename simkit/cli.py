@@ -1,8 +1,9 @@
 """The ``simkit`` command.
 
+    simkit [--version] [-v] COMMAND ...      (also: python -m simkit)
     simkit list
-    simkit rules GAME [--json]
-    simkit policies GAME [--json]
+    simkit rules GAME [--json | --wide]
+    simkit policies GAME [--json | --wide]
     simkit run GAME --hands N [--seed S] [--jobs J] [--rule KEY=VALUE ...] [--policy NAME ...]
                [--json] [--out DIR] [--force] [--no-progress] [--shard K/N] [--backend B] [--scheduler ADDR]
                [--target-se SE]
@@ -21,6 +22,7 @@ import json
 import sys
 
 from simkit.errors import SimkitError
+from simkit.log import logger
 
 
 def _dump(obj) -> str:
@@ -38,44 +40,92 @@ def _clean(obj):
     return obj
 
 
+class _Help(argparse.RawDescriptionHelpFormatter):
+    """Keeps the examples' line breaks and appends each option's default to its help."""
+
+    def _get_help_string(self, action):
+        text = action.help or ""
+        if (action.option_strings and "%(default)" not in text
+                and action.default not in (None, False, [], argparse.SUPPRESS)):
+            text += " (default: %(default)s)"
+        return text
+
+
+def _examples(*lines) -> str:
+    return "examples:\n" + "\n".join(f"  {x}" for x in lines)
+
+
+def _sub(sub, name, help, *examples):
+    return sub.add_parser(name, help=help, description=help[:1].upper() + help[1:] + ".",
+                          epilog=_examples(*examples), formatter_class=_Help)
+
+
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="simkit", description="Monte Carlo simulation of the seed card games")
-    sub = p.add_subparsers(dest="cmd", required=True)
-    sub.add_parser("list", help="registered games")
-    r = sub.add_parser("rules", help="every rule option of a game")
-    r.add_argument("game")
-    r.add_argument("--json", action="store_true")
-    q = sub.add_parser("policies", help="built-in policies of a game")
-    q.add_argument("game")
-    q.add_argument("--json", action="store_true")
-    run = sub.add_parser("run", help="simulate a game")
-    run.add_argument("game")
-    run.add_argument("--hands", required=True, help="units to play, e.g. 1000000, 1e6 or 1_000_000")
-    run.add_argument("--seed", default="0")
-    run.add_argument("--jobs", default=1, type=int)
-    run.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
-    run.add_argument("--policy", action="append", default=[], metavar="NAME[:P=V,...] or ROLE=NAME")
-    run.add_argument("--json", action="store_true")
-    run.add_argument("--out", help="save the result (parquet + meta.json) in this folder")
+    from simkit import __version__
+
+    p = argparse.ArgumentParser(
+        prog="simkit", formatter_class=_Help,
+        description="Monte Carlo simulation of the seed card games. `simkit COMMAND --help` explains each command.",
+        epilog=_examples("simkit list", "simkit rules treize", "simkit run treize --hands 1e6 --seed 1 --jobs 2",
+                         "simkit run blackjack --hands 1e6 --rule decks=1 --json | jq .metrics.house_edge"))
+    p.add_argument("--version", action="version", version=f"simkit {__version__}")
+    p.add_argument("-v", "--verbose", action="count", default=0,
+                   help="more messages on stderr: -v progress notes, -vv debugging detail (default: warnings only)")
+    sub = p.add_subparsers(dest="cmd", required=True, metavar="COMMAND", help="one of:")
+    _sub(sub, "list", "registered games with their unit and headline metric", "simkit list")
+    r = _sub(sub, "rules", "every rule option of a game: type, default, allowed values, meaning, seed sentence",
+             "simkit rules ochko", "simkit rules blackjack --wide | less -S", "simkit rules treize --json")
+    r.add_argument("game", help="game id (see `simkit list`)")
+    r.add_argument("--json", action="store_true", help="one JSON list of records on stdout")
+    r.add_argument("--wide", action="store_true", help="one table row per option, as wide as it needs")
+    q = _sub(sub, "policies", "built-in policies of a game by role, with their parameters and defaults",
+             "simkit policies treize", "simkit policies blackjack --wide", "simkit policies poker --json")
+    q.add_argument("game", help="game id (see `simkit list`)")
+    q.add_argument("--json", action="store_true", help="one JSON list of records on stdout")
+    q.add_argument("--wide", action="store_true", help="one table row per policy, as wide as it needs")
+    run = _sub(sub, "run", "simulate a game and print (or save) its report",
+               "simkit run treize --hands 1e6 --seed 1 --jobs 2",
+               "simkit run treize --hands 1e6 --rule deck=36 --policy deck-aware:threshold=-0.26",
+               "simkit run ochko --hands 1e5 --rule variant=A --policy draw=threshold:stand=16",
+               "simkit run treize --hands 1e6 --json > t.json",
+               "simkit run treize --hands 1e10 --seed 7 --shard 3/100 --out shards/t-3 --no-progress")
+    run.add_argument("game", help="game id (see `simkit list`)")
+    run.add_argument("--hands", required=True,
+                     help="units to play (the game's unit: `simkit list`), e.g. 1000000, 1e6 or 1_000_000")
+    run.add_argument("--seed", default="0", help="base seed (integer >= 0); unit i draws from (seed, i) only")
+    run.add_argument("--jobs", default=1, type=int, help="worker processes (never changes results)")
+    run.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
+                     help="set a rule option, repeatable "
+                          "(`simkit rules GAME` lists them; default: the game's defaults)")
+    run.add_argument("--policy", action="append", default=[], metavar="NAME[:P=V,...] or ROLE=NAME",
+                     help="choose a built-in policy, repeatable, one per role "
+                          "(`simkit policies GAME` lists them; default: each role's default)")
+    run.add_argument("--json", action="store_true", help="print exactly one JSON object on stdout")
+    run.add_argument("--out", help="save the result (parquet + stats.npz + meta.json) in this folder")
     run.add_argument("--force", action="store_true", help="replace an existing --out folder")
-    run.add_argument("--no-progress", action="store_true")
-    run.add_argument("--chunk", type=int, default=None, help="units per chunk (never changes results)")
-    run.add_argument("--shard", help="run only the K-th of N slices of the units (K/N, 0 <= K < N)")
-    run.add_argument("--backend", choices=("loky", "threading", "sequential", "dask"))
-    run.add_argument("--scheduler", help="dask scheduler address (with --backend dask)")
+    run.add_argument("--no-progress", action="store_true",
+                     help="no progress bar (by default one shows on a terminal only, after 2 s)")
+    run.add_argument("--chunk", type=int, default=None,
+                     help="units per chunk (never changes results; default: the game's own size)")
+    run.add_argument("--shard", help="run only the K-th of N slices of the units (K/N, 0 <= K < N); needs --out")
+    run.add_argument("--backend", choices=("loky", "threading", "sequential", "dask"),
+                     help="joblib backend (default: loky with --jobs > 1, else sequential)")
+    run.add_argument("--scheduler", help="dask scheduler address, e.g. tcp://host:8786 (with --backend dask)")
     run.add_argument("--target-se", type=float, default=None,
                      help="play until the headline's standard error is at most this (--hands is the cap)")
-    rep = sub.add_parser("report", help="print a saved result")
-    rep.add_argument("dir")
-    rep.add_argument("--json", action="store_true")
-    m = sub.add_parser("merge", help="combine the shards of a batch job")
-    m.add_argument("dirs", nargs="+")
-    m.add_argument("--out", required=True)
-    m.add_argument("--force", action="store_true")
-    m.add_argument("--json", action="store_true")
+    rep = _sub(sub, "report", "print a result saved with --out (or the default study's folder)",
+               "simkit report results/t1", "simkit report results/study", "simkit report results/t1 --json")
+    rep.add_argument("dir", help="a folder written by `simkit run --out`, `simkit merge` or the default study")
+    rep.add_argument("--json", action="store_true", help="print exactly one JSON object on stdout")
+    m = _sub(sub, "merge", "combine the shards of a batch job into one result",
+             "simkit merge shards/treize-* --out results/treize-1e10")
+    m.add_argument("dirs", nargs="+", help="the shard folders (every shard of one run, each once)")
+    m.add_argument("--out", required=True, help="folder for the merged result")
+    m.add_argument("--force", action="store_true", help="replace an existing --out folder")
+    m.add_argument("--json", action="store_true", help="print exactly one JSON object on stdout")
     from simkit.cli_stats import add_parsers
 
-    add_parsers(sub)  # compare, validate
+    add_parsers(sub, _sub)  # compare, validate
     return p
 
 
@@ -106,42 +156,85 @@ def _print_result(res, as_json: bool, out=None):
     print(summary(res), file=out)
 
 
+def _print_experiment(directory, as_json: bool):
+    """An experiment's folder (the default study's among them): its metadata and tables."""
+    from simkit.experiment import load_experiment
+    from simkit.runner.result import JSON_SCHEMA, _records
+
+    exp = load_experiment(directory)
+    if as_json:
+        obj = {"schema": JSON_SCHEMA, **exp["meta"], "tables": {k: _records(v) for k, v in exp["tables"].items()}}
+        print(_dump(_clean(obj)))
+        return
+    from simkit.reports.text import experiment_text
+
+    print(experiment_text(exp["meta"], exp["tables"]))
+
+
 def main(argv=None) -> int:
     args = _parser().parse_args(argv)
+    from simkit.log import configure
+
+    configure(args.verbose)
     try:
-        return _main(args)
+        code = _main(args)
+        sys.stdout.flush()
+        return code
     except SimkitError as e:
         print(f"simkit: error: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("simkit: interrupted; nothing was written", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        return _reader_gone()
+
+
+def _reader_gone() -> int:
+    """The reader of stdout went away (``simkit rules blackjack | head``): stop quietly
+    with the status of a command ended by SIGPIPE, 141, instead of a traceback. stdout
+    is pointed at /dev/null so the interpreter's final flush cannot fail again."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # stdout is not a real file (captured): nothing to flush
+        pass
+    return 141
+
+
+def _width() -> int:
+    import shutil
+
+    return shutil.get_terminal_size((100, 24)).columns
 
 
 def _main(args) -> int:
     import simkit
 
     if args.cmd == "list":
-        for gid in simkit.list_games():
-            g = simkit.get_game(gid)
-            print(f"{gid:12s} {g.description}")
+        from simkit.reports.text import games_text
+
+        print(games_text([simkit.get_game(gid) for gid in simkit.list_games()], _width()))
         return 0
     if args.cmd == "rules":
         df = simkit.rules(args.game)
         if args.json:
             print(_dump(_clean(df.to_dict(orient="records"))))
         else:
-            import pandas as pd
+            from simkit.reports.text import rules_text, wide_table
 
-            with pd.option_context("display.max_colwidth", 80, "display.width", 200):
-                print(df.drop(columns=["seed"]).to_string(index=False))
+            print(wide_table(df) if args.wide else rules_text(df, _width()))
         return 0
     if args.cmd == "policies":
         df = simkit.policies(args.game)
         if args.json:
             print(_dump(_clean(df.to_dict(orient="records"))))
         else:
-            print(df.to_string(index=False))
+            from simkit.reports.text import policies_text, wide_table
+
+            print(wide_table(df) if args.wide else policies_text(df, _width()))
         return 0
     if args.cmd == "run":
         from simkit.rules import parse_rule_strings
@@ -162,11 +255,17 @@ def _main(args) -> int:
                               target_se=args.target_se)
         if args.out:
             res.save(args.out)
-            print(f"saved {args.out}", file=sys.stderr)
+            logger.info("saved %s", args.out)
         _print_result(res, args.json)
         return 0
     if args.cmd == "report":
-        _print_result(simkit.load(args.dir), args.json)
+        from pathlib import Path
+
+        meta_path = Path(args.dir) / "meta.json"
+        if meta_path.exists() and "experiment" in json.loads(meta_path.read_text(encoding="utf-8")):
+            _print_experiment(args.dir, args.json)
+        else:
+            _print_result(simkit.load(args.dir), args.json)
         return 0
     if args.cmd == "merge":
         from pathlib import Path
@@ -175,7 +274,7 @@ def _main(args) -> int:
             raise SimkitError(f"{args.out} already exists; add --force to replace it")
         res = simkit.merge(args.dirs)
         res.save(args.out)
-        print(f"merged {len(args.dirs)} shards into {args.out}", file=sys.stderr)
+        logger.info("merged %d shards into %s", len(args.dirs), args.out)
         _print_result(res, args.json)
         return 0
     if args.cmd in ("compare", "validate"):

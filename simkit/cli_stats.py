@@ -17,27 +17,36 @@ import sys
 from simkit.errors import SimkitError
 
 
-def add_parsers(sub) -> None:
-    c = sub.add_parser("compare", help="compare rule/policy variants on the same deals (paired)")
-    c.add_argument("game")
-    c.add_argument("--variant", action="append", default=[], metavar="KEY=VALUE[,KEY=VALUE...]|base")
+def add_parsers(sub, make) -> None:
+    """Add ``compare`` and ``validate`` to ``sub``; ``make(sub, name, help, *examples)``
+    builds a subcommand parser (:func:`simkit.cli._sub`)."""
+    c = make(sub, "compare", "compare variants of rules, policies or both on the same deals (paired)",
+             "simkit compare treize --variant base --variant deck=36 --variant deck_end=void --hands 1e5",
+             "simkit compare blackjack --variant base --variant das=false --variant soft17=hit --hands 1e5 --json",
+             "simkit compare treize --policy deck-aware --variant base --variant stake.threshold=-0.26 "
+             "--hands 1e5 --best min")
+    c.add_argument("game", help="a game id (simkit list)")
+    c.add_argument("--variant", action="append", default=[], metavar="KEY=VALUE[,KEY=VALUE...]|base",
+                   help="one variant: rule options, ROLE=POLICY or ROLE.PARAM=NUMBER over the base; "
+                        "'base' is the base itself (at least two)")
     c.add_argument("--hands", required=True, help="units to play, e.g. 1000000, 1e6 or 1_000_000")
-    c.add_argument("--seed", default="0")
-    c.add_argument("--jobs", default=1, type=int)
+    c.add_argument("--seed", default="0", help="the seed of every variant (the same deals)")
+    c.add_argument("--jobs", default=1, type=int, help="worker processes")
     c.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE", help="base rules")
     c.add_argument("--policy", action="append", default=[], metavar="NAME[:P=V,...] or ROLE=NAME",
                    help="base policies")
-    c.add_argument("--groups", default=100, type=int, help="jackknife groups (default 100)")
+    c.add_argument("--groups", default=100, type=int, help="fixed unit groups of the paired jackknife")
     c.add_argument("--metric", help="metric of the pairs and ranking (default: the game's headline)")
     c.add_argument("--best", default="max", choices=("max", "min"), help="rank the largest or smallest first")
-    c.add_argument("--json", action="store_true")
-    c.add_argument("--no-progress", action="store_true")
-    v = sub.add_parser("validate", help="every exact/independent check of every game, as one table")
-    v.add_argument("--hands", default=None, help="scale: units per check relative to the default (e.g. 1e6)")
-    v.add_argument("--seed", default="0")
-    v.add_argument("--jobs", default=1, type=int)
-    v.add_argument("--game", action="append", default=[], help="only these games")
-    v.add_argument("--json", action="store_true")
+    c.add_argument("--json", action="store_true", help="print exactly one JSON object on stdout")
+    c.add_argument("--no-progress", action="store_true", help="no progress bar")
+    v = make(sub, "validate", "check simulated figures of every game against exact values, as one table",
+             "simkit validate --game treize --hands 1e5", "simkit validate --hands 1e6 --json")
+    v.add_argument("--hands", default=None, help="units per check (default: each check's own size)")
+    v.add_argument("--seed", default="0", help="the seed of every check")
+    v.add_argument("--jobs", default=1, type=int, help="worker processes")
+    v.add_argument("--game", action="append", default=[], help="only this game (repeatable)")
+    v.add_argument("--json", action="store_true", help="print the rows as one JSON list on stdout")
 
 
 def _number(text: str):

@@ -1,17 +1,20 @@
 """Experiment scripts: one research question each, writing ``results/<name>/``.
 
 A script builds an :class:`Experiment`, parses its command line (``--hands``, ``--seed``,
-``--jobs``, ``--force``, ``--out``) and writes its tables and figures inside
+``--jobs``, ``--force``, ``--out``, ``-v``) and writes its tables and figures inside
 ``with exp.output(inputs) as out:``. Everything is written to a temporary folder beside
 the target and renamed into place only when the block finishes, so an interrupted run
 (Ctrl-C) leaves no half-written result. If ``results/<name>/`` already holds results for
-the same inputs, the script says so and stops instead of overwriting, unless ``--force``.
+the same inputs and the same simkit version, the script says so and stops instead of
+overwriting, unless ``--force``; results of other inputs or another version are replaced
+only with ``--force``. ``meta.json`` records the command as it was typed.
 """
 from __future__ import annotations
 
 import argparse
 import contextlib
 import json
+import shlex
 import shutil
 import sys
 import tempfile
@@ -19,6 +22,7 @@ import time
 from pathlib import Path
 
 from simkit.errors import SimkitError
+from simkit.log import configure, logger
 from simkit.runner.result import parquet_safe, replace_dir
 from simkit.runner.units import parse_hands, parse_jobs, parse_seed
 
@@ -28,8 +32,13 @@ DEFAULT_ROOT = Path("results")
 class Experiment:
     """One experiment script's output folder, command line and metadata."""
 
-    def __init__(self, name: str, question: str, *, default_hands: int, default_seed: int = 2026):
+    def __init__(self, name: str, question: str, *, default_hands: int | None, default_seed: int = 2026,
+                 prog: str | None = None):
+        """``default_hands=None``: the script takes no ``--hands`` (its sizes are its own);
+        ``prog``: how the script is run (default ``experiments/<name>.py``)."""
         self.name = name
+        self.prog = prog or f"experiments/{name}.py"
+        self.argv = None
         self.question = question
         self.default_hands = default_hands
         self.default_seed = default_seed
@@ -38,20 +47,28 @@ class Experiment:
         self._files = []
 
     def parse(self, argv=None, extra=None):
-        """Parse ``--hands N --seed S --jobs J --force --out ROOT`` (``extra`` may add
-        arguments to the parser before parsing)."""
-        p = argparse.ArgumentParser(prog=f"experiments/{self.name}.py", description=self.question)
-        p.add_argument("--hands", default=self.default_hands, type=str,
-                       help=f"units per simulation (default {self.default_hands:_})")
-        p.add_argument("--seed", default=self.default_seed, type=int)
-        p.add_argument("--jobs", default=1, type=int, help="worker processes")
-        p.add_argument("--force", action="store_true", help="overwrite existing results for the same inputs")
+        """Parse ``--hands N --seed S --jobs J --force --out ROOT -v`` (``extra`` may add
+        arguments to the parser before parsing) and send simkit's messages to stderr at
+        the ``-v`` level."""
+        p = argparse.ArgumentParser(prog=self.prog, description=self.question)
+        if self.default_hands is not None:
+            p.add_argument("--hands", default=self.default_hands, type=str,
+                           help=f"units per simulation (default {self.default_hands:_})")
+        p.add_argument("--seed", default=self.default_seed, type=int, help=f"base seed (default {self.default_seed})")
+        p.add_argument("--jobs", default=1, type=int, help="worker processes (default 1; never changes results)")
+        p.add_argument("--force", action="store_true",
+                       help="recompute even if the folder holds results for these inputs and this simkit version")
         p.add_argument("--out", default=str(DEFAULT_ROOT), help="results root (default results/)")
+        p.add_argument("-v", "--verbose", action="count", default=0,
+                       help="progress notes on stderr (-vv: debugging detail; default: warnings only)")
         if extra:
             extra(p)
-        args = p.parse_args(argv)
+        self.argv = list(sys.argv[1:] if argv is None else argv)
+        args = p.parse_args(self.argv)
+        configure(args.verbose)
         try:
-            args.hands = parse_hands(args.hands)
+            if self.default_hands is not None:
+                args.hands = parse_hands(args.hands)
             args.seed = parse_seed(args.seed)
             args.jobs = parse_jobs(args.jobs)
         except SimkitError as e:
@@ -64,24 +81,42 @@ class Experiment:
         root = Path(self.args.out if self.args else DEFAULT_ROOT)
         return root / self.name
 
+    @property
+    def command(self) -> str:
+        """The command line that ran the script, as it can be typed again."""
+        return shlex.join(self.prog.split() + (self.argv or []))
+
+    def existing(self, inputs: dict) -> str | None:
+        """What ``results/<name>/`` holds: ``None`` (nothing), ``"same"`` (results for
+        ``inputs`` from this simkit version) or ``"other"`` (other inputs or version)."""
+        from simkit import __version__
+
+        meta_path = self.target / "meta.json"
+        if not meta_path.exists():
+            return None
+        old = json.loads(meta_path.read_text(encoding="utf-8"))
+        same = old.get("inputs") == _plain(inputs) and old.get("simkit_version") == __version__
+        return "same" if same else "other"
+
     @contextlib.contextmanager
     def output(self, inputs: dict):
         """Yield a temporary folder to write into; on success it replaces
         ``results/<name>/`` atomically together with ``meta.json``."""
         from simkit import __version__
 
-        inputs = json.loads(json.dumps(inputs, default=str))
+        inputs = _plain(inputs)
         target = self.target
         force = bool(self.args and self.args.force)
-        meta_path = target / "meta.json"
-        if meta_path.exists() and not force:
-            old = json.loads(meta_path.read_text(encoding="utf-8"))
-            if old.get("inputs") == inputs:
-                print(f"{target} already holds results for these inputs ({inputs}); "
+        held = self.existing(inputs)
+        if held and not force:
+            if held == "same":
+                print(f"{target} already holds results for these inputs ({inputs}) and simkit {__version__}; "
                       f"rerun with --force to recompute them.")
                 raise SystemExit(0)
-            print(f"{target} holds results for other inputs ({old.get('inputs')}); "
-                  f"rerun with --force to replace them.", file=sys.stderr)
+            old = json.loads((target / "meta.json").read_text(encoding="utf-8"))
+            print(f"{target} holds results for other inputs or another simkit version "
+                  f"({old.get('inputs')}, simkit {old.get('simkit_version')}); rerun with --force to replace them.",
+                  file=sys.stderr)
             raise SystemExit(2)
         target.parent.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent))
@@ -92,7 +127,7 @@ class Experiment:
             yield tmp
             meta = {"experiment": self.name, "question": self.question, "inputs": inputs,
                     "simkit_version": __version__, "seconds": round(time.time() - t0, 3),
-                    "command": " ".join([f"experiments/{self.name}.py"] + sys.argv[1:]),
+                    "command": self.command,
                     "files": sorted(self._files)}
             with open(tmp / "meta.json", "w", encoding="utf-8") as fh:
                 json.dump(meta, fh, indent=2)
@@ -102,7 +137,7 @@ class Experiment:
             raise
         finally:
             self._dir = None
-        print(f"wrote {target}/ ({', '.join(sorted(self._files))})")
+        logger.info("wrote %s/ (%s)", target, ", ".join(sorted(self._files)))
 
     def _need_dir(self) -> Path:
         if self._dir is None:
@@ -130,3 +165,22 @@ class Experiment:
         d = self._need_dir()
         res.save(d / name)
         self._files.append(f"{name}/")
+
+
+def _plain(inputs: dict) -> dict:
+    """``inputs`` as JSON reads them back (tuples as lists, other objects as strings)."""
+    return json.loads(json.dumps(inputs, default=str))
+
+
+def load_experiment(directory) -> dict:
+    """Read a folder an :class:`Experiment` wrote (``meta.json`` with an ``experiment``
+    key): its metadata plus every table it wrote, ``{"meta": dict, "tables": {name:
+    DataFrame}}`` (tables from the CSV files ``meta["files"]`` lists)."""
+    import pandas as pd
+
+    d = Path(directory)
+    meta = json.loads((d / "meta.json").read_text(encoding="utf-8"))
+    if "experiment" not in meta:
+        raise SimkitError(f"{d} holds a simulation result, not an experiment's results")
+    tables = {f[:-4]: pd.read_csv(d / f) for f in meta.get("files", []) if f.endswith(".csv")}
+    return {"meta": meta, "tables": tables}

@@ -123,6 +123,17 @@ class Rules:
     def check(self) -> None:
         """Refuse rule combinations that make no sense (override per game)."""
 
+    def refuse_changed(self, names, why: str) -> None:
+        """Raise :class:`SimkitError` if any option in ``names`` differs from its default:
+        for options that have no effect in the chosen setting (``why``, e.g. "with
+        unit=deal")."""
+        defaults = {f.name: f.default for f in fields(self)}
+        for name in names:
+            value = getattr(self, name)
+            if value != defaults[name]:
+                raise SimkitError(f"{self.GAME}: {name}={value!r} has no effect {why}; "
+                                  f"leave {name} at {defaults[name]!r}")
+
     @classmethod
     def build(cls, given=None) -> "Rules":
         """Rules from ``None`` (defaults), a dict of option values (strings are parsed

@@ -1,74 +1,157 @@
 """The default study (``make run``): every registered game at a modest size.
 
-Writes ``results/study/``: ``summary.csv`` and ``summary.parquet`` (one row per game:
-its headline metric with stderr and interval), ``meta.json``, each game's full result
-(``<game>/``: parquet tables, statistics and metadata) and figures (a convergence plot
-per game and ``headline.png``). Prints the summary.
+Writes ``results/study/``: ``summary.csv`` and ``summary.parquet`` (one row per game and
+case: its headline metric with stderr and interval, the rule options as JSON and one
+``policy_<role>`` column per policy role), ``meta.json``, each case's full result
+(``<case>/``: parquet tables, statistics and metadata) and figures (a convergence plot
+per case and ``headline.png``, a row of panels per kind of headline metric). Prints the
+summary; ``simkit report results/study`` prints it again.
 
-    python -m simkit.study [--scale 0.1] [--jobs 2] [--force] [--out results]
+Each game plays its default rules and policies, except where GAMES.md asks for more than
+one report: Ochko is studied in both variants (GAMES.md G19 «House (banker) edge per unit
+staked for each variant»).
+
+    python -m simkit.study [--scale 0.1] [--games treize ochko] [--jobs 2] [--force] [--out results] [-v]
 """
 from __future__ import annotations
 
+import json
 import sys
 
+import numpy as np
 import pandas as pd
 
 import simkit
 from simkit.experiment import Experiment
+from simkit.log import logger
+
+#: games studied under several rule sets: id -> list of rule dicts (one summary row each, its ``case``
+#: column ``k=v, ...``; ``defaults`` for a game studied under its default rules only)
+CASES = {"ochko": [{"variant": "A"}, {"variant": "B"}]}
+#: the summary columns ``print`` shows (the rest is in summary.csv)
+SHOWN = ["game", "case", "unit", "units", "metric", "value", "stderr", "ci95_low", "ci95_high", "seconds"]
+
+
+def _folder(gid: str, rules: dict) -> str:
+    """``ochko-variant-A`` for ``("ochko", {"variant": "A"})``; the id alone for defaults."""
+    return "-".join([gid] + [f"{k}-{v}" for k, v in rules.items()])
+
+
+def summary_row(res, case: str) -> dict:
+    """One tidy summary row of a study run: the headline metric with its interval, the
+    actual rule options as JSON and one ``policy_<role>`` column per role."""
+    game = res.game
+    head = res.estimates[game.headline]
+    meta = res.meta()
+    row = {"game": game.id, "case": case, "title": game.title, "unit": meta["unit"], "units": res.n_units,
+           "metric": game.headline, "value": head.value, "stderr": head.stderr,
+           "ci95_low": head.ci95[0], "ci95_high": head.ci95[1], "n": head.n,
+           "seconds": round(res.timings["run_s"], 3), "seed": res.seed, "version": res.version,
+           "rules": json.dumps(meta["rules"], default=str, sort_keys=True)}
+    for role, desc in meta["policies"].items():
+        row[f"policy_{role}"] = json.dumps(desc) if isinstance(desc, list) else desc
+    return row
+
+
+def headline_figure(df: pd.DataFrame, caption: str):
+    """One row of panels per kind of headline metric (house edge, bid accuracy, win rate),
+    with the study's footer. Left: each case's value with its 95% interval on the kind's
+    common axis, to compare cases. Right: the same intervals as offsets from each value,
+    on a scale of their own, so an interval narrower than the marker on the left (a
+    million banks' house edge next to edges of -0.2 and 0.3) is still drawn. Each row's
+    label states the value and the interval in numbers too."""
+    import matplotlib.pyplot as plt
+
+    kinds = list(dict.fromkeys(df["metric"]))
+    sizes = [int((df["metric"] == k).sum()) for k in kinds]
+    fig, axes = plt.subplots(len(kinds), 2, figsize=(10, 0.45 * sum(sizes) + 1.1 * len(kinds) + 0.8),
+                             gridspec_kw={"height_ratios": [s + 1.2 for s in sizes], "width_ratios": [3, 2]},
+                             sharey="row", squeeze=False)
+    for (ax, off), kind in zip(axes, kinds):
+        part = df[df["metric"] == kind]
+        y = list(range(len(part)))
+        below, above = part["value"] - part["ci95_low"], part["ci95_high"] - part["value"]
+        ax.errorbar(part["value"], y, xerr=[below, above], fmt="o", capsize=4)
+        widest = float(np.nanmax(np.r_[below, above])) if len(part) else 0.0
+        power = int(np.floor(np.log10(widest))) if widest > 0 else 0
+        off.errorbar([0.0] * len(part), y, xerr=[below / 10.0 ** power, above / 10.0 ** power], fmt="|",
+                     color="C0", capsize=4, ms=10)
+        off.axvline(0, color="0.6", lw=0.8)
+        ax.set_yticks(y, [f"{r.game}{'' if r.case == 'defaults' else ' ' + r.case} ({r.units:,} {r.unit}s)\n"
+                          f"{r.value:.4g} [{r.ci95_low:.4g}, {r.ci95_high:.4g}]" for r in part.itertuples()])
+        ax.set_ylim(len(part) - 0.4, -0.6)
+        ax.set_xlabel(f"{kind} with 95% interval")
+        off.set_xlabel("95% interval around the value" + (f" (x 1e{power})" if power else ""))
+        for a in (ax, off):
+            a.grid(axis="x", alpha=0.3)
+    axes[0, 0].set_title("simkit default study: each game's headline metric")
+    axes[0, 1].set_title("its interval, enlarged")
+    fig.tight_layout(rect=(0, 0.04, 1, 1))
+    fig.text(0.01, 0.005, caption, fontsize=7, color="0.35", ha="left", va="bottom", wrap=True)
+    return fig
+
+
+def _scale(text: str) -> float:
+    import argparse
+
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"--scale must be a number > 0, got {text!r}")
+    return value
 
 
 def main(argv=None) -> int:
     import matplotlib
 
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
     from simkit.reports.plots import plot_convergence
 
     exp = Experiment("study", "Every game at a modest size with default rules and policies",
-                     default_hands=1, default_seed=2026)
+                     default_hands=None, default_seed=2026, prog="python -m simkit.study")
 
     def extra(p):
-        p.add_argument("--scale", type=float, default=1.0, help="multiply every game's study size")
-        p.add_argument("--games", nargs="*", default=None, help="only these games")
+        p.add_argument("--scale", type=_scale, default=1.0,
+                       help="multiply every game's study size (default 1; each game's size is its study_hands)")
+        p.add_argument("--games", nargs="*", default=None, help="only these games (default: every registered game)")
 
     args = exp.parse(argv, extra)
     games = args.games or simkit.list_games()
     for g in games:
         simkit.get_game(g)  # unknown ids fail before any work
-    inputs = {"games": games, "scale": args.scale, "seed": args.seed, "version": simkit.__version__}
+    inputs = {"games": games, "scale": args.scale, "seed": args.seed}
     target = exp.target
-    if (target / "summary.csv").exists() and not args.force:
-        print(pd.read_csv(target / "summary.csv").to_string(index=False))
+    if exp.existing(inputs) == "same" and not args.force and (target / "summary.csv").exists():
+        print(_shown(pd.read_csv(target / "summary.csv")))
     rows = []
-    with exp.output(inputs) as out:
+    with exp.output(inputs):
         for gid in games:
             game = simkit.get_game(gid)
             hands = max(1, int(game.study_hands * args.scale))
-            res = simkit.simulate(gid, hands, seed=args.seed, n_jobs=args.jobs, progress=None)
-            exp.result(res, gid)
-            head = res.estimates[game.headline]
-            rows.append({"game": gid, "title": game.title, "unit": game.unit, "units": res.n_units,
-                         "metric": game.headline, "value": head.value, "stderr": head.stderr,
-                         "ci95_low": head.ci95[0], "ci95_high": head.ci95[1], "n": head.n,
-                         "seconds": round(res.timings["run_s"], 3),
-                         "rules": "defaults", "policies": str(res.meta()["policies"])})
-            ax = plot_convergence(res)
-            exp.figure(ax.figure, f"{gid}_convergence")
-            print(f"  {gid:12s} {game.headline} = {head.value:.6g} ± {head.stderr:.2g} "
-                  f"({res.n_units:,} {game.unit}s, {res.timings['run_s']:.1f} s)", file=sys.stderr)
+            for rules in CASES.get(gid, [{}]):
+                folder = _folder(gid, rules)
+                res = simkit.simulate(gid, hands, rules=rules, seed=args.seed, n_jobs=args.jobs, progress=None)
+                exp.result(res, folder)
+                rows.append(summary_row(res, ", ".join(f"{k}={v}" for k, v in rules.items()) or "defaults"))
+                ax = plot_convergence(res)
+                exp.figure(ax.figure, f"{folder}_convergence")
+                r = rows[-1]
+                logger.info("  %-20s %s = %.6g ± %.2g (%s %ss, %.1f s)", folder, r["metric"], r["value"], r["stderr"],
+                            f"{res.n_units:,}", r["unit"], r["seconds"])
         df = pd.DataFrame(rows)
         exp.table(df, "summary")
-        fig, ax = plt.subplots(figsize=(8, 0.45 * len(df) + 1.5))
-        labels = [f"{r.game} ({r.metric})" for r in df.itertuples()]
-        ax.errorbar(df["value"], range(len(df)), xerr=1.96 * df["stderr"], fmt="o", capsize=3)
-        ax.set_yticks(range(len(df)), labels)
-        ax.set_xlabel("headline metric with 95% interval")
-        ax.set_title("simkit default study")
-        exp.figure(fig, "headline")
-        with pd.option_context("display.width", 160, "display.float_format", "{:.6g}".format):
-            print(df.drop(columns=["title", "rules", "policies"]).to_string(index=False))
+        exp.figure(headline_figure(df, f"simkit default study | scale {args.scale:g} | seed {args.seed} | "
+                                       f"default rules and policies (Ochko: variants A and B) | "
+                                       f"simkit {simkit.__version__}"), "headline")
+        print(_shown(df))
     return 0
+
+
+def _shown(df: pd.DataFrame) -> str:
+    with pd.option_context("display.width", 160, "display.float_format", "{:.6g}".format):
+        return df[[c for c in SHOWN if c in df.columns]].to_string(index=False)
 
 
 if __name__ == "__main__":

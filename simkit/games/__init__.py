@@ -13,6 +13,7 @@ import importlib.machinery
 import pkgutil
 import re
 import sys
+import time
 from pathlib import Path
 
 from simkit._cache import game_cache
@@ -21,6 +22,7 @@ from simkit.errors import SimkitError
 _DEFINES_GAME = re.compile(r"^GAME\s*=", re.MULTILINE)
 _IDS: dict | None = None
 _LOADED: dict = {}
+_LOAD_S: dict = {}   # game id -> seconds its import spent, not yet counted by a run
 
 
 class _GameCacheLoader(importlib.abc.Loader):
@@ -40,15 +42,18 @@ class _GameCacheLoader(importlib.abc.Loader):
 
 
 class _GameCacheFinder(importlib.abc.MetaPathFinder):
-    """Finds ``simkit.games.<package>`` packages and gives them :class:`_GameCacheLoader`."""
+    """Finds ``simkit.games.<package>`` game packages and their modules (also those
+    imported after the package itself) and gives them :class:`_GameCacheLoader`."""
 
     def find_spec(self, fullname, path, target=None):
         parts = fullname.split(".")
-        if len(parts) != 3 or parts[0] != "simkit" or parts[1] != "games":
+        if len(parts) < 3 or parts[0] != "simkit" or parts[1] != "games":
             return None
         spec = importlib.machinery.PathFinder.find_spec(fullname, path)
-        if spec is None or spec.submodule_search_locations is None or spec.loader is None:
+        if spec is None or spec.loader is None:
             return None
+        if len(parts) == 3 and spec.submodule_search_locations is None:
+            return None                       # a shared module such as simkit.games.banking
         spec.loader = _GameCacheLoader(spec.loader, parts[2])
         return spec
 
@@ -85,8 +90,17 @@ def get_game(game_id):
     if game_id not in ids:
         raise SimkitError(f"unknown game {game_id!r}; known games: {', '.join(ids)}")
     if game_id not in _LOADED:
+        t0 = time.perf_counter()
         game = importlib.import_module(f"{__name__}.{ids[game_id]}").GAME
+        _LOAD_S[game_id] = time.perf_counter() - t0
         if game.id != game_id:
             raise SimkitError(f"package {ids[game_id]} registers id {game.id!r}; expected {game_id!r}")
         _LOADED[game_id] = game
     return _LOADED[game_id]
+
+
+def take_load_seconds(game_id: str) -> float:
+    """Seconds this process spent importing game ``game_id`` (compiling its kernels with
+    explicit signatures, or loading them from the numba cache), or 0.0 once a run has
+    counted them: the first run after the import reports them in its ``compile_s``."""
+    return _LOAD_S.pop(game_id, 0.0)

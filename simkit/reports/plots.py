@@ -2,22 +2,42 @@
 differences. Each figure carries n, the rules, the policies, the seed and the version."""
 from __future__ import annotations
 
+import textwrap
+
 import numpy as np
 
 from simkit.reports.estimates import Z95
+from simkit.reports.text import policy_labels
 
 
 def _caption(ax, text: str):
+    """The footer every figure carries, below a layout that leaves it room (two lines of
+    7-point text at most in a 4-inch figure)."""
     fig = ax.figure
-    fig.tight_layout(rect=(0, 0.06, 1, 1))
+    fig.tight_layout(rect=(0, 0.07, 1, 1))
     fig.text(0.01, 0.005, text, fontsize=7, color="0.35", ha="left", va="bottom", wrap=True)
+
+
+def set_wrapped_title(ax, text: str):
+    """A title wrapped to fit above the axes even once long tick labels have pushed them
+    aside: 6 characters per inch of figure width (a 12-point character is about 0.09 in
+    wide, and the axes keep at least about 60% of the width)."""
+    chars = max(30, int(ax.figure.get_figwidth() * 6))
+    ax.set_title("\n".join(textwrap.wrap(text, chars)))
+
+
+def plural(unit: str) -> str:
+    """``bank`` -> ``banks``, ``block of rounds`` -> ``blocks of rounds``."""
+    head, _, rest = unit.partition(" ")
+    return f"{head}s {rest}" if rest else f"{head}s"
 
 
 def _run_caption(res) -> str:
     changed = res.rules.changed()
     rules = ", ".join(f"{k}={v}" for k, v in changed.items()) or "default rules"
-    pols = "; ".join(f"{k}: {v}" for k, v in res.meta()["policies"].items())
-    return f"{res.game.id} | n={res.n_units:,} {res.game.unit}s | {rules} | {pols} | seed {res.seed} | simkit {res.version}"
+    meta = res.meta()
+    return (f"{res.game.id} | n={res.n_units:,} {plural(meta['unit'])} | {rules} | "
+            f"{policy_labels(meta['policies'])} | seed {res.seed} | simkit {res.version}")
 
 
 def plot_convergence(res, metric: str | None = None, ax=None, reference: float | None = None):
@@ -39,9 +59,9 @@ def plot_convergence(res, metric: str | None = None, ax=None, reference: float |
     if reference is not None:
         ax.axhline(reference, ls="--", color="k", lw=1, label="exact")
     ax.set_xscale("log" if len(x) > 1 and x.max() / max(x.min(), 1) > 50 else "linear")
-    ax.set_xlabel(f"{res.game.unit}s played")
+    ax.set_xlabel(f"{plural(res.game.unit_for(res.rules))} played")
     ax.set_ylabel(metric)
-    ax.set_title(f"{res.game.title or res.game.id}: convergence of {metric}")
+    set_wrapped_title(ax, f"{res.game.title or res.game.id}: convergence of {metric}")
     ax.legend(loc="best", fontsize=8)
     _caption(ax, _run_caption(res))
     return ax
@@ -65,8 +85,11 @@ def plot_sweep(df, x: str, metric: str, hue: str | None = None, ax=None):
     ax.legend(loc="best", fontsize=8)
     a = df.attrs
     if a:
-        _caption(ax, f"{a.get('game', '')} | n={a.get('hands', 0):,} per point | seed {a.get('seed')} | "
-                     f"common random numbers across the grid")
+        rules = ", ".join(f"{k}={v}" for k, v in a.get("rules", {}).items()) or "default rules"
+        _caption(ax, f"{a.get('game', '')} | n={a.get('hands', 0):,} {a.get('hands_word', 'hands')} per point | "
+                     f"base: {rules} | {policy_labels(a.get('policies', {}))} | "
+                     f"swept: {', '.join(a.get('grid', [x]))} | "
+                     f"seed {a.get('seed')} | same deals across the grid | simkit {a.get('version', '?')}")
     return ax
 
 
@@ -77,14 +100,14 @@ def plot_differences(comparison, metric: str, ax=None):
 
     df = comparison.differences(metric)
     if ax is None:
-        _, ax = plt.subplots(figsize=(7, 0.6 * len(df) + 1.5))
+        _, ax = plt.subplots(figsize=(7, 0.6 * len(df) + 2.0))
     y = np.arange(len(df))
     err = Z95 * df["diff_stderr"].to_numpy()
     ax.barh(y, df["diff"], xerr=err, color="tab:blue", alpha=0.7, capsize=4)
     ax.set_yticks(y, df["policy"])
     ax.axvline(0, color="k", lw=0.8)
-    ax.set_xlabel(f"{metric}: difference from {comparison.labels[0]} (paired 95% interval)")
+    ax.set_xlabel(f"{metric}: difference from {comparison.labels[0]}\n(paired 95% interval)")
     res = comparison.results[0]
-    _caption(ax, f"{res.game.id} | n={res.n_units:,} {res.game.unit}s each, same deals | seed {res.seed} | "
-                 f"simkit {res.version}")
+    _caption(ax, f"{res.game.id} | n={res.n_units:,} {plural(res.meta()['unit'])} each, same deals | "
+                 f"seed {res.seed} | simkit {res.version}")
     return ax

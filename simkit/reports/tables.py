@@ -1,6 +1,8 @@
 """Report tables shared by every game: house edge, rates and distributions."""
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pandas as pd
 
@@ -49,3 +51,38 @@ def metrics_frame(metrics: dict) -> pd.DataFrame:
         rows.append({"metric": name, "value": m["value"], "stderr": m["stderr"],
                      "ci95_low": m["ci95"][0], "ci95_high": m["ci95"][1], "n": m["n"]})
     return pd.DataFrame(rows, columns=["metric", "value", "stderr", "ci95_low", "ci95_high", "n"])
+
+
+_OPEN = re.compile(r"^(>=|<=)\s*(-?\d+(?:\.\d+)?)$")
+
+
+def numeric_buckets(df: pd.DataFrame) -> pd.DataFrame:
+    """Tidy a table whose key column mixes numbers with an open-ended bucket label
+    (``">=64"``, ``"<=-10"``): the column becomes numeric (the bucket's bound) and a
+    boolean column ``<key>_overflow`` follows it, true where the row holds that bound and
+    everything beyond it (above for ``>=``, below for ``<=``). Other columns are kept."""
+    out = df
+    for col in list(df.columns):
+        if df[col].dtype != object or len(df) == 0:
+            continue
+        values, flags = [], []
+        for v in df[col]:
+            m = _OPEN.match(v) if isinstance(v, str) else None
+            if m:
+                values.append(float(m.group(2)))
+                flags.append(True)
+            elif isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, bool):
+                values.append(float(v))
+                flags.append(False)
+            else:
+                break
+        else:
+            if not any(flags):
+                continue
+            if out is df:
+                out = df.copy()
+            num = np.array(values)
+            pos = list(out.columns).index(col)
+            out[col] = num.astype(np.int64) if np.all(num == np.round(num)) else num
+            out.insert(pos + 1, f"{col}_overflow", flags)
+    return out

@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 
 from simkit.core.stats import Stats
+from simkit.games import take_load_seconds
 from simkit.runner.parallel import run_chunks
 from simkit.runner.units import chunk_plan
 
@@ -19,17 +20,40 @@ def group_bounds(start: int, stop: int, n_groups: int) -> list:
     return [(start + g * total // n_groups, start + (g + 1) * total // n_groups) for g in range(n_groups)]
 
 
+def progress_bar(*, total: int, unit: str, desc: str, force: bool):
+    """A tqdm bar on stderr. Unless ``force``, it shows only on a terminal (``disable=None``:
+    no carriage-return fragments in logs or captured output) and only after 2 s. In
+    Jupyter it is the widget bar when ipywidgets is installed (``pip install
+    'simkit[notebook]'``); without it there is no bar unless forced, and then tqdm's plain
+    text bar (never the "IProgress not found" warning of ``tqdm.auto``)."""
+    from tqdm.std import tqdm
+
+    if _ipywidgets_present():
+        from tqdm.auto import tqdm
+    return tqdm(total=total, unit=unit, unit_scale=True, desc=desc, leave=False,
+                delay=0 if force else 2.0, disable=False if force else None)
+
+
+def _ipywidgets_present() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("ipywidgets") is not None
+
+
 def run_specs(game, specs, seed, hands, start, stop, *, n_jobs=1, chunk=None, backend=None,
               scheduler=None, progress=None, n_groups=1, on_chunk=None):
     """Play units ``[start, stop)`` under every ``(rules, policies)`` in ``specs``.
 
     Returns ``(per_spec, timings)`` with ``per_spec[s]`` a list of one merged
     :class:`Stats` per group. ``on_chunk(spec_index, units_done, stats_so_far)`` is called
-    as chunks of each spec complete in order (for convergence traces)."""
+    as chunks of each spec complete in order (for convergence traces). ``compile_s``: the
+    game's import (kernels with explicit signatures compile or load there), if no run has
+    counted it yet, plus playing one unit of each spec (the other kernels compile or load
+    on their first call); workers that load the kernels again do so inside ``run_s``."""
     t0 = time.perf_counter()
     for rules, policies in specs:  # compile or load the cache here, before fanning out
         game.run_chunk(rules, policies, seed, start, start + 1 if stop > start else start, hands)
-    compile_s = time.perf_counter() - t0
+    compile_s = take_load_seconds(game.id) + time.perf_counter() - t0
     t1 = time.perf_counter()
     groups = group_bounds(start, stop, n_groups)
     n_spec_jobs = n_jobs
@@ -45,10 +69,7 @@ def run_specs(game, specs, seed, hands, start, stop, *, n_jobs=1, chunk=None, ba
     running = [None] * len(specs)
     bar = None
     if progress is not False and len(tasks) > 1:
-        from tqdm.auto import tqdm
-
-        bar = tqdm(total=(stop - start) * len(specs), unit=game.unit, unit_scale=True,
-                   delay=0 if progress else 2.0, desc=game.id, leave=False)
+        bar = progress_bar(total=(stop - start) * len(specs), unit=game.unit, desc=game.id, force=bool(progress))
     try:
         for (s, g, a, b), st in zip(plan, run_chunks(tasks, n_jobs=n_jobs, backend=backend, scheduler=scheduler)):
             cur = per_spec[s][g]

@@ -13,7 +13,11 @@ import pandas as pd
 from simkit.core.stats import Stats
 from simkit.errors import SimkitError
 from simkit.policies.base import Policy, describe_policies
-from simkit.reports.tables import metrics_frame
+from simkit.reports.tables import metrics_frame, numeric_buckets
+
+#: version of the layout :meth:`Result.to_json` writes (``--json``); raised on any
+#: change a reader would notice (1: the first versioned layout, ci95 as ci95_low/ci95_high)
+JSON_SCHEMA = 1
 
 
 def _version() -> str:
@@ -90,7 +94,8 @@ class Result:
     @property
     def tables(self) -> dict:
         if self._tables is None:
-            self._tables = self.game.tables(self.stats, self.rules, self.policies)
+            self._tables = {name: numeric_buckets(df) for name, df in
+                            self.game.tables(self.stats, self.rules, self.policies).items()}
         return self._tables
 
     def report(self) -> pd.DataFrame:
@@ -111,8 +116,13 @@ class Result:
                 **({"precision": self.precision} if self.precision else {})}
 
     def to_json(self) -> dict:
-        out = {k: v for k, v in self.meta().items() if k not in ("timings",)}
-        out["metrics"] = self.metrics
+        """What ``--json`` prints: ``schema`` (:data:`JSON_SCHEMA`), the metadata of
+        :meth:`meta`, ``metrics`` (name -> value, stderr, ci95_low, ci95_high, n: the
+        columns of :meth:`report`) and ``tables`` (name -> list of records)."""
+        out = {"schema": JSON_SCHEMA}
+        out.update({k: v for k, v in self.meta().items() if k not in ("timings",)})
+        out["metrics"] = {r["metric"]: {k: _jsonable(v) for k, v in r.items() if k != "metric"}
+                          for r in metrics_frame(self.metrics).to_dict(orient="records")}
         out["tables"] = {name: _records(df) for name, df in self.tables.items()}
         out["timings"] = self.timings
         return out

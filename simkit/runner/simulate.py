@@ -28,8 +28,9 @@ def simulate(game, hands, *, rules=None, policies=None, seed=0, n_jobs=1, chunk=
     names, ``Policy`` objects, ``@njit`` functions or a dict by role; ``seed``: unit ``i``
     draws from a stream keyed by ``(seed, i)`` only, so results are identical for any
     ``n_jobs``, ``chunk`` and ``backend`` (``"loky"`` default, ``"dask"`` with
-    ``scheduler`` an address or Client). ``progress``: ``None`` shows a bar only when a
-    run lasts over two seconds, ``False`` never. ``shard=(k, N)`` plays only the k-th of
+    ``scheduler`` an address or Client). ``progress``: ``None`` shows a bar only on a
+    terminal (or Jupyter with ipywidgets) when a run lasts over two seconds, ``True``
+    always, ``False`` never. ``shard=(k, N)`` plays only the k-th of
     N slices of the units, for batch jobs merged later with :func:`simkit.merge`.
     ``target_se``: play until the headline metric's standard error is at most this,
     ``hands`` being the cap (:mod:`simkit.runner.precision`); ``res.precision`` says how

@@ -8,9 +8,10 @@ import time
 
 import pandas as pd
 
+from simkit import __version__
 from simkit.errors import SimkitError
 from simkit.games import get_game
-from simkit.policies.base import Policy, _as_policy
+from simkit.policies.base import Policy, _as_policy, describe_policies
 from simkit.runner.batch import merge_groups, run_specs
 from simkit.runner.jackknife import jackknife_se, leave_one_out
 from simkit.runner.units import parse_hands, parse_jobs, parse_seed
@@ -96,7 +97,9 @@ def sweep(game, grid: dict, hands, *, seed=0, rules=None, policies=None, n_jobs=
           scheduler=None, progress=None, base=None, groups: int = 100) -> pd.DataFrame:
     """Run every point of ``grid`` (cartesian product) on the same units and return one
     row per point: the grid keys, then each metric with ``_stderr``, ``_ci95_low``,
-    ``_ci95_high`` and ``_n`` columns. Keys: a rule option, a policy role (values: policy
+    ``_ci95_high`` and ``_n`` columns; ``df.attrs`` holds game, hands (and what they count), seed, the base
+    rules that differ from the defaults, the base policies, the grid keys and the version
+    (the figure footer of :func:`~simkit.reports.plots.plot_sweep`). Keys: a rule option, a policy role (values: policy
     names or ``Policy`` objects), or ``"<role>.<param>"`` (a built-in policy parameter;
     sweeping it needs no recompiling).
 
@@ -148,7 +151,9 @@ def sweep(game, grid: dict, hands, *, seed=0, rules=None, policies=None, n_jobs=
                                               else math.sqrt(est.stderr ** 2 + ref.stderr ** 2))
         rows.append(row)
     df = pd.DataFrame(rows)
-    df.attrs.update(game=game.id, hands=hands, seed=seed, seconds=time.perf_counter() - t0)
+    df.attrs.update(game=game.id, hands=hands, seed=seed, seconds=time.perf_counter() - t0,
+                    hands_word=game.hands_word, rules=game.Rules.build(rules).changed(), grid=keys,
+                    policies=describe_policies(game.resolve_policies(policies)), version=__version__)
     if b is not None:
         df.attrs.update(base=dict(zip(keys, (_value_label(v) for v in points[b]))), paired=paired)
     return df

@@ -9,14 +9,21 @@ from numba import njit
 
 import simkit
 from simkit import IllegalMoveError, SimkitError
-from simkit.core.cards import deck, parse
 from simkit.core.stats import moment_sums
-from simkit.games.banchok import nb
-from simkit.games.banchok.policies import BEST
-from simkit.games.banchok.validation import beats, exact_win
+from simkit.core.cards import deck, parse
 
-G = simkit.get_game("banchok")
+G = nb = BEST = beats = exact_win = None   # bound by _import_game
 ONE = {"punters": 1}
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _import_game():
+    """Imports the game when its tests run, not while collecting (importing compiles its kernels)."""
+    global G, nb, BEST, beats, exact_win
+    from simkit.games.banchok import nb
+    from simkit.games.banchok.policies import BEST
+    from simkit.games.banchok.validation import beats, exact_win
+    G = simkit.get_game("banchok")
 
 
 def bank(cards, policies=None, max_coups=100, **rules):

@@ -6,11 +6,18 @@ from numba import njit
 
 import simkit
 from simkit.errors import IllegalMoveError, SimkitError
-from simkit.games.blackjack import GAME, exact, hilo_policy, index_table, strategy_tables, table_policy
-from simkit.games.blackjack import nb
 from simkit.policies.base import Policy
 
+GAME = exact = hilo_policy = index_table = strategy_tables = table_policy = nb = None   # bound by _import_game
 INF = {"decks": "inf"}
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _import_game():
+    """Imports the game when its tests run, not while collecting (importing compiles its kernels)."""
+    global GAME, exact, hilo_policy, index_table, strategy_tables, table_policy, nb
+    from simkit.games.blackjack import GAME, exact, hilo_policy, index_table, strategy_tables, table_policy
+    from simkit.games.blackjack import nb
 
 
 def play(cards, rules=None, policies=None):

@@ -14,8 +14,15 @@ import simkit
 from simkit import SimkitError
 from simkit.core.cards import deck, format, parse
 
-G = simkit.get_game("ochko")
+G = None   # bound by _import_game
 NO_BURN = {"burn_card": False}
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _import_game():
+    """Imports the game when its tests run, not while collecting (importing compiles its kernels)."""
+    global G
+    G = simkit.get_game("ochko")
 
 
 @njit

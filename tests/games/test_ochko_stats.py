@@ -8,11 +8,20 @@ from numba import njit
 import simkit
 from simkit import IllegalMoveError, Policy
 from simkit.core.cards import parse
-from simkit.games.ochko import card_values
-from simkit.games.ochko.policies import BEST
-from simkit.games.ochko.validation import first_duel, variant_a_edge
 
-G = simkit.get_game("ochko")
+G = card_values = BEST = first_duel = variant_a_edge = None   # bound by _import_game
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _import_game():
+    """Imports the game when its tests run, not while collecting (importing compiles its kernels)."""
+    global G, card_values, BEST, first_duel, variant_a_edge
+    from simkit.games.ochko import card_values
+    from simkit.games.ochko.policies import BEST
+    from simkit.games.ochko.validation import first_duel, variant_a_edge
+    G = simkit.get_game("ochko")
+
+
 def within(est, exact, k=4.0):
     assert abs(est["value"] - float(exact)) <= k * est["stderr"], (est, float(exact))
 

@@ -10,19 +10,16 @@ from numba import njit
 import simkit
 from simkit.core.tricks import S_CARDS, lowest_card_nb, popcount_nb
 from simkit.errors import IllegalMoveError, SimkitError
-from simkit.games.oh_hell import GAME, nb
-from simkit.games.oh_hell.rules import SEED_DEALS
 
+GAME = nb = SEED_DEALS = None   # bound by _import_game
 RNG = np.random.default_rng(20261129)
 
 
-# -- user policies (also the documented user-function test) --------------------------------
-@njit(nb.PLAY_SIG, cache=True)
+# -- user policies (also the documented user-function test), compiled by _import_game ------
 def play_lowest(hand, legal, state, params):
     return lowest_card_nb(legal)
 
 
-@njit(nb.PLAY_SIG, cache=True)
 def play_any_card(hand, legal, state, params):
     """Ignores the suit led: the highest card held (illegal when it does not follow)."""
     c = -1
@@ -33,13 +30,11 @@ def play_any_card(hand, legal, state, params):
     return c
 
 
-@njit(nb.BID_SIG, cache=True)
 def bid_aces(hand, state, params):
     """As many tricks as aces held (bit codes 48..51 are the aces)."""
     return popcount_nb(hand & (np.int64(15) << 48))
 
 
-@njit(nb.BID_SIG, cache=True)
 def bid_make_total(hand, state, params):
     """The dealer tries to make the total equal the cards (illegal under the hook rule)."""
     k = state[S_CARDS]
@@ -47,9 +42,20 @@ def bid_make_total(hand, state, params):
     return need if 0 <= need <= k else 0
 
 
-@njit(nb.BID_SIG, cache=True)
 def bid_too_many(hand, state, params):
     return state[S_CARDS] + 1
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _import_game():
+    """Imports the game when its tests run, not while collecting (importing compiles its
+    kernels), and compiles the user policies above with the documented signatures."""
+    global GAME, nb, SEED_DEALS, play_lowest, play_any_card, bid_aces, bid_make_total, bid_too_many
+    from simkit.games.oh_hell import GAME, nb
+    from simkit.games.oh_hell.rules import SEED_DEALS
+    play_lowest, play_any_card = (njit(nb.PLAY_SIG, cache=True)(f) for f in (play_lowest, play_any_card))
+    bid_aces, bid_make_total, bid_too_many = (njit(nb.BID_SIG, cache=True)(f)
+                                              for f in (bid_aces, bid_make_total, bid_too_many))
 
 
 # -- an independent reference for one deal ---------------------------------------------------

@@ -10,13 +10,20 @@ from numba import njit
 import simkit
 from simkit import IllegalMoveError, SimkitError
 from simkit.core.cards import parse
-from simkit.games.poker import CATEGORIES, evaluate, game_deck, nb
-from simkit.games.poker.evaluator import config
-from simkit.games.poker.rules import PokerRules
-from simkit.games.poker.validation import COUNTS
 
-G = simkit.get_game("poker")
+G = CATEGORIES = evaluate = game_deck = nb = config = PokerRules = COUNTS = None   # bound by _import_game
 CALL = {"bet": "call-down", "draw": "stand-pat"}
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _import_game():
+    """Imports the game when its tests run, not while collecting (importing compiles its kernels)."""
+    global G, CATEGORIES, evaluate, game_deck, nb, config, PokerRules, COUNTS
+    from simkit.games.poker import CATEGORIES, evaluate, game_deck, nb
+    from simkit.games.poker.evaluator import config
+    from simkit.games.poker.rules import PokerRules
+    from simkit.games.poker.validation import COUNTS
+    G = simkit.get_game("poker")
 
 
 def order_for(hands, stock="", rules=None):

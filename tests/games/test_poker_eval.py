@@ -11,12 +11,19 @@ from numba import njit
 
 from simkit import SimkitError
 from simkit.core.cards import parse
-from simkit.games.poker import CATEGORIES, best_five, evaluate, random_hands
-from simkit.games.poker import eval_nb as E
-from simkit.games.poker.evaluator import config
 
-CAT = {name: i for i, name in enumerate(CATEGORIES)}
+CATEGORIES = best_five = evaluate = random_hands = E = config = CAT = None   # bound by _import_game
 SP = {0: 0, 1: 3, 2: 1, 3: 2}          # suit priority: ♥ > ♣ > ♦ > ♠ («Черви, трефы, бубны пики»)
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _import_game():
+    """Imports the game when its tests run, not while collecting (importing compiles its kernels)."""
+    global CATEGORIES, best_five, evaluate, random_hands, E, config, CAT
+    from simkit.games.poker import CATEGORIES, best_five, evaluate, random_hands
+    from simkit.games.poker import eval_nb as E
+    from simkit.games.poker.evaluator import config
+    CAT = {name: i for i, name in enumerate(CATEGORIES)}
 
 
 @njit(cache=True)

@@ -12,8 +12,8 @@ import simkit
 from simkit.core.cards import SPADES, parse
 from simkit.core.tricks import S_BROKEN, S_N_IN_TRICK, S_SEAT, lowest_card_nb, popcount_nb
 from simkit.errors import IllegalMoveError, SimkitError
-from simkit.games.spades import GAME, nb
 
+GAME = nb = None   # bound by _import_game
 RNG = np.random.default_rng(739)
 SPADE_BITS = sum(1 << (4 * r) for r in range(13))
 
@@ -33,19 +33,16 @@ def suit(s, ranks="2 3 4 5 6 7 8 9 10 J Q K A"):
     return " ".join(f"{r}{s}" for r in ranks.split())
 
 
-# -- user policies ---------------------------------------------------------------------------
-@njit(nb.BID_SIG, cache=True)
+# -- user policies, compiled by _import_game ----------------------------------------------
 def bid_three(hand, state, params):
     return 0 if state[nb.S_PHASE] == nb.PHASE_BLIND else 3
 
 
-@njit(nb.BID_SIG, cache=True)
 def bid_position(hand, state, params):
     """Bids its position in the bidding order plus one (shows who bid first)."""
     return 0 if state[nb.S_PHASE] == nb.PHASE_BLIND else state[nb.S_BID_POS] + 1
 
 
-@njit(nb.BID_SIG, cache=True)
 def bid_spades(hand, state, params):
     """As many tricks as spades held (at least 1)."""
     if state[nb.S_PHASE] == nb.PHASE_BLIND:
@@ -53,7 +50,6 @@ def bid_spades(hand, state, params):
     return max(1, popcount_nb(hand & 0x1111111111111))
 
 
-@njit(nb.BID_SIG, cache=True)
 def bid_nil_even_seats(hand, state, params):
     """Seat 2 bids nil; seat 0 too when params say so; the others 3."""
     if state[nb.S_PHASE] == nb.PHASE_BLIND:
@@ -64,29 +60,24 @@ def bid_nil_even_seats(hand, state, params):
     return 3
 
 
-@njit(nb.BID_SIG, cache=True)
 def bid_double_nil_seat1(hand, state, params):
     if state[nb.S_PHASE] == nb.PHASE_BLIND:
         return 1 if state[S_SEAT] == 1 else 0
     return 3
 
 
-@njit(nb.BID_SIG, cache=True)
 def bid_fourteen(hand, state, params):
     return 0 if state[nb.S_PHASE] == nb.PHASE_BLIND else 14
 
 
-@njit(nb.BID_SIG, cache=True)
 def blind_two(hand, state, params):
     return 2
 
 
-@njit(nb.PLAY_SIG, cache=True)
 def play_lowest(hand, legal, state, params):
     return lowest_card_nb(legal)
 
 
-@njit(nb.PLAY_SIG, cache=True)
 def lead_spades_anyway(hand, legal, state, params):
     """Leads a spade whenever it holds one (illegal before spades are broken)."""
     if state[S_N_IN_TRICK] == 0 and hand & 0x1111111111111:
@@ -94,7 +85,6 @@ def lead_spades_anyway(hand, legal, state, params):
     return lowest_card_nb(legal)
 
 
-@njit(nb.PLAY_SIG, cache=True)
 def check_lead_rule(hand, legal, state, params):
     """Plays the lowest legal card, but answers -1 (illegal) if it is offered a spade lead
     while spades are unbroken and it holds another suit."""
@@ -103,6 +93,20 @@ def check_lead_rule(hand, legal, state, params):
             and hand & ~spades and legal & spades:
         return -1
     return lowest_card_nb(legal)
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _import_game():
+    """Imports the game when its tests run, not while collecting (importing compiles its
+    kernels), and compiles the user policies above with the documented signatures."""
+    global GAME, nb, bid_three, bid_position, bid_spades, bid_nil_even_seats, bid_double_nil_seat1, bid_fourteen, \
+        blind_two, play_lowest, lead_spades_anyway, check_lead_rule
+    from simkit.games.spades import GAME, nb
+    bid_three, bid_position, bid_spades, bid_nil_even_seats, bid_double_nil_seat1, bid_fourteen, blind_two = (
+        njit(nb.BID_SIG, cache=True)(f) for f in (bid_three, bid_position, bid_spades, bid_nil_even_seats,
+                                                  bid_double_nil_seat1, bid_fourteen, blind_two))
+    play_lowest, lead_spades_anyway, check_lead_rule = (
+        njit(nb.PLAY_SIG, cache=True)(f) for f in (play_lowest, lead_spades_anyway, check_lead_rule))
 
 
 # -- a reference deal ---------------------------------------------------------------------------

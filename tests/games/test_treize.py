@@ -8,13 +8,20 @@ from numba import njit
 
 import simkit
 from simkit import IllegalMoveError, SimkitError
-from simkit.core.cards import deck, parse
 from simkit.core.stats import moment_sums, ratio_sums
-from simkit.games.treize import nb
-from simkit.games.treize.validation import p_no_match
+from simkit.core.cards import deck, parse
 
-G = simkit.get_game("treize")
+G = nb = p_no_match = None   # bound by _import_game
 NO_MATCH = "3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 2S"   # call i turns rank i+1: never a match
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _import_game():
+    """Imports the game when its tests run, not while collecting (importing compiles its kernels)."""
+    global G, nb, p_no_match
+    from simkit.games.treize import nb
+    from simkit.games.treize.validation import p_no_match
+    G = simkit.get_game("treize")
 
 
 def script(text, *more):

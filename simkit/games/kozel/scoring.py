@@ -1,0 +1,90 @@
+"""Kozel's scoring pieces that do not depend on the play loop (GAMES.md G11; seed file 002
+lines 1-6): card points, the card order with the permanent jacks, who wins a half under
+each reading, and the marks."""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from simkit.core.cards import (CLUBS, DIAMONDS, HEARTS, N_SUITS, RANK_7, RANK_8, RANK_9, RANK_10, RANK_A,
+                               RANK_J, RANK_K, RANK_Q, SPADES, code, rank_table)
+from simkit.core.tricks import F_SUIT, F_TRUMP, trick_tables
+
+#: 002:1 «Карты имеют следующие очки: Т — 11, 10 — 10, К — 4, Д — 3,В — 2, остальные — ноль.»
+POINTS = np.zeros(64, np.int64)
+for _s in range(N_SUITS):
+    for _r, _p in ((RANK_A, 11), (RANK_10, 10), (RANK_K, 4), (RANK_Q, 3), (RANK_J, 2)):
+        POINTS[code(_r, _s)] = _p
+DEAL_POINTS = 120
+#: 002:1 «Старшинство карт в колоде: Т, 10, К, Д, 9, 8, 7.» (low to high)
+PLAIN_ORDER = rank_table((RANK_7, RANK_8, RANK_9, RANK_Q, RANK_K, RANK_10, RANK_A))
+#: 002:1 «Валеты являются козырями и бьют любую карту козырной масти. Старшинство валетов:
+#: валет треф — старший, далее — валет пик, черв, бубен — младший.»
+PERM_ORDER = np.full(64, -1, np.int64)
+for _i, _s in enumerate((DIAMONDS, HEARTS, SPADES, CLUBS)):
+    PERM_ORDER[code(RANK_J, _s)] = _i
+    PLAIN_ORDER[code(RANK_J, _s)] = 0      # in the deck; its power is its jack order
+#: trick tables: table ``t`` when suit ``t`` is trump (002:2 «Масть этой карты — козырь на две игры»).
+TABLES = trick_tables(PLAIN_ORDER, perm_order=PERM_ORDER)
+#: 002:3 «На выхоженную карту кладут в масть, при отсутствии — козыря.»
+FOLLOW = F_SUIT | F_TRUMP
+#: 002:2 «Сдатчик сдает каждому по четыре карты.»
+HALF_CARDS = 4
+#: 002:3 «Набравший 61 очко и более выигрывает партию.»
+WIN_POINTS = 61
+#: 002:4 «он списывает с этой записи по 2 очка с каждого, кроме сдатчика — с него 1 очко.»
+CROSS, CROSS_DEALER = 2, 1
+
+#: the ``half_winner`` readings, as the kernels' codes
+READINGS = ("literal_61", "scaled_majority", "most_points")
+LITERAL_61, SCALED_MAJORITY, MOST_POINTS = range(3)
+
+
+@njit(cache=True)
+def half_winner_nb(points, players, reading):
+    """The seat that wins a half with card points ``points[seat]``, or -1 for nobody.
+
+    ``LITERAL_61``: 61 or more (002:3 «Набравший 61 очко и более выигрывает партию»; at
+    most one, a half holding at most 112 points). ``SCALED_MAJORITY``: more than half of
+    the points the half's tricks hold. ``MOST_POINTS``: the unique highest total (a tie
+    at the top: nobody)."""
+    total = 0
+    best = -1
+    tie = False
+    for s in range(players):
+        total += points[s]
+        if best < 0 or points[s] > points[best]:
+            best = s
+            tie = False
+        elif points[s] == points[best]:
+            tie = True
+    if reading == LITERAL_61:
+        return best if points[best] >= WIN_POINTS else -1
+    if reading == SCALED_MAJORITY:
+        return best if 2 * points[best] > total else -1
+    return -1 if tie else best
+
+
+@njit(cache=True)
+def cross_marks_nb(marks, winner, dealer, players):
+    """The winner of a half crosses marks off his record ``marks[winner, other]`` (the
+    marks left against each other player): 2 against each opponent, 1 against the dealer
+    (002:4 «списывает с этой записи по 2 очка с каждого, кроме сдатчика — с него 1
+    очко»), never below 0. Returns True if a record reached 0: the winner takes the match
+    (002:4 «Списавший с кого-нибудь все 12 очков выигрывает «козла» или кон»)."""
+    wiped = False
+    for o in range(players):
+        if o == winner:
+            continue
+        marks[winner, o] = max(0, marks[winner, o] - (CROSS_DEALER if o == dealer else CROSS))
+        if marks[winner, o] == 0:
+            wiped = True
+    return wiped
+
+
+def half_winner(points, rules=None) -> int:
+    """:func:`half_winner_nb` of four seats' card points under ``rules.half_winner``."""
+    from simkit.games.kozel.rules import KozelRules
+
+    reading = READINGS.index(KozelRules.build(rules).half_winner)
+    return int(half_winner_nb(np.asarray(points, np.int64), len(points), reading))

@@ -1,0 +1,116 @@
+"""Every figure simkit draws, rendered at its default size as a plain ``savefig`` writes
+it (no ``bbox_inches="tight"`` to rescue it): no text runs off the canvas, and each
+carries its footer (n, seed, version)."""
+import importlib.util
+from pathlib import Path
+
+import matplotlib
+import numpy as np
+import pandas as pd
+import pytest
+
+import simkit
+from simkit.reports.plots import plot_convergence, plot_differences, plot_sweep
+from simkit.study import headline_figure, summary_row
+
+matplotlib.use("Agg")
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def clipped_texts(fig) -> list:
+    """What of ``fig`` is drawn beyond its canvas: the figure's texts, and for each axes
+    its title, labels and drawn tick labels (``get_tightbbox`` counts only what is drawn)."""
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    box = fig.bbox
+
+    def out(e):
+        return e.x0 < box.x0 - 1 or e.y0 < box.y0 - 1 or e.x1 > box.x1 + 1 or e.y1 > box.y1 + 1
+
+    bad = [t.get_text() for t in fig.texts if t.get_text().strip() and out(t.get_window_extent(renderer))]
+    for ax in fig.axes:
+        for t in (ax.title, ax._left_title, ax._right_title):
+            if t.get_text() and out(t.get_window_extent(renderer)):
+                bad.append(t.get_text())
+        for axis in (ax.xaxis, ax.yaxis):
+            e = axis.get_tightbbox(renderer)
+            if e is not None and out(e):
+                bad.append(f"{axis.axis_name} axis of {ax.get_title()!r}")
+    return bad
+
+
+def footer(fig) -> str:
+    return " ".join(t.get_text() for t in fig.texts)
+
+
+def check(fig):
+    import matplotlib.pyplot as plt
+
+    try:
+        assert clipped_texts(fig) == []
+        assert f"simkit {simkit.__version__}" in footer(fig)
+    finally:
+        plt.close(fig)
+
+
+def test_the_check_sees_a_clipped_title():
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(3, 2))
+    ax.set_title("a title far too long for a three-inch figure to hold on one line")
+    assert clipped_texts(fig)
+    plt.close(fig)
+
+
+@pytest.mark.parametrize("gid,rules", [("ochko", {"variant": "A"}), ("treize", {}), ("poker", {})])
+def test_convergence(gid, rules):
+    res = simkit.simulate(gid, 2000, rules=rules, seed=1, progress=False, chunk=250)
+    check(plot_convergence(res).figure)
+
+
+def test_blackjack_infinite_deck_convergence_names_its_unit():
+    res = simkit.simulate("blackjack", 20_000, rules={"decks": "inf"}, seed=1, progress=False, chunk=10)
+    ax = plot_convergence(res, reference=0.005)
+    assert ax.get_xlabel() == "blocks of rounds played" and "blocks of rounds" in footer(ax.figure)
+    check(ax.figure)
+
+
+def test_sweep_footer_has_base_policy_and_version():
+    df = simkit.sweep("treize", {"stake.threshold": [-0.3, 0.0]}, 2000, seed=1, rules={"deck": 36},
+                      policies="deck-aware:low=1,high=10", progress=False)
+    ax = plot_sweep(df, "stake.threshold", "house_edge")
+    text = footer(ax.figure)
+    assert "deck-aware:high=10,low=1" in text and "deck=36" in text and "swept: stake.threshold" in text
+    check(ax.figure)
+
+
+def test_differences():
+    cmp = simkit.compare("treize", ["flat", "deck-aware:threshold=-0.26"], 2000, seed=1, progress=False)
+    check(plot_differences(cmp, "house_edge").figure)
+
+
+def test_headline_has_one_panel_per_kind_of_metric():
+    rows = [summary_row(simkit.simulate(g, 500, rules=r, seed=1, progress=False), c)
+            for g, r, c in [("treize", {}, "defaults"), ("ochko", {"variant": "A"}, "variant=A"),
+                            ("poker", {}, "defaults")]]
+    fig = headline_figure(pd.DataFrame(rows), f"simkit default study | simkit {simkit.__version__}")
+    assert len(fig.axes) == 4  # per kind: values on a common axis, and the intervals enlarged
+    assert [ax.get_xlabel().split()[0] for ax in fig.axes[::2]] == ["house_edge", rows[2]["metric"]]
+    check(fig)
+
+
+def test_blackjack_rule_effects_marks_unpaired_rows():
+    spec = importlib.util.spec_from_file_location("blackjack_rules", ROOT / "experiments" / "blackjack_rules.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    rows = [{"option": "(defaults)", "value": "", "diff": 0.0, "diff_stderr": 0.0, "paired": True,
+             "exact_inf_diff": 0.0}]
+    rows += [{"option": k, "value": str(v), "diff": 0.001 * i, "diff_stderr": 0.0005,
+              "paired": k not in ("continuous_shuffle",) and v != "inf", "exact_inf_diff": np.nan}
+             for i, (k, v) in enumerate(mod.VARIANTS)]
+    args = type("Args", (), {"hands": 1000, "seed": 1})()
+    fig = mod._figure(pd.DataFrame(rows), args)
+    labels = [t.get_text() for t in fig.axes[0].get_yticklabels()]
+    assert "decks=inf (unpaired)" in labels and "continuous_shuffle=True (unpaired)" in labels
+    assert "decks=1" in labels
+    check(fig)

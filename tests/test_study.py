@@ -1,0 +1,108 @@
+"""The default study (`python -m simkit.study`): tidy summary, both Ochko variants, the
+real command in meta.json, reruns keyed on inputs and version, `simkit report` of it.
+Plus the tidy tables and the progress bar every run shares."""
+import json
+import numpy as np
+import pandas as pd
+import pytest
+
+import simkit
+from simkit.cli import main
+from simkit.reports.tables import numeric_buckets
+from simkit.study import main as study
+
+ARGS = ["--games", "treize", "ochko", "--scale", "0.001", "--seed", "3"]
+
+
+@pytest.fixture(scope="module")
+def done(tmp_path_factory):
+    out = tmp_path_factory.mktemp("study")
+    assert study([*ARGS, "--out", str(out)]) == 0
+    return out / "study"
+
+
+def test_summary_is_tidy_and_has_both_ochko_variants(done):
+    df = pd.read_csv(done / "summary.csv")
+    assert df[["game", "case"]].values.tolist() == [["treize", "defaults"], ["ochko", "variant=A"],
+                                                    ["ochko", "variant=B"]]
+    for row in df.itertuples():
+        rules = json.loads(row.rules)  # JSON with every option's actual value
+        again = simkit.load(done / (row.game if row.case == "defaults" else f"ochko-variant-{row.case[-1]}"))
+        assert rules == json.loads(json.dumps(again.rules.to_dict())) and row.value == again["house_edge"].value
+    assert df.loc[0, "policy_stake"] == "flat:units=1" and pd.isna(df.loc[0, "policy_banker"])
+    assert df.loc[1, "policy_banker"].startswith("standard:")
+    assert {"headline.png", "ochko-variant-A_convergence.png", "treize/"} <= set(
+        json.loads((done / "meta.json").read_text())["files"])
+
+
+def test_meta_records_the_real_command(done):
+    meta = json.loads((done / "meta.json").read_text())
+    assert meta["command"].startswith("python -m simkit.study --games treize ochko --scale 0.001")
+    assert meta["simkit_version"] == simkit.__version__
+
+
+def test_help_names_the_module_and_hands_is_refused(capsys):
+    with pytest.raises(SystemExit) as e:
+        study(["--help"])
+    assert e.value.code == 0 and capsys.readouterr().out.startswith("usage: python -m simkit.study")
+    with pytest.raises(SystemExit) as e:
+        study(["--hands", "10"])
+    assert e.value.code == 2 and "unrecognized arguments: --hands" in capsys.readouterr().err
+
+
+def test_rerun_is_keyed_on_inputs_and_version(done, capsys):
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as e:
+        study([*ARGS, "--out", str(done.parent)])
+    out = capsys.readouterr().out
+    assert e.value.code == 0 and "variant=B" in out and "already holds results for these inputs" in out
+    with pytest.raises(SystemExit) as e:  # other inputs: no old table, exit 2
+        study([*ARGS[:-1], "4", "--out", str(done.parent)])
+    out, err = capsys.readouterr()
+    assert e.value.code == 2 and out == "" and "--force" in err
+    meta = json.loads((done / "meta.json").read_text())
+    old = dict(meta, simkit_version="0.0.1")  # results of an older simkit are not reused
+    (done / "meta.json").write_text(json.dumps(old))
+    try:
+        with pytest.raises(SystemExit) as e:
+            study([*ARGS, "--out", str(done.parent)])
+        assert e.value.code == 2 and "simkit 0.0.1" in capsys.readouterr().err
+    finally:
+        (done / "meta.json").write_text(json.dumps(meta))
+
+
+def test_report_prints_the_study(done, capsys):
+    assert main(["report", str(done)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("study: ") and "variant=A" in out and "house_edge" in out
+    assert main(["report", str(done), "--json"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    assert obj["schema"] == 1 and obj["experiment"] == "study" and len(obj["tables"]["summary"]) == 3
+
+
+def test_open_buckets_become_numbers_and_a_flag():
+    df = pd.DataFrame({"coups": [1, 2, ">=3"], "count": [5, 4, 1]})
+    tidy = numeric_buckets(df)
+    assert list(tidy.columns) == ["coups", "coups_overflow", "count"]
+    assert tidy["coups"].tolist() == [1, 2, 3] and tidy["coups"].dtype == np.int64
+    assert tidy["coups_overflow"].tolist() == [False, False, True]
+    tc = numeric_buckets(pd.DataFrame({"true_count": ["<=-2", -1, 0, ">=1"]}))
+    assert tc["true_count"].tolist() == [-2, -1, 0, 1] and tc["true_count_overflow"].tolist() == [True, False,
+                                                                                                 False, True]
+    ranges = pd.DataFrame({"tenure": ["1", "2-4", ">=5"]})  # ranges stay labels
+    assert numeric_buckets(ranges) is ranges
+    res = simkit.simulate("treize", 200, seed=1, progress=False)
+    ten = res.tables["tenure"]
+    assert ten["coups"].dtype == np.int64 and ten["coups_overflow"].tolist()[-1] and not ten["coups_overflow"][0]
+
+
+def test_progress_bar_stays_off_outside_a_terminal(capsys):
+    from simkit.runner.batch import _ipywidgets_present, progress_bar
+
+    quiet = progress_bar(total=10, unit="bank", desc="treize", force=False)  # stderr is captured: no TTY
+    forced = progress_bar(total=10, unit="bank", desc="treize", force=True)
+    assert quiet.disable and not forced.disable
+    if not _ipywidgets_present():  # never tqdm.auto's widget bar (and its warning) without ipywidgets
+        assert type(quiet).__module__ == "tqdm.std"
+    quiet.close()
+    forced.close()
