@@ -10,8 +10,9 @@ T = 0 never draws, T = 10 always draws once) on common random numbers, and repor
 * ``best_responses``: the punters' best threshold against each banker threshold and the
   banker's against each punter threshold, and the minimax pair (the banker's threshold
   that maximises the edge the punters' best reply leaves him);
-* ``punter_threshold``: the edge against the default banker (stand on 7) by punter
-  threshold; the best of these is the built-in policy ``best`` (``BEST_STAND``);
+* ``punter_threshold``: the edge against the default banker (the ``best`` banker,
+  ``BANKER_BEST_STAND``) by punter threshold; the best of these is the built-in punter
+  policy ``best`` (``BEST_STAND``); the minimax pair is the default of both roles;
 * ``policy_comparison``: paired differences of the built-in punter policies (threshold
   at 7, mimic, best and the best's neighbours) on the same shoes;
 * ``natural_multipliers``: the edge when natural 9s and 8s pay other multiples (ties at
@@ -28,11 +29,11 @@ import pandas as pd  # noqa: E402
 
 import simkit  # noqa: E402
 from simkit.experiment import Experiment  # noqa: E402
-from simkit.games.macao.policies import BEST_STAND  # noqa: E402
+from simkit.games.macao.policies import BANKER_BEST_STAND, BEST_STAND  # noqa: E402
 
 OVERDRAW = ("void", "bust", "mod10")
 STANDS = [0] + list(range(2, 11))     # standing on 1 is standing on 0: a replaced hand counts at least 1
-DEFAULT_BANKER = 7
+THRESHOLDS = {"punter": "threshold", "banker": "banker-threshold"}
 
 
 def _edge_cols(df):
@@ -72,7 +73,7 @@ def main():
         grids = []
         for od in OVERDRAW:
             df = simkit.sweep("macao", {"punter.stand": STANDS, "banker.stand": STANDS}, a.hands, seed=a.seed,
-                              rules={"overdraw": od}, n_jobs=a.jobs, progress=False)
+                              rules={"overdraw": od}, policies=THRESHOLDS, n_jobs=a.jobs, progress=False)
             grids.append(_edge_cols(df).assign(overdraw=od))
         grid = pd.concat(grids, ignore_index=True)
         keep = ["overdraw", "punter_stand", "banker_stand", "house_edge", "stderr", "ci95_low", "ci95_high",
@@ -82,7 +83,7 @@ def main():
         br = best_responses(grid)
         exp.table(br, "best_responses")
 
-        curve = grid[grid.banker_stand == DEFAULT_BANKER].reset_index(drop=True)
+        curve = grid[grid.banker_stand == grid.overdraw.map(BANKER_BEST_STAND)].reset_index(drop=True)
         best = {od: int(curve[curve.overdraw == od].set_index("punter_stand").house_edge.idxmin()) for od in OVERDRAW}
         curve = curve.assign(best=[best[r.overdraw] == r.punter_stand for r in curve.itertuples()],
                              shipped_best=[BEST_STAND[r.overdraw] == r.punter_stand for r in curve.itertuples()])
@@ -137,7 +138,8 @@ def _figures(exp, grid, curve, mult, a):
     ax.axhline(0, color="k", lw=0.8)
     ax.set_xlabel("punters stand on (draw below)")
     ax.set_ylabel("house edge (95% interval)")
-    ax.set_title(f"Macao: punters' threshold against the default banker (stands on {DEFAULT_BANKER})")
+    ax.set_title("Macao: punters' threshold against the default banker (" +
+                 ", ".join(f"{od}: stands on {int(b)}" for od, b in BANKER_BEST_STAND.items()) + ")")
     ax.legend(fontsize=8)
     fig.tight_layout(rect=(0, 0.05, 1, 1))
     fig.text(0.01, 0.005, caption, fontsize=7, color="0.35")
@@ -153,7 +155,7 @@ def _figures(exp, grid, curve, mult, a):
         ax.set_title(f"tie_pays={tie}")
         ax.legend(fontsize=8)
     axes[0].set_ylabel("house edge (95% interval)")
-    fig.suptitle("Macao: edge by natural multipliers (punters: best, banker stands on 7)")
+    fig.suptitle("Macao: edge by natural multipliers (punters and banker: best, overdraw=void)")
     fig.tight_layout(rect=(0, 0.05, 1, 1))
     fig.text(0.01, 0.005, caption, fontsize=7, color="0.35")
     exp.figure(fig, "natural_multipliers")

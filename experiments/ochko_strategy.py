@@ -37,6 +37,7 @@ A_STANDS = list(range(12, 22))
 A_BANKER = list(range(11, 20))
 DEFAULT_BANKER_A = 17
 FRACTIONS = [0.1, 0.25, 0.5, 0.75, 1.0]
+FLAT = {"stake": "flat"}      # the threshold search stakes 1 unit (the default claims half the bank)
 COLS = {"draw.stand": "stand", "draw.halve_at": "halve_at", "banker.stand": "banker_stand",
         "house_edge_stderr": "stderr", "house_edge_ci95_low": "ci95_low", "house_edge_ci95_high": "ci95_high"}
 
@@ -69,7 +70,8 @@ def main():
     with exp.output({"hands": a.hands, "seed": a.seed}):
         keep = ["variant", "tie", "stand", "halve_at", "banker_stand", "house_edge", "stderr", "ci95_low",
                 "ci95_high", "win_rate.punter", "push_rate", "banker_net_per_bank", "bank_tenure"]
-        b = _sweep(a, {"tie": list(TIES), "draw.stand": B_STANDS, "draw.halve_at": B_HALVE}, {"variant": "B"})
+        b = _sweep(a, {"tie": list(TIES), "draw.stand": B_STANDS, "draw.halve_at": B_HALVE}, {"variant": "B"},
+                   FLAT)
         b = b.assign(variant="B", banker_stand=float("nan"))
         exp.table(b[keep + ["halving_rate"]], "b_grid")
         g = _sweep(a, {"tie": list(TIES), "draw.stand": A_STANDS, "banker.stand": A_BANKER}, {"variant": "A"})
@@ -87,11 +89,11 @@ def main():
 
         sign = []
         for (variant, tie), (stand, halve_at) in table.items():
-            pols = ["threshold:stand=17", "mimic", f"threshold:stand={stand:g},halve_at={halve_at:g}"]
-            if pols[2] == "threshold:stand=17,halve_at=99":
+            pols = ["threshold:stand=17,halve_at=99", "mimic", f"threshold:stand={stand:g},halve_at={halve_at:g}"]
+            if pols[2] == pols[0]:
                 pols = pols[:2]
-            rep = simkit.compare("ochko", pols, a.hands, seed=a.seed, rules={"variant": variant, "tie": tie},
-                                 role="draw", n_jobs=a.jobs, progress=False).report()
+            rep = simkit.compare("ochko", [dict(FLAT, draw=p) for p in pols], a.hands, seed=a.seed,
+                                 rules={"variant": variant, "tie": tie}, n_jobs=a.jobs, progress=False).report()
             rep = rep[rep.metric == "house_edge"].assign(variant=variant, tie=tie)
             rep["policy"] = [p.split("draw=")[1].split(" ")[0] for p in rep.policy]
             rep["sign"] = ["banker" if lo > 0 else "punter" if hi < 0 else "unclear"

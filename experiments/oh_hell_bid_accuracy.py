@@ -9,7 +9,9 @@ those). The figure shows bid accuracy (exact hits / bids) by cards in hand with 
 intervals; the tables give every policy's accuracy by hand size and by bidding position,
 and paired differences.
 A second part measures the hook rule and the value of bidding last (the dealer's edge in
-points per deal) for the heuristic bidder, with and without the hook (``simkit.sweep``).
+points per deal) for the heuristic bidder, with and without the hook (``simkit.sweep``),
+and a third the heuristic bidder's ``bias`` (added before rounding) on the first quarter
+of the games (``heuristic_bias``): its best value is the default.
 
     python experiments/oh_hell_bid_accuracy.py [--hands GAMES] [--seed S] [--jobs J] [--force]
 """
@@ -25,6 +27,7 @@ from simkit.reports.estimates import Z95  # noqa: E402
 
 FAST = ["random", "heuristic", "seed-advice"]
 SLOW = ["heuristic", "simulation"]
+BIASES = [-0.3, -0.25, -0.2, -0.1, 0.0]
 
 
 def main():
@@ -67,6 +70,10 @@ def main():
                                               "dealer_edge", "table_equal_rate", "points_per_deal")
                                   for c in (m, f"{m}_stderr")]
         exp.table(hook[cols], "hook_and_last_bid")
+        bias = simkit.sweep("oh-hell", {"bid": ["heuristic"], "bid.bias": BIASES}, max(1, a.hands // 4),
+                            seed=a.seed, n_jobs=a.jobs)
+        exp.table(bias[["bid.bias"] + [c for m in ("bid_accuracy", "points_per_deal") for c in (m, f"{m}_stderr")]],
+                  "heuristic_bias")
         plt.close("all")
         for c in (cmp, sim):
             head = c.report()

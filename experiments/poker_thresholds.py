@@ -4,7 +4,7 @@ default threshold players?
 The hero plays ``threshold`` with ``call_pre`` swept (stay in before the draw when the
 chance that the dealt hand beats every opponent's random hand, ``strength ** k``, is at
 least ``call_pre``); the five others keep the defaults. The hero sits first to act (seat
-1, the dealer's left) or last (seat 6, the dealer). Every setting plays the same deals
+1, the dealer's left) or last (seat 0, the dealer). Every setting plays the same deals
 (common random numbers), so the differences against the default hero come with paired
 standard errors. Six players, one deck, the seed's literal rules.
 
@@ -38,25 +38,25 @@ def main():
     with exp.output({"hands": a.hands, "seed": a.seed, "call_pre": CALL_PRE, "players": PLAYERS}):
         rows = []
         fig, ax = plt.subplots(figsize=(8, 4.5))
-        for hero in (0, PLAYERS - 1):
-            metric = f"chip_ev.seat{hero + 1}"
+        for hero in (1, 0):
+            metric = f"chip_ev.seat{hero}"
             specs = [table_for(hero, DEFAULT)] + [table_for(hero, v) for v in CALL_PRE if v != DEFAULT]
             values = [DEFAULT] + [v for v in CALL_PRE if v != DEFAULT]
             cmp = simkit.compare("poker", specs, a.hands, seed=a.seed, rules={"players": PLAYERS}, n_jobs=a.jobs,
                                  chunk=1 << 16, progress=False)   # one chunk per jackknife group
             rep = cmp.report()
-            rep = rep[rep.metric.isin([metric, f"win_rate.seat{hero + 1}"])]
+            rep = rep[rep.metric.isin([metric, f"win_rate.seat{hero}"])]
             for label, value in zip(cmp.labels, values):
                 r = rep[rep.policy == label].set_index("metric")
                 ev = r.loc[metric]
-                rows.append({"hero_seat": hero + 1, "call_pre": value, "chip_ev": ev["value"],
-                             "chip_ev_stderr": ev["stderr"], "win_rate": r.loc[f"win_rate.seat{hero + 1}", "value"],
+                rows.append({"hero_seat": hero, "call_pre": value, "chip_ev": ev["value"],
+                             "chip_ev_stderr": ev["stderr"], "win_rate": r.loc[f"win_rate.seat{hero}", "value"],
                              "diff_vs_default": ev.get("diff", 0.0) if value != DEFAULT else 0.0,
                              "diff_stderr": ev.get("diff_stderr", 0.0) if value != DEFAULT else 0.0})
             part = pd.DataFrame(rows[-len(values):]).sort_values("call_pre")
-            where = "first to act" if hero == 0 else "the dealer"
+            where = "first to act" if hero == 1 else "the dealer"
             ax.errorbar(part.call_pre, part.chip_ev, yerr=Z95 * part.chip_ev_stderr, marker="o", capsize=3,
-                        label=f"hero in seat {hero + 1} ({where})")
+                        label=f"hero in seat {hero} ({where})")
         df = pd.DataFrame(rows).sort_values(["hero_seat", "call_pre"])
         exp.table(df, "call_pre")
         ax.axvline(DEFAULT, color="0.5", ls=":", lw=1, label=f"the others' call_pre = {DEFAULT}")

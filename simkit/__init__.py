@@ -35,15 +35,17 @@ def rules(game):
 
 
 def policies(game):
-    """Every built-in policy of ``game`` by role, with its parameters and defaults."""
+    """Every built-in policy of ``game`` by role, with its parameters, their defaults and
+    what each allows (type and range)."""
     import pandas as pd
 
     rows = []
     for role in get_game(game).roles:
         for spec in role.builtins.values():
             rows.append({"role": role.name, "name": spec.name, "default": spec.name == role.default,
-                         "params": dict(spec.params), "doc": spec.doc})
+                         "params": dict(spec.params), "doc": spec.doc,
+                         "allowed": {k: p.allowed() for k, p in spec.limits.items()}})
         if role.user_signature:
             rows.append({"role": role.name, "name": "<@njit function>", "default": False,
-                         "params": {}, "doc": f"user function: {role.user_signature}"})
-    return pd.DataFrame(rows, columns=["role", "name", "default", "params", "doc"])
+                         "params": {}, "doc": f"user function: {role.user_signature}", "allowed": {}})
+    return pd.DataFrame(rows, columns=["role", "name", "default", "params", "doc", "allowed"])

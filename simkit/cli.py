@@ -93,7 +93,7 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--hands", required=True,
                      help="units to play (the game's unit: `simkit list`), e.g. 1000000, 1e6 or 1_000_000")
     run.add_argument("--seed", default="0", help="base seed (integer >= 0); unit i draws from (seed, i) only")
-    run.add_argument("--jobs", default=1, type=int, help="worker processes (never changes results)")
+    run.add_argument("--jobs", default=1, type=int, help="worker processes, -1 for every CPU core (never changes results)")
     run.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
                      help="set a rule option, repeatable "
                           "(`simkit rules GAME` lists them; default: the game's defaults)")
@@ -243,18 +243,17 @@ def _main(args) -> int:
         shard = parse_shard(args.shard)
         if shard is not None and not args.out:
             raise SimkitError("--shard needs --out DIR (each shard's statistics are merged later)")
-        if args.out and not args.force:
-            from pathlib import Path
+        if args.out is not None:
+            from simkit.runner.folders import check_target
 
-            if Path(args.out).exists():
-                raise SimkitError(f"{args.out} already exists; add --force to replace it")
+            check_target(args.out, overwrite=args.force)  # before the run, not after it
         res = simkit.simulate(args.game, args.hands, rules=parse_rule_strings(args.rule),
                               policies=_policies_arg(args.policy), seed=args.seed, n_jobs=args.jobs,
                               chunk=args.chunk, backend=args.backend, scheduler=args.scheduler,
                               progress=False if args.no_progress else None, shard=shard,
                               target_se=args.target_se)
-        if args.out:
-            res.save(args.out)
+        if args.out is not None:
+            res.save(args.out, overwrite=args.force, keep_on_conflict=True)
             logger.info("saved %s", args.out)
         _print_result(res, args.json)
         return 0
@@ -268,12 +267,11 @@ def _main(args) -> int:
             _print_result(simkit.load(args.dir), args.json)
         return 0
     if args.cmd == "merge":
-        from pathlib import Path
+        from simkit.runner.folders import check_target
 
-        if Path(args.out).exists() and not args.force:
-            raise SimkitError(f"{args.out} already exists; add --force to replace it")
+        check_target(args.out, overwrite=args.force, protect=args.dirs)
         res = simkit.merge(args.dirs)
-        res.save(args.out)
+        res.save(args.out, overwrite=args.force, keep_on_conflict=True)
         logger.info("merged %d shards into %s", len(args.dirs), args.out)
         _print_result(res, args.json)
         return 0

@@ -17,13 +17,13 @@ import json
 import shlex
 import shutil
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 from simkit.errors import SimkitError
 from simkit.log import configure, logger
-from simkit.runner.result import parquet_safe, replace_dir
+from simkit.runner.folders import install, make_tmp_dir
+from simkit.runner.result import parquet_safe
 from simkit.runner.units import parse_hands, parse_jobs, parse_seed
 
 DEFAULT_ROOT = Path("results")
@@ -107,6 +107,10 @@ class Experiment:
         inputs = _plain(inputs)
         target = self.target
         force = bool(self.args and self.args.force)
+        if (target.exists() or target.is_symlink()) and not self._is_mine(target):
+            print(f"{target} exists and is not this experiment's output folder; it is never replaced: "
+                  f"move it away or choose another --out", file=sys.stderr)
+            raise SystemExit(2)
         held = self.existing(inputs)
         if held and not force:
             if held == "same":
@@ -119,7 +123,7 @@ class Experiment:
                   file=sys.stderr)
             raise SystemExit(2)
         target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent))
+        tmp = make_tmp_dir(target)
         self._dir = tmp
         self._files = []
         t0 = time.time()
@@ -131,13 +135,22 @@ class Experiment:
                     "files": sorted(self._files)}
             with open(tmp / "meta.json", "w", encoding="utf-8") as fh:
                 json.dump(meta, fh, indent=2)
-            replace_dir(tmp, target)
+            install(tmp, target, overwrite=True, is_ours=self._is_mine)
         except BaseException:
             shutil.rmtree(tmp, ignore_errors=True)
             raise
         finally:
             self._dir = None
         logger.info("wrote %s/ (%s)", target, ", ".join(sorted(self._files)))
+
+    def _is_mine(self, path: Path) -> bool:
+        """True for a folder this experiment wrote (its meta.json names the experiment)."""
+        try:
+            meta = json.loads((path / "meta.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return False
+        return path.is_dir() and not path.is_symlink() and isinstance(meta, dict) \
+            and meta.get("experiment") == self.name
 
     def _need_dir(self) -> Path:
         if self._dir is None:

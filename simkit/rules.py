@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
+import numpy as np
 import pandas as pd
 
 from simkit.errors import SimkitError
@@ -79,6 +80,8 @@ def _parse(f, game: str, value: Any):
         except ValueError:
             raise SimkitError(f"{game}: rule {f.name}={value!r} is not a {kind}; allowed: {_allowed_text(f)}") from None
         return text
+    if isinstance(value, np.generic) and not isinstance(value, (np.str_, np.bytes_)):
+        return value.item()  # numpy numbers and booleans as the Python ones they hold
     return value
 
 
@@ -156,6 +159,8 @@ class Rules:
             values[name] = _parse(f, cls.GAME, value)
             if _kind(f) == "float" and isinstance(values[name], int) and not isinstance(values[name], bool):
                 values[name] = float(values[name])
+            if _kind(f) == "int" and isinstance(values[name], float) and values[name].is_integer():
+                values[name] = int(values[name])  # 36.0 is 36; 36.5 is refused by the validation
         return cls(**values)
 
     def replace(self, **changes) -> "Rules":
@@ -189,6 +194,8 @@ def parse_rule_strings(items) -> dict:
         key = key.strip()
         if not key:
             raise SimkitError(f"bad --rule {item!r}: the option name is empty; write KEY=VALUE")
+        if key in out:
+            raise SimkitError(f"--rule {key} given twice ({key}={out[key]} and {item.strip()}); give it once")
         out[key] = value.strip()
     return out
 

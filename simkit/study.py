@@ -47,7 +47,7 @@ def summary_row(res, case: str) -> dict:
            "metric": game.headline, "value": head.value, "stderr": head.stderr,
            "ci95_low": head.ci95[0], "ci95_high": head.ci95[1], "n": head.n,
            "seconds": round(res.timings["run_s"], 3), "seed": res.seed, "version": res.version,
-           "rules": json.dumps(meta["rules"], default=str, sort_keys=True)}
+           "rules": json.dumps(meta["rules"], default=str, sort_keys=True), "definition": game.headline_doc}
     for role, desc in meta["policies"].items():
         row[f"policy_{role}"] = json.dumps(desc) if isinstance(desc, list) else desc
     return row
@@ -146,6 +146,8 @@ def main(argv=None) -> int:
                                        f"default rules and policies (Ochko: variants A and B) | "
                                        f"simkit {simkit.__version__}"), "headline")
         print(_shown(df))
+        for r in df[df.definition != ""].itertuples():
+            print(f"  {r.game}: {r.definition}")
     return 0
 
 

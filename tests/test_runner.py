@@ -76,7 +76,7 @@ def test_interrupted_save_leaves_nothing(tmp_path, monkeypatch):
     monkeypatch.setattr(type(res.stats), "save_npz", boom)
     other = simkit.simulate("treize", 700, seed=4, progress=False)
     with pytest.raises(KeyboardInterrupt):
-        other.save(tmp_path / "r")
+        other.save(tmp_path / "r", overwrite=True)
     assert (tmp_path / "r" / "meta.json").read_text() == before      # the old result is intact
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r"]        # no temporary folder left
     with pytest.raises(KeyboardInterrupt):

@@ -613,8 +613,93 @@ def card_win_nb(c, seen, unseen_bits, n_unseen, k, players, trump, tt, honor, tr
         return top + (1.0 - top) * trump_low
     u_s = popcount_nb(tt[TT_SUIT_BITS + es] & unseen_bits)
     u_t = popcount_nb(tt[TT_SUIT_BITS + trump] & unseen_bits)
+    return top * _unruffed_nb(u_s, u_t, n_unseen, k, players)
+
+
+@njit(cache=True, inline="always")
+def _unruffed_nb(u_s, u_t, n_unseen, k, players):
+    """The chance that no opponent ruffs a card of a suit with ``u_s`` unseen cards when
+    ``u_t`` trumps are unseen: each opponent (``k`` of the ``n_unseen`` cards) is not both
+    void in the suit and holding a trump."""
     ruff = _none_of_nb(n_unseen, u_s, k) - _none_of_nb(n_unseen, u_s + u_t, k)
-    return top * (1.0 - ruff) ** (players - 1)
+    return (1.0 - ruff) ** (players - 1)
+
+
+@njit(cache=True)
+def mean_strength_nb(pool, n_unseen, k, players, trump, tt, honor, trump_low):
+    """The expected unscaled strength (the sum of :func:`card_win_nb`) of a ``k``-card hand
+    drawn at random from ``pool``, each card judged as its holder judges it: his other
+    cards are neither higher unseen cards nor unseen cards of their suits. Exact: for a
+    card ``c`` with ``H`` higher and ``L`` lower cards of its suit in the pool and ``T``
+    pool trumps, the hand's other ``k - 1`` cards hold ``j1`` of the higher, ``j2`` of the
+    lower and ``j3`` of the trumps with multivariate hypergeometric probability, and
+    ``c`` counts ``top = base^(H - j1)`` (times the chance it is not ruffed with ``H + L -
+    j1 - j2`` cards of its suit and ``T - j3`` trumps unseen; a trump counts ``top +
+    (1 - top) trump_low``). The mean is ``k / n`` times the sum over the ``n`` pool cards."""
+    n = popcount_nb(pool)
+    big = n - 1                 # the others of the hand come from the pool less the card
+    r = k - 1
+    comb = np.zeros((n + 1, r + 1))
+    for a in range(n + 1):
+        comb[a, 0] = 1.0
+        for b in range(1, min(a, r) + 1):
+            comb[a, b] = comb[a - 1, b - 1] + comb[a - 1, b]
+    hands = comb[big, r]
+    q = (players - 1) * k / n_unseen if n_unseen > 0 else 1.0
+    power = np.empty(n + 1)     # power[i] = (1 - q (1 - honor))^i
+    power[0] = 1.0
+    for i in range(1, n + 1):
+        power[i] = power[i - 1] * (1.0 - q * (1.0 - honor))
+    n_t = popcount_nb(tt[TT_SUIT_BITS + trump] & pool) if trump >= 0 else 0
+    # a card's mean depends only on (h, s) (and, in a trump suit, on h): computed once each
+    longest = 0
+    for e in range(5):
+        longest = max(longest, popcount_nb(tt[TT_SUIT_BITS + e] & pool))
+    memo = np.full((longest + 1, longest + 1), -1.0)
+    miss = np.empty(longest + n_t + 1)     # miss[b]: an opponent's k cards miss b given cards
+    for b in range(longest + n_t + 1):
+        miss[b] = _none_of_nb(n_unseen, b, k)
+    keep = np.zeros((longest + 1, n_t + 1))    # keep[u, t] = _unruffed_nb(u, t, ...)
+    for u in range(longest + 1):
+        for t in range(n_t + 1):
+            keep[u, t] = (1.0 - (miss[u] - miss[u + t])) ** (players - 1)
+    total = 0.0
+    m = pool
+    while m:
+        c = lowest_card_nb(m)
+        m &= m - 1
+        es = tt[TT_ESUIT + c]
+        h = popcount_nb(higher_in_suit_nb(c, tt) & pool)
+        s = popcount_nb(tt[TT_SUIT_BITS + es] & pool) - 1
+        trumps = trump < 0 or es == trump
+        if memo[h, 0 if trumps else s + 1] < 0.0:
+            memo[h, 0 if trumps else s + 1] = _mean_card_nb(h, s, trumps, big, r, n_t, comb, power, keep) / hands
+        mean = memo[h, 0 if trumps else s + 1]
+        total += mean if trump < 0 else (mean + (1.0 - mean) * trump_low if es == trump else mean)
+    return total * k / n
+
+
+@njit(cache=True)
+def _mean_card_nb(h, s, trumps, big, r, n_t, comb, power, keep):
+    """``hands`` times the mean of a card's ``top`` (a trump, or no trump suit) or of its
+    unruffed ``top`` (another suit) over the rest of a random hand: see
+    :func:`mean_strength_nb`."""
+    low = s - h
+    out = 0.0
+    if trumps:
+        for j1 in range(min(h, r) + 1):
+            if r - j1 <= big - h:
+                out += comb[h, j1] * comb[big - h, r - j1] * power[h - j1]
+        return out
+    rest = big - s - n_t
+    for mm in range(min(s, r) + 1):
+        tops = 0.0              # the sum over j1 of C(h, j1) C(low, mm - j1) power[h - j1]
+        for j1 in range(max(0, mm - low), min(h, mm) + 1):
+            tops += comb[h, j1] * comb[low, mm - j1] * power[h - j1]
+        for j3 in range(min(n_t, r - mm) + 1):
+            if r - mm - j3 <= rest:
+                out += tops * comb[n_t, j3] * comb[rest, r - mm - j3] * keep[s - mm, n_t - j3]
+    return out
 
 
 @njit(cache=True)
@@ -627,8 +712,10 @@ def strength_nb(hand, state, tt, honor, trump_low, norm):
     ``trump_low`` of the rest (low trumps win by ruffing); with a trump suit, a card of
     another suit counts ``top`` times the chance that no opponent ruffs it (void in the
     suit while holding a trump, hypergeometric). The sum is scaled by
-    ``(k / (P * A))^norm``, ``A`` being the same sum averaged over the cards the bidder
-    does not see, so that the table's expected total tends to the ``k`` tricks there are."""
+    ``(k / (P * A))^norm``, ``A`` being the expected sum for a random hand of ``k`` of the
+    cards not shown (:func:`mean_strength_nb`, exact), so that with ``norm = 1`` the
+    table's expected total is the ``k`` tricks there are, for every deal size, with or
+    without trump."""
     players = state[S_PLAYERS]
     k = state[S_CARDS]
     seen = hand
@@ -645,17 +732,9 @@ def strength_nb(hand, state, tt, honor, trump_low, norm):
         e += card_win_nb(c, seen, unseen_bits, n_unseen, k, players, trump, tt, honor, trump_low)
     if norm == 0.0:
         return e
-    # the average hand: every card the bidder cannot see, judged from its own seat
+    # a random hand of k of the cards not shown, judged as its holder judges it
     pool = tt[TT_DECK] & ~(np.int64(1) << state[S_TURNUP]) if state[S_TURNUP] >= 0 else tt[TT_DECK]
-    n_pool = popcount_nb(pool)
-    avg = 0.0
-    m = pool
-    while m:
-        c = lowest_card_nb(m)
-        m &= m - 1
-        own = np.int64(1) << c
-        avg += card_win_nb(c, seen & ~hand | own, pool & ~own, n_unseen, k, players, trump, tt, honor, trump_low)
-    avg *= k / n_pool
+    avg = mean_strength_nb(pool, n_unseen, k, players, trump, tt, honor, trump_low)
     if avg <= 0.0:
         return e
     return e * (k / (players * avg)) ** norm

@@ -42,6 +42,8 @@ class Game:
     roles: list[PolicyRole] = []
     #: name of the metric the convergence plot follows
     headline: str = ""
+    #: what the headline measures, where its name alone does not say (the study states it)
+    headline_doc: str = ""
     #: units per chunk by default (a chunk should take a fraction of a second)
     chunk_hint: int = 1 << 16
     conformance_cases: list = [({}, None)]

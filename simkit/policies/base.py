@@ -18,23 +18,88 @@ Ways to name policies (``simulate(..., policies=...)``):
 """
 from __future__ import annotations
 
+import math
+import numbers
 from dataclasses import dataclass, field
+
+import numpy as np
 
 from simkit.errors import IllegalMoveError, SimkitError
 
 
 @dataclass(frozen=True)
+class Param:
+    """A built-in policy parameter's declaration: its ``default``, its ``kind`` (``"int"``:
+    whole numbers only, never truncated; ``"float"``) and its range ``[minimum,
+    maximum]``. NaN and infinities are never allowed."""
+
+    default: float
+    kind: str = "float"
+    minimum: float | None = None
+    maximum: float | None = None
+    #: False for a plain number in ``PolicySpec.params`` (checked only as a finite float)
+    declared: bool = True
+
+    def __post_init__(self):
+        if self.kind not in ("int", "float"):
+            raise ValueError(f"Param kind must be 'int' or 'float', got {self.kind!r}")
+
+    def allowed(self) -> str:
+        lo = "-inf" if self.minimum is None else _num(self.minimum)
+        hi = "inf" if self.maximum is None else _num(self.maximum)
+        return f"{'a whole number' if self.kind == 'int' else 'a finite number'} in [{lo}, {hi}]"
+
+    def check(self, value, where: str) -> float:
+        """``value`` as a float if allowed, else a :class:`SimkitError` naming ``where``."""
+        bad = f"{where}={value!r} is not allowed; allowed: {self.allowed()}"
+        if isinstance(value, str):
+            try:
+                value = float(value.strip().replace("_", ""))
+            except ValueError:
+                raise SimkitError(bad) from None
+        if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+            raise SimkitError(bad)
+        v = float(value)
+        if not math.isfinite(v) or (self.kind == "int" and not v.is_integer()):
+            raise SimkitError(bad)
+        if (self.minimum is not None and v < self.minimum) or (self.maximum is not None and v > self.maximum):
+            raise SimkitError(bad)
+        return v
+
+
+def param(default, kind: str = "float", minimum=None, maximum=None) -> Param:
+    """Declare a built-in policy parameter (see :class:`Param`)."""
+    return Param(float(default), kind, minimum, maximum)
+
+
+#: what an undeclared parameter (a plain number in ``PolicySpec.params``) allows
+ANY_FINITE = Param(0.0, declared=False)
+
+
+@dataclass(frozen=True)
 class PolicySpec:
-    """A built-in policy: ``name``, what it does (``doc``), its parameters with their
-    defaults (numbers), and the ``code`` the kernel switches on. ``accepts`` (optional)
-    admits further parameter names beyond ``params`` (e.g. one per strategy-table cell):
-    a function ``name -> bool``; such parameters have no default."""
+    """A built-in policy: ``name``, what it does (``doc``), its parameters declared with
+    :func:`param` (default, int or float, range), and the ``code`` the kernel switches
+    on. ``accepts`` (optional) admits further parameter names beyond ``params`` (e.g. one
+    per strategy-table cell): a function ``name -> bool``; such parameters have no
+    default and are declared by ``extra``. After construction ``params`` holds the
+    defaults (floats) and ``limits`` the declarations."""
 
     name: str
     doc: str
     code: int
     params: dict = field(default_factory=dict)
     accepts: object = field(default=None, compare=False)
+    extra: Param = field(default=ANY_FINITE, compare=False)
+    limits: dict = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self):
+        limits = {k: v if isinstance(v, Param) else Param(float(v), declared=False) for k, v in self.params.items()}
+        object.__setattr__(self, "limits", limits)
+        object.__setattr__(self, "params", {k: p.default for k, p in limits.items()})
+
+    def declared(self, name: str) -> Param:
+        return self.limits.get(name, self.extra)
 
 
 class Policy:
@@ -76,6 +141,14 @@ class Policy:
     def is_user(self) -> bool:
         return self.fn is not None
 
+    def user_params(self):
+        """A user function's parameters as its ``params`` array: ``float64``, in the
+        order of their names (``Policy("user:f", fn=f, b=1, a=5)`` passes ``[5, 1]``);
+        ``[0.0]`` when there are none (numba needs a non-empty array)."""
+        import numpy as np
+
+        return np.array([float(self.params[k]) for k in sorted(self.params)] or [0.0], dtype=np.float64)
+
     def describe(self) -> str:
         if not self.params:
             return self.name
@@ -93,7 +166,10 @@ class Policy:
 
 
 def _num(v):
-    return int(v) if float(v).is_integer() else v
+    try:
+        return int(v) if float(v).is_integer() else v
+    except (TypeError, ValueError, OverflowError):  # not a number (refused by PolicyRole.bind)
+        return v
 
 
 def _is_njit(obj) -> bool:
@@ -124,16 +200,23 @@ class PolicyRole:
         if spec is None:
             raise SimkitError(f"{game_id}: unknown {self.name} policy {chosen.name!r}; "
                               f"allowed: {', '.join(self.builtins)}")
+        unknown = self.unknown_params(chosen)
+        if unknown:
+            allowed = ", ".join(spec.params) or "none"
+            raise SimkitError(f"{game_id}: {self.name} policy {chosen.name!r} has no parameter "
+                              f"{', '.join(sorted(unknown))}; parameters: {allowed}")
+        params = dict(spec.params)
+        for k, v in chosen.params.items():
+            params[k] = spec.declared(k).check(v, f"{game_id}: {self.name} policy {chosen.name!r}: {k}")
+        return Policy(spec.name, **params)
+
+    def unknown_params(self, chosen) -> set:
+        """The parameter names of ``chosen`` (a built-in of this role) it does not take."""
+        spec = self.builtins[chosen.name]
         unknown = set(chosen.params) - set(spec.params)
         if spec.accepts is not None:
             unknown = {k for k in unknown if not spec.accepts(k)}
-        if unknown:
-            allowed = ", ".join(spec.params) or "none"
-            raise SimkitError(f"{game_id}: policy {chosen.name!r} has no parameter "
-                              f"{', '.join(sorted(unknown))}; parameters: {allowed}")
-        params = dict(spec.params)
-        params.update({k: float(v) for k, v in chosen.params.items()})
-        return Policy(spec.name, **params)
+        return unknown
 
 
 def _as_policy(item) -> Policy:
@@ -165,6 +248,7 @@ def resolve_roles(game_id: str, roles: list, given) -> dict:
         items = list(given)
     else:
         items = [given]
+    set_by = {}
     for item in items:
         pol = _as_policy(item)
         if pol.is_user:
@@ -177,9 +261,47 @@ def resolve_roles(game_id: str, roles: list, given) -> dict:
             if not targets:
                 allowed = sorted({n for r in roles for n in r.builtins})
                 raise SimkitError(f"{game_id}: unknown policy {pol.name!r}; allowed: {', '.join(allowed)}")
+            if len(targets) > 1 and pol.params:  # a name two roles share: the roles that take the parameters
+                fit = [t for t in targets if not by_name[t].unknown_params(pol)]
+                if not fit:
+                    takes = "; ".join(f"{t} takes {', '.join(by_name[t].builtins[pol.name].params) or 'none'}"
+                                      for t in targets)
+                    raise SimkitError(f"{game_id}: no role's policy {pol.name!r} has the parameters "
+                                      f"{', '.join(sorted(pol.params))} ({takes})")
+                targets = fit
         for t in targets:
+            if t in set_by:
+                raise SimkitError(f"{game_id}: the {t} policy is given twice ({set_by[t]!r} and "
+                                  f"{pol.describe() if not pol.is_user else pol.name!r}); give each role one policy")
+            set_by[t] = pol.name if pol.is_user else pol.describe()
             chosen[t] = pol
     return {name: by_name[name].bind(game_id, pol) for name, pol in chosen.items()}
+
+
+def fingerprint(fn) -> str:
+    """A short hash of a user function's compiled-from code (bytecode, constants, names),
+    so two different functions with the same name are told apart."""
+    import hashlib
+
+    def flat(code):  # nested code objects would print their memory address
+        consts = tuple(flat(c) if hasattr(c, "co_code") else c for c in code.co_consts)
+        return (code.co_code, consts, code.co_names, code.co_varnames)
+
+    code = getattr(getattr(fn, "py_func", fn), "__code__", None)
+    if code is None:
+        return "unknown"
+    return hashlib.sha256(repr(flat(code)).encode()).hexdigest()[:16]
+
+
+def user_fingerprints(policies: dict) -> dict:
+    """``{role: fingerprint}`` (a list for per-seat roles) of the user functions in ``policies``."""
+    out = {}
+    for role, pol in policies.items():
+        items = pol if isinstance(pol, (list, tuple)) else [pol]
+        if any(p.fn is not None for p in items):
+            prints = [fingerprint(p.fn) if p.fn is not None else None for p in items]
+            out[role] = prints if isinstance(pol, (list, tuple)) else prints[0]
+    return out
 
 
 def describe_policies(policies: dict) -> dict:

@@ -61,7 +61,11 @@ def policy_arrays(game_id: str, role, chosen, seats: int, slots: dict, width: in
         raise SimkitError(f"{game_id}: at most one user {role.name} function per run (got {len(fns)})")
     for seat, pol in enumerate(items):
         if pol.is_user:
-            for i, (_, v) in enumerate(sorted(pol.params.items())[:width]):
+            values = pol.user_params() if pol.params else []
+            if len(values) > width:
+                raise SimkitError(f"{game_id}: user {role.name} function {pol.name} is given {len(values)} "
+                                  f"parameters; this role passes at most {width}")
+            for i, v in enumerate(values):
                 params[seat, i] = v
         else:
             codes[seat] = role.builtins[pol.name].code

@@ -10,8 +10,9 @@ import time
 
 from simkit.core.stats import Stats
 from simkit.games import take_load_seconds
-from simkit.runner.parallel import run_chunks
-from simkit.runner.units import chunk_plan
+from simkit.policies.checks import checked_first_chunk
+from simkit.runner.parallel import cap_jobs, run_chunks
+from simkit.runner.units import check_units, chunk_plan
 
 
 def group_bounds(start: int, stop: int, n_groups: int) -> list:
@@ -50,28 +51,33 @@ def run_specs(game, specs, seed, hands, start, stop, *, n_jobs=1, chunk=None, ba
     game's import (kernels with explicit signatures compile or load there), if no run has
     counted it yet, plus playing one unit of each spec (the other kernels compile or load
     on their first call); workers that load the kernels again do so inside ``run_s``."""
+    check_units(game.id, stop - start)
     t0 = time.perf_counter()
     for rules, policies in specs:  # compile or load the cache here, before fanning out
-        game.run_chunk(rules, policies, seed, start, start + 1 if stop > start else start, hands)
+        checked_first_chunk(game, rules, policies, seed, start, start + 1 if stop > start else start, hands)
     compile_s = take_load_seconds(game.id) + time.perf_counter() - t0
     t1 = time.perf_counter()
     groups = group_bounds(start, stop, n_groups)
-    n_spec_jobs = n_jobs
-    plan = []  # (spec index, group index, a, b)
-    for g, (ga, gb) in enumerate(groups):
-        for a, b in chunk_plan(ga, gb, chunk, game.chunk_hint, max(1, n_spec_jobs // len(groups)),
-                               min_chunks=max(1, 64 // len(groups))):
-            for s in range(len(specs)):
-                plan.append((s, g, a, b))
-    plan.sort(key=lambda t: (t[2], t[0]))
-    tasks = [(game.id, specs[s][0], specs[s][1], seed, a, b, hands) for s, g, a, b in plan]
+    cuts = [chunk_plan(ga, gb, chunk, game.chunk_hint, max(1, n_jobs // len(groups)),
+                       min_chunks=max(1, 64 // len(groups))) for ga, gb in groups]
+    n_chunks = sum(len(c) for c in cuts) * len(specs)
+    n_jobs = cap_jobs(n_jobs, n_chunks, backend)
+
+    def plan():  # (spec index, group index, a, b), lazily, in unit order (groups are in order)
+        for g, (starts, (ga, gb)) in enumerate(zip(cuts, groups)):
+            for a in starts:
+                for s in range(len(specs)):
+                    yield s, g, a, min(a + starts.step, gb)
+
+    tasks = ((game.id, specs[s][0], specs[s][1], seed, a, b, hands) for s, g, a, b in plan())
     per_spec = [[None] * len(groups) for _ in specs]
     running = [None] * len(specs)
     bar = None
-    if progress is not False and len(tasks) > 1:
+    if progress is not False and n_chunks > 1:
         bar = progress_bar(total=(stop - start) * len(specs), unit=game.unit, desc=game.id, force=bool(progress))
     try:
-        for (s, g, a, b), st in zip(plan, run_chunks(tasks, n_jobs=n_jobs, backend=backend, scheduler=scheduler)):
+        chunks = run_chunks(tasks, n_jobs=n_jobs, backend=backend, scheduler=scheduler, n_tasks=n_chunks)
+        for (s, g, a, b), st in zip(plan(), chunks):
             cur = per_spec[s][g]
             per_spec[s][g] = st.copy() if cur is None else cur.merge(st)
             running[s] = st.copy() if running[s] is None else running[s].merge(st)
@@ -86,7 +92,8 @@ def run_specs(game, specs, seed, hands, start, stop, *, n_jobs=1, chunk=None, ba
         for s, (rules, policies) in enumerate(specs):
             zero = Stats.zeros_like(game.run_chunk(rules, policies, seed, 0, 1, hands))
             per_spec[s] = [zero.copy() if x is None else x for x in per_spec[s]]
-    return per_spec, {"compile_s": compile_s, "run_s": time.perf_counter() - t1, "chunks": len(plan)}
+    return per_spec, {"compile_s": compile_s, "run_s": time.perf_counter() - t1, "chunks": n_chunks,
+                      "n_jobs": n_jobs}
 
 
 def merge_groups(groups) -> Stats:

@@ -116,6 +116,9 @@ class Comparison:
         """Only the difference rows (variants after the first), for ``metric`` if given."""
         df = self.report()
         df = df[df["policy"] != self.labels[0]]
+        known = list(dict.fromkeys(self.report()["metric"]))
+        if metric is not None and metric not in known:
+            raise SimkitError(f"{self.game.id}: no metric {metric!r}; metrics: {', '.join(known)}")
         if metric is not None:
             df = df[df["metric"] == metric]
         return df.reset_index(drop=True)
@@ -255,9 +258,8 @@ def compare(game, variants, hands, *, seed=0, rules=None, policies=None, role=No
     a ``(rules, policies)`` tuple (rule options over ``rules``; policies ``None`` keeps
     ``policies``), or a dict of rule options, policy roles and ``"<role>.<param>"``
     values over ``rules`` and ``policies`` (e.g. ``{"das": False}``; ``{}`` is the base
-    itself). ``hands`` is
-    converted to units by the first variant's rules, and every variant plays those
-    units."""
+    itself). ``hands`` is converted to units by the first variant's rules, and every
+    variant plays those units."""
     game = get_game(game)
     if not isinstance(variants, (list, tuple)) or len(variants) < 2:
         raise SimkitError(f"compare needs a list of at least two variants (policies, dicts or "
@@ -289,7 +291,7 @@ def compare(game, variants, hands, *, seed=0, rules=None, policies=None, role=No
     per_spec, timings = run_specs(game, specs, seed, hands, 0, n_units, n_jobs=n_jobs,
                                   chunk=chunk, backend=backend, scheduler=scheduler, progress=progress,
                                   n_groups=groups)
-    timings.update(total_s=time.perf_counter() - t0, n_jobs=n_jobs)
+    timings["total_s"] = time.perf_counter() - t0  # n_jobs: the workers used
     results = [Result(game=game, hands=hands, seed=seed, rules=r, policies=p, stats=merge_groups(g),
                       n_units=n_units, timings=timings) for (r, p), g in zip(specs, per_spec)]
     return Comparison(game, results, per_spec, labels)

@@ -4,15 +4,22 @@ Each shard holds the exact integer statistics of its slice of units, so adding a
 shards gives exactly the statistics of one unsharded run."""
 from __future__ import annotations
 
+import os
+
 from simkit.errors import SimkitError
 from simkit.runner.result import Result, load
+from simkit.runner.units import shard_range
 
-_SAME = ("game", "hands", "seed", "rules", "policies")
+_SAME = ("game", "hands", "units", "seed", "rules", "policies", "user_functions", "version")
 
 
 def merge(directories) -> Result:
     """Combine shard results saved by ``Result.save``. Refuses shards of different games,
-    hands, rules, policies, seeds or shard counts, duplicates and gaps."""
+    hands, unit counts, rules, policies (a user function is told apart by a fingerprint of
+    its code, not only by its name), seeds, simkit versions or shard counts, duplicates,
+    gaps, and a shard whose unit range is not its slice ``[K·units//N, (K+1)·units//N)``."""
+    if isinstance(directories, (str, bytes, os.PathLike)) or not hasattr(directories, "__iter__"):
+        raise SimkitError(f"merge needs a list of shard folders, got {directories!r}")
     dirs = list(directories)
     if not dirs:
         raise SimkitError("merge needs at least one shard directory")
@@ -31,6 +38,11 @@ def merge(directories) -> Result:
             raise SimkitError(f"cannot merge {d} with {dirs[0]}: shard counts differ "
                               f"({m['shard'][1]} vs {first['shard'][1]})")
     n = first["shard"][1]
+    for d, p in zip(dirs, parts):
+        expected = list(shard_range(p.n_units, p.shard))
+        if p.unit_range is not None and list(p.unit_range) != expected:
+            raise SimkitError(f"{d} holds units {p.unit_range}, but shard {p.shard[0]}/{n} of {p.n_units} units "
+                              f"is {expected}")
     seen = {}
     for d, p in zip(dirs, parts):
         k = p.shard[0]
@@ -47,4 +59,5 @@ def merge(directories) -> Result:
     base = parts[0]
     timings = {"run_s": sum(p.timings.get("run_s", 0.0) for p in parts), "shards": n}
     return Result(game=base.game, hands=base.hands, seed=base.seed, rules=base.rules, policies=base.policies,
-                  stats=stats, n_units=base.n_units, timings=timings)
+                  stats=stats, n_units=base.n_units, timings=timings, version=base.version,
+                  user_functions=base.user_functions, unit_range=(0, base.n_units), sources=dirs)

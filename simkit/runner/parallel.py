@@ -3,10 +3,14 @@ through joblib's dask backend. Results come back in chunk order."""
 from __future__ import annotations
 
 import contextlib
+import os
+import warnings
 
 from simkit.errors import SimkitError
 
-BACKENDS = ("loky", "threading", "multiprocessing", "sequential", "dask")
+BACKENDS = ("loky", "threading", "sequential", "dask")
+#: how long to wait for a dask scheduler given by address
+DASK_TIMEOUT_S = 10
 
 
 def run_chunk_task(game_id, rules, policies, seed, start, stop, hands):
@@ -32,7 +36,12 @@ def _dask_config(scheduler):
     elif isinstance(scheduler, Client):
         client = scheduler
     elif isinstance(scheduler, str):
-        own = client = Client(scheduler)
+        try:
+            own = client = Client(scheduler, timeout=DASK_TIMEOUT_S)
+        except (OSError, TimeoutError, ValueError) as e:
+            raise SimkitError(f"cannot reach the dask scheduler {scheduler!r} within {DASK_TIMEOUT_S} s "
+                              f"({type(e).__name__}: {e}); give the address the scheduler prints, "
+                              f"e.g. tcp://host:8786") from None
     else:
         raise SimkitError(f"scheduler must be a dask Client or an address string, got {scheduler!r}")
     try:
@@ -43,14 +52,33 @@ def _dask_config(scheduler):
             own.close()
 
 
-def run_chunks(tasks, *, n_jobs: int, backend: str | None, scheduler=None):
+def cap_jobs(n_jobs: int, n_tasks: int, backend: str | None) -> int:
+    """The workers to start: no more than there are chunks (a dask cluster sizes itself);
+    a warning when that is more than this machine's CPU cores."""
+    if backend == "dask":
+        return n_jobs
+    used = max(1, min(n_jobs, n_tasks))
+    cpus = os.cpu_count() or 1
+    if used > cpus:
+        warnings.warn(f"n_jobs={n_jobs}: {used} workers on {cpus} CPU cores will share them (no faster than {cpus})",
+                      stacklevel=4)
+    return used
+
+
+def run_chunks(tasks, *, n_jobs: int, backend: str | None, scheduler=None, n_tasks: int | None = None):
     """Yield each task's Stats in task order. ``tasks`` are argument tuples of
-    :func:`run_chunk_task`."""
+    :func:`run_chunk_task` (any iterable, consumed lazily; ``n_tasks`` its length)."""
+    if backend == "multiprocessing":
+        raise SimkitError("backend 'multiprocessing' is not supported (joblib cannot stream its results in "
+                          "order); use 'loky', the default, which also runs worker processes")
     if backend is not None and backend not in BACKENDS:
         raise SimkitError(f"unknown backend {backend!r}; allowed: {', '.join(BACKENDS)}")
     if scheduler is not None and backend != "dask":
         raise SimkitError("scheduler= is only used with backend='dask'")
-    if backend == "sequential" or (backend is None and n_jobs == 1) or len(tasks) == 1 and backend != "dask":
+    if n_tasks is None:
+        tasks = list(tasks)
+        n_tasks = len(tasks)
+    if backend == "sequential" or (backend is None and n_jobs == 1) or n_tasks == 1 and backend != "dask":
         for t in tasks:
             yield run_chunk_task(*t)
         return

@@ -1,10 +1,11 @@
 """The result of a run: mergeable statistics plus everything that produced them."""
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
-import tempfile
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -12,8 +13,9 @@ import pandas as pd
 
 from simkit.core.stats import Stats
 from simkit.errors import SimkitError
-from simkit.policies.base import Policy, describe_policies
+from simkit.policies.base import Policy, describe_policies, user_fingerprints
 from simkit.reports.tables import metrics_frame, numeric_buckets
+from simkit.runner.folders import check_target, install, make_tmp_dir
 
 #: version of the layout :meth:`Result.to_json` writes (``--json``); raised on any
 #: change a reader would notice (1: the first versioned layout, ci95 as ci95_low/ci95_high)
@@ -62,7 +64,7 @@ class Result:
     """
 
     def __init__(self, *, game, hands, seed, rules, policies, stats, n_units, shard=None,
-                 trace=None, timings=None, version=None):
+                 trace=None, timings=None, version=None, user_functions=None, unit_range=None, sources=()):
         self.game = game
         self.hands = hands
         self.seed = seed
@@ -74,6 +76,13 @@ class Result:
         self.trace = list(trace or [])
         self.timings = dict(timings or {})
         self.version = version or _version()
+        #: fingerprints of the user functions by role (their code cannot be stored)
+        self.user_functions = user_functions if user_functions is not None else user_fingerprints(policies)
+        #: the units ``[start, stop)`` the statistics hold
+        self.unit_range = list(unit_range) if unit_range is not None else \
+            [0, n_units] if shard is None else None
+        #: folders this result was merged from (a save never replaces them)
+        self.sources = tuple(sources)
         self.precision = None           # set by simulate(..., target_se=...)
         self._metrics = None
         self._tables = None
@@ -112,6 +121,7 @@ class Result:
                 "unit": self.game.unit_for(self.rules),
                 "seed": self.seed, "rules": self.rules.to_dict(),
                 "policies": describe_policies(self.policies), "version": self.version,
+                "user_functions": self.user_functions, "range": self.unit_range,
                 "shard": list(self.shard) if self.shard else None, "timings": self.timings,
                 **({"precision": self.precision} if self.precision else {})}
 
@@ -135,66 +145,141 @@ class Result:
             txt = f", {head}={e.value:.6g} ± {e.stderr:.2g}"
         return f"<Result {self.game.id} hands={self.hands} seed={self.seed}{txt}>"
 
-    def save(self, directory, *, overwrite: bool = True) -> Path:
+    def save(self, directory, *, overwrite: bool = False, keep_on_conflict: bool = False) -> Path:
         """Write ``meta.json``, ``metrics.parquet``, ``tables/*.parquet``, ``stats.npz``
-        and ``trace.parquet`` into ``directory`` atomically: everything goes to a
-        temporary folder beside it first and is renamed into place at the end, so an
-        interrupted save leaves no half-written result."""
-        target = Path(directory)
-        if target.exists() and not overwrite:
-            raise SimkitError(f"{target} already exists; pass overwrite=True (or --force) to replace it")
-        target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent))
+        and ``trace.parquet`` into ``directory`` without loss (see
+        :mod:`simkit.runner.folders`): into a temporary folder first, renamed into place
+        at the end. ``overwrite=True`` replaces only an existing simkit result folder;
+        ``meta.json`` holds a checksum of the statistics and the inputs that
+        :func:`load` verifies. An existing target that may not be replaced is refused
+        before anything is written, or with ``keep_on_conflict`` (for a caller that checked
+        the target before its run, so the target appeared meanwhile) the result is saved
+        beside it as ``<name>.<pid>`` and the error says so."""
+        target = check_target(directory, overwrite=overwrite, protect=self.sources,
+                              defer_existing=keep_on_conflict)
+        tmp = make_tmp_dir(target)
         try:
+            meta = json.loads(json.dumps(self.meta(), default=str))
+            meta["checksum"] = checksum(meta, self.stats)
             with open(tmp / "meta.json", "w", encoding="utf-8") as fh:
-                json.dump(self.meta(), fh, indent=2, default=str)
+                json.dump(meta, fh, indent=2)
             self.report().to_parquet(tmp / "metrics.parquet", index=False)
             (tmp / "tables").mkdir()
             for name, df in self.tables.items():
                 parquet_safe(df).to_parquet(tmp / "tables" / f"{name}.parquet", index=False)
             self.stats.save_npz(tmp / "stats.npz")
             pd.DataFrame(self.trace, columns=["units", "value", "stderr"]).to_parquet(tmp / "trace.parquet", index=False)
-            replace_dir(tmp, target)
+            install(tmp, target, overwrite=overwrite)
         except BaseException:
             shutil.rmtree(tmp, ignore_errors=True)
             raise
         return target
 
 
-def replace_dir(tmp: Path, target: Path) -> None:
-    """Move the finished folder ``tmp`` to ``target``, replacing any old one."""
-    old = None
-    if target.exists():
-        old = target.with_name(f".{target.name}.old-{os.getpid()}")
-        os.replace(target, old)
-    os.replace(tmp, target)
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
+#: the meta.json fields the checksum covers, with the statistics
+CHECKED = ("game", "hands", "units", "seed", "rules", "policies", "user_functions", "version", "shard", "range")
+
+
+def checksum(meta: dict, stats) -> str:
+    """SHA-256 of the inputs (:data:`CHECKED` fields of ``meta``, as JSON) and of every
+    statistic (name, shape and ``int64`` bytes, in name order)."""
+    h = hashlib.sha256(json.dumps({k: meta.get(k) for k in CHECKED}, sort_keys=True).encode())
+    for name in sorted(stats):
+        arr = np.ascontiguousarray(stats[name], dtype=np.int64)
+        h.update(f"|{name}|{arr.shape}|".encode())
+        h.update(arr.tobytes())
+    return h.hexdigest()
+
+
+_NEEDED = ("game", "hands", "units", "seed", "rules", "policies")
+
+
+def _read_meta(d: Path) -> dict:
+    meta_path = d / "meta.json"
+    if not d.is_dir():
+        raise SimkitError(f"{d} is not a folder holding a simkit result")
+    if not meta_path.is_file():
+        raise SimkitError(f"{d} holds no simkit result (no meta.json)")
+    try:
+        meta = json.loads(meta_path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        raise SimkitError(f"{meta_path} is damaged (not readable JSON: {e})") from None
+    if not isinstance(meta, dict):
+        raise SimkitError(f"{meta_path} is damaged: it holds a {type(meta).__name__}, not a JSON object")
+    if "experiment" in meta and "game" not in meta:
+        subs = sorted(p.name for p in d.iterdir() if (p / "meta.json").is_file())
+        raise SimkitError(f"{d} is the output folder of experiment {meta['experiment']!r}, not one result; "
+                          f"the results in it: {', '.join(str(d / s) for s in subs) or 'none'}")
+    missing = [k for k in _NEEDED if k not in meta]
+    if missing:
+        raise SimkitError(f"{meta_path} is damaged or not a simkit result: missing {', '.join(missing)}")
+    if not isinstance(meta["game"], str):
+        raise SimkitError(f"{meta_path} is damaged: game={meta['game']!r} is not a game id")
+    return meta
+
+
+def _read_stats(path: Path) -> Stats:
+    if not path.is_file():
+        raise SimkitError(f"{path.parent} is damaged: no stats.npz")
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            arrays = {k: data[k] for k in data.files}
+    except Exception as e:  # numpy raises many types for a damaged zip
+        raise SimkitError(f"{path} is damaged ({type(e).__name__}: {e})") from None
+    for k, a in arrays.items():
+        if a.dtype.kind not in "iu":
+            raise SimkitError(f"{path} is damaged: statistic {k!r} holds {a.dtype} values, not integers")
+    return Stats({k: a.astype(np.int64) for k, a in arrays.items()})
+
+
+def _policy_from(desc):
+    if not isinstance(desc, str):
+        raise SimkitError(f"bad policy {desc!r} in meta.json")
+    return Policy(desc) if desc.startswith("user:") else Policy.parse(desc)
 
 
 def load(directory) -> Result:
     """Read a result written by :meth:`Result.save` (estimates are recomputed from the
-    saved statistics by the game's own report code)."""
+    saved statistics by the game's own report code). A damaged folder, or one whose
+    statistics or inputs do not match the checksum in ``meta.json`` (edited by hand), is
+    refused; one saved before checksums existed loads with a warning."""
     from simkit.games import get_game
+    from simkit.runner.units import parse_hands, parse_seed, parse_shard
 
+    if not isinstance(directory, (str, os.PathLike)):
+        raise SimkitError(f"load needs the path of a result folder, got {directory!r}")
     d = Path(directory)
-    meta_path = d / "meta.json"
-    if not meta_path.exists():
-        raise SimkitError(f"{d} holds no simkit result (no meta.json)")
-    meta = json.loads(meta_path.read_text(encoding="utf-8"))
+    meta = _read_meta(d)
+    stats = _read_stats(d / "stats.npz")
+    if "checksum" in meta:
+        if meta["checksum"] != checksum(meta, stats):
+            raise SimkitError(f"{d}: the statistics or inputs do not match the checksum in meta.json "
+                              f"(the folder was edited or damaged); refusing to load it")
+    else:
+        warnings.warn(f"{d} has no checksum (saved by an older simkit): its statistics cannot be verified",
+                      stacklevel=2)
     game = get_game(meta["game"])
     rules = game.Rules.build(meta["rules"])
+    if not isinstance(meta["policies"], dict):
+        raise SimkitError(f"{d / 'meta.json'} is damaged: policies must be an object, got {meta['policies']!r}")
     pols = {}
-    for role, desc in meta["policies"].items():
-        if isinstance(desc, str) and desc.startswith("user:"):
-            pols[role] = Policy(desc)  # a user function cannot be stored; its name is kept
-        elif isinstance(desc, list):
-            pols[role] = [Policy.parse(x) if not x.startswith("user:") else Policy(x) for x in desc]
-        else:
-            pols[role] = Policy.parse(desc)
+    for role, desc in meta["policies"].items():  # a user function cannot be stored; its name is kept
+        pols[role] = [_policy_from(x) for x in desc] if isinstance(desc, list) else _policy_from(desc)
     trace_path = d / "trace.parquet"
-    trace = pd.read_parquet(trace_path).to_dict(orient="records") if trace_path.exists() else []
-    return Result(game=game, hands=meta["hands"], seed=meta["seed"], rules=rules, policies=pols,
-                  stats=Stats.load_npz(d / "stats.npz"), n_units=meta["units"],
-                  shard=tuple(meta["shard"]) if meta.get("shard") else None, trace=trace,
-                  timings=meta.get("timings"), version=meta.get("version"))
+    try:
+        trace = pd.read_parquet(trace_path).to_dict(orient="records") if trace_path.exists() else []
+    except Exception as e:  # pyarrow raises its own types for a damaged file
+        raise SimkitError(f"{trace_path} is damaged ({type(e).__name__}: {e})") from None
+    units = meta["units"]
+    if isinstance(units, bool) or not isinstance(units, int) or units < 0:
+        raise SimkitError(f"{d / 'meta.json'} is damaged: units={units!r} is not a count")
+    res = Result(game=game, hands=parse_hands(meta["hands"]), seed=parse_seed(meta["seed"]), rules=rules,
+                 policies=pols, stats=stats, n_units=units, shard=parse_shard(meta.get("shard")), trace=trace,
+                 timings=meta.get("timings") if isinstance(meta.get("timings"), dict) else None,
+                 version=meta.get("version"), user_functions=meta.get("user_functions"),
+                 unit_range=meta.get("range"))
+    try:
+        res.estimates, res.tables
+    except (KeyError, IndexError, ValueError, TypeError, ZeroDivisionError) as e:
+        raise SimkitError(f"{d}: its statistics do not fit game {game.id!r} ({type(e).__name__}: {e})") from None
+    return res

@@ -57,9 +57,10 @@ def simulate(game, hands, *, rules=None, policies=None, seed=0, n_jobs=1, chunk=
     per_spec, timings = run_specs(game, [(rules, policies)], seed, hands, start, stop, n_jobs=n_jobs,
                                   chunk=chunk, backend=backend, scheduler=scheduler, progress=progress,
                                   on_chunk=follow if game.headline else None)
-    timings.update(total_s=time.perf_counter() - t0, n_jobs=n_jobs)
+    timings["total_s"] = time.perf_counter() - t0  # n_jobs: the workers used
     return Result(game=game, hands=hands, seed=seed, rules=rules, policies=policies, stats=per_spec[0][0],
-                  n_units=n_units, shard=shard, trace=trace, timings=timings)
+                  n_units=n_units, shard=shard, trace=trace, timings=timings, unit_range=(start, stop))
+
 
 
 def _to_target(game, cap, rules, policies, seed, target_se, shard, **kw):
@@ -71,6 +72,6 @@ def _to_target(game, cap, rules, policies, seed, target_se, shard, **kw):
     t0 = time.perf_counter()
     stats, hands, units, info = run_to_target(game, cap, rules, policies, seed, target, **kw)
     res = Result(game=game, hands=hands, seed=seed, rules=rules, policies=policies, stats=stats, n_units=units,
-                 timings={"total_s": time.perf_counter() - t0, "n_jobs": kw["n_jobs"]})
+                 unit_range=(0, units), timings={"total_s": time.perf_counter() - t0, "n_jobs": kw["n_jobs"]})
     res.precision = info
     return res

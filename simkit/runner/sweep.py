@@ -31,14 +31,16 @@ def _grid_points(game, grid: dict):
     if not isinstance(grid, dict) or not grid:
         raise SimkitError("sweep needs a non-empty grid: a dict of key -> list of values, e.g. "
                           "{'deck': [52, 36]} or {'stake.threshold': [-0.3, 0.0]}")
+    lists = {}
     for key, values in grid.items():
         check_key(game, key, "sweep key")
-        if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+        if isinstance(values, (str, bytes, dict)) or not hasattr(values, "__iter__"):
             raise SimkitError(f"sweep values for {key!r} must be a list, got {values!r}")
-        if len(list(values)) == 0:
+        lists[key] = list(values)  # read once: a generator or iterator works too
+        if not lists[key]:
             raise SimkitError(f"sweep values for {key!r} are empty")
-    keys = list(grid)
-    return keys, list(itertools.product(*(list(grid[k]) for k in keys)))
+    keys = list(lists)
+    return keys, list(itertools.product(*(lists[k] for k in keys)))
 
 
 def spec_of(game, keys, point, base_rules: dict, base_policies):

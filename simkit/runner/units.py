@@ -3,10 +3,14 @@ from __future__ import annotations
 
 import math
 import numbers
+import os
 
 from simkit.errors import SimkitError
 
 MAX_SEED = 2**63 - 1
+#: the most units one run may play (unit indices are int64; 10^15 units at 10^7 a second
+#: on each of 1000 cores is still a day's work)
+MAX_UNITS = 10**15
 
 
 def parse_hands(hands) -> int:
@@ -33,12 +37,23 @@ def parse_hands(hands) -> int:
     value = int(value)
     if value <= 0:
         raise SimkitError(f"hands must be > 0, got {hands!r}")
+    if value > MAX_UNITS:
+        raise SimkitError(f"hands={hands!r} is more than simkit plays in one run (at most {MAX_UNITS:.0e}); "
+                          f"split the work with --shard K/N")
     return value
+
+
+def check_units(game_id: str, n_units: int) -> int:
+    """Refuse more than :data:`MAX_UNITS` units (hands may mean several units each)."""
+    if n_units > MAX_UNITS:
+        raise SimkitError(f"{game_id}: {n_units} units are more than simkit plays in one run (at most "
+                          f"{MAX_UNITS:.0e}); split the work with --shard K/N")
+    return n_units
 
 
 def parse_seed(seed) -> int:
     if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
-        if isinstance(seed, str) and seed.strip().isdigit():
+        if isinstance(seed, str) and seed.strip().isascii() and seed.strip().isdigit():
             seed = int(seed)
         else:
             raise SimkitError(f"seed must be an integer in [0, 2**63), got {seed!r}")
@@ -49,9 +64,11 @@ def parse_seed(seed) -> int:
 
 
 def parse_jobs(n_jobs) -> int:
-    if isinstance(n_jobs, bool) or not isinstance(n_jobs, numbers.Integral) or n_jobs < 1:
-        raise SimkitError(f"n_jobs must be an integer >= 1, got {n_jobs!r}")
-    return int(n_jobs)
+    """``n_jobs`` as a worker count: an integer >= 1, or -1 for every CPU core (the joblib
+    convention)."""
+    if isinstance(n_jobs, bool) or not isinstance(n_jobs, numbers.Integral) or not (n_jobs >= 1 or n_jobs == -1):
+        raise SimkitError(f"n_jobs must be an integer >= 1, or -1 for every CPU core, got {n_jobs!r}")
+    return (os.cpu_count() or 1) if n_jobs == -1 else int(n_jobs)
 
 
 def parse_shard(shard) -> tuple | None:
@@ -67,9 +84,12 @@ def parse_shard(shard) -> tuple | None:
         if not sep:
             raise SimkitError(f"bad shard {shard!r}: write K/N with 0 <= K < N, e.g. 3/16")
     try:
-        k, n = (int(v) for v in shard)
+        k, n = shard
     except (TypeError, ValueError):
         raise SimkitError(f"bad shard {shard!r}: give (K, N) or 'K/N' with 0 <= K < N") from None
+    if any(isinstance(v, bool) or not isinstance(v, numbers.Integral) for v in (k, n)):
+        raise SimkitError(f"bad shard {shard!r}: K and N must be integers, 0 <= K < N")
+    k, n = int(k), int(n)
     if n < 1 or not 0 <= k < n:
         raise SimkitError(f"bad shard {k}/{n}: need N >= 1 and 0 <= K < N")
     return (k, n)
@@ -83,8 +103,10 @@ def shard_range(n_units: int, shard) -> tuple:
     return k * n_units // n, (k + 1) * n_units // n
 
 
-def chunk_plan(start: int, stop: int, chunk: int | None, hint: int, n_jobs: int, min_chunks: int = 64) -> list:
-    """Cut units ``[start, stop)`` into chunks. The cut never changes results (units are
+def chunk_plan(start: int, stop: int, chunk: int | None, hint: int, n_jobs: int, min_chunks: int = 64) -> range:
+    """Cut units ``[start, stop)`` into chunks: the chunk starts, as a lazy ``range`` (a
+    chunk runs from each start to the next, the last to ``stop``), so the plan costs no
+    memory however many units there are. The cut never changes results (units are
     seeded by index); it only balances work and sets how often the convergence trace is
     sampled: at most ``chunk`` (default the game's hint) units each, at least ``min_chunks``
     chunks when there are enough units, and at least four per worker."""
@@ -97,4 +119,4 @@ def chunk_plan(start: int, stop: int, chunk: int | None, hint: int, n_jobs: int,
         size = min(hint, max(1, -(-total // max(1, min_chunks))))
         if n_jobs > 1:
             size = min(size, max(1, -(-total // (4 * n_jobs))))
-    return [(a, min(a + size, stop)) for a in range(start, stop, size)]
+    return range(start, stop, size)

@@ -2,11 +2,12 @@
 trumps and obligations of every trick game in GAMES.md."""
 import numpy as np
 import pytest
+from numba import njit
 
 from simkit.core import tricks as T
 from simkit.core.cards import (CLUBS, DIAMONDS, HEARTS, RANK_6, RANK_7, RANK_8, RANK_9, RANK_10, RANK_A,
                                RANK_J, RANK_K, RANK_Q, SPADES, code, parse, rank_table)
-from simkit.core.rng import new_state, seed_stream_nb
+from simkit.core.rng import new_state, seed_stream_nb, shuffle_nb
 from simkit.errors import SimkitError
 
 STD = T.standard_tables(52)
@@ -334,6 +335,67 @@ def test_round_bid_avoids_the_forbidden_value():
     assert T.round_bid_nb(-2.0, 5, -1) == 0 and T.round_bid_nb(9.0, 5, -1) == 5
     assert T.round_bid_nb(2.2, 5, 2) == 3 and T.round_bid_nb(1.8, 5, 2) == 1
     assert T.round_bid_nb(0.1, 5, 0) == 1 and T.round_bid_nb(5.0, 5, 5) == 4
+
+
+@pytest.mark.parametrize("k,trump", [(2, False), (2, True), (3, True)])
+def test_mean_strength_is_the_mean_over_every_hand(k, trump):
+    """The normaliser is exact: the mean unscaled strength over every k-card hand of the
+    cards not shown, each hand judged as its holder judges it."""
+    import itertools
+
+    players, honor, trump_low = 4, 0.5, 0.25
+    turnup = code(RANK_K, HEARTS) if trump else -1
+    tt = STD[HEARTS if trump else T.NO_TRUMP]
+    t = HEARTS if trump else -1
+    deck = int(tt[T.TT_DECK])
+    pool = deck & ~(1 << turnup) if trump else deck
+    cards = [c for c in range(52) if pool >> c & 1]
+    n_unseen = len(cards) - k
+    total, count = 0.0, 0
+    for hand in itertools.combinations(cards, k):
+        seen = sum(1 << c for c in hand) | (1 << turnup if trump else 0)
+        total += sum(T.card_win_nb(c, seen, deck & ~seen, n_unseen, k, players, t, tt, honor, trump_low)
+                     for c in hand)
+        count += 1
+    want = total / count
+    assert T.mean_strength_nb(pool, n_unseen, k, players, t, tt, honor, trump_low) == pytest.approx(want, rel=1e-12)
+
+
+@njit(cache=True)
+def _table_totals_nb(tables, players, k, trump, honor, trump_low, seed, out):
+    """The table's total bid estimate (norm 1) over random deals, dealer 0."""
+    st = np.zeros(4, np.uint64)
+    state = np.zeros(T.S_SIZE, np.int64)
+    hands = np.zeros(T.MAX_SEATS, np.int64)
+    order = np.arange(52).astype(np.uint8)
+    for d in range(out.shape[0]):
+        seed_stream_nb(st, seed, d)
+        order[:] = np.arange(52).astype(np.uint8)
+        shuffle_nb(order, st)
+        turnup = T.deal_round_nb(order, players, k, 0, hands)
+        if not trump:
+            turnup = -1
+        tt = tables[turnup & 3 if turnup >= 0 else T.NO_TRUMP]
+        T.start_deal_nb(state, players, k, 0, 1, tt[T.TT_TRUMP], turnup, 1)
+        s = 0.0
+        for p in range(players):
+            s += T.strength_nb(hands[p], state, tt, honor, trump_low, 1.0)
+        out[d] = s
+
+
+@pytest.mark.parametrize("players,honor,trump_low", [(4, 0.5, 0.25), (3, 0.5, 0.25), (6, 0.3, 0.5)])
+def test_the_bidders_table_total_is_the_tricks_there_are(players, honor, trump_low):
+    """Calibration: over random deals the table's total of the scaled strengths (norm 1)
+    matches the k tricks of every deal size, with a trump (the turned card's suit) and
+    without, within four standard errors of the mean."""
+    for k in range(1, 52 // players + 1):
+        for trump in (False, True):
+            if trump and players * k == 52:
+                continue                                  # no card is left to turn up
+            out = np.zeros(1000)
+            _table_totals_nb(STD, players, k, trump, honor, trump_low, 17 + k, out)
+            se = out.std(ddof=1) / np.sqrt(len(out))
+            assert abs(out.mean() - k) < 4 * se + 1e-9, (players, k, trump, out.mean(), se)
 
 
 def test_strength_formula_without_trumps():

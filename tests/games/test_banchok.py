@@ -27,8 +27,9 @@ def _import_game():
 
 
 def bank(cards, policies=None, max_coups=100, **rules):
+    # the rule tests stake one unit unless they say otherwise (the default is "best")
     rules = {**ONE, **rules}
-    return G.play_bank(cards, rules, policies, max_coups=max_coups)
+    return G.play_bank(cards, rules, "flat" if policies is None else policies, max_coups=max_coups)
 
 
 def first(cards, policies=None, **rules):
@@ -65,7 +66,7 @@ def test_cover_by_colour_option():
 def test_three_cards_one_at_a_time_then_a_turned_card_per_punter_in_turn():
     df, _ = bank("AS AH 2S 2H 3S 3H 4D 4C", max_coups=2, punters=2)
     assert df.hand.tolist() == ["AS 2S 3S", "AH 2H 3H"]
-    assert df.turned.tolist() == ["4D", "4C"] and df.seat.tolist() == [0, 1]
+    assert df.turned.tolist() == ["4D", "4C"] and df.seat.tolist() == [1, 2]
 
 
 def test_new_cards_without_a_shuffle_and_used_cards_under_the_stock():
@@ -116,7 +117,8 @@ def test_bank_end_after_the_round():
 
 
 def test_safety_cap():
-    res = simkit.simulate("banchok", 50, seed=1, rules={"bank": 10**6, "max_coups": 40}, progress=False)
+    res = simkit.simulate("banchok", 50, seed=1, rules={"bank": 10**6, "max_coups": 40}, policies="flat",
+                          progress=False)
     assert res.estimates["p_capped"].value == 1 and res.estimates["bank_tenure"].value == 40
 
 
@@ -208,7 +210,7 @@ def test_user_njit_policy_matches_the_builtin():
 
 def test_illegal_stakes_name_the_policy_and_situation():
     with pytest.raises(IllegalMoveError, match=r"user:over_the_bank.*illegal move 61.*hand-built bank, coup 0: "
-                                               r"the punter at seat 0 faces a bank of 60.*from 1 to 60"):
+                                               r"the punter at seat 1 faces a bank of 60.*from 1 to 60"):
         first("AS AH AD 2C", over_the_bank)
     with pytest.raises(IllegalMoveError, match=r"user:nothing.*illegal move 0.*bank \(unit\) 0, coup 0"):
         simkit.simulate("banchok", 5, policies=nothing, progress=False)
@@ -221,13 +223,16 @@ def test_win_rate_matches_enumeration(rules):
     # flat stakes and a bank too big to end: every bank is exactly max_coups coups, and
     # every coup's hand and turned card are a uniformly random four distinct cards
     exact = float(exact_win(rules.get("decks", 2), rules.get("cover") == "colour"))
-    res = simkit.simulate("banchok", 4000, seed=10, progress=False,
+    res = simkit.simulate("banchok", 4000, seed=10, progress=False, policies="flat",
                           rules={**rules, "bank": 10**6, "max_coups": 240})
     est = res.estimates["punter_win_rate"]
     assert res.estimates["p_capped"].value == 1
     assert abs(est.value - exact) < 4 * est.stderr, (est, exact)
     edge = res.estimates["house_edge"]
     assert abs(edge.value - (1 - 2 * exact)) < 4 * edge.stderr
+    # with one unit a coup, the flat edge is the house edge itself, standard error included
+    flat = res.estimates["flat_edge"]
+    assert flat.value == pytest.approx(edge.value) and flat.stderr == pytest.approx(edge.stderr)
 
 
 def test_exact_win_probability_by_hand_count():
@@ -250,8 +255,10 @@ def test_rule_errors():
         simkit.simulate("banchok", 10, rules={"punters": 14, "decks": 1})
     with pytest.raises(SimkitError, match=r"min_stake=70 exceeds the bank laid"):
         simkit.simulate("banchok", 10, rules={"min_stake": 70})
-    with pytest.raises(SimkitError, match=r"primazka=True is not allowed; allowed: False"):
-        simkit.simulate("banchok", 10, rules={"primazka": True})
+    with pytest.raises(SimkitError, match=r"primazka policy 'join:.*threshold=0.7.*no effect with primazka=false"):
+        simkit.simulate("banchok", 10, policies={"primazka": "join:threshold=0.7"})
+    with pytest.raises(SimkitError, match=r"fraction=1.5 is not allowed"):
+        simkit.simulate("banchok", 10, rules={"primazka": True}, policies={"primazka": "join:fraction=1.5"})
     with pytest.raises(SimkitError, match=r"cover='red'.*suit, colour"):
         simkit.simulate("banchok", 10, rules={"cover": "red"})
     with pytest.raises(SimkitError, match=r"bank_end='later'.*coup, round"):
@@ -261,10 +268,50 @@ def test_rule_errors():
 def test_input_errors():
     with pytest.raises(SimkitError, match=r"3 cards given; a round of 1 punter\(s\) needs 4"):
         bank("AS AH AD")
-    with pytest.raises(SimkitError, match=r"unknown policy 'martingale'.*best, flat, hand, three-high"):
+    with pytest.raises(SimkitError, match=r"unknown policy 'martingale'.*best, flat, hand, join, three-high"):
         simkit.simulate("banchok", 10, policies="martingale")
     with pytest.raises(SimkitError, match=r"no parameter rank.*threshold, fraction, count"):
         simkit.simulate("banchok", 10, policies="hand:rank=3")
+
+
+def test_default_staking_is_best_and_the_flat_edge_is_reported_beside_it():
+    assert G.resolve_policies(None)["stake"].name == "best"
+    res = simkit.simulate("banchok", 2000, seed=3, progress=False)
+    m = res.estimates
+    assert list(m)[:2] == ["house_edge", "flat_edge"]
+    # the flat edge is 1 - 2 x the win rate per coup, on the very coups played
+    assert m["flat_edge"].value == pytest.approx(1 - 2 * m["punter_win_rate"].value)
+    assert m["flat_edge"].stderr == pytest.approx(2 * m["punter_win_rate"].stderr)
+    assert m["house_edge"].value < 0 < m["flat_edge"].value
+    assert m["flat_edge"].value == pytest.approx(1 - 2 * float(exact_win()), abs=4 * m["flat_edge"].stderr)
+
+
+# -- primazka (000:305, GAMES.md G08 ambiguity 3) -------------------------------------------------
+
+def test_primazka_adds_to_a_good_hand_up_to_the_bank():
+    # three aces of different suits (win probability 75/101): the others add the rest of the
+    # bank to the 1-unit stake; the turned 5S is beaten, so the bank is broken
+    on = {"primazka": True}
+    row = first("AS AH AD 5S", **on)
+    assert (row.stake, row.primazka, row.win, row.bank) == (60, 59, True, 0)
+    df, how = bank("AS AH AD 5S", **on)
+    assert how == "broken" and len(df) == 1
+    # a weak hand draws no primazka; a lost coup pays the whole sum into the bank
+    row = first("2S 3H 4D 9C", **on)
+    assert (row.stake, row.primazka, row.win, row.bank) == (1, 0, False, 61)
+    row = first("AS AH AD 5C", {"stake": "flat", "primazka": "join:fraction=0.5"}, **on)
+    assert (row.stake, row.primazka, row.win, row.bank) == (30, 29, False, 90)
+    # without the rule nobody adds anything
+    row = first("AS AH AD 5S")
+    assert (row.stake, row.primazka) == (1, 0)
+
+
+def test_primazka_share_in_the_report():
+    res = simkit.simulate("banchok", 500, seed=4, rules={"primazka": True}, policies="flat", progress=False)
+    m = res.estimates
+    assert 0 < m["primazka_share"].value < 1
+    assert m["house_edge"].value < 0 < m["flat_edge"].value
+    assert "primazka_share" not in simkit.simulate("banchok", 50, seed=4, progress=False).estimates
 
 
 def test_report():
@@ -277,7 +324,7 @@ def test_report():
     assert t["tenure"]["count"].sum() == 2000
     assert t["tenure_by_outcome"].banks.sum() == 2000
     assert t["win_rate_by_probability"].coups.sum() == res.stats["counters"][0] == moment_sums(res.stats["bank"][1])[1]
-    assert len(t["edge_by_seat"]) == 4
+    assert t["edge_by_seat"]["seat"].tolist() == [1, 2, 3, 4]          # the banker is seat 0
     # broken banks lose the 60 laid, tripled ones gain 120 (or more, from the last stake)
     net = moment_sums(res.stats["bank"][0])[1]
     assert m["banker_net_per_bank"].value == pytest.approx(net / 2000)

@@ -8,26 +8,31 @@ from numba import njit
 
 import simkit
 from simkit import IllegalMoveError, SimkitError
-from simkit.core.stats import moment_sums
+from simkit.core.stats import moment_sums, ratio_sums
 
-G = nb = BEST_STAND = BUST = CASES = edge_for = one_card_edge = None   # bound by _import_game
+G = nb = BANKER = BANKER_BEST_STAND = BEST_STAND = kernel_policy = BUST = CASES = edge_for = one_card_edge = None   # bound by _import_game
 NO_BANKER_DRAW = {"banker_draws": False}
+
+
+#: the rule tests' drawing: both sides stand on 7 (the seed's good draws make 7-9, 000:221),
+#: so that they do not move with the default policies
+STAND_7 = {"punter": "threshold:stand=7", "banker": "banker-threshold:stand=7"}
 
 
 @pytest.fixture(autouse=True, scope="module")
 def _import_game():
     """Imports the game when its tests run, not while collecting (importing compiles its kernels)."""
-    global G, nb, BEST_STAND, BUST, CASES, edge_for, one_card_edge
+    global G, nb, BANKER, BANKER_BEST_STAND, BEST_STAND, kernel_policy, BUST, CASES, edge_for, one_card_edge
     from simkit.games.macao import nb
+    from simkit.games.macao.policies import BANKER, BANKER_BEST_STAND, BEST_STAND, kernel_policy
     from simkit.games.macao.validation import CASES, edge_for, one_card_edge
-    from simkit.games.macao.policies import BEST_STAND
     G = simkit.get_game("macao")
     BUST = nb.BUST
 
 
 def coup(cards, policies=None, start=0, **rules):
     rules.setdefault("punters", 1)
-    return G.play_coup(cards, rules, policies, start=start)
+    return G.play_coup(cards, rules, {**STAND_7, **(policies or {})}, start=start)
 
 
 # -- settlement: naturals, draws, ties, losers (000:225-235) -------------------------------
@@ -105,6 +110,20 @@ def test_overdraw_bust_loses_outright_even_to_a_bust_banker():
     assert out["count"] == [9, BUST] and out["loss"] == [-1]
     out = coup("4S 2H 5D 9C", overdraw="bust", natural9=3)
     assert out["loss"] == [-1]                          # drawn: paid once
+
+
+def test_a_double_bust_is_the_punters_loss_not_a_tie_in_the_tie_rate():
+    # ties at 7/8/9 pay 2/3/4 stakes and ties below 7 push, while a beaten (or bust) punter
+    # pays 1: every tie is then visible in the loss table, so the tie rate must equal the
+    # share of losses 0, 2, 3 and 4 exactly (two busts pay 1 and are no tie)
+    rules = {"overdraw": "bust", "tie_low": "push", "natural7": 2, "natural8": 3, "natural9": 4}
+    res = simkit.simulate("macao", 3000, seed=4, rules=rules, policies="threshold:stand=10",
+                          progress=False)
+    pay = res.stats["payout"]
+    ties = sum(int(pay[v + nb.MAX_MULT]) for v in (0, 2, 3, 4))
+    assert res.stats["bfinal"][BUST] > 0 and res.stats["pfinal"][BUST] > 0
+    assert ratio_sums(res.stats["coup"][1])[1] == ties
+    assert res.estimates["punter_tie_rate"].value == pytest.approx(ties / res.stats["counters"][3])
 
 
 def test_overdraw_mod10_keeps_the_units_digit():
@@ -187,6 +206,24 @@ def test_mimic_equals_the_same_threshold_over_many_banks():
         np.testing.assert_array_equal(a.stats[k], b.stats[k], err_msg=k)
 
 
+def test_the_defaults_are_the_equilibrium_found_for_the_overdraw_rule():
+    assert BEST_STAND == {"void": 8.0, "bust": 5.0, "mod10": 5.0}
+    assert BANKER_BEST_STAND == {"void": 9.0, "bust": 6.0, "mod10": 6.0}
+    pols = G.resolve_policies(None)
+    assert pols["punter"].name == "best" and pols["banker"].name == "best"
+    for rule in BEST_STAND:
+        r = G.Rules.build({"overdraw": rule} if rule != "void" else {})
+        assert kernel_policy(BANKER, pols["banker"], r)[1].tolist() == [BANKER_BEST_STAND[rule]]
+    # void (default): a punter with 7 draws (a draw can only raise it), one with 8 stands;
+    # the banker draws on 8, since a draw can never lower his count
+    out = G.play_coup("7S 8H 8D 2C 9S", {"punters": 2})
+    assert out["draws"] == [1, 0, 1] and out["count"] == [9, 8, 8]
+    assert out["loss"] == [-1, 2]                       # 9 drawn beats 8, paid once; natural 8s tie
+    # bust: the punter stands on 5, the banker draws on 5
+    out = G.play_coup("5S 5H 3D", {"punters": 1, "overdraw": "bust"})
+    assert out["draws"] == [0, 1] and out["count"] == [5, 8]
+
+
 def test_best_uses_the_threshold_found_for_the_overdraw_rule():
     for rule, stand in BEST_STAND.items():
         r = G.Rules.build({"overdraw": rule})
@@ -218,12 +255,27 @@ def test_user_njit_policies():
 
 
 @njit
+def draw_at_seat(count, natural, draws, seat, drew, params):
+    return 1 if seat == params[0] and count < 9 else 0
+
+
+def test_a_user_function_sees_the_seat_numbers_every_game_uses():
+    # punters are seats 1..P from the banker's left, the banker seat 0 (README)
+    two = {"punters": 2, "banker_draws": True}
+    only = lambda k: {"punter": simkit.Policy("at", fn=draw_at_seat, seat=float(k)), "banker": "banker-threshold:stand=0"}
+    assert coup("2S 3H 4D 5C", only(2), **two)["draws"] == [0, 1, 0]
+    assert coup("2S 3H 4D 5C", only(1), **two)["draws"] == [1, 0, 0]
+    banker = {"banker": simkit.Policy("at", fn=draw_at_seat, seat=0.0), "punter": "threshold:stand=0"}
+    assert coup("2S 3H 4D 5C", banker, **two)["draws"] == [0, 0, 1]
+
+
+@njit
 def bad_draw(count, natural, draws, seat, drew, params):
     return 2 if count == 5 else 0
 
 
 def test_illegal_draw_names_the_policy_and_situation():
-    with pytest.raises(IllegalMoveError, match=r"user:bad_draw.*illegal move 2.*punter at seat 0 holds a count "
+    with pytest.raises(IllegalMoveError, match=r"user:bad_draw.*illegal move 2.*punter at seat 1 holds a count "
                                                r"of 5 \(natural\) after 0 draw"):
         coup("5S 8H 3D", {"punter": bad_draw})
     with pytest.raises(IllegalMoveError, match=r"user:bad_draw.*illegal move 2.*bank \(unit\) \d+, coup \d+: the "

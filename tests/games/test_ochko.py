@@ -13,6 +13,7 @@ from numba import njit
 import simkit
 from simkit import SimkitError
 from simkit.core.cards import deck, format, parse
+from simkit.games.ochko.policies import BEST
 
 G = None   # bound by _import_game
 NO_BURN = {"burn_card": False}
@@ -39,12 +40,17 @@ def stack(front, size=36, copies=1):
     return np.array(first + rest, np.uint8)
 
 
+#: the rule tests' play: 1-unit stakes, stand on 17, never halve (so that they do not move
+#: with the default policies)
+PLAIN = {"stake": "flat", "draw": "threshold:stand=17,halve_at=99"}
+
+
 def play(front, policies=None, size=36, copies=1, **rules):
     rules.setdefault("punters", 1)
     rules.setdefault("max_rounds", 1)
     if rules.get("deck", 36) != 36 or rules.get("decks", 1) != 1:
         size, copies = rules.get("deck", 36), rules.get("decks", 1)
-    log, bank = G.play_fixed(stack(front, size, copies), rules, policies)
+    log, bank = G.play_fixed(stack(front, size, copies), rules, {**PLAIN, **(policies or {})})
     assert bank["audit_checks"] > 0 and bank["audit_violations"] == 0, bank
     return log, bank
 
@@ -323,6 +329,30 @@ def test_b_stakes_are_any_part_of_the_bank():
     assert row(log)["stake"] == 1
 
 
+def test_the_defaults_claim_half_the_bank_and_halve_at_twelve():
+    # the seed's punter claims half the bank (500 of 1000, 003:11): 5 of a bank of 10; the
+    # best reply to the default banker halves before a card at 12 or more (BEST)
+    pols = G.resolve_policies(None)
+    assert pols["stake"].describe() == "bank-fraction:fraction=0.5"
+    assert (pols["draw"].params["stand"], pols["draw"].params["halve_at"]) == BEST[("B", "push")]
+    log, _ = G.play_fixed(stack("10S 9S JS JH 8H"), {"punters": 1, "max_rounds": 1})
+    r = row(log)                              # 10 + J (2) = 12: halve 5, draw 8 -> 20; banker 9
+    assert r["stake"] == 5 and r["halved"] and r["punter_total"] == 20
+    # variant A has no bank: the default policy stakes 1 unit
+    res = simkit.simulate("ochko", 300, seed=3, rules={"variant": "A"}, progress=False)
+    assert res.metrics["mean_stake"]["value"] == 1
+
+
+def test_b_bank_survival_is_a_question_at_the_defaults():
+    # with the default stakes banks are broken and tripled («стук»), not only played through
+    res = simkit.simulate("ochko", 4000, seed=5, progress=False)
+    ends = res.tables["bank_ends"].set_index("end")["count"]
+    assert ends["broken (bank empty)"] > 0 and ends["knock (bank multiplied)"] > 0
+    for k in ("p_broken", "p_tripled"):
+        m = res.metrics[k]
+        assert m["value"] > 3 * m["stderr"] > 0
+
+
 def test_b_an_empty_bank_ends_the_round_and_passes():
     # «Когда в банке не остается денег, первый раунд заканчивается» (003:13): bank 2, P1
     # claims it all and wins; P2 never plays
@@ -369,8 +399,8 @@ def test_bad_rules_are_refused_naming_the_value(rules, match):
 @pytest.mark.parametrize("rules,policies,match", [
     ({}, "flat:units=0", r"units=0.0 is not allowed"),
     ({}, "flat:units=1.5", r"units=1.5 is not allowed"),
-    ({}, "bank-fraction:fraction=1.5", r"fraction=1.5 is not allowed; allowed: a share of the bank in \(0, 1\]"),
-    ({"variant": "A"}, "bank-fraction", "needs variant B"),
+    ({}, "bank-fraction:fraction=1.5", r"fraction=1.5 is not allowed; allowed: a finite number in \[0, 1\]"),
+    ({"variant": "A"}, "bank-fraction:fraction=0.3", "fraction=0.3 needs variant B"),
     ({}, "threshold:stand=150", r"stand=150.0 is not allowed"),
     ({}, "threshold:hold=3", "has no parameter hold"),
     ({"punters": 2}, "best", "'best' draw policy is known only"),

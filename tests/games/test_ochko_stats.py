@@ -52,7 +52,7 @@ def test_variant_b_first_duel_matches_enumeration(tie, stand):
     win, push, loss = first_duel(stand, 15, tie)
     assert abs(win + push + loss - 1) < 1e-12
     res = simkit.simulate("ochko", 100_000, rules={"punters": 1, "tie": tie}, seed=9, progress=False,
-                          policies=f"threshold:stand={stand}")
+                          policies={"stake": "flat", "draw": f"threshold:stand={stand},halve_at=99"})
     first = res.tables["edge_by_coup_index"].iloc[0]
     assert abs(first["house_edge"] - float(loss - win)) <= 4 * first["stderr"], (first, float(loss - win))
 
@@ -61,7 +61,7 @@ def test_variant_b_bank_broken_or_tripled_in_one_duel_matches_enumeration():
     # bank of 1 unit, one punter, one round, knocked at 2x: broken iff the punter wins the
     # duel, "tripled" (knocked) iff he loses it
     win, push, loss = first_duel(17, 15, "push")
-    res = simkit.simulate("ochko", 100_000, seed=4, progress=False,
+    res = simkit.simulate("ochko", 100_000, seed=4, progress=False, policies="threshold:halve_at=99",
                           rules={"punters": 1, "bank": 1, "knock_multiple": 2, "max_rounds": 1})
     within(res.metrics["p_broken"], win)
     within(res.metrics["p_tripled"], loss)
@@ -81,7 +81,7 @@ def test_mimic_is_the_banker_rule_on_the_punter_hand(variant):
     run = lambda pol: simkit.simulate("ochko", 3000, rules={"variant": variant}, policies=pol, seed=2,
                                       progress=False)
     _same_stats(run({"draw": "mimic", "banker": "standard:stand=15"}),
-                run({"draw": "threshold:stand=15", "banker": "standard:stand=15"}))
+                run({"draw": "threshold:stand=15,halve_at=99", "banker": "standard:stand=15"}))
 
 
 def test_best_is_the_swept_threshold():

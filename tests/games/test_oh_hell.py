@@ -248,13 +248,13 @@ def test_seed_advice_bids_one_under_on_long_hands():
     rules = {"players": 4}
     for _ in range(20):
         order = RNG.permutation(52)
-        h = GAME.play_deal(order, rules=rules, deal_no=6, policies={"bid": "heuristic:norm=1", "play": "random"})
+        h = GAME.play_deal(order, rules=rules, deal_no=6, policies={"bid": "heuristic:norm=1,bias=0", "play": "random"})
         a = GAME.play_deal(order, rules=rules, deal_no=6, policies={"bid": "seed-advice", "play": "random"})
         for seat in range(3):                       # the three seats before the dealer (seat 0)
             s = (seat + 1) % 4
             assert a["bids"][s] == max(0, h["bids"][s] - 1)
         short = GAME.play_deal(order, rules=rules, deal_no=3, policies={"bid": "seed-advice", "play": "random"})
-        heur = GAME.play_deal(order, rules=rules, deal_no=3, policies={"bid": "heuristic", "play": "random"})
+        heur = GAME.play_deal(order, rules=rules, deal_no=3, policies={"bid": "heuristic:bias=0", "play": "random"})
         assert short["bids"][1:] == heur["bids"][1:]  # under 4 cards: the hand's value
 
 
@@ -369,3 +369,10 @@ def test_command_line_single_deals_json(capsys):
     joint = out["tables"]["bids"]
     assert set(joint[0]) >= {"bid", "tricks", "count"} and sum(r["count"] for r in joint) == 3 * 400
     assert out["metrics"]["bid_accuracy"]["n"] == 3 * 400
+
+
+def test_a_user_function_given_more_parameters_than_its_role_passes_is_refused():
+    extra = {f"p{i}": float(i) for i in range(nb.N_PLAY_PARAMS + 1)}
+    pol = simkit.Policy("user:play_lowest", fn=play_lowest, **extra)
+    with pytest.raises(SimkitError, match=r"given \d+ parameters; this role passes at most"):
+        simkit.simulate("oh-hell", 10, rules={"cards": 3}, policies={"play": pol}, progress=False)

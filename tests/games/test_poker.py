@@ -87,13 +87,15 @@ def raise_once(hand, view, strength, params):
 
 
 def test_a_raise_after_the_draw_buys_another_circuit():
-    pol = {"bet": simkit.Policy("raiser", fn=raise_once, seat=1.0, circuit=0.0, phase=nb.PH_POST), "draw": "stand-pat"}
+    # play_deal's arrays are in dealing order: index i is seat i + 1, the dealer (seat 0) last;
+    # a policy's view numbers seats as every game does
+    pol = {"bet": simkit.Policy("raiser", fn=raise_once, seat=2.0, circuit=0.0, phase=nb.PH_POST), "draw": "stand-pat"}
     out = play(["AS KS QS 9S 2S", "KH KD 7C 5D 3H", "QH QD JC 4D 4H"], policies=pol)
-    # after the draw: seat 0 stakes 1, seat 1 raises to 10, seat 2 stakes 10; the next
+    # after the draw: seat 1 stakes 1, seat 2 raises to 10, seat 0 stakes 10; the next
     # circuit has no raise (10, 10, 10) and ends the betting
     assert out["invested"].tolist() == [1 + 3 + 1 + 10, 1 + 3 + 10 + 10, 1 + 3 + 10 + 10]
-    # an opening stake is no raise: seat 0 opening at the limit leaves one circuit
-    pol["bet"] = simkit.Policy("raiser", fn=raise_once, seat=0.0, circuit=0.0, phase=nb.PH_POST)
+    # an opening stake is no raise: seat 1 opening at the limit leaves one circuit
+    pol["bet"] = simkit.Policy("raiser", fn=raise_once, seat=1.0, circuit=0.0, phase=nb.PH_POST)
     out = play(["AS KS QS 9S 2S", "KH KD 7C 5D 3H", "QH QD JC 4D 4H"], policies=pol)
     assert out["invested"].tolist() == [1 + 3 + 10] * 3
 
@@ -123,9 +125,9 @@ def fold_seat(hand, view, strength, params):
 
 
 def test_folding_leaves_the_last_player_the_pot_before_the_draw():
-    pol = {"bet": simkit.Policy("folder", fn=fold_seat, a=1.0, b=2.0), "draw": "standard"}
+    pol = {"bet": simkit.Policy("folder", fn=fold_seat, a=2.0, b=0.0), "draw": "standard"}   # seats 2 and 0
     out = play(["2S 4D 7C 9H JS", "AS AH AD AC KS", "KH KD KC QS QH"], policies=pol)
-    # seat 0 stakes 1, seats 1 and 2 pass: seat 0 takes 3 antes + its own stake
+    # seat 1 stakes 1, seats 2 and 0 pass: seat 1 takes 3 antes + its own stake
     assert out["end"] == "before draw" and out["pot"] == 4
     assert out["net"].tolist() == [2, -1, -1] and out["drawn"].tolist() == [-1, -1, -1]
     assert out["active"].tolist() == [True, False, False]
@@ -218,16 +220,16 @@ def two_play(hand, view, strength, params):
 def test_ten_players_one_deck_reuse_own_discards_last():
     out = play(TEN, {"decks": 1}, {"bet": "call-down", "draw": draw_all})
     assert out["audit"]["violations"] == 0 and out["reshuffles"] == 10
-    # seat 0 takes the two stock cards, then three of its own discards (nothing else yet)
+    # seat 1 (index 0) takes the two stock cards, then three of its own discards (nothing else yet)
     assert out["hands"][0].tolist() == parse("AD AC 2S 2H 2D").tolist()
 
 
 def test_folded_hands_join_the_reshuffle_on_request():
-    pol = {"bet": simkit.Policy("two", fn=two_play, a=0.0, b=9.0), "draw": draw_all}
+    pol = {"bet": simkit.Policy("two", fn=two_play, a=1.0, b=0.0), "draw": draw_all}   # seat 1 and the dealer
     out = play(TEN, {"decks": 1}, pol)
     assert out["hands"][0].tolist() == parse("AD AC 2S 2H 2D").tolist()
     out = play(TEN, {"decks": 1, "reshuffle_folded": True}, pol)
-    # seats 1..8 passed: their hands, in seat order, become the stock
+    # seats 2..9 passed: their hands, in seat order, become the stock
     assert out["hands"][0].tolist() == parse("AD AC 3S 3H 3D").tolist()
     assert out["hands"][9].tolist() == parse("3C QH 4S 4H 4D").tolist()
     assert out["audit"]["violations"] == 0 and out["reshuffles"] == 1
@@ -329,8 +331,13 @@ def test_per_seat_and_per_policy_figures_add_up():
     res = simkit.simulate("poker", 4000, seed=1, policies=[{"bet": "threshold"}, {"bet": "call-down"}] * 3,
                           progress=False)
     m = res.metrics
-    assert sum(m[f"win_rate.seat{s}"]["value"] for s in range(1, 7)) == pytest.approx(1.0, abs=1e-12)
-    assert sum(m[f"chip_ev.seat{s}"]["value"] for s in range(1, 7)) == pytest.approx(0.0, abs=1e-9)
+    assert sum(m[f"win_rate.seat{s}"]["value"] for s in range(6)) == pytest.approx(1.0, abs=1e-12)
+    assert sum(m[f"chip_ev.seat{s}"]["value"] for s in range(6)) == pytest.approx(0.0, abs=1e-9)
+    # seats are numbered from the dealer (seat 0); the per-seat list is given by seat
+    assert res.tables["seats"]["seat"].tolist() == [0, 1, 2, 3, 4, 5]
+    assert res.tables["seats"]["position"].tolist()[:2] == ["dealer", "1 from the dealer's left"]
+    assert res.tables["seats"]["bet"].tolist() == [p.describe() for p in res.policies["bet"]]
+    assert G.headline == "win_rate.seat1" and list(m)[:2] == ["win_rate.seat0", "win_rate.seat1"]
     again = simkit.simulate("poker", 4000, seed=1, policies={"bet": "|".join(["threshold", "call-down"] * 3)},
                             progress=False)
     np.testing.assert_array_equal(again.stats["seat_net"], res.stats["seat_net"])

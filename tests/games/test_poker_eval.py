@@ -268,8 +268,10 @@ def test_five_of_a_kind_place():
 
 @njit(cache=True)
 def _brute_wild_nb(hands, ev, out):
-    """Best natural value over every card (0..51, repeats allowed) for each wild."""
-    nat_ev = ev & ~(0xFF << 8) & ~E.EV_JOKERS
+    """Best natural value over every card (0..51) for each wild; with ``EV_NO_DUP`` a
+    wild may not stand for a card the other four cards (as they stand) hold."""
+    nodup = (ev & E.EV_NO_DUP) != 0
+    nat_ev = ev & ~(0xFF << 8) & ~E.EV_JOKERS & ~E.EV_NO_DUP
     sub = np.empty(5, np.int64)
     for i in range(hands.shape[0]):
         wild = np.zeros(5, np.bool_)
@@ -286,6 +288,13 @@ def _brute_wild_nb(hands, ev, out):
                     x //= 52
                 else:
                     sub[j] = hands[i, j]
+            dup = False
+            for j in range(5):
+                for k in range(5):
+                    if nodup and wild[j] and k != j and sub[k] == sub[j]:
+                        dup = True
+            if dup:
+                continue
             v = E.eval5_nb(sub[0], sub[1], sub[2], sub[3], sub[4], nat_ev)
             if v > best:
                 best = v
@@ -299,6 +308,10 @@ def _brute_wild_nb(hands, ev, out):
       "five_of_a_kind": "below_straight_flush"}, (1, 2)),
     ({"jokers": 4}, (3,)),
     ({"wild_rank": "J", "decks": 2}, (3, 4)),
+    ({"jokers": 4, "wild_duplicates": False}, (1, 2)),
+    ({"jokers": 4, "wild_duplicates": False}, (3,)),
+    ({"wild_rank": "2", "decks": 2, "wild_duplicates": False, "tiebreak": "rank_first"}, (1, 2)),
+    ({"wild_rank": "J", "decks": 2, "wild_duplicates": False}, (3, 4)),
 ])
 def test_wild_cards_take_the_best_card(rules, n_wild):
     ev = config(rules)
@@ -312,6 +325,21 @@ def test_wild_cards_take_the_best_card(rules, n_wild):
     want = np.empty(len(hands), np.int64)
     _brute_wild_nb(hands, ev, want)
     np.testing.assert_array_equal(evaluate(hands, rules).rank, want)
+
+
+def test_wild_duplicates_option_by_hand():
+    hands = [parse(h) for h in ("Jo AH 9H 7H 4H", "Jo AS AH AD AC", "Jo Jo1 AS AH 3D", "Jo KH QH JH 10H")]
+    dup = evaluate(hands, {"jokers": 2})
+    assert dup.names == ["flush", "five of a kind", "four of a kind", "royal flush"]
+    nodup = evaluate(hands, {"jokers": 2, "wild_duplicates": False})
+    assert nodup.names == ["flush", "four of a kind", "four of a kind", "royal flush"]
+    # the double-ace flush beats A-K-9-7-4 only when a wild may duplicate the ace
+    assert _beats("Jo AH 9H 7H 4H", "AH KH 9H 7H 4H", {"jokers": 1}) == 1
+    assert _beats("Jo AH 9H 7H 4H", "AH KH 9H 7H 4H", {"jokers": 1, "wild_duplicates": False}) == 0
+    # four aces: the joker, unable to be a fifth ace, is the best kicker (a king)
+    assert _beats("Jo AS AH AD AC", "AS AH AD AC KD", {"jokers": 1, "wild_duplicates": False}) == 0
+    with pytest.raises(SimkitError, match=r"wild_duplicates=false has no effect without wild cards"):
+        evaluate(hands[:1], {"wild_duplicates": False})
 
 
 def test_wild_hands_by_hand():

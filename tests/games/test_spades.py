@@ -329,8 +329,29 @@ def test_command_line_single_deals(capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["policies"] == {"bid": "random", "play": "random"} and out["unit"] == "deal"
     assert sum(r["count"] for r in out["tables"]["bids"]) == 4 * 300
-    assert {"bid_accuracy", "contract_made_rate", "nil_success_rate"} <= set(out["metrics"])
+    assert {"contract_made_rate", "contract_exact_rate", "bid_accuracy.seat0", "nil_success_rate"} <= set(out["metrics"])
+    assert "bid_accuracy" not in out["metrics"]
     assert "win_rate.ns" not in out["metrics"]
+
+
+def test_contract_metrics_and_the_headline():
+    # the headline is GAMES.md's "contract made %", stated with its definition; the exact-hit
+    # rate of contracts and each seat's own bid accuracy stand beside it
+    assert GAME.headline == "contract_made_rate" and "at least" in GAME.headline_doc
+    res = simkit.simulate("spades", 400, rules={"unit": "deal"}, seed=3, progress=False)
+    m, side, seat = res.estimates, res.stats["side_joint"], res.stats["seat_joint"]
+    assert list(m)[0] == "contract_made_rate"
+    c = np.arange(side.shape[1])[:, None]
+    t = np.arange(side.shape[2])[None, :]
+    total = side.sum(axis=0)
+    assert m["contract_made_rate"].value == pytest.approx(total[t >= c].sum() / total.sum())
+    assert m["contract_exact_rate"].value == pytest.approx(np.trace(total) / total.sum())
+    assert m["contract_made_rate"].value > m["contract_exact_rate"].value      # the bidder aims low on purpose
+    for s in range(4):
+        j = seat[s]
+        assert m[f"bid_accuracy.seat{s}"].value == pytest.approx(np.trace(j[:, :j.shape[0]]) / j.sum())
+    by_seat = res.tables["accuracy_by_seat"].set_index("seat")["bid_accuracy"]
+    assert [m[f"bid_accuracy.seat{s}"].value for s in range(4)] == pytest.approx(by_seat.tolist())
 
 
 def test_per_seat_policies():

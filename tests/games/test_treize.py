@@ -198,3 +198,15 @@ def test_report_tables():
     assert t["match_call"].set_index("call").loc["none", "count"] == 50_000
     m = res.estimates
     assert m["bank_tenure"].value == pytest.approx(2 + m["banker_net_per_bank"].value)  # flat stakes of 1
+
+
+@njit
+def stake_first_param(counts, remaining, bank, params):
+    return np.int64(params[0])
+
+
+def test_user_function_params_arrive_in_name_order():
+    """``params[0]`` is the parameter whose name sorts first (here ``a``), whatever the values."""
+    pol = simkit.Policy("user:first", fn=stake_first_param, b=1.0, a=3.0)
+    res = simkit.simulate("treize", 2_000, seed=4, policies=pol, progress=False)
+    assert res.estimates["mean_stake"].value == 3.0

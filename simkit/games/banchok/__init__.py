@@ -10,7 +10,7 @@ from simkit.core.cards import deck, format as format_cards, parse
 from simkit.errors import SimkitError
 from simkit.games import banking
 from simkit.games.banchok import nb, report
-from simkit.games.banchok.policies import STAKE, kernel_policy
+from simkit.games.banchok.policies import PRIMAZKA, STAKE, kernel_policy, primazka_params
 from simkit.games.banchok.rules import BanchokRules
 from simkit.games.base import Game
 from simkit.policies.base import raise_illegal
@@ -27,6 +27,7 @@ def kernel_opts(rules) -> np.ndarray:
     opts[nb.O_COVER] = nb.COVER_SUIT if rules.cover == "suit" else nb.COVER_COLOUR
     opts[nb.O_MAX_COUPS] = rules.max_coups
     opts[nb.O_DECKS] = rules.decks
+    opts[nb.O_PRIMAZKA] = int(rules.primazka)
     return opts
 
 
@@ -39,11 +40,11 @@ class Banchok(Game):
     played_word = "coups"
     Rules = BanchokRules
     report = report
-    roles = [STAKE]
+    roles = [STAKE, PRIMAZKA]
     headline = "house_edge"
     chunk_hint = 1 << 13
     study_hands = 50_000
-    bench_cases = [("4 punters, flat stakes", {}, None, 50_000),
+    bench_cases = [("4 punters, flat stakes", {}, "flat", 50_000),
                    ("4 punters, hand-threshold stakes", {}, "hand", 300_000)]
     conformance_cases = [
         ({}, None),
@@ -57,16 +58,17 @@ class Banchok(Game):
 
     def _illegal(self, policies, err, where):
         raise_illegal(self.id, policies["stake"],
-                      f"{where}, coup {err[5]}: the punter at seat {err[3]} faces a bank of {err[4]}; a stake must "
+                      f"{where}, coup {err[5]}: the punter at seat {err[3] + 1} faces a bank of {err[4]}; a stake must "
                       f"be an integer from {err[6]} to {err[4]}", int(err[2]))
 
     def _run(self, rules, policies, seed, start, stop, audit):
         code, params, fn = kernel_policy(policies["stake"])
+        pz = primazka_params(policies["primazka"], rules)
         st = report.empty_stats(rules.punters)
         audit_out = np.zeros(2, np.int64)
         err = np.zeros(nb.N_ERR, np.int64)
         nb.banchok_chunk_nb(seed, start, stop, deck(52, copies=rules.decks), kernel_opts(rules), code, params, fn,
-                            audit, st["edge"], st["bank"], st["tenure"], st["outcome"], st["coup"], st["by_seat"],
+                            pz, audit, st["edge"], st["bank"], st["tenure"], st["outcome"], st["coup"], st["by_seat"],
                             st["tenure_by_outcome"], st["calib"], st["counters"], audit_out, err)
         if err[0]:
             self._illegal(policies, err, f"bank (unit) {err[1]}")
@@ -76,7 +78,7 @@ class Banchok(Game):
         """Play one bank from hand-built ``cards`` (card strings or codes in dealing order;
         at least one round's worth, ``4 * punters``; used cards come back after the last
         in the order they were dealt) and return ``(coups, outcome)``: a DataFrame with a
-        row per coup (round, seat, hand, turned, stake, win, bank after it) and how the bank
+        row per coup (round, seat: 1..P from the banker's left, the banker being seat 0, hand, turned, stake, win, bank after it) and how the bank
         ended ("broken", "tripled", "capped"; or "open" when ``max_coups`` rows were played
         first). Every coup is audited; a violation raises."""
         rules = self.Rules.build(rules)
@@ -91,12 +93,13 @@ class Banchok(Game):
         opts = kernel_opts(rules)
         opts[nb.O_MAX_COUPS] = min(rules.max_coups, max_coups)
         code, params, fn = kernel_policy(policies["stake"])
+        pz = primazka_params(policies["primazka"], rules)
         out = np.zeros(nb.N_OUT, np.int64)
         rec = np.zeros((max_coups, nb.N_REC), np.int64)
         err = np.zeros(nb.N_ERR, np.int64)
         audit_out = np.zeros(2, np.int64)
         buf = codes.copy()
-        if not nb.banchok_fixed_nb(buf, deck(52, copies=rules.decks), opts, code, params, fn, out, rec, err,
+        if not nb.banchok_fixed_nb(buf, deck(52, copies=rules.decks), opts, code, params, fn, pz, out, rec, err,
                                    audit_out):
             self._illegal(policies, err, "hand-built bank")
         if audit_out[1] or not np.array_equal(np.sort(buf), np.sort(codes)):
@@ -105,9 +108,10 @@ class Banchok(Game):
         if how == "capped" and rules.max_coups > max_coups:
             how = "open"
         rec = rec[: int(out[2])]
-        df = pd.DataFrame({"round": rec[:, 0], "seat": rec[:, 1],
+        df = pd.DataFrame({"round": rec[:, 0], "seat": rec[:, 1] + 1,
                            "hand": [format_cards(r[2:5]) for r in rec], "turned": [format_cards(r[5]) for r in rec],
-                           "stake": rec[:, 6], "win": rec[:, 7].astype(bool), "bank": rec[:, 8]})
+                           "stake": rec[:, 6], "win": rec[:, 7].astype(bool), "bank": rec[:, 8],
+                           "primazka": rec[:, 9]})
         return df, how
 
 

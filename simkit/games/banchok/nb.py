@@ -25,16 +25,16 @@ from simkit.games.banking import BANK_BROKEN, BANK_CAPPED, BANK_TRIPLED, bank_cl
 MAX_PUNTERS = 26
 N_PBINS = 20          # win-probability bins of width 0.05 for the calibration table
 
-O_PUNTERS, O_BANK, O_MIN_STAKE, O_PASS_AT, O_BANK_END, O_COVER, O_MAX_COUPS, O_DECKS = range(8)
-N_OPTS = 8
+O_PUNTERS, O_BANK, O_MIN_STAKE, O_PASS_AT, O_BANK_END, O_COVER, O_MAX_COUPS, O_DECKS, O_PRIMAZKA = range(9)
+N_OPTS = 9
 END_COUP, END_ROUND = 0, 1
 COVER_SUIT, COVER_COLOUR = 0, 1
 
 POL_USER, POL_FLAT, POL_HAND, POL_THREE_HIGH = 0, 1, 2, 3
 ERR_STAKE = 1
 N_ERR = 8             # [code, unit, stake, seat, bank, coup, lowest legal, -]
-N_REC = 9             # record: round, seat, card 1..3, turned, stake, win, bank after
-N_OUT = 7             # loss, staked, coups, outcome, wins, whole-bank stakes, rounds
+N_REC = 10            # record: round, seat, card 1..3, turned, stake, win, bank after, primazka
+N_OUT = 8             # loss, staked, coups, outcome, wins, whole-bank stakes, rounds, primazka
 
 #: user staking function: stake(hand, p_win, bank, params) -> int64
 #:   hand: int64[3] card codes; p_win: the exact probability that the punter's cards beat
@@ -165,6 +165,18 @@ def stake_nb(code, params, fn, hand, best, p0, p1, bank, lo):
     return fn(hand, p1, bank, params)
 
 
+@njit(cache=True, inline="always")
+def primazka_nb(pz, p1, bank, stake):
+    """What the other punters add to a stake on the punter's cards (000:305 «желающие
+    могут к нему примазаться, т.е. добавить какую-либо сумму на его карты»), seeing them:
+    ``floor(pz[1] · (bank - stake))`` when the hand's win probability ``p1`` (counting the
+    cards turned this round) is at least ``pz[0]``, else nothing. The sum of stake and
+    primazka is at most the bank."""
+    if p1 >= pz[0]:
+        return min(max(np.int64(pz[1] * (bank - stake)), np.int64(0)), bank - stake)
+    return np.int64(0)
+
+
 @njit(cache=True)
 def workspace_nb():
     """(hands, hand, seen, best, pool): the scratch arrays :func:`bank_nb` works in."""
@@ -175,10 +187,12 @@ def workspace_nb():
 # _nrt=False: bank_nb allocates nothing (its scratch arrays come from the caller), so its
 # array arguments need no reference counting (atomic operations) on each call.
 @njit(cache=True, _nrt=False)
-def bank_nb(buf, state, fixed, deck0, opts, code, params, fn, audit, by_seat_x, by_seat_y, calib, out, rec, err,
-            audit_out, hands, hand, seen, best, pool):
+def bank_nb(buf, state, fixed, deck0, opts, code, params, fn, pz, audit, by_seat_x, by_seat_y, calib, out, rec,
+            err, audit_out, hands, hand, seen, best, pool):
     """Play one bank from ``buf`` and fill ``out`` = [punters' loss, stakes, coups, how it
-    ended, punter wins, whole-bank stakes, rounds]; ``by_seat_x/y``: loss and stakes by seat;
+    ended, punter wins, whole-bank stakes, rounds, primazka stakes]; with ``opts[O_PRIMAZKA]``
+    the others add :func:`primazka_nb` (parameters ``pz``) to each stake and the sum is
+    settled as one stake (counted in the stakes); ``by_seat_x/y``: loss and stakes by seat;
     ``calib[bin]`` += (coups, wins) by the punter's win probability; ``rec`` (if it has
     rows) records each coup. Returns False on an illegal stake (``err`` filled)."""
     p = opts[O_PUNTERS]
@@ -216,6 +230,9 @@ def bank_nb(buf, state, fixed, deck0, opts, code, params, fn, audit, by_seat_x, 
                 err[5] = coups
                 err[6] = lo
                 return False
+            own = stake
+            if opts[O_PRIMAZKA] != 0:
+                stake += primazka_nb(pz, p1, bank, stake)
             turned = deal_nb(buf, t, r, state, fixed)
             t += 1
             seen[i] = turned
@@ -227,12 +244,13 @@ def bank_nb(buf, state, fixed, deck0, opts, code, params, fn, audit, by_seat_x, 
                     audit_out[1] += 1
                 if abs(p1 - _win_prob_ref_nb(hand, deck0, seen, i, cover, pool)) > 1e-12:
                     audit_out[1] += 1
-                if stake < min(opts[O_MIN_STAKE], bank) or stake > bank or stake < 1:
+                if own < min(opts[O_MIN_STAKE], bank) or stake > bank or own < 1 or stake < own:
                     audit_out[1] += 1
             bank += loss
             coups += 1
             out[0] += loss
             out[1] += stake
+            out[7] += stake - own
             if win:
                 out[4] += 1
             if stake == bank - loss:
@@ -253,6 +271,7 @@ def bank_nb(buf, state, fixed, deck0, opts, code, params, fn, audit, by_seat_x, 
                 row[6] = stake
                 row[7] = win
                 row[8] = bank
+                row[9] = stake - own
             if bank == 0:
                 how = BANK_BROKEN
                 break
@@ -281,6 +300,7 @@ def bank_nb(buf, state, fixed, deck0, opts, code, params, fn, audit, by_seat_x, 
 _ARGS = (types.int64, types.int64, types.int64,                       # seed, start, stop
          types.uint8[:], types.int64[:],                              # deck, opts
          types.int64, types.float64[:], STAKE_FN,                     # policy
+         types.float64[:],                                            # primazka parameters
          types.boolean,                                               # audit
          types.int64[:, :], types.int64[:, :], types.int64[:], types.int64[:],  # edge, bank, tenure, outcome
          types.int64[:, :], types.int64[:, :], types.int64[:, :],     # coup, by_seat, tenure_by_outcome
@@ -288,13 +308,13 @@ _ARGS = (types.int64, types.int64, types.int64,                       # seed, st
 
 
 @njit(types.void(*_ARGS), cache=True)
-def banchok_chunk_nb(seed, start, stop, deck0, opts, code, params, fn, audit, edge, bank_mom, tenure, outcome,
+def banchok_chunk_nb(seed, start, stop, deck0, opts, code, params, fn, pz, audit, edge, bank_mom, tenure, outcome,
                      coup, by_seat, tenure_by_outcome, calib, counters, audit_out, err):
     """Play banks ``start..stop-1`` and add their statistics.
 
     Bank statistics as :mod:`simkit.games.banking`. ``coup`` ratio rows per bank: 0 =
     (punter wins, coups), 1 = (stakes, coups), 2 = (whole-bank stakes, coups), 3 = (punters'
-    loss, coups). ``by_seat[i]`` = ratio (loss, stakes) per bank of seat ``i``;
+    loss, coups), 4 = (primazka stakes, stakes). ``by_seat[i]`` = ratio (loss, stakes) per bank of seat ``i``;
     ``tenure_by_outcome[how]`` = moments of the tenure of banks that ended so;
     ``calib[bin]`` = (coups, wins) by win probability; ``counters`` = [coups, rounds,
     whole-bank stakes]."""
@@ -312,8 +332,8 @@ def banchok_chunk_nb(seed, start, stop, deck0, opts, code, params, fn, audit, ed
         buf[:] = deck0
         seat_x[:] = 0
         seat_y[:] = 0
-        if not bank_nb(buf, state, False, deck0, opts, code, params, fn, audit, seat_x, seat_y, calib, out, rec,
-                       err, audit_out, hands, hand, seen, best, pool):
+        if not bank_nb(buf, state, False, deck0, opts, code, params, fn, pz, audit, seat_x, seat_y, calib, out,
+                       rec, err, audit_out, hands, hand, seen, best, pool):
             err[1] = unit
             return
         if audit:
@@ -326,6 +346,7 @@ def banchok_chunk_nb(seed, start, stop, deck0, opts, code, params, fn, audit, ed
         ratio_add_nb(coup, 1, out[1], coups)
         ratio_add_nb(coup, 2, out[5], coups)
         ratio_add_nb(coup, 3, out[0], coups)
+        ratio_add_nb(coup, 4, out[7], out[1])
         moment_add_nb(tenure_by_outcome, out[3], coups)
         for i in range(p):
             ratio_add_nb(by_seat, i, seat_x[i], seat_y[i])
@@ -336,11 +357,12 @@ def banchok_chunk_nb(seed, start, stop, deck0, opts, code, params, fn, audit, ed
 
 _FIXED_ARGS = (types.uint8[:], types.uint8[:], types.int64[:],   # cards, deck for the audit, opts
                types.int64, types.float64[:], STAKE_FN,          # policy
+               types.float64[:],                                 # primazka parameters
                types.int64[:], types.int64[:, :], types.int64[:], types.int64[:])  # out, rec, err, audit
 
 
 @njit(types.boolean(*_FIXED_ARGS), cache=True)
-def banchok_fixed_nb(cards, deck0, opts, code, params, fn, out, rec, err, audit_out):
+def banchok_fixed_nb(cards, deck0, opts, code, params, fn, pz, out, rec, err, audit_out):
     """One bank dealt from ``cards`` in the given order (used cards coming back in the
     order they were dealt), audited against ``deck0`` (the decks the rules give); see
     :func:`bank_nb`."""
@@ -350,5 +372,5 @@ def banchok_fixed_nb(cards, deck0, opts, code, params, fn, out, rec, err, audit_
     seat_y = np.zeros(p, np.int64)
     calib = np.zeros((N_PBINS, 2), np.int64)
     hands, hand, seen, best, pool = workspace_nb()
-    return bank_nb(cards, state, True, deck0, opts, code, params, fn, True, seat_x, seat_y, calib, out, rec, err,
-                   audit_out, hands, hand, seen, best, pool)
+    return bank_nb(cards, state, True, deck0, opts, code, params, fn, pz, True, seat_x, seat_y, calib, out, rec,
+                   err, audit_out, hands, hand, seen, best, pool)

@@ -44,8 +44,10 @@ class BanchokRules(Rules):
                         doc="what a punter's card must share with the turned card to beat it (rank at least as "
                             "high): its suit, or only its colour",
                         seed="«Карты перекрываются по цвету и по масти» (000:301; GAMES.md G08 ambiguity 4)")
-    primazka: bool = option(False, allowed=(False,),
-                            doc="others adding money to a punter's stake: not modelled (by agreement only)",
+    primazka: bool = option(False,
+                            doc="by agreement, the other punters may add money to a punter's stake on his cards, "
+                                "shown to them; the primazka policy says how much (up to the bank less his stake) "
+                                "and the sum is settled as one stake (default: not agreed)",
                             seed="«По соглашению играющих допускается примазка» (000:305; GAMES.md G08 ambiguity 3)")
     irregularities: str = option("none", allowed=("none",),
                                  doc="a card exposed before the stake is named, or peeked at by the banker: these "

@@ -34,7 +34,7 @@ def checks() -> list:
         p = exact_win(rules.get("decks", 2), rules.get("cover") == "colour")
         rules = {**rules, "bank": 10**6, "max_coups": 240}
         out.append(Check("house edge, flat stakes over fixed 240-coup banks: 1 - 2 P(win)", float(1 - 2 * p),
-                         4000, rules, source="enumeration"))
-        out.append(Check("punter win rate, flat stakes over fixed 240-coup banks", float(p), 4000, rules,
+                         4000, rules, "flat", source="enumeration"))
+        out.append(Check("punter win rate, flat stakes over fixed 240-coup banks", float(p), 4000, rules, "flat",
                          metric="punter_win_rate", source="enumeration"))
     return out

@@ -107,7 +107,7 @@ class Blackjack(Game):
             z8 = np.zeros((exact.N_ROWS, exact.N_VALUES), np.int8)
             tables = (z8, z8, np.zeros((exact.N_ROWS, exact.N_VALUES)), np.zeros(10, np.int64),
                       np.array([1.0, 1.0, 0.0, 0.0]), False)
-            params = np.array([v for _, v in sorted(pol.params.items())] or [0.0], dtype=np.float64)
+            params = pol.user_params()
             return tables, nb.POL_USER, params, pol.fn
         # tables are cached on the policy object, so that workers receive them with it
         cache = pol.__dict__.setdefault("_blackjack_tables", {})

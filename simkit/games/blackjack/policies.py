@@ -31,7 +31,7 @@ import pandas as pd
 from simkit.errors import SimkitError
 from simkit.games.blackjack import exact as ex
 from simkit.games.blackjack import nb
-from simkit.policies.base import Policy, PolicyRole, PolicySpec
+from simkit.policies.base import Policy, PolicyRole, PolicySpec, param
 
 UP_KEYS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")   # by value index
 CHART_UPS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "A")
@@ -51,6 +51,11 @@ FAB_4 = {"RH14vT": 3, "RH15vT": 0, "RH15v9": 2, "RH15vA": 1}
 #: an index of this size or more (either sign) switches the index play off
 OFF = 99.0
 RAMP = {"min_bet": 1.0, "max_bet": 12.0, "ramp_units": 2.0, "ramp_offset": 1.0, "bankroll": 1000.0}
+#: the declared type and range of each ``hilo`` parameter that is not an index
+_RAMP_DECL = {"min_bet": ("int", 1, nb.MAX_BET), "max_bet": ("int", 1, nb.MAX_BET), "ramp_units": ("float", 0, nb.MAX_BET),
+              "ramp_offset": ("float", -100, 100), "bankroll": ("float", 0, 1e15)}
+#: an index play's true count: any finite number (|index| >= OFF switches it off)
+_INDEX = ("float", None, None)
 
 
 def _up_index(key: str) -> int:
@@ -111,13 +116,14 @@ PLAY = PolicyRole(
      PolicySpec("never-bust", "basic strategy, but stand on every hard 12 or more", nb.POL_TABLE),
      PolicySpec("table", "basic strategy with the given cells replaced (one parameter per cell, e.g. "
                 "H16vT=0 stand; codes 0 S, 1 H, 2 D, 3 Ds; pairs/surrender/INS 1 or 0)", nb.POL_TABLE,
-                accepts=_is_cell),
+                accepts=_is_cell, extra=param(0, "int", 0, 3)),
      PolicySpec("hilo", "basic strategy with a true-count bet ramp (bet = ramp_units x (floor(TC) - "
                 "ramp_offset) within [min_bet, max_bet]) and index plays (Illustrious 18 and Fab 4 by "
                 "default); tags tag_A..tag_T give the count system", nb.POL_TABLE,
-                dict({f"tag_{k}": float(v) for k, v in HILO_TAGS.items()}, **RAMP,
-                     **{k: float(v) for k, v in {**ILLUSTRIOUS_18, **FAB_4}.items()}),
-                accepts=_is_hilo_param)],
+                dict({f"tag_{k}": param(v, "int", -3, 3) for k, v in HILO_TAGS.items()},
+                     **{k: param(v, *_RAMP_DECL[k]) for k, v in RAMP.items()},
+                     **{k: param(v, *_INDEX) for k, v in {**ILLUSTRIOUS_18, **FAB_4}.items()}),
+                accepts=_is_hilo_param, extra=param(0, *_INDEX))],
     default="basic",
     user_signature="decide(kind, total, soft, ncards, pair, up, legal: int64, seen: int64[10], "
                    "unseen: int64, params: float64[:]) -> int64",

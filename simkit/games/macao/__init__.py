@@ -73,7 +73,7 @@ class Macao(Game):
     def _illegal(self, policies, err, rules, where=None):
         seat = int(err[3])
         where = where or f"bank (unit) {err[1]}, coup {err[7]}"
-        who = "the banker" if seat == rules.punters else f"the punter at seat {seat}"
+        who = "the banker" if seat == rules.punters else f"the punter at seat {seat + 1}"
         pol = policies["banker"] if seat == rules.punters or policies["punter"].name == "mimic" \
             else policies["punter"]
         raise_illegal(self.id, pol,
@@ -99,7 +99,7 @@ class Macao(Game):
         """Play one coup from hand-built ``cards`` (card strings or codes, in dealing order;
         ``start`` cards before are the discards of earlier coups, which a shoe-end
         reshuffle deals next in their order). Returns ``status`` ("ok", "void"), per seat
-        (punters then the banker) ``count`` (10 = bust), ``natural`` and ``draws``, the
+        in dealing order (the punters, seats 1..P, then the banker, seat 0) ``count`` (10 = bust), ``natural`` and ``draws``, the
         punters' ``loss`` in stakes, ``used`` (cards dealt, counting the discards before
         ``start``; after a reshuffle, the position reached in the rotated shoe) and
         ``reshuffled``."""

@@ -2,8 +2,9 @@
 
 Unit = one bank: the banker's shoe of ``decks`` full decks from a fresh shuffle until all
 its cards are played («после того, как все карты сыграны, банк передается», 000:237).
-A coup: one card to every punter (seats 0..P-1 from the banker's left) and then to the
-banker (000:217); then each punter in turn and last the banker throws aside 10s and
+A coup: one card to every punter (seats 1..P from the banker's left; the banker is seat 0,
+README) and then to the banker (000:217); the kernel's arrays hold the punters at indices
+0..P-1 and the banker at P, in dealing order; then each punter in turn and last the banker throws aside 10s and
 pictures for new cards (000:219) and draws as his policy says; then every punter is
 settled against the banker (000:225-235). A coup the shoe cannot finish is finished from
 the reshuffled cards of earlier coups, or voided (rule ``shoe_end``); the bank then passes.
@@ -52,7 +53,7 @@ N_ERR = 8          # [code, unit, move, seat, count, natural, draws, coup]
 #: user drawing function: draw(count, natural, draws, seat, drew, params) -> int64 (1 = draw, 0 = stand)
 #:   count: the hand's count 0..9; natural: 1 while the hand has taken no voluntary draw
 #:   (and, with replacement_is_draw, no replacement); draws: voluntary draws taken;
-#:   seat: 0..P-1 for the punters from the banker's left, P for the banker; drew: punters
+#:   seat: 1..P for the punters from the banker's left, 0 for the banker; drew: punters
 #:   who have drawn so far this coup (the banker sees every punter's); params: float64[:].
 DRAW_SIG = types.int64(types.int64, types.int64, types.int64, types.int64, types.int64, types.float64[:])
 DRAW_FN = types.FunctionType(DRAW_SIG)
@@ -168,10 +169,11 @@ def coup_nb(deck, cur, state, fixed, opts, pcode, pparams, pfn, bcode, bparams, 
         if not banker and pcode == POL_MIMIC and opts[O_BANKER_DRAWS] == 0:
             continue          # the banker never draws, so neither does his mimic
         while draws[s] < opts[O_MAX_DRAWS] and count[s] != BUST:
+            seat = 0 if banker else s + 1
             if banker or pcode == POL_MIMIC:
-                move = decide_nb(bcode, bparams, bfn, count[s], natural[s], draws[s], s, drew)
+                move = decide_nb(bcode, bparams, bfn, count[s], natural[s], draws[s], seat, drew)
             else:
-                move = decide_nb(pcode, pparams, pfn, count[s], natural[s], draws[s], s, drew)
+                move = decide_nb(pcode, pparams, pfn, count[s], natural[s], draws[s], seat, drew)
             if move != 0 and move != 1:
                 err[0] = ERR_DRAW
                 err[2] = move
@@ -282,7 +284,7 @@ def macao_chunk_nb(seed, start, stop, deck0, opts, pcode, pparams, pfn, bcode, b
     """Play banks ``start..stop-1`` and add their statistics.
 
     Bank statistics as :mod:`simkit.games.banking` (stakes = punter-coups). ``coup`` ratio
-    rows per bank: 0 = (punter wins, stakes), 1 = (punter ties, stakes), 2 = (punter hands
+    rows per bank: 0 = (punter wins, stakes), 1 = (punter ties: equal counts, neither bust; stakes), 2 = (punter hands
     that drew, stakes), 3 = (banker drew, coups), 4 = (punter naturals of 7-9, stakes).
     ``payout``: the punter's loss per punter-coup, index ``loss + MAX_MULT``. ``pfinal``,
     ``bfinal``: final counts 0..9 and bust. ``counters`` = [coups, voided coups, shoe-end
@@ -326,7 +328,7 @@ def macao_chunk_nb(seed, start, stop, deck0, opts, pcode, pparams, pfn, bcode, b
                 pfinal[count[s]] += 1
                 if loss[s] < 0:
                     wins += 1
-                elif count[s] == count[p]:
+                elif count[s] == count[p] and count[s] != BUST:     # two busts: the punter's loss
                     ties += 1
                 if draws[s] > 0:
                     pdrew += 1

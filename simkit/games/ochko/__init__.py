@@ -74,7 +74,7 @@ def policy_args(rules, policies) -> tuple:
         pol = policies[role.name]
         if pol.is_user:
             codes[i] = 0
-            params = np.array([v for _, v in sorted(pol.params.items())] or [0.0], np.float64)
+            params = pol.user_params()
             fn = pol.fn
         else:
             codes[i] = role.builtins[pol.name].code

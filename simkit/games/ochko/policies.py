@@ -5,10 +5,14 @@ Roles (each also takes a user ``@njit`` function with the signature shown; see
 
 * ``stake``: ``flat`` (``units`` every coup), ``card-aware`` (``high`` when the first
   card is worth at least ``at`` points, an ace 11, else ``low``; in variant A stakes are
-  set before the deal, so always ``low``), ``bank-fraction`` (variant B: ``fraction`` of
-  what is left in the bank, at least 1). Built-ins never claim more than the bank holds.
-* ``draw``: ``threshold`` (stand on ``stand`` or more; in variant B halve the stake
-  before a card when the total is at least ``halve_at``), ``mimic`` (the banker's own
+  set before the deal, so always ``low``), ``bank-fraction`` (the default; variant B:
+  ``fraction`` of what is left in the bank, at least 1: the seed's punter claims 500 of a
+  1000 bank, 003:11; variant A has no bank: 1 unit). Built-ins never claim more than the
+  bank holds.
+* ``draw``: ``threshold`` (the default; stand on ``stand`` or more; in variant B halve
+  the stake before a card when the total is at least ``halve_at``: the defaults 17 and 12
+  are the best reply to the default banker under the default rules, :data:`BEST`),
+  ``mimic`` (the banker's own
   rule applied to the punter's hand, with no total to beat), ``best`` (the ``threshold``
   that ``experiments/ochko_strategy.py`` found best against the default banker; see
   :data:`BEST`).
@@ -23,16 +27,25 @@ parameter name: ``Policy("mine", fn=my_draw, a_stand=16, b_halve_at=14)`` passes
 """
 from simkit.errors import SimkitError
 from simkit.games.ochko import nb_core as c
-from simkit.policies.base import PolicyRole, PolicySpec
+from simkit.policies.base import PolicyRole, PolicySpec, param
+
+_UNITS = param(1, "int", 1, c.MAX_STAKE)
+
+
+def _total(default):
+    """A points total to compare with (-1..99; 99 never reached)."""
+    return param(default, "int", -1, 99)
+
 
 STAKE = PolicyRole(
     "stake",
-    [PolicySpec("flat", "stake `units` every coup (at most what the bank holds)", c.STAKE_FLAT, {"units": 1.0}),
+    [PolicySpec("flat", "stake `units` every coup (at most what the bank holds)", c.STAKE_FLAT, {"units": _UNITS}),
      PolicySpec("card-aware", "stake `high` when the first card is worth at least `at` points (ace 11), else `low`",
-                c.STAKE_CARD, {"low": 1.0, "high": 5.0, "at": 11.0}),
-     PolicySpec("bank-fraction", "variant B: stake `fraction` of what is left in the bank (at least 1 unit)",
-                c.STAKE_FRACTION, {"fraction": 0.5})],
-    default="flat",
+                c.STAKE_CARD, {"low": _UNITS, "high": param(5, "int", 1, c.MAX_STAKE), "at": param(11, "int", 0, 99)}),
+     PolicySpec("bank-fraction", "variant B: stake `fraction` of what is left in the bank (at least 1 unit; the "
+                "seed's example claims half); variant A (no bank): 1 unit", c.STAKE_FRACTION,
+                {"fraction": param(0.5, "float", 0, 1)})],
+    default="bank-fraction",
     user_signature="stake(card: int64, cap: int64, params: float64[:]) -> int64 units in [1, cap] "
                    "(card = -1 and cap = -1 in variant A)",
 )
@@ -40,7 +53,7 @@ STAKE = PolicyRole(
 DRAW = PolicyRole(
     "draw",
     [PolicySpec("threshold", "stand on `stand` or more; variant B: halve before a card at `halve_at` or more",
-                c.DRAW_THRESHOLD, {"stand": 17.0, "halve_at": 99.0}),
+                c.DRAW_THRESHOLD, {"stand": _total(17), "halve_at": _total(12)}),
      PolicySpec("mimic", "draw by the banker's own rule applied to the punter's hand", c.DRAW_MIMIC, {}),
      PolicySpec("best", "the threshold experiments/ochko_strategy.py found best against the default banker",
                 c.DRAW_THRESHOLD, {})],
@@ -52,7 +65,7 @@ DRAW = PolicyRole(
 BANKER = PolicyRole(
     "banker",
     [PolicySpec("standard", "draw to beat a known total (at a tie under pushes stand on `tie_stand` or more); "
-                "with none known stand on `stand` or more", c.BANKER_STANDARD, {"stand": 17.0, "tie_stand": 15.0})],
+                "with none known stand on `stand` or more", c.BANKER_STANDARD, {"stand": _total(17), "tie_stand": _total(15)})],
     default="standard",
     user_signature="banker(hand: int64[:], total: int64, soft: int64, targets: int64[:], params: float64[:]) "
                    "-> int64 (0 stand, 1 draw)",
@@ -100,9 +113,10 @@ def check_params(policies, rules) -> None:
         if st.name == "bank-fraction":
             if not 0 < p["fraction"] <= 1:
                 bad("stake", "fraction", p["fraction"], "a share of the bank in (0, 1]")
-            if rules.variant == "A":
-                raise SimkitError("ochko: stake policy 'bank-fraction' needs variant B (variant A has no bank); "
-                                  "use 'flat' or 'card-aware'")
+            if rules.variant == "A" and p["fraction"] != STAKE.builtins["bank-fraction"].params["fraction"]:
+                raise SimkitError(f"ochko: stake policy 'bank-fraction' with fraction={p['fraction']:g} needs "
+                                  f"variant B (variant A has no bank: the default policy stakes 1 unit there); "
+                                  f"use 'flat' or 'card-aware'")
     for role in ("draw", "banker"):
         pol = policies[role]
         if not pol.is_user:

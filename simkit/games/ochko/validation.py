@@ -112,11 +112,13 @@ def checks() -> list:
     for tie, stand in (("push", 17), ("banker", 15), ("punter", 18)):
         win, push, loss = first_duel(stand, 15, tie)
         out.append(Check(f"first duel's edge, variant B, tie={tie}, punter stands on {stand}", loss - win, 100_000,
-                         {"punters": 1, "tie": tie}, f"threshold:stand={stand}", _first_coup, "enumeration"))
+                         {"punters": 1, "tie": tie}, {"stake": "flat", "draw": f"threshold:stand={stand},halve_at=99"},
+                         _first_coup, "enumeration"))
     win, push, loss = first_duel(17, 15, "push")
     rules = {"punters": 1, "bank": 1, "knock_multiple": 2, "max_rounds": 1}
-    out.append(Check("bank broken in its one duel (punter wins)", win, 100_000, rules, metric="p_broken",
+    pols = "threshold:halve_at=99"
+    out.append(Check("bank broken in its one duel (punter wins)", win, 100_000, rules, pols, metric="p_broken",
                      source="enumeration"))
-    out.append(Check("bank knocked in its one duel (punter loses)", loss, 100_000, rules, metric="p_tripled",
+    out.append(Check("bank knocked in its one duel (punter loses)", loss, 100_000, rules, pols, metric="p_tripled",
                      source="enumeration"))
     return out

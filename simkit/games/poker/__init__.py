@@ -49,7 +49,8 @@ class Poker(Game):
     conformance_cases = [
         ({}, None),
         ({"players": 10, "decks": 1, "reshuffle_folded": True}, {"bet": "call-down", "draw": "random"}),
-        ({"players": 3, "jokers": 2, "tiebreak": "rank_first", "bet_sizing": "fixed"}, "random"),
+        ({"players": 3, "jokers": 2, "tiebreak": "rank_first", "bet_sizing": "fixed", "wild_duplicates": False},
+         "random"),
         ({"players": 7, "wild_rank": "2", "predraw_stop": True, "five_of_a_kind": "below_straight_flush"},
          {"bet": ["threshold", "call-down"] * 3 + ["random"], "draw": "standard:four_flush=0"}),
     ]
@@ -89,7 +90,8 @@ class Poker(Game):
         return out
 
     def seat_policies(self, policies, rules) -> list:
-        """``[(bet Policy, draw Policy)]`` for each seat."""
+        """``[(bet Policy, draw Policy)]`` for each kernel index (0 = the dealer's left, the
+        dealer last); a per-seat list is given by seat (entry 0 = seat 0 = the dealer)."""
         n = rules.players
         per = {}
         for role in _ROLE_NAMES:
@@ -97,21 +99,24 @@ class Poker(Game):
             if isinstance(pol, (list, tuple)):
                 if len(pol) != n:
                     raise SimkitError(f"poker: {len(pol)} {role} policies given for players={n}; give one per seat "
-                                      f"(seat 1 = the dealer's left ... seat {n} = the dealer)")
-                per[role] = list(pol)
+                                      f"(seat 0 = the dealer, seat 1 = his left ... seat {n - 1})")
+                per[role] = list(pol[1:]) + [pol[0]]
             else:
                 per[role] = [pol] * n
         return list(zip(per["bet"], per["draw"]))
 
     def groups(self, policies, rules) -> list:
-        """Policy groups ``[(label, [seats])]`` in order of first seat. The label is the bet
+        """Policy groups ``[(label, [kernel indices])]`` in order of first seat. The label is the bet
         policy's name (with ``+`` the draw policy's where draw policies differ by seat), and
         ``#2``, ``#3``... for further groups of one name with other parameters; names
         without parameters keep metric names stable across sweeps and comparisons."""
         seats = self.seat_policies(policies, rules)
         draws_differ = len({d.describe() for _, d in seats}) > 1
         members = {}
-        for s, (b, d) in enumerate(seats):
+        n = len(seats)
+        for seat in range(n):
+            s = seat - 1 if seat else n - 1
+            b, d = seats[s]
             members.setdefault((b.describe(), d.describe() if draws_differ else ""), []).append(s)
         out = []
         used = {}
@@ -168,15 +173,16 @@ class Poker(Game):
         return opts
 
     def _raise(self, err, policies, rules):
-        seat = int(err[2])
+        index = int(err[2])
+        seat = nb.seat_of(index, rules.players)
         role = "bet" if err[0] == nb.ERR_BET else "draw"
-        pol = self.seat_policies(policies, rules)[seat][0 if role == "bet" else 1]
+        pol = self.seat_policies(policies, rules)[index][0 if role == "bet" else 1]
         if role == "bet":
             phase = "before" if err[4] == nb.PH_PRE else "after"
-            situation = (f"hand (unit) {err[1]}, seat {seat + 1}, betting circuit {err[5] + 1} {phase} the draw; "
+            situation = (f"hand (unit) {err[1]}, seat {seat}, betting circuit {err[5] + 1} {phase} the draw; "
                          f"a stake must be 0 (pass) or from {err[6]} to {err[7]} chips")
         else:
-            situation = (f"hand (unit) {err[1]}, seat {seat + 1}, the draw; a discard must be a bit mask 0..31 "
+            situation = (f"hand (unit) {err[1]}, seat {seat}, the draw; a discard must be a bit mask 0..31 "
                          f"of the five cards")
         raise_illegal(self.id, pol, situation, int(err[3]))
 
@@ -233,10 +239,11 @@ class Poker(Game):
     # -- worked examples and tests ------------------------------------------------
     def play_deal(self, order, rules=None, policies=None, *, seed=0, audit=False) -> dict:
         """Play one hand dealt from the card codes ``order`` as given, with the very kernel
-        the simulations use. Round ``j`` of the deal gives card ``j * players + s`` to seat
-        ``s`` (seat 0 = the dealer's left); the rest is the stock, top first; a stock
+        the simulations use. Round ``j`` of the deal gives card ``j * players + i`` to the
+        ``i``-th player from the dealer's left (seat ``i + 1``; the dealer, seat 0, is
+        ``i = players - 1``); the rest is the stock, top first; a stock
         reshuffle takes the gathered cards in the order gathered. ``seed`` drives random
-        policies only. Returns per-seat arrays: ``hands`` (final cards), ``dealt_value``,
+        policies only. Returns arrays in that dealing order: ``hands`` (final cards), ``dealt_value``,
         ``final_value``, ``drawn`` (-1: no draw), ``invested``, ``won``, ``net``,
         ``credit``, ``active``; and ``pot``, ``end`` ("before draw", "after draw",
         "showdown"), ``winners``, ``reshuffles``, ``extra_values`` (the equity sample's

@@ -27,9 +27,13 @@ five of a kind rank
 With ``rank_only`` every ``sp`` is 0 (no suit tie-breaks: equal ranks split the pot).
 The wheel A-2-3-4-5 (if allowed) is the lowest straight; its top card is the five.
 
-Wild cards (jokers, or every card of a chosen rank) stand for any card, even one already
-in the hand («джокером можно объявить любую карту», line 51); the hand takes the best
-value any such choice gives (:func:`eval_wild_nb`, checked against brute force in the
+Wild cards (jokers, or every card of a chosen rank) stand for any card, by default even
+one already in the hand (a "double-ace flush"; the rule ``wild_duplicates``: line 51
+«джокером можно объявить любую карту» says which card may be declared wild, not what it may
+stand for, so this is a documented choice); with ``EV_NO_DUP`` a wild stands only for a
+card the hand does not already hold (naturally or through another wild), so five of a kind
+needs that many different cards of its rank and a flush's wilds take the highest ranks
+the suit lacks. The hand takes the best value any such choice gives (:func:`eval_wild_nb`, checked against brute force in the
 tests). Several decks simply give duplicate codes; the natural evaluator counts them.
 
 Every option travels in one int64 scalar ``ev`` (:func:`make_ev`): kernels pass no array
@@ -49,8 +53,9 @@ TB_LITERAL, TB_RANK_FIRST, TB_RANK_ONLY = 0, 1, 2
 PAIR_FIRST, KICKERS_FIRST = 0, 1
 
 #: bits of ``ev``: tie-break mode (0-1), kickers-first pairs (2), wheel (3), five of a kind
-#: on top (4), wild rank + 1 (8-15, 0 = none), jokers in the deck (16)
-EV_KICKERS, EV_WHEEL, EV_FIVE_TOP, EV_JOKERS = 1 << 2, 1 << 3, 1 << 4, 1 << 16
+#: on top (4), wild rank + 1 (8-15, 0 = none), jokers in the deck (16), wilds may not
+#: duplicate a card of the hand (17)
+EV_KICKERS, EV_WHEEL, EV_FIVE_TOP, EV_JOKERS, EV_NO_DUP = 1 << 2, 1 << 3, 1 << 4, 1 << 16, 1 << 17
 CAT_SHIFT = 24
 
 _SP_PACKED = 0x9C                # suit priority packed 2 bits per suit: ♠ 0, ♥ 3, ♦ 1, ♣ 2
@@ -59,11 +64,13 @@ _AK = 0x1800                     # ranks K, A
 
 
 def make_ev(tiebreak=TB_LITERAL, pair=PAIR_FIRST, wheel=True, wild_rank=-1, jokers=False,
-            five_kind_top=True) -> int:
+            five_kind_top=True, wild_duplicates=True) -> int:
     """The evaluator's options as one integer (see ``EV_*``); ``five_kind_top`` puts five
-    of a kind above the royal flush, else between four of a kind and the straight flush."""
+    of a kind above the royal flush, else between four of a kind and the straight flush;
+    ``wild_duplicates=False`` forbids a wild to stand for a card the hand already holds."""
     ev = int(tiebreak) | (EV_KICKERS if pair == KICKERS_FIRST else 0) | (EV_WHEEL if wheel else 0)
     ev |= (EV_FIVE_TOP if five_kind_top else 0) | ((int(wild_rank) + 1) << 8) | (EV_JOKERS if jokers else 0)
+    ev |= 0 if wild_duplicates else EV_NO_DUP
     return ev
 
 
@@ -217,8 +224,11 @@ def is_wild_nb(c, ev):
 def eval_wild_nb(c0, c1, c2, c3, c4, ev):
     """Value of five cards that may hold wild cards: the best value over every card the
     wilds could stand for (each candidate category built directly; the tests check it
-    against trying every card for every wild)."""
+    against trying every card for every wild). With ``EV_NO_DUP`` a wild may not stand
+    for a card the hand already holds."""
     tb = ev & 3
+    nodup = (ev & EV_NO_DUP) != 0
+    cs = np.int64(0)            # the naturals' cards (bit 4r + suit)
     spmask = 0 if tb == TB_RANK_ONLY else 3
     w = 0
     m1 = np.int64(0)
@@ -238,6 +248,7 @@ def eval_wild_nb(c0, c1, c2, c3, c4, ev):
             q += np.int64(1) << (4 * r)
             sx ^= suit_pri_nb(c) << (2 * r)
             suits |= 1 << (c & 3)
+            cs |= np.int64(1) << c
             fsp = suit_pri_nb(c)
     if w == 0:
         return eval5_nb(c0, c1, c2, c3, c4, ev)
@@ -250,7 +261,12 @@ def eval_wild_nb(c0, c1, c2, c3, c4, ev):
     one_suit = suits & (suits - 1) == 0          # true also with no naturals
     best = np.int64(-1)
     if distinct <= 1:                            # five of a kind (five wilds: five aces)
-        best = max(best, place_nb(FIVE_KIND, ev) | (_hi(m1) if nn > 0 else 12))
+        r = _hi(m1) if nn > 0 else 12
+        held = (cs >> (4 * r)) & 15              # suits of rank r the naturals hold
+        if not nodup or w <= 4 - ((held & 1) + ((held >> 1) & 1) + ((held >> 2) & 1) + (held >> 3)):
+            best = max(best, place_nb(FIVE_KIND, ev) | r)
+        elif nn > 0:                             # four of a kind, the last wild the best kicker
+            best = max(best, place_nb(QUADS, ev) | (r << 4) | (12 if r != 12 else 11))
     if m2 == 0:                                  # straights: the naturals fit one window
         for top in range(12, 2, -1):
             if top == 3:
@@ -269,7 +285,15 @@ def eval_wild_nb(c0, c1, c2, c3, c4, ev):
             sp = (sx >> (2 * top)) & 3 if m1 & (np.int64(1) << top) else 3
             best = max(best, place_nb(STRAIGHT, ev) | _straight_det(top, sp & spmask, tb))
     if one_suit:                                 # flush: the wilds are aces of that suit
-        best = max(best, place_nb(FLUSH, ev) | _flush_det(ranks20_nb(q + (np.int64(w) << 48)), fsp & spmask, tb))
+        qf = q + (np.int64(w) << 48)
+        if nodup:                                # ... or the highest ranks the suit lacks
+            qf = q
+            k = w
+            for r in range(12, -1, -1):
+                if k and not m1 & (np.int64(1) << r):
+                    qf += np.int64(1) << (4 * r)
+                    k -= 1
+        best = max(best, place_nb(FLUSH, ev) | _flush_det(ranks20_nb(qf), fsp & spmask, tb))
     x = m1
     while x:                                     # four of a kind, highest first
         r = _hi(x)

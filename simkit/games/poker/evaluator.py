@@ -60,7 +60,7 @@ def config(rules) -> int:
     one integer its kernels take (:func:`~simkit.games.poker.eval_nb.make_ev`)."""
     r = PokerRules.build(rules)
     return E.make_ev(_TB[r.tiebreak], _PAIR[r.pair_tiebreak], r.wheel, r.wild_rank_index, r.jokers > 0,
-                     r.five_of_a_kind == "above_royal")
+                     r.five_of_a_kind == "above_royal", r.wild_duplicates)
 
 
 def game_deck(rules) -> np.ndarray:
@@ -210,14 +210,15 @@ def random_hands(n: int, rules=None, seed: int = 0) -> np.ndarray:
 
 
 def _eval_key(r: PokerRules) -> tuple:
-    return (r.tiebreak, r.pair_tiebreak, r.wheel, r.wild_rank, r.jokers, r.five_of_a_kind, r.n_decks)
+    return (r.tiebreak, r.pair_tiebreak, r.wheel, r.wild_rank, r.jokers, r.five_of_a_kind, r.n_decks,
+            r.wild_duplicates)
 
 
 @lru_cache(maxsize=64)
 def _sample(key) -> np.ndarray:
-    tiebreak, pair, wheel, wild, jokers, five, n_decks = key
+    tiebreak, pair, wheel, wild, jokers, five, n_decks, dup = key
     r = PokerRules(tiebreak=tiebreak, pair_tiebreak=pair, wheel=wheel, wild_rank=wild, jokers=jokers,
-                   five_of_a_kind=five, decks=n_decks)
+                   five_of_a_kind=five, decks=n_decks, wild_duplicates=dup)
     hands = np.empty((STRENGTH_SAMPLE, 5), np.uint8)
     _random_hands_nb(game_deck(r), _SAMPLE_SEED, hands)
     values = np.empty(STRENGTH_SAMPLE, np.int32)

@@ -1,8 +1,10 @@
 """Five-card draw kernel: deal, ante, bet, draw, bet, show down (seed 000 line 51).
 
-Unit = one hand. Seats are numbered from the dealer's left (seat 0, first to act and to
-draw) round to the dealer (seat ``n - 1``); the dealer does not rotate within a unit, so
-per-seat figures are per position.
+Unit = one hand. The kernels index seats from the dealer's left (index 0, first to act
+and to draw) round to the dealer (index ``n - 1``); the dealer does not rotate within a
+unit, so per-seat figures are per position. Everything a user sees numbers them as every
+game does (README): seat 0 is the dealer, seat 1 his left, so index ``i`` is seat
+``(i + 1) % n`` (:func:`seat_of`): the view's ``V_SEAT`` and ``V_SEATS`` use seats.
 
 One hand («Карты сдают по часовой стрелке, каждому по одной - всего пять карт на
 игрока. Оставшуюся колоду кладут на стол и используют для прикупа. Все игроки ...
@@ -241,13 +243,20 @@ def draw_is_legal_nb(mask):
     return 0 <= mask <= 31
 
 
+@njit(cache=True, inline="always")
+def seat_of(i, n):
+    """The seat number (0 = the dealer, 1 = his left, ...) of kernel index ``i`` (0 = the
+    dealer's left, ``n - 1`` = the dealer)."""
+    return i + 1 if i + 1 < n else 0
+
+
 @njit(cache=True)
 def _fill_view_nb(view, hand_buf, hands, phase, circuit, s, n, n_active, level, mn, mx, raises, pot, seat, value,
                   ev, limit):
     """The situation a user policy sees (fields ``V_*``) and its cards."""
     view[V_PHASE] = phase
     view[V_CIRCUIT] = circuit
-    view[V_SEAT] = s
+    view[V_SEAT] = seat_of(s, n)
     view[V_PLAYERS] = n
     view[V_ACTIVE] = n_active
     view[V_LEVEL] = level
@@ -261,9 +270,10 @@ def _fill_view_nb(view, hand_buf, hands, phase, circuit, s, n, n_active, level, 
     view[V_DRAWN] = seat[S_DRAWN, s]
     view[V_LIMIT] = limit
     for t in range(n):
-        view[V_SEATS + 3 * t] = seat[S_ACTIVE, t]
-        view[V_SEATS + 3 * t + 1] = seat[S_DRAWN, t]
-        view[V_SEATS + 3 * t + 2] = seat[S_INVESTED, t]
+        v = V_SEATS + 3 * seat_of(t, n)
+        view[v] = seat[S_ACTIVE, t]
+        view[v + 1] = seat[S_DRAWN, t]
+        view[v + 2] = seat[S_INVESTED, t]
     for j in range(5):
         hand_buf[j] = hands[s, j]
 

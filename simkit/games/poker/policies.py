@@ -26,20 +26,31 @@ Drawing (role ``draw``; a move is a bit mask of the hand's cards to discard):
 * a user ``@njit`` function ``draw(hand, view, params) -> int64`` (see
   :data:`~simkit.games.poker.nb.DRAW_SIG`).
 
-Policies may differ by seat: give a list with one entry per seat (seat 1 = the dealer's
-left ... seat N = the dealer), for a role (``{"bet": [...]}``) or whole seats.
+Policies may differ by seat: give a list with one entry per seat (entry 0 = seat 0 = the
+dealer, entry 1 = seat 1 = his left, first to act, ...), for a role (``{"bet": [...]}``)
+or whole seats.
 """
 from simkit.games.poker import nb
-from simkit.policies.base import PolicyRole, PolicySpec
+from simkit.policies.base import PolicyRole, PolicySpec, param
+
+def _share(default):
+    """A threshold on e in [0, 1]; above 1 (up to 2) never reached."""
+    return param(default, "float", 0, 2)
+
+
+def _flag():
+    return param(1, "int", 0, 1)
+
 
 BET = PolicyRole(
     "bet",
     [PolicySpec("call-down", "stake the smallest legal amount every turn (never fold or raise)", nb.BET_CALL, {}),
      PolicySpec("threshold", "fold below `call`, raise by `size` x limit from `raise` up, on e = strength ** "
                 "opponents (pre- and post-draw thresholds)", nb.BET_THRESHOLD,
-                {"call_pre": 0.05, "raise_pre": 0.6, "call_post": 0.2, "raise_post": 0.6, "size": 0.5}),
+                {"call_pre": _share(0.05), "raise_pre": _share(0.6), "call_post": _share(0.2), "raise_post": _share(0.6),
+                 "size": param(0.5, "float", 0, 1)}),
      PolicySpec("random", "fold with probability `fold`, raise with probability `raise`, else call",
-                nb.BET_RANDOM, {"fold": 0.1, "raise": 0.2})],
+                nb.BET_RANDOM, {"fold": param(0.1, "float", 0, 1), "raise": param(0.2, "float", 0, 1)})],
     default="threshold",
     user_signature="bet(hand: uint8[5], view: int64[:], strength: float64, params: float64[:]) -> int64 "
                    "(stake in chips, 0 = fold; view fields: simkit.games.poker.nb.V_*)",
@@ -49,7 +60,7 @@ DRAW = PolicyRole(
     "draw",
     [PolicySpec("standard", "the standard draw table (keep pairs and better; four-flush, open-ended straight, "
                 "A-K and high-card draws as options)", nb.DRAW_STANDARD,
-                {"four_flush": 1.0, "open_straight": 1.0, "keep_ak": 1.0, "keep_high": 1.0}),
+                {"four_flush": _flag(), "open_straight": _flag(), "keep_ak": _flag(), "keep_high": _flag()}),
      PolicySpec("stand-pat", "never draw", nb.DRAW_PAT, {}),
      PolicySpec("random", "discard a uniformly random subset", nb.DRAW_RANDOM, {})],
     default="standard",

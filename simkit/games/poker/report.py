@@ -15,9 +15,15 @@ from simkit.reports.estimates import Estimate, mean_estimate, proportion_estimat
 from simkit.reports.tables import distribution_table
 
 
-def seat_name(s: int) -> str:
-    """Seat ``s`` (0-based from the dealer's left) as metric names write it: ``seat1``..."""
-    return f"seat{s + 1}"
+def seat_name(s: int, n: int) -> str:
+    """Kernel index ``s`` (0 = the dealer's left) as metric names write its seat: ``seat0``
+    is the dealer, ``seat1`` his left ..."""
+    return f"seat{nb.seat_of(s, n)}"
+
+
+def _by_seat(n: int):
+    """Kernel indices in seat order (the dealer first)."""
+    return [n - 1] + list(range(n - 1))
 
 
 def _hist_mean(values, counts) -> Estimate:
@@ -31,10 +37,10 @@ def metrics(stats, rules, policies, groups) -> dict:
     """``groups``: list of (label, seats) of the policy groups."""
     n = rules.players
     out = {}
-    for s in range(n):
-        out[f"win_rate.{seat_name(s)}"] = mean_estimate(stats["seat_win"][s], scale=nb.CREDIT)
-    for s in range(n):
-        out[f"chip_ev.{seat_name(s)}"] = mean_estimate(stats["seat_net"][s])
+    for s in _by_seat(n):
+        out[f"win_rate.{seat_name(s, n)}"] = mean_estimate(stats["seat_win"][s], scale=nb.CREDIT)
+    for s in _by_seat(n):
+        out[f"chip_ev.{seat_name(s, n)}"] = mean_estimate(stats["seat_net"][s])
     for g, (label, seats) in enumerate(groups):
         out[f"win_rate.{label}"] = mean_estimate(stats["grp_win"][g], scale=nb.CREDIT * len(seats))
         out[f"chip_ev.{label}"] = mean_estimate(stats["grp_net"][g], scale=len(seats))
@@ -58,15 +64,15 @@ def tables(stats, rules, policies, groups, seat_policies) -> dict:
     n = rules.players
     m = metrics(stats, rules, policies, groups)
     seat_rows = []
-    for s in range(n):
-        row = {"seat": s + 1, "position": "dealer" if s == n - 1 else f"{s + 1} from the dealer's left",
+    for s in _by_seat(n):
+        row = {"seat": nb.seat_of(s, n), "position": "dealer" if s == n - 1 else f"{s + 1} from the dealer's left",
                "bet": seat_policies[s][0].describe(), "draw": seat_policies[s][1].describe()}
-        row.update(_est_cols("win_rate", m[f"win_rate.{seat_name(s)}"]))
-        row.update(_est_cols("chip_ev", m[f"chip_ev.{seat_name(s)}"]))
+        row.update(_est_cols("win_rate", m[f"win_rate.{seat_name(s, n)}"]))
+        row.update(_est_cols("chip_ev", m[f"chip_ev.{seat_name(s, n)}"]))
         seat_rows.append(row)
     pol_rows = []
     for label, seats in groups:
-        row = {"policy": label, "seats": ",".join(str(s + 1) for s in seats),
+        row = {"policy": label, "seats": ",".join(str(nb.seat_of(s, n)) for s in seats),
                "bet": seat_policies[seats[0]][0].describe(), "draw": seat_policies[seats[0]][1].describe()}
         row.update(_est_cols("win_rate", m[f"win_rate.{label}"]))
         row.update(_est_cols("chip_ev", m[f"chip_ev.{label}"]))

@@ -28,6 +28,13 @@ class PokerRules(Rules):
                             doc="a rank whose every card is wild (usually 2), instead of jokers",
                             seed="«джокером можно объявить любую карту, хотя обычно эту роль выполняют двойки» "
                                  "(000:51); GAMES.md G02 ambiguity 5")
+    wild_duplicates: bool = option(True,
+                                   doc="a wild card may stand for a card the hand already holds (a 'double-ace "
+                                       "flush', five of a kind from one deck); false = only for a card the hand "
+                                       "lacks. The default is a choice: the seed says which card may be declared "
+                                       "wild, not what a wild may represent",
+                                   seed="«джокером можно объявить любую карту» (000:51: which card is wild, not what "
+                                        "it stands for); GAMES.md G02 ambiguity 5")
     five_of_a_kind: str = option("above_royal", allowed=("above_royal", "below_straight_flush"),
                                  doc="where five of a kind (wilds or two decks) ranks: above the royal flush, or "
                                      "between four of a kind and the straight flush",
@@ -76,6 +83,9 @@ class PokerRules(Rules):
         if self.jokers and self.wild_rank != "none":
             raise SimkitError(f"poker: jokers={self.jokers} and wild_rank={self.wild_rank!r} together; the text "
                               f"has either jokers or a declared wild rank: set jokers=0 or wild_rank=none")
+        if not self.wild_duplicates and not self.jokers and self.wild_rank == "none":
+            raise SimkitError("poker: wild_duplicates=false has no effect without wild cards; set jokers >= 1 or "
+                              "a wild_rank, or leave wild_duplicates=true")
         if self.min_bet > self.limit:
             raise SimkitError(f"poker: min_bet={self.min_bet} is above limit={self.limit}; allowed: "
                               f"1 <= min_bet <= limit")

@@ -30,7 +30,8 @@ class Spades(Game):
     Rules = SpadesRules
     report = report
     roles = [BID, PLAY]
-    headline = "bid_accuracy"
+    headline = "contract_made_rate"
+    headline_doc = report.HEADLINE_DOC
     chunk_hint = 1 << 10
     conformance_hands = 200
     study_hands = 20_000

@@ -20,11 +20,12 @@ function:
 Per-seat policies as in :mod:`simkit.policies.seated` (``"bid=nil|heuristic|nil|heuristic"``).
 """
 from simkit.games.spades import nb
-from simkit.policies.base import PolicyRole, PolicySpec
+from simkit.policies.base import PolicyRole, PolicySpec, param
 
 #: spades are trumps in every deal; overtricks cost little and a set costs 10 a trick, so the
 #: defaults bid about 3/4 of a trick under the estimate (best of a sweep against a fixed side)
-_STRENGTH = {"honor": 0.5, "trump_low": 0.25, "norm": 0.0, "bias": -0.75}
+_STRENGTH = {"honor": param(0.5, "float", 0, 1), "trump_low": param(0.25, "float", 0, 1),
+             "norm": param(0, "float", 0, 10), "bias": param(-0.75, "float", -13, 13)}
 
 BID = PolicyRole(
     "bid",
@@ -33,10 +34,10 @@ BID = PolicyRole(
                 nb.BID_HEURISTIC, dict(_STRENGTH)),
      PolicySpec("nil", "the heuristic, but nil when the expected tricks are at most `threshold`; blind double nil "
                 "when the side trails by `dnil_behind` points or more (0 = never)", nb.BID_NIL,
-                {**_STRENGTH, "threshold": 1.0, "dnil_behind": 0.0}),
+                {**_STRENGTH, "threshold": param(1, "float", 0, 13), "dnil_behind": param(0, "int", 0, 10_000)}),
      PolicySpec("simulation", "plays out `samples` sampled deals: nil when the share without a trick reaches "
                 "`nil_p`, else the mean tricks plus `bias`", nb.BID_SIMULATION,
-                {**_STRENGTH, "samples": 12.0, "nil_p": 0.8})],
+                {**_STRENGTH, "samples": param(12, "int", 1, 10_000), "nil_p": param(0.8, "float", 0, 1)})],
     default="heuristic",
     user_signature="bid(hand: int64, state: int64[:], params: float64[:]) -> int64 (blind phase: 1 = double nil)",
 )
@@ -46,7 +47,7 @@ PLAY = PolicyRole(
     [PolicySpec("random", "a uniformly chosen legal card (and random exchange cards)", nb.PLAY_RANDOM, {}),
      PolicySpec("heuristic", "partnership play: make the contract, never overtake the partner, protect a partner's "
                 "nil when `protect` >= 0.5, feed an opponent's nil when `attack` >= 0.5", nb.PLAY_HEURISTIC,
-                {"protect": 1.0, "attack": 1.0})],
+                {"protect": param(1, "float", 0, 1), "attack": param(1, "float", 0, 1)})],
     default="heuristic",
     user_signature="play(hand: int64, legal: int64, state: int64[:], params: float64[:]) -> int64",
 )

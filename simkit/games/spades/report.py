@@ -1,10 +1,15 @@
 """What Spades' report measures (GAMES.md G07 "Report").
 
-Side contracts (the non-nil partners' bids): exact hits (``bid_accuracy``), made and set
-rates, mean overtricks, per side (``ns`` = seats 0 and 2, ``ew`` = seats 1 and 3); nil,
-double-nil and both-nil success; individual bids by seat, bidding position and policy;
-points per deal and the dealer's side edge; over whole games, win rate to the target,
-final scores and game length.
+The headline is GAMES.md's first bid-accuracy figure, ``contract_made_rate``: the share of
+partnership contracts (the sum of the non-nil partners' bids) that the side makes, taking
+at least that many tricks (:data:`HEADLINE_DOC`). Beside it: ``contract_exact_rate``, the
+share taking exactly the contract (the default bidder aims at points, not at exact hits:
+without a bag penalty an overtrick is nearly free, so it bids low on purpose), mean
+overtricks, per side (``ns`` = seats 0 and 2, ``ew`` = seats 1 and 3); each seat's own bid
+accuracy (``bid_accuracy.seat<s>``: the share of its bids, nil included, that took exactly
+the tricks bid); nil, double-nil and both-nil success; individual bids by seat, bidding
+position and policy; points per deal and the dealer's side edge; over whole games, win
+rate to the target, final scores and game length.
 """
 import numpy as np
 import pandas as pd
@@ -15,6 +20,11 @@ from simkit.reports.bidding import accuracy_table, bid_accuracy, counts_mean, jo
 from simkit.reports.estimates import mean_estimate, proportion_estimate
 
 SIDES = ("ns", "ew")
+
+#: the headline's definition, as the study states it
+HEADLINE_DOC = ("contract_made_rate: the share of partnership contracts (sum of the non-nil partners' bids) "
+                "made, i.e. the side took at least the tricks contracted (GAMES.md G07 Report: bid accuracy, "
+                "contract made %)")
 
 
 def _made(joint):
@@ -34,14 +44,16 @@ def _overtricks(joint):
 
 def metrics(stats, rules, policies) -> dict:
     side = stats["side_joint"]
-    out = {"bid_accuracy": bid_accuracy(side)}
     made, n = _made(side)
-    out["contract_made_rate"] = proportion_estimate(made, n)
+    out = {"contract_made_rate": proportion_estimate(made, n), "contract_exact_rate": bid_accuracy(side)}
     out["mean_overtricks"] = _overtricks(side)
     for s, name in enumerate(SIDES):
-        out[f"bid_accuracy.{name}"] = bid_accuracy(side[s])
         made, n = _made(side[s])
         out[f"contract_made_rate.{name}"] = proportion_estimate(made, n)
+        out[f"contract_exact_rate.{name}"] = bid_accuracy(side[s])
+    seat = stats["seat_joint"]
+    for s in range(4):
+        out[f"bid_accuracy.seat{s}"] = bid_accuracy(seat[s])
     nil = stats["nil_stats"].sum(axis=0)              # [double, failed]
     out["nil_success_rate"] = proportion_estimate(int(nil[0, 0]), int(nil[0].sum()))
     if nil[1].sum():

@@ -43,7 +43,7 @@ class Treize(Game):
         opts = np.array([_DECK_END[rules.deck_end], int(rules.reshuffle_every_coup),
                          int(rules.cap_at_bank), rules.bank], dtype=np.int64)
         if pol.is_user:
-            code, params, fn = nb.POL_USER, np.array(sorted(pol.params.values()) or [0.0], dtype=np.float64), pol.fn
+            code, params, fn = nb.POL_USER, pol.user_params(), pol.fn
         else:
             spec = STAKE.builtins[pol.name]
             params = np.array([pol.params[k] for k in PARAM_ORDER[pol.name]], dtype=np.float64)

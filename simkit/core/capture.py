@@ -1,0 +1,734 @@
+"""The capture engine of the fishing games (Kontchinka G04, Babochka G14).
+
+A played card captures table cards «одинаковыми картами» (equal rank) or «по числу очков»
+(a set of table cards whose values add up to the played card's value; seed 000:153
+«если на столе лежат туз, двойка и пятерка (сумма очков восемь), то их можно взять
+восьмеркой»); a sweeping card (Kontchinka's jack, 000:153 «они берут любые карты») takes
+the whole table. Every game describes its cards by a card table ``ct`` (int64, built by
+:func:`card_table`):
+
+* ``ct[CT_VALUE + c]``: the value card ``c`` adds to a sum (0: it never enters a sum);
+* ``ct[CT_TARGET + c]``: the sum card ``c`` captures (0: it captures by equal rank only);
+* ``ct[CT_SWEEP + c]``: ``SWEEP_NONE``, ``SWEEP_ALL`` (takes the whole table) or
+  ``SWEEP_ONE`` (takes any one table card);
+* ``ct[CT_POINT + c]``: 1 for a card of the suit that scores "most clubs";
+* ``ct[CT_KONT + c]``: 1 for a kontchinka (a card scoring a point to its capturer).
+
+A capture is a bitmask over table *positions* (``table[0..tn-1]`` holds card codes).
+:func:`captures_nb` lists every capture of one card exactly once: each equal-rank table
+card, each set of positive-valued table cards adding up to the target (a set of one card
+of the same rank is listed once), or the sweep; with ``multi`` (Casino-style, several
+captures at once) every union of pairwise disjoint such sets. :func:`legal_moves_nb`
+lists ``(card, mask)`` moves, ``mask = 0`` trailing the card onto the table.
+
+The shared state of one deal (:data:`S_SIZE` int64 slots, offsets ``S_*``) holds the
+hands (bitmasks), the table, the stock, what each seat has captured and who captured
+last; :func:`apply_move_nb` plays a move on it. The built-in choices (uniform random,
+greedy, the kontchinka-keeping heuristic that denies the next player sums) live here too,
+so both games share them; each game's kernel adds its deal, scoring and simulation policy.
+"""
+import numpy as np
+from numba import cfunc, njit, types
+
+from simkit.core.rng import draw_nb, randbelow_nb
+from simkit.core.tricks import lowest_card_nb, popcount_nb
+
+N_CARDS = 52
+MAX_SEATS = 6
+CT_VALUE, CT_TARGET, CT_SWEEP, CT_POINT, CT_KONT = 0, 52, 104, 156, 208
+CT_SIZE = 260
+SWEEP_NONE, SWEEP_ALL, SWEEP_ONE = 0, 1, 2
+
+# -- the state of one deal ----------------------------------------------------------------------
+S_HAND = 0                   # MAX_SEATS hand bitmasks
+S_TABLE = 6                  # up to 52 table card codes
+S_TN = 58                    # cards on the table
+S_STOCK = 59                 # 52 stock card codes (dealt from S_TOP on)
+S_TOP = 111                  # next stock position to deal
+S_CARDS = 112                # MAX_SEATS: cards captured (incl. the capturing cards)
+S_POINTS = 118               # MAX_SEATS: point-suit cards captured
+S_KONT = 124                 # MAX_SEATS: kontchinki captured
+S_SWEEPS = 130               # MAX_SEATS: captures that left the table empty
+S_TRAILS = 136               # MAX_SEATS: cards trailed
+S_LAST = 142                 # seat that captured last (-1: nobody yet)
+S_SEEN = 143                 # bitmask of captured cards (public)
+S_CAPTURED_LAST = 144        # bit per seat: that seat captured on its previous turn
+S_PLAYERS = 145
+S_SEAT = 146                 # seat to act
+S_DEALER = 147
+S_BURIED = 148               # bitmask of cards buried in the stock by the clean-up, not yet dealt
+S_MOVE_CAPT = 149            # cards the last move captured from the table
+S_EXTRA = 150                # game-specific slots from here
+S_SIZE = 176
+
+ONE = np.int64(1)
+
+POL_USER, POL_RANDOM, POL_GREEDY, POL_HEURISTIC, POL_SIMULATION = 0, 1, 2, 3, 4
+P_KEEP, P_DENY, P_POINTS, P_SAMPLES = 0, 1, 2, 0
+N_PARAMS = 3
+
+#: user play function of a fishing game: play(moves, n, state, params) -> int64, the index
+#: (0..n-1) of the chosen row of ``moves`` (rows ``(card, mask)``: the card played and the bitmask
+#: of the table positions it captures, 0 = trail). ``state`` is the seat's view of the state (its
+#: own hand, the table ``state[S_TABLE:S_TABLE + state[S_TN]]``, captured counts, the game's extra
+#: slots; other hands and the stock zeroed: :func:`view_nb`); ``params`` the policy's parameters.
+PLAY_SIG = types.int64(types.int64[:, :], types.int64, types.int64[:], types.float64[:])
+PLAY_FN = types.FunctionType(PLAY_SIG)
+
+
+@cfunc(PLAY_SIG, cache=True)
+def no_user_play_nb(moves, n, state, params):
+    """Placeholder passed where no user function is used (never called)."""
+    return 0
+
+
+def card_table(values, targets, sweeps, point_suit: int, kontchinki) -> np.ndarray:
+    """The card table ``ct`` from per-rank ``values``, ``targets`` and ``sweeps`` (13
+    entries each, rank 0 = two .. 12 = ace), the point suit (0..3) and the kontchinka
+    card codes."""
+    ct = np.zeros(CT_SIZE, np.int64)
+    for c in range(N_CARDS):
+        r, s = divmod(c, 4)
+        ct[CT_VALUE + c] = values[r]
+        ct[CT_TARGET + c] = targets[r]
+        ct[CT_SWEEP + c] = sweeps[r]
+        ct[CT_POINT + c] = int(s == point_suit)
+    for c in kontchinki:
+        ct[CT_KONT + c] = 1
+    return ct
+
+
+#: a work array (:func:`new_work_nb`): three 52-slot scratch rows for the subset search, then
+#: room for the captures of one card (more are allocated when needed)
+WORK_SETS = 3 * N_CARDS + 4
+WORK_SIZE = WORK_SETS + 512
+
+
+@njit(cache=True)
+def new_work_nb():
+    """A scratch array for the capture search: allocate once, pass to every call."""
+    return np.empty(WORK_SIZE, np.int64)
+
+
+# -- enumerating captures -----------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def _put_nb(out, k, cap, v):
+    """Write ``v`` at ``out[k]`` when there is room; the count grows either way."""
+    if k < cap:
+        out[k] = v
+    return k + 1
+
+
+@njit(cache=True)
+def _sum_sets_nb(card, table, tn, ct, out, k, cap, work):
+    """Append every set of table positions whose values add up to ``card``'s target
+    (iterative backtracking over the positive-valued cards not above the target;
+    scratch space from ``work``)."""
+    target = ct[CT_TARGET + card]
+    if target <= 0:
+        return k
+    pos = work[0:N_CARDS]
+    val = work[N_CARDS:2 * N_CARDS]
+    m = 0
+    for i in range(tn):
+        v = ct[CT_VALUE + table[i]]
+        if 0 < v <= target:
+            pos[m] = i
+            val[m] = v
+            m += 1
+    chosen = work[2 * N_CARDS:3 * N_CARDS + 1]
+    d = 0
+    j = 0
+    s = 0
+    while True:
+        if j < m:
+            if s + val[j] <= target:
+                chosen[d] = j
+                d += 1
+                s += val[j]
+                if s == target:
+                    mask = np.int64(0)
+                    for q in range(d):
+                        mask |= ONE << pos[chosen[q]]
+                    k = _put_nb(out, k, cap, mask)
+            j += 1
+            continue
+        if d == 0:
+            break
+        d -= 1
+        s -= val[chosen[d]]
+        j = chosen[d] + 1
+    return k
+
+
+@njit(cache=True)
+def basic_captures_nb(card, table, tn, ct, out, cap, work):
+    """The single captures of ``card`` (one equal-rank card, one summing set, or the
+    sweep), written to ``out[:cap]``; returns how many there are (possibly more than
+    ``cap``: the caller then grows ``out`` and asks again)."""
+    if tn == 0:
+        return 0
+    sweep = ct[CT_SWEEP + card]
+    if sweep == SWEEP_ALL:
+        if cap > 0:
+            out[0] = (ONE << tn) - 1
+        return 1
+    k = 0
+    if sweep == SWEEP_ONE:
+        for i in range(tn):
+            k = _put_nb(out, k, cap, ONE << i)
+        return k
+    k = _sum_sets_nb(card, table, tn, ct, out, 0, cap, work)
+    rank = card >> 2
+    target = ct[CT_TARGET + card]
+    for i in range(tn):
+        t = table[i]
+        if t >> 2 == rank:
+            v = ct[CT_VALUE + t]
+            if not (v > 0 and v == target):       # not listed already as a set of one
+                k = _put_nb(out, k, cap, ONE << i)
+    return k
+
+
+@njit(cache=True)
+def captures_nb(card, table, tn, ct, multi, out, cap, work):
+    """Every capture of ``card`` once: the single captures, or with ``multi`` every
+    union of pairwise disjoint single captures (a sweep stays one capture). Returns the
+    count (written only up to ``cap``)."""
+    if not multi or tn == 0 or ct[CT_SWEEP + card] != SWEEP_NONE:
+        return basic_captures_nb(card, table, tn, ct, out, cap, work)
+    nb_ = basic_captures_nb(card, table, tn, ct, out[:0], 0, work)
+    basic = np.empty(max(nb_, 1), np.int64)
+    basic_captures_nb(card, table, tn, ct, basic, nb_, work)
+    # depth-first over increasing indices of disjoint basic sets
+    stack = np.empty(nb_ + 1, np.int64)
+    unions = np.empty(nb_ + 1, np.int64)
+    k = 0
+    d = 0
+    j = 0
+    cur = np.int64(0)
+    while True:
+        if j < nb_:
+            if basic[j] & cur == 0:
+                stack[d] = j
+                unions[d] = cur
+                d += 1
+                cur |= basic[j]
+                dup = False
+                for q in range(min(k, cap)):
+                    if out[q] == cur:
+                        dup = True
+                        break
+                if not dup:
+                    k = _put_nb(out, k, cap, cur)
+            j += 1
+            continue
+        if d == 0:
+            break
+        d -= 1
+        cur = unions[d]
+        j = stack[d] + 1
+    return k
+
+
+@njit(cache=True)
+def legal_moves_nb(hand, table, tn, ct, multi, may_capture, forced, moves, work):
+    """Every legal move of a seat holding bitmask ``hand``: rows ``(card, mask)`` of
+    ``moves`` (``mask = 0``: trail the card). Captures only when ``may_capture``;
+    with ``forced`` a seat that can capture may not trail. Returns the count (rows are
+    written only up to ``moves.shape[0]``; a larger count asks the caller to grow)."""
+    cap = moves.shape[0]
+    buf = work[WORK_SETS:]
+    k = 0
+    if may_capture and tn > 0:
+        h = hand
+        while h:
+            c = lowest_card_nb(h)
+            h &= h - 1
+            n = captures_nb(c, table, tn, ct, multi, buf, buf.shape[0], work)
+            if n > buf.shape[0]:
+                buf = np.empty(n, np.int64)
+                captures_nb(c, table, tn, ct, multi, buf, n, work)
+            for q in range(n):
+                if k < cap:
+                    moves[k, 0] = c
+                    moves[k, 1] = buf[q]
+                k += 1
+    if k > 0 and forced:
+        return k
+    h = hand
+    while h:
+        c = lowest_card_nb(h)
+        h &= h - 1
+        if k < cap:
+            moves[k, 0] = c
+            moves[k, 1] = 0
+        k += 1
+    return k
+
+
+@njit(cache=True)
+def moves_nb(S, seat, ct, multi, may_capture, forced, moves, work):
+    """:func:`legal_moves_nb` for ``seat`` of state ``S``, growing ``moves`` as needed:
+    returns ``(moves, count)``."""
+    tb = S[S_TABLE:S_TABLE + N_CARDS]
+    n = legal_moves_nb(S[S_HAND + seat], tb, S[S_TN], ct, multi, may_capture, forced, moves, work)
+    if n > moves.shape[0]:
+        moves = np.empty((2 * n, 2), np.int64)
+        legal_moves_nb(S[S_HAND + seat], tb, S[S_TN], ct, multi, may_capture, forced, moves, work)
+    return moves, n
+
+
+# -- an independent legality check (audit mode) -------------------------------------------------
+@njit(cache=True)
+def _is_single_nb(card, table, tn, ct, mask):
+    """Whether ``mask`` is one capture of ``card`` by the definition (brute force)."""
+    sweep = ct[CT_SWEEP + card]
+    if sweep == SWEEP_ALL:
+        return mask == (ONE << tn) - 1
+    if sweep == SWEEP_ONE:
+        return popcount_nb(mask) == 1
+    if popcount_nb(mask) == 1:
+        i = lowest_card_nb(mask)
+        if table[i] >> 2 == card >> 2:
+            return True
+    s = 0
+    for i in range(tn):
+        if mask >> i & 1:
+            v = ct[CT_VALUE + table[i]]
+            if v <= 0:
+                return False
+            s += v
+    return ct[CT_TARGET + card] > 0 and s == ct[CT_TARGET + card]
+
+
+@njit(cache=True)
+def is_capture_ref_nb(card, table, tn, ct, multi, mask):
+    """Reference test of a capture mask: a single capture, or with ``multi`` a mask
+    that splits into disjoint single captures (tries every part holding the lowest
+    position). Independent of the enumeration in :func:`captures_nb`."""
+    if mask == 0 or mask >> tn != 0:
+        return False
+    if _is_single_nb(card, table, tn, ct, mask):
+        return True
+    if not multi or ct[CT_SWEEP + card] != SWEEP_NONE:
+        return False
+    low = mask & -mask
+    rest = mask & ~low
+    sub = rest
+    while True:
+        part = sub | low
+        if part != mask and _is_single_nb(card, table, tn, ct, part) and \
+                is_capture_ref_nb(card, table, tn, ct, multi, mask & ~part):
+            return True
+        if sub == 0:
+            break
+        sub = (sub - 1) & rest
+    return False
+
+
+@njit(cache=True)
+def count_legal_ref_nb(hand, table, tn, ct, multi, may_capture, forced):
+    """Number of legal moves by brute force over every subset of the table (audit mode;
+    use only for small tables)."""
+    k = 0
+    if may_capture and tn > 0:
+        h = hand
+        while h:
+            c = lowest_card_nb(h)
+            h &= h - 1
+            for mask in range(1, ONE << tn):
+                if is_capture_ref_nb(c, table, tn, ct, multi, mask):
+                    k += 1
+    if k > 0 and forced:
+        return k
+    return k + popcount_nb(hand)
+
+
+ERR_MOVE = 1
+AUDIT_MAX_TABLE = 12         # the brute-force legality check runs on tables up to this size
+
+
+@njit(cache=True)
+def check_move_nb(S, seat, moves, k, n, ct, multi, may_capture, forced, audit, audit_out, err):
+    """Refuse a policy's move index outside ``0..n-1``: ``err[0, 2..6]`` = code, seat, the
+    index, ``n``, the hand, the table size; returns False. In audit mode count the checks
+    (cards conserved; the move count and the chosen move against the brute-force
+    reference :func:`count_legal_ref_nb`, :func:`is_capture_ref_nb`) and violations."""
+    if k < 0 or k >= n:
+        err[0] = ERR_MOVE
+        err[2] = seat
+        err[3] = k
+        err[4] = n
+        err[5] = S[S_HAND + seat]
+        err[6] = S[S_TN]
+        return False
+    if audit:
+        tn = S[S_TN]
+        tb = S[S_TABLE:S_TABLE + N_CARDS]
+        card = moves[k, 0]
+        mask = moves[k, 1]
+        audit_out[0] += 1
+        if not conserved_nb(S):
+            audit_out[1] += 1
+        if tn <= AUDIT_MAX_TABLE:
+            audit_out[0] += 1
+            ref = count_legal_ref_nb(S[S_HAND + seat], tb, tn, ct, multi, may_capture, forced)
+            ok = (S[S_HAND + seat] >> card) & 1 == 1
+            if mask != 0:
+                ok = ok and may_capture and is_capture_ref_nb(card, tb, tn, ct, multi, mask)
+            if ref != n or not ok:
+                audit_out[1] += 1
+    return True
+
+
+# -- playing a move -----------------------------------------------------------------------------
+@njit(cache=True)
+def apply_move_nb(S, seat, card, mask, ct):
+    """Play ``card`` from ``seat``'s hand: capture the table positions in ``mask``
+    (with the card itself) or, ``mask = 0``, trail it onto the table."""
+    S[S_HAND + seat] &= ~(ONE << card)
+    tn = S[S_TN]
+    bit = ONE << seat
+    if mask == 0:
+        S[S_TABLE + tn] = card
+        S[S_TN] = tn + 1
+        S[S_TRAILS + seat] += 1
+        S[S_CAPTURED_LAST] &= ~bit
+        S[S_MOVE_CAPT] = 0
+        return
+    got = popcount_nb(mask)
+    pts = ct[CT_POINT + card]
+    kont = ct[CT_KONT + card]
+    seen = ONE << card
+    w = 0
+    for i in range(tn):
+        t = S[S_TABLE + i]
+        if mask >> i & 1:
+            pts += ct[CT_POINT + t]
+            kont += ct[CT_KONT + t]
+            seen |= ONE << t
+        else:
+            S[S_TABLE + w] = t
+            w += 1
+    S[S_TN] = w
+    S[S_CARDS + seat] += got + 1
+    S[S_POINTS + seat] += pts
+    S[S_KONT + seat] += kont
+    if w == 0:
+        S[S_SWEEPS + seat] += 1
+    S[S_SEEN] |= seen
+    S[S_LAST] = seat
+    S[S_CAPTURED_LAST] |= bit
+    S[S_MOVE_CAPT] = got
+
+
+@njit(cache=True)
+def take_rest_nb(S, ct):
+    """The cards left on the table go to the last capturer (000:165 «Карты, оставшиеся
+    в конце игры, берет себе тот, чья была последняя взятка»); returns how many."""
+    tn = S[S_TN]
+    seat = S[S_LAST]
+    if tn == 0 or seat < 0:
+        return 0
+    for i in range(tn):
+        t = S[S_TABLE + i]
+        S[S_POINTS + seat] += ct[CT_POINT + t]
+        S[S_KONT + seat] += ct[CT_KONT + t]
+        S[S_SEEN] |= ONE << t
+    S[S_CARDS + seat] += tn
+    S[S_TN] = 0
+    return tn
+
+
+@njit(cache=True)
+def shuffle_stock_nb(S, deck, state):
+    """Fill the stock with a uniformly shuffled deck (from the unit's stream)."""
+    for i in range(N_CARDS):
+        deck[i] = i
+    for i in range(N_CARDS - 1):
+        draw_nb(deck, i, state)
+    for i in range(N_CARDS):
+        S[S_STOCK + i] = deck[i]
+    S[S_TOP] = 0
+
+
+@njit(cache=True)
+def reset_deal_nb(S, players, dealer):
+    """Empty hands, table and captured piles; ``dealer`` deals next."""
+    for i in range(S_SIZE):
+        S[i] = 0
+    S[S_PLAYERS] = players
+    S[S_DEALER] = dealer
+    S[S_LAST] = -1
+    S[S_SEAT] = (dealer + 1) % players
+
+
+@njit(cache=True)
+def deal_hands_nb(S, per_hand):
+    """Deal up to ``per_hand`` cards to each player one at a time from the dealer's left
+    («Карты раздаются по очереди»); a short stock leaves the last seats short."""
+    p = S[S_PLAYERS]
+    first = (S[S_DEALER] + 1) % p
+    for _ in range(per_hand):
+        for i in range(p):
+            if S[S_TOP] >= N_CARDS:
+                return
+            c = S[S_STOCK + S[S_TOP]]
+            S[S_TOP] += 1
+            S[S_HAND + (first + i) % p] |= ONE << c
+            S[S_BURIED] &= ~(ONE << c)
+
+
+@njit(cache=True)
+def deal_table_nb(S, n):
+    """Turn ``n`` stock cards face up onto the table."""
+    for _ in range(n):
+        S[S_TABLE + S[S_TN]] = S[S_STOCK + S[S_TOP]]
+        S[S_TN] += 1
+        S[S_TOP] += 1
+
+
+@njit(cache=True)
+def clean_table_nb(S):
+    """The dealer's clean-up of the first table (000:163 «Раздатчик, открыв четыре
+    карты, не должен оставлять две одинаковые или валета. Он обязан одну из одинаковых
+    или валета, положить в середину колоды, а их заменить другой ... если открытая карта
+    окажется парной с одной из лежащих, то операция повторяется»): going along the table,
+    a jack or a card pairing an earlier one is put in the middle of the stock and replaced
+    by the top card, until the table is clean. Returns the number of replacements."""
+    n = 0
+    for i in range(S[S_TN]):
+        while True:
+            c = S[S_TABLE + i]
+            bad = (c >> 2) == 9
+            for j in range(i):
+                if S[S_TABLE + j] >> 2 == c >> 2:
+                    bad = True
+            if not bad:
+                break
+            top = S[S_TOP]
+            S[S_TABLE + i] = S[S_STOCK + top]
+            # the rest of the stock is top+1 .. 51; the buried card goes in its middle
+            rest = N_CARDS - (top + 1)
+            mid = top + 1 + rest // 2
+            for q in range(top, mid - 1):
+                S[S_STOCK + q] = S[S_STOCK + q + 1]
+            S[S_STOCK + mid - 1] = c
+            S[S_BURIED] |= ONE << c
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def conserved_nb(S):
+    """Every card exactly once among hands, table, stock left and captured piles (audit)."""
+    seen = S[S_SEEN]
+    total = popcount_nb(seen)
+    union = seen
+    for s in range(S[S_PLAYERS]):
+        total += popcount_nb(S[S_HAND + s])
+        union |= S[S_HAND + s]
+    for i in range(S[S_TN]):
+        union |= ONE << S[S_TABLE + i]
+    total += S[S_TN]
+    for i in range(S[S_TOP], N_CARDS):
+        union |= ONE << S[S_STOCK + i]
+    total += N_CARDS - S[S_TOP]
+    return total == N_CARDS and union == (ONE << N_CARDS) - 1
+
+
+# -- built-in choices ---------------------------------------------------------------------------
+@njit(cache=True)
+def _capture_gain_nb(card, mask, S, ct):
+    """(cards, points, kontchinki) a move takes: the captured table cards and the
+    capturing card; zero for a trail."""
+    if mask == 0:
+        return 0, 0, 0
+    cards = popcount_nb(mask) + 1
+    pts = ct[CT_POINT + card]
+    kont = ct[CT_KONT + card]
+    for i in range(S[S_TN]):
+        if mask >> i & 1:
+            t = S[S_TABLE + i]
+            pts += ct[CT_POINT + t]
+            kont += ct[CT_KONT + t]
+    return cards, pts + kont, kont
+
+
+@njit(cache=True)
+def _card_worth_nb(card, ct):
+    """What trailing ``card`` risks: a kontchinka 4, a sweeping card 3, a point-suit card 1,
+    plus the card's capture target / 100 (keep the cards that capture bigger sums)."""
+    w = 4.0 * ct[CT_KONT + card] + 1.0 * ct[CT_POINT + card] + ct[CT_TARGET + card] / 100.0
+    if ct[CT_SWEEP + card] != SWEEP_NONE:
+        w += 3.0
+    return w
+
+
+@njit(cache=True)
+def greedy_nb(moves, n, S, ct):
+    """Greedy: the capture taking most cards, then most points (point-suit cards and
+    kontchinki), then a kontchinka; with no capture, trail the card of least worth
+    (:func:`_card_worth_nb`). Ties: the first move listed."""
+    best = 0
+    bkey = -1e18
+    for k in range(n):
+        c, pts, kont = _capture_gain_nb(moves[k, 0], moves[k, 1], S, ct)
+        if moves[k, 1] == 0:
+            key = -_card_worth_nb(moves[k, 0], ct)
+        else:
+            key = 1e6 * c + 1e3 * pts + kont
+        if key > bkey:
+            bkey = key
+            best = k
+    return best
+
+
+@njit(cache=True)
+def _best_take_nb(proto, table, tn, ct, buf, work):
+    """Most table cards one card like ``proto`` could take from ``table``."""
+    n = basic_captures_nb(proto, table, tn, ct, buf, buf.shape[0], work)
+    best = 0
+    for q in range(min(n, buf.shape[0])):
+        b = popcount_nb(buf[q])
+        if b > best:
+            best = b
+    if n > buf.shape[0]:       # more sets than the buffer: the largest possible is the whole table
+        best = tn
+    return best
+
+
+@njit(cache=True)
+def threat_nb(S, seat, ct, table, tn, buf, work):
+    """What the table ``table[:tn]`` offers the next player: the mean number of cards a
+    card unseen by ``seat`` (not in his hand, on the table or captured) would take from
+    it, over the unseen cards."""
+    if tn == 0:
+        return 0.0
+    unseen = ((ONE << N_CARDS) - 1) & ~S[S_HAND + seat] & ~S[S_SEEN]
+    for i in range(tn):
+        unseen &= ~(ONE << table[i])
+    total = popcount_nb(unseen)
+    if total == 0:
+        return 0.0
+    s = 0.0
+    for r in range(13):
+        u = popcount_nb((unseen >> (4 * r)) & 15)
+        if u:
+            s += u * _best_take_nb(4 * r, table, tn, ct, buf, work)
+    return s / total
+
+
+@njit(cache=True)
+def heuristic_nb(moves, n, S, seat, ct, keep, deny, points):
+    """The kontchinka-keeping heuristic: each move is worth the cards it takes plus
+    ``points`` per point-suit card and kontchinka taken, minus ``keep`` times the worth of
+    a trailed card (:func:`_card_worth_nb`: never give away a kontchinka), minus ``deny``
+    times what the resulting table offers the next player (:func:`threat_nb`, the sums
+    left open). The best move; ties: the first listed."""
+    tn = S[S_TN]
+    after = np.empty(tn + 1, np.int64)
+    buf = np.empty(64, np.int64)
+    work = new_work_nb()
+    best = 0
+    bkey = -1e18
+    for k in range(n):
+        card = moves[k, 0]
+        mask = moves[k, 1]
+        c, pts, kont = _capture_gain_nb(card, mask, S, ct)
+        w = 0
+        for i in range(tn):
+            if not mask >> i & 1:
+                after[w] = S[S_TABLE + i]
+                w += 1
+        if mask == 0:
+            after[w] = card
+            w += 1
+            key = -keep * _card_worth_nb(card, ct)
+        else:
+            key = c + points * pts
+        key -= deny * threat_nb(S, seat, ct, after, w, buf, work)
+        if key > bkey + 1e-12:
+            bkey = key
+            best = k
+    return best
+
+
+@njit(cache=True)
+def random_move_nb(n, pst):
+    """A uniformly chosen legal move."""
+    return randbelow_nb(pst, n)
+
+
+@njit(cache=True)
+def builtin_choice_nb(code, p, moves, n, S, seat, ct, pst):
+    """The move a built-in ``random``, ``greedy`` or ``heuristic`` policy picks."""
+    if code == POL_RANDOM:
+        return random_move_nb(n, pst)
+    if code == POL_GREEDY:
+        return greedy_nb(moves, n, S, ct)
+    return heuristic_nb(moves, n, S, seat, ct, p[P_KEEP], p[P_DENY], p[P_POINTS])
+
+
+@njit(cache=True)
+def view_nb(S, seat, V):
+    """The seat's view of the state: other hands, the stock and the buried cards zeroed."""
+    for i in range(S_SIZE):
+        V[i] = S[i]
+    for s in range(MAX_SEATS):
+        if s != seat:
+            V[S_HAND + s] = 0
+    for i in range(N_CARDS):
+        V[S_STOCK + i] = 0
+    V[S_BURIED] = 0
+
+
+@njit(cache=True)
+def user_choice_nb(fn, p, moves, n, S, seat):
+    """Ask a user function, showing it only the seat's view."""
+    V = np.empty(S_SIZE, np.int64)
+    view_nb(S, seat, V)
+    return fn(moves, n, V, p)
+
+
+@njit(cache=True)
+def sample_world_nb(S, seat, W, pst, pool):
+    """Copy ``S`` into ``W`` with the cards ``seat`` cannot see (the other hands and the
+    stock, except cards the clean-up buried in it in view of all) dealt at random, each
+    hand keeping its size: a deal consistent with everything the seat has seen."""
+    for i in range(S_SIZE):
+        W[i] = S[i]
+    p = S[S_PLAYERS]
+    n = 0
+    for s in range(p):
+        if s != seat:
+            h = S[S_HAND + s]
+            while h:
+                pool[n] = lowest_card_nb(h)
+                n += 1
+                h &= h - 1
+    for i in range(S[S_TOP], N_CARDS):
+        c = S[S_STOCK + i]
+        if not (S[S_BURIED] >> c) & 1:
+            pool[n] = c
+            n += 1
+    for i in range(n - 1):
+        j = i + randbelow_nb(pst, n - i)
+        t = pool[i]
+        pool[i] = pool[j]
+        pool[j] = t
+    k = 0
+    for s in range(p):
+        if s != seat:
+            size = popcount_nb(S[S_HAND + s])
+            h = np.int64(0)
+            for _ in range(size):
+                h |= ONE << pool[k]
+                k += 1
+            W[S_HAND + s] = h
+    for i in range(S[S_TOP], N_CARDS):
+        c = S[S_STOCK + i]
+        if not (S[S_BURIED] >> c) & 1:
+            W[S_STOCK + i] = pool[k]
+            k += 1

@@ -1,0 +1,91 @@
+"""G14 Babochka («Бабочка», Butterfly): a pot-capturing game of the Kontchinka family.
+
+Seed file 002 lines 26-29; GAMES.md G14. Unit = one pot, from the first ante until a
+player who captured with all three of his cards takes it. Built on the capture engine
+(:mod:`simkit.core.capture`) with Kontchinka's variant а captures; kernels in :mod:`.nb`;
+docs/fishing.md.
+"""
+import numpy as np
+
+from simkit.core.capture import MAX_SEATS, SWEEP_NONE, card_table, no_user_play_nb
+from simkit.core.stats import Stats, moments
+from simkit.games.babochka import nb, report
+from simkit.games.babochka.policies import PARAM_SLOTS, PLAY, check_params
+from simkit.games.babochka.rules import BabochkaRules
+from simkit.games.base import Game
+from simkit.games.fishing import raise_move_error
+from simkit.policies.seated import policy_arrays, policy_groups, resolve_seated
+
+_VALUES = (2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 0, 1)
+
+
+def babochka_card_table() -> np.ndarray:
+    """Variant а captures (002:67): A = 1, 2-10 at pip value capture by rank or sum; K, Q,
+    J only by rank. No point suit, no kontchinki (Babochka scores none)."""
+    return card_table(_VALUES, _VALUES, [SWEEP_NONE] * 13, -1, ())
+
+
+class Babochka(Game):
+    id = "babochka"
+    title = "Babochka (Бабочка, Butterfly)"
+    description = "pot game: capture with all three of your cards to take the pot, else everyone re-antes (pot EV)"
+    unit = "pot"
+    hands_word = "pots"
+    played_word = "deals"
+    Rules = BabochkaRules
+    report = report
+    roles = [PLAY]
+    headline = "pot_ev.seat0"
+    chunk_hint = 1 << 10
+    conformance_hands = 300
+    study_hands = 3_000
+    bench_cases = [("random play, 3 players", {}, "random", 200_000),
+                   ("heuristic play, 4 players", {"players": 4}, "heuristic", 100_000)]
+    conformance_cases = [
+        ({}, None),
+        ({"players": 4, "turns": "all_three", "forced_capture": False, "both_complete": "split"}, "random"),
+        ({"stock_end": "keep_table", "dealer_passes": "same_pot", "ante": 2, "trail_fee": 0, "first_dealer": 2},
+         {"play": "simulation:samples=2|greedy|heuristic:deny=3"}),
+    ]
+
+    def resolve_policies(self, given) -> dict:
+        pol = resolve_seated(self.id, self.roles, given)
+        check_params(self.id, pol["play"])
+        return pol
+
+    def played(self, stats):
+        """Deals played (a pot may take several)."""
+        return int(stats["counters"][nb.C_DEALS])
+
+    def _opts(self, rules):
+        o = np.zeros(nb.N_OPTS, np.int64)
+        o[nb.O_PLAYERS] = rules.players
+        o[nb.O_ANTE] = rules.ante
+        o[nb.O_FEE] = rules.trail_fee
+        o[nb.O_ALL_THREE] = int(rules.turns == "all_three")
+        o[nb.O_FORCED] = int(rules.forced_capture)
+        o[nb.O_SPLIT] = int(rules.both_complete == "split")
+        o[nb.O_KEEP_TABLE] = int(rules.stock_end == "keep_table")
+        o[nb.O_EVERY_DEAL] = int(rules.dealer_passes == "every_deal")
+        o[nb.O_MAX_DEALS] = rules.max_deals
+        o[nb.O_FIRST_DEALER] = rules.first_dealer
+        return o
+
+    def _run(self, rules, policies, seed, start, stop, audit):
+        codes, params, fn = policy_arrays(self.id, PLAY, policies["play"], rules.players, PARAM_SLOTS,
+                                          nb.N_PARAMS, no_user_play_nb)
+        groups, names = policy_groups(policies, rules.players)
+        st = Stats(net=moments(MAX_SEATS), group_mom=moments(len(names)), deals=moments(1),
+                   deals_hist=np.zeros(nb.N_DEALS, np.int64), pot=moments(1), pot_hist=np.zeros(nb.N_POT, np.int64),
+                   wins=np.zeros(MAX_SEATS, np.int64), counters=np.zeros(nb.N_COUNTERS, np.int64))
+        audit_out = np.zeros(2, np.int64)
+        err = np.zeros(nb.N_ERR, np.int64)
+        nb.babochka_chunk_nb(seed, start, stop, babochka_card_table(), self._opts(rules), codes, params, fn,
+                             np.asarray(groups, np.int64), audit, st["net"], st["group_mom"], st["deals"],
+                             st["deals_hist"], st["pot"], st["pot_hist"], st["wins"], st["counters"], audit_out, err)
+        if err[0]:
+            raise_move_error(self.id, policies, err, f"pot (unit) {err[1]}, deal {err[7]}, ")
+        return st, audit_out
+
+
+GAME = Babochka()

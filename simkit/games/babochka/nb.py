@@ -1,0 +1,263 @@
+"""Babochka kernels: antes, deals of three cards, captures (variant а of Kontchinka) and
+the pot (seed 002 lines 26-29) on the capture engine :mod:`simkit.core.capture`.
+
+Unit = one pot: from the first ante until a player who captured with all three of his
+cards takes it. Seats 0..players-1 clockwise; seat ``first_dealer`` deals the first deal.
+Chips are counted in twelfths (:data:`SCALE`), so a pot split 2, 3 or 4 ways stays whole.
+Per seat ``net = pot taken - antes - fees`` (the seats' nets add up to 0).
+"""
+import numpy as np
+from numba import njit
+
+from simkit.core.capture import (MAX_SEATS, N_CARDS, N_PARAMS, ONE, P_SAMPLES, PLAY_FN, PLAY_SIG,  # noqa: F401
+                                 POL_GREEDY, POL_HEURISTIC, POL_RANDOM, POL_SIMULATION, POL_USER, S_DEALER,
+                                 S_EXTRA, S_HAND, S_PLAYERS, S_SEEN, S_SIZE, S_STOCK, S_TABLE, S_TN, S_TOP,
+                                 apply_move_nb, builtin_choice_nb, check_move_nb, deal_hands_nb,
+                                 deal_table_nb, greedy_nb, moves_nb, new_work_nb, no_user_play_nb,
+                                 reset_deal_nb, sample_world_nb, shuffle_stock_nb, user_choice_nb)
+from simkit.core.rng import draw_nb, seed_stream_nb
+from simkit.core.stats import moment_add_nb
+from simkit.core.tricks import policy_stream_nb
+
+B_TURN = S_EXTRA + 0          # cards played in this deal
+B_POT = S_EXTRA + 1           # chips in the pot
+B_CAPT = S_EXTRA + 2          # MAX_SEATS: captures made in this deal per seat
+B_FEE = S_EXTRA + 8           # chips per card laid on the table
+B_ALL_THREE = S_EXTRA + 9     # 1: each player plays his three cards in a row
+B_PAID = S_EXTRA + 10         # MAX_SEATS: fees each seat paid in this deal
+
+O_PLAYERS, O_ANTE, O_FEE, O_ALL_THREE, O_FORCED, O_SPLIT, O_KEEP_TABLE, O_EVERY_DEAL, O_MAX_DEALS, \
+    O_FIRST_DEALER = range(10)
+N_OPTS = 10
+
+HAND_SIZE = 3
+SCALE = 12
+N_DEALS = 41                  # deals per pot histogram 0..40, the last open-ended
+N_POT = 121                   # pot size histogram 0..120 chips, the last open-ended
+C_POTS, C_DEALS, C_NEW_TABLES, C_RESHUFFLES, C_UNFINISHED, C_TRAILS, C_CAPTURES, C_SPLIT = range(8)
+N_COUNTERS = 8
+N_ERR = 8
+
+
+@njit(cache=True, inline="always")
+def seat_of_turn_nb(S, t):
+    """Who plays the ``t``-th card of a deal: one card a turn from the dealer's left, or
+    each player's three cards in a row."""
+    p = S[S_PLAYERS]
+    first = S[S_DEALER] + 1
+    if S[B_ALL_THREE]:
+        return (first + t // HAND_SIZE) % p
+    return (first + t) % p
+
+
+@njit(cache=True)
+def play_card_nb(S, seat, card, mask, ct):
+    """Play one move, charging the fee for a card laid on the table; returns 1 when it
+    was the seat's third capture of the deal."""
+    apply_move_nb(S, seat, card, mask, ct)
+    S[B_TURN] += 1
+    if mask == 0:
+        S[B_POT] += S[B_FEE]
+        S[B_PAID + seat] += S[B_FEE]
+        return 0
+    S[B_CAPT + seat] += 1
+    return 1 if S[B_CAPT + seat] == HAND_SIZE else 0
+
+
+@njit(cache=True)
+def playout_nb(S, ct, forced, split, me, moves, nwin, mine):
+    """Finish the deal with the greedy choice for all, from ``nwin`` players who already
+    captured with three cards (``mine``: ``me`` among them); returns ``(moves, nwin,
+    mine)``."""
+    p = S[S_PLAYERS]
+    work = new_work_nb()
+    while S[B_TURN] < HAND_SIZE * p and (nwin == 0 or split != 0):
+        seat = seat_of_turn_nb(S, S[B_TURN])
+        moves, n = moves_nb(S, seat, ct, False, True, forced, moves, work)
+        k = greedy_nb(moves, n, S, ct) if n > 1 else 0
+        if play_card_nb(S, seat, moves[k, 0], moves[k, 1], ct):
+            nwin += 1
+            mine = mine or seat == me
+    return moves, nwin, mine
+
+
+@njit(cache=True)
+def simulation_nb(moves, n, S, seat, ct, forced, split, samples, pst):
+    """The simulation policy: ``samples`` random deals of the cards the seat cannot see
+    (:func:`~simkit.core.capture.sample_world_nb`); after each legal move the deal is
+    finished greedily; the move with the best total chips: the seat's share of the pot
+    if it takes it, less the fees it pays from this move on. Ties: the first listed."""
+    W = np.empty(S_SIZE, np.int64)
+    X = np.empty(S_SIZE, np.int64)
+    pool = np.empty(N_CARDS, np.int64)
+    mv = np.empty((64, 2), np.int64)
+    total = np.zeros(n, np.int64)
+    for _ in range(samples):
+        sample_world_nb(S, seat, W, pst, pool)
+        for k in range(n):
+            for i in range(S_SIZE):
+                X[i] = W[i]
+            done = play_card_nb(X, seat, moves[k, 0], moves[k, 1], ct)
+            mv, nwin, mine = playout_nb(X, ct, forced, split, seat, mv, done, done == 1)
+            value = X[B_POT] * SCALE // nwin if mine else 0
+            total[k] += value - (X[B_PAID + seat] - W[B_PAID + seat]) * SCALE
+    best = 0
+    for k in range(1, n):
+        if total[k] > total[best]:
+            best = k
+    return best
+
+
+@njit(cache=True)
+def choose_nb(code, p, moves, n, S, seat, ct, opts, pst, fn):
+    if n == 1:
+        return 0
+    if code == POL_SIMULATION:
+        return simulation_nb(moves, n, S, seat, ct, opts[O_FORCED], opts[O_SPLIT], np.int64(p[P_SAMPLES]), pst)
+    if code == POL_USER:
+        return user_choice_nb(fn, p, moves, n, S, seat)
+    return builtin_choice_nb(code, p, moves, n, S, seat, ct, pst)
+
+
+@njit(cache=True)
+def play_deal_nb(S, ct, opts, codes, params, fn, pst, audit, audit_out, err, moves, winners):
+    """Play one dealt deal; ``winners[seat]`` = 1 for who took the pot. Returns
+    ``(moves, number of winners)``, -1 on an illegal policy move (``err`` filled)."""
+    p = S[S_PLAYERS]
+    forced = opts[O_FORCED]
+    work = new_work_nb()
+    nw = 0
+    for s in range(MAX_SEATS):
+        winners[s] = 0
+    while S[B_TURN] < HAND_SIZE * p:
+        seat = seat_of_turn_nb(S, S[B_TURN])
+        moves, n = moves_nb(S, seat, ct, False, True, forced, moves, work)
+        k = choose_nb(codes[seat], params[seat], moves, n, S, seat, ct, opts, pst, fn)
+        if not check_move_nb(S, seat, moves, k, n, ct, False, True, forced, audit, audit_out, err):
+            return moves, -1
+        card = moves[k, 0]
+        mask = moves[k, 1]
+        if play_card_nb(S, seat, card, mask, ct):
+            winners[seat] = 1
+            nw += 1
+            if not opts[O_SPLIT]:
+                break
+    return moves, nw
+
+
+@njit(cache=True)
+def _gather_nb(S, deck, state):
+    """Reshuffle every card not on the table into the stock (``keep_table``)."""
+    n = 0
+    on_table = np.int64(0)
+    for i in range(S[S_TN]):
+        on_table |= ONE << S[S_TABLE + i]
+    for c in range(N_CARDS):
+        if not (on_table >> c) & 1:
+            deck[n] = c
+            n += 1
+    sub = deck[:n]
+    for i in range(n - 1):
+        draw_nb(sub, i, state)
+    S[S_TOP] = N_CARDS - n
+    for i in range(n):
+        S[S_STOCK + S[S_TOP] + i] = sub[i]
+    S[S_SEEN] = 0
+    for s in range(MAX_SEATS):
+        S[S_HAND + s] = 0
+
+
+@njit(cache=True)
+def babochka_chunk_nb(seed, start, stop, ct, opts, codes, params, fn, groups, audit, net, group_mom, deals_mom,
+                      deals_hist, pot_mom, pot_hist, wins, counters, audit_out, err):
+    """Play pots ``start..stop-1`` (see the module doc)."""
+    p = opts[O_PLAYERS]
+    table_n = 7 if p == 3 else 4
+    S = np.zeros(S_SIZE, np.int64)
+    deck = np.empty(N_CARDS, np.uint8)
+    st = np.zeros(4, np.uint64)
+    pst = np.zeros(4, np.uint64)
+    moves = np.empty((64, 2), np.int64)
+    paid = np.zeros(MAX_SEATS, np.int64)
+    winners = np.zeros(MAX_SEATS, np.int64)
+    gsum = np.zeros(MAX_SEATS, np.int64)
+    for unit in range(start, stop):
+        seed_stream_nb(st, seed, unit)
+        policy_stream_nb(pst, seed, unit)
+        for s in range(MAX_SEATS):
+            paid[s] = 0
+        dealer = opts[O_FIRST_DEALER]
+        deals = 0
+        pot = 0
+        nw = 0
+        while True:
+            deals += 1
+            for s in range(p):
+                paid[s] += opts[O_ANTE]
+            pot += opts[O_ANTE] * p
+            if deals == 1 or (N_CARDS - S[S_TOP] < HAND_SIZE * p and not opts[O_KEEP_TABLE]):
+                if deals > 1:
+                    counters[C_RESHUFFLES] += 1
+                counters[C_NEW_TABLES] += 1
+                reset_deal_nb(S, p, dealer)
+                shuffle_stock_nb(S, deck, st)
+                deal_table_nb(S, table_n)
+            elif N_CARDS - S[S_TOP] < HAND_SIZE * p:
+                counters[C_RESHUFFLES] += 1
+                _gather_nb(S, deck, st)
+            S[S_DEALER] = dealer
+            deal_hands_nb(S, HAND_SIZE)
+            S[B_TURN] = 0
+            S[B_POT] = pot
+            S[B_FEE] = opts[O_FEE]
+            S[B_ALL_THREE] = opts[O_ALL_THREE]
+            for s in range(MAX_SEATS):
+                S[B_CAPT + s] = 0
+            moves, nw = play_deal_nb(S, ct, opts, codes, params, fn, pst, audit, audit_out, err, moves, winners)
+            if nw < 0:
+                err[1] = unit
+                err[7] = deals
+                return
+            pot = S[B_POT]
+            for q in range(p):
+                counters[C_CAPTURES] += S[B_CAPT + q]
+                counters[C_TRAILS] -= S[B_CAPT + q]
+                paid[q] += S[B_PAID + q]
+                S[B_PAID + q] = 0
+            counters[C_TRAILS] += S[B_TURN]
+            counters[C_DEALS] += 1
+            if nw > 0 or deals >= opts[O_MAX_DEALS]:
+                break
+            if opts[O_EVERY_DEAL]:
+                dealer = (dealer + 1) % p
+        counters[C_POTS] += 1
+        if nw > 1:
+            counters[C_SPLIT] += 1
+        if nw == 0:
+            counters[C_UNFINISHED] += 1
+        total = 0
+        for s in range(p):
+            x = -paid[s] * SCALE
+            if nw == 0:
+                x = 0
+            elif winners[s]:
+                x += pot * SCALE // nw
+            total += x
+            moment_add_nb(net, s, x)
+        if audit:
+            audit_out[0] += 1
+            if total != 0:
+                audit_out[1] += 1
+        for g in range(group_mom.shape[0]):
+            gsum[g] = 0
+        for s in range(p):
+            gsum[groups[s]] += (pot * SCALE // nw if winners[s] and nw else 0) - (paid[s] * SCALE if nw else 0)
+        for g in range(group_mom.shape[0]):
+            moment_add_nb(group_mom, g, gsum[g])
+        for s in range(p):
+            if winners[s]:
+                wins[s] += 1
+        moment_add_nb(deals_mom, 0, deals)
+        deals_hist[min(deals, N_DEALS - 1)] += 1
+        moment_add_nb(pot_mom, 0, pot)
+        pot_hist[min(pot, N_POT - 1)] += 1

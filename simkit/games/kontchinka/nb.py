@@ -1,0 +1,433 @@
+"""Kontchinka kernels: deal, capture, score deals and play games to 15 (seed 000 lines
+147-185, 002 lines 65-77) on the capture engine :mod:`simkit.core.capture`.
+
+Seats 0..players-1 clockwise; a *scorer* is a seat, or with partnerships a side (seats 0
+and 2 = side 0, 1 and 3 = side 1). Cards come from the unit's deal stream, policy
+randomness (random play, the simulation policy's sampled hands) from its policy stream.
+
+Scoring of one deal (000:167-173, 002:67), :func:`deal_points_nb`: most cards 2 (a tie:
+nobody, or 1 to each tied scorer in variant а), most point-suit cards 1 (a tie: nobody),
+1 per kontchinka taken. The game ends the moment a scorer's total with the points he has
+*secured* in the deal reaches the target (:func:`secured_nb`), else after the deal's
+scoring; several scorers reaching it at the end of a deal: the highest total wins, equal
+totals share the win.
+"""
+import numpy as np
+from numba import njit
+
+from simkit.core.capture import (MAX_SEATS, N_CARDS, N_PARAMS, P_SAMPLES, PLAY_FN, PLAY_SIG,  # noqa: F401
+                                 POL_GREEDY, POL_HEURISTIC, POL_RANDOM, POL_SIMULATION, POL_USER, S_CAPTURED_LAST,
+                                 S_CARDS, S_DEALER, S_HAND, S_KONT, S_LAST, S_PLAYERS, S_POINTS, S_SEAT, S_SIZE,
+                                 S_STOCK, S_SWEEPS, S_TOP, apply_move_nb, builtin_choice_nb, check_move_nb,
+                                 clean_table_nb, deal_hands_nb, deal_table_nb, greedy_nb, moves_nb, new_work_nb,
+                                 no_user_play_nb, reset_deal_nb, sample_world_nb, shuffle_stock_nb, take_rest_nb,
+                                 user_choice_nb)
+from simkit.core.rng import seed_stream_nb
+from simkit.core.stats import moment_add_nb
+from simkit.core.tricks import policy_stream_nb
+
+O_PLAYERS, O_PARTNERS, O_MULTI, O_NO_TWICE, O_FORCED, O_TIE_EACH, O_CLEANUP, O_SECURED, O_TARGET, O_SINGLE, \
+    O_MAX_DEALS, O_FIRST_DEALER, O_POT = range(13)
+N_OPTS = 13
+
+
+HAND_SIZE = 4
+TABLE_SIZE = 4
+N_CAT = 5                    # cards points, point-suit points, kontchinka points, total, sweeps (a count)
+N_HIST = 8                   # points per deal histogram 0..7
+N_LEN = 41                   # deals per game histogram 0..40, the last open-ended
+WIN_SCALE = 60               # a win counts 60, shared wins 60/k (k <= 6)
+
+C_DEALS, C_GAMES, C_FIRST_TABLES, C_CLEANED, C_REPLACED, C_MID_END, C_UNFINISHED, C_SHARED, C_REST = range(9)
+N_COUNTERS = 9
+
+N_ERR = 8
+
+@njit(cache=True, inline="always")
+def scorer_nb(seat, opts):
+    return seat & 1 if opts[O_PARTNERS] else seat
+
+
+@njit(cache=True, inline="always")
+def n_scorers_nb(opts):
+    return 2 if opts[O_PARTNERS] else opts[O_PLAYERS]
+
+
+@njit(cache=True)
+def _pooled_nb(S, opts, out):
+    """``out[scorer] = [cards, point-suit cards, kontchinki, sweeps]`` captured."""
+    for s in range(MAX_SEATS):
+        for k in range(4):
+            out[s, k] = 0
+    for seat in range(opts[O_PLAYERS]):
+        s = scorer_nb(seat, opts)
+        out[s, 0] += S[S_CARDS + seat]
+        out[s, 1] += S[S_POINTS + seat]
+        out[s, 2] += S[S_KONT + seat]
+        out[s, 3] += S[S_SWEEPS + seat]
+
+
+@njit(cache=True)
+def deal_points_nb(S, opts, pooled, pts):
+    """Points of a finished deal: ``pts[scorer] = [cards, point suit, kontchinki, total]``
+    (000:167-173 «Игрок, имеющий карт больше, чем у партнеров, записывает себе 2 очка»,
+    «у которого треф больше ... 1 очко», a kontchinka 1; 002:67 ties: 1 to each)."""
+    m = n_scorers_nb(opts)
+    _pooled_nb(S, opts, pooled)
+    for k in range(2):
+        best = -1
+        nbest = 0
+        for s in range(m):
+            v = pooled[s, k]
+            if v > best:
+                best = v
+                nbest = 1
+            elif v == best:
+                nbest += 1
+        for s in range(m):
+            got = 0
+            if pooled[s, k] == best:
+                if nbest == 1:
+                    got = 2 if k == 0 else 1
+                elif k == 0 and opts[O_TIE_EACH]:
+                    got = 1
+            pts[s, k] = got
+    for s in range(m):
+        pts[s, 2] = pooled[s, 2]
+        pts[s, 3] = pts[s, 0] + pts[s, 1] + pts[s, 2]
+
+
+@njit(cache=True)
+def secured_nb(S, scorer, opts, pooled):
+    """Points ``scorer`` has made sure of in the deal so far: his kontchinki, plus 1 for
+    the point suit and 2 for the cards once nobody else can reach his count any more
+    (``secured``), or, with ``triggers_000_only``, 1 from his seventh point-suit card."""
+    _pooled_nb(S, opts, pooled)
+    m = n_scorers_nb(opts)
+    pts = pooled[scorer, 2]
+    if not opts[O_SECURED]:
+        return pts + (1 if pooled[scorer, 1] >= 7 else 0)
+    left_cards = N_CARDS
+    left_pts = 13
+    for s in range(m):
+        left_cards -= pooled[s, 0]
+        left_pts -= pooled[s, 1]
+    c_ok = True
+    p_ok = True
+    for s in range(m):
+        if s != scorer:
+            if pooled[s, 0] + left_cards >= pooled[scorer, 0]:
+                c_ok = False
+            if pooled[s, 1] + left_pts >= pooled[scorer, 1]:
+                p_ok = False
+    return pts + (2 if c_ok else 0) + (1 if p_ok else 0)
+
+
+@njit(cache=True)
+def next_seat_nb(S):
+    """The seat to play next, dealing a new round when every hand is empty (000:155 «тот
+    же сдатчик ... снова дает каждому по четыре карты и игра продолжается в том же
+    порядке»); -1 when the deal is over."""
+    p = S[S_PLAYERS]
+    empty = True
+    for s in range(p):
+        if S[S_HAND + s]:
+            empty = False
+    if empty:
+        if S[S_TOP] >= N_CARDS:
+            return -1
+        deal_hands_nb(S, HAND_SIZE)
+        S[S_SEAT] = (S[S_DEALER] + 1) % p
+    seat = S[S_SEAT]
+    while S[S_HAND + seat] == 0:
+        seat = (seat + 1) % p
+    return seat
+
+
+@njit(cache=True, inline="always")
+def may_capture_nb(S, seat, opts):
+    """Literal reading of «Более одной взятки подряд брать нельзя»: not after a capture."""
+    return not (opts[O_NO_TWICE] and (S[S_CAPTURED_LAST] >> seat) & 1)
+
+
+@njit(cache=True)
+def playout_nb(S, ct, opts, moves):
+    """Play the rest of the deal with the greedy choice for every seat; take the rest."""
+    multi = opts[O_MULTI]
+    work = new_work_nb()
+    while True:
+        seat = next_seat_nb(S)
+        if seat < 0:
+            break
+        moves, n = moves_nb(S, seat, ct, multi, may_capture_nb(S, seat, opts), opts[O_FORCED], moves, work)
+        k = greedy_nb(moves, n, S, ct) if n > 1 else 0
+        apply_move_nb(S, seat, moves[k, 0], moves[k, 1], ct)
+        S[S_SEAT] = (seat + 1) % S[S_PLAYERS]
+    take_rest_nb(S, ct)
+    return moves
+
+
+@njit(cache=True)
+def simulation_nb(moves, n, S, seat, ct, opts, samples, pst):
+    """The simulation policy: ``samples`` times, deal the cards the seat cannot see at
+    random (:func:`sample_world_nb`), and for each legal move play the deal out with the
+    greedy choice for all (:func:`playout_nb`); the move with the best total of (own
+    points minus the best other scorer's points in the deal, plus 1/100 of the cards
+    difference). Every move meets the same sampled deals. Ties: the first listed."""
+    m = n_scorers_nb(opts)
+    me = scorer_nb(seat, opts)
+    W = np.empty(S_SIZE, np.int64)
+    X = np.empty(S_SIZE, np.int64)
+    pool = np.empty(N_CARDS, np.int64)
+    pooled = np.zeros((MAX_SEATS, 4), np.int64)
+    pts = np.zeros((MAX_SEATS, 4), np.int64)
+    mv = np.empty((64, 2), np.int64)
+    total = np.zeros(n)
+    for _ in range(samples):
+        sample_world_nb(S, seat, W, pst, pool)
+        for k in range(n):
+            for i in range(S_SIZE):
+                X[i] = W[i]
+            apply_move_nb(X, seat, moves[k, 0], moves[k, 1], ct)
+            X[S_SEAT] = (seat + 1) % X[S_PLAYERS]
+            mv = playout_nb(X, ct, opts, mv)
+            deal_points_nb(X, opts, pooled, pts)
+            other = -1.0e9
+            for s in range(m):
+                if s != me:
+                    v = pts[s, 3] + 0.01 * pooled[s, 0]
+                    if v > other:
+                        other = v
+            total[k] += pts[me, 3] + 0.01 * pooled[me, 0] - other
+    best = 0
+    for k in range(1, n):
+        if total[k] > total[best] + 1e-9:
+            best = k
+    return best
+
+
+@njit(cache=True)
+def choose_nb(code, p, moves, n, S, seat, ct, opts, pst, fn):
+    if n == 1:
+        return 0
+    if code == POL_SIMULATION:
+        return simulation_nb(moves, n, S, seat, ct, opts, np.int64(p[P_SAMPLES]), pst)
+    if code == POL_USER:
+        return user_choice_nb(fn, p, moves, n, S, seat)
+    return builtin_choice_nb(code, p, moves, n, S, seat, ct, pst)
+
+
+@njit(cache=True)
+def play_deal_nb(S, ct, opts, codes, params, fn, pst, scores, audit, audit_out, err, moves, deal_state):
+    """Play one dealt deal from its first move (the state already dealt and cleaned).
+    ``scores`` are the scorers' totals before the deal. Returns ``(moves, ender)``:
+    the scorer who ended the game mid-deal, or -1. ``deal_state[0]`` collects the cards
+    the last capturer took at the end. Writes ``err`` and returns ender -2 on an illegal
+    policy move."""
+    multi = opts[O_MULTI]
+    pooled = np.zeros((MAX_SEATS, 4), np.int64)
+    work = new_work_nb()
+    while True:
+        seat = next_seat_nb(S)
+        if seat < 0:
+            break
+        may = may_capture_nb(S, seat, opts)
+        moves, n = moves_nb(S, seat, ct, multi, may, opts[O_FORCED], moves, work)
+        k = choose_nb(codes[seat], params[seat], moves, n, S, seat, ct, opts, pst, fn)
+        if not check_move_nb(S, seat, moves, k, n, ct, multi, may, opts[O_FORCED], audit, audit_out, err):
+            return moves, -2
+        card = moves[k, 0]
+        mask = moves[k, 1]
+        apply_move_nb(S, seat, card, mask, ct)
+        S[S_SEAT] = (seat + 1) % S[S_PLAYERS]
+        if mask != 0 and opts[O_TARGET] > 0:
+            sc = scorer_nb(seat, opts)
+            if scores[sc] + secured_nb(S, sc, opts, pooled) >= opts[O_TARGET]:
+                return moves, sc
+    deal_state[0] = take_rest_nb(S, ct)
+    return moves, -1
+
+
+@njit(cache=True)
+def start_deal_nb(S, deck, state, players, dealer, cleanup, script):
+    """Shuffle (or take the scripted order ``script`` when it holds 52 cards), deal 4
+    cards each and 4 to the table, clean the table when asked; returns the number of
+    replacements the clean-up made (-1: it found the table clean)."""
+    reset_deal_nb(S, players, dealer)
+    if script.shape[0] == N_CARDS:
+        for i in range(N_CARDS):
+            S[S_STOCK + i] = script[i]
+    else:
+        shuffle_stock_nb(S, deck, state)
+    deal_hands_nb(S, HAND_SIZE)
+    deal_table_nb(S, TABLE_SIZE)
+    if cleanup:
+        return clean_table_nb(S)
+    return 0
+
+
+@njit(cache=True)
+def _audit_deal_nb(S, opts, pts, pooled, audit_out):
+    """Scoring invariants of a finished deal: every card captured once, the point suit's
+    13 cards and both kontchinki accounted for, at most 2 (or one per tied scorer) for
+    the cards, 1 for the point suit, 2 for kontchinki."""
+    m = n_scorers_nb(opts)
+    cards = 0
+    psuit = 0
+    kont = 0
+    cp = 0
+    pp = 0
+    kp = 0
+    for s in range(m):
+        cards += pooled[s, 0]
+        psuit += pooled[s, 1]
+        kont += pooled[s, 2]
+        cp += pts[s, 0]
+        pp += pts[s, 1]
+        kp += pts[s, 2]
+        if pts[s, 3] != pts[s, 0] + pts[s, 1] + pts[s, 2]:
+            audit_out[1] += 1
+    audit_out[0] += 1
+    full = S[S_LAST] >= 0
+    if full and (cards != N_CARDS or psuit != 13 or kont != 2):
+        audit_out[1] += 1
+    if cp > (m if opts[O_TIE_EACH] else 2) or pp > 1 or kp != kont or kp > 2:
+        audit_out[1] += 1
+
+
+@njit(cache=True)
+def kontchinka_chunk_nb(seed, start, stop, ct, opts, codes, params, fn, groups, audit, deal_pts, pts_hist,
+                        game_win, game_score, game_len, len_hist, payoff, group_mom, counters, audit_out, err):
+    """Play units ``start..stop-1``: whole games to the target, or single deals
+    (``opts[O_SINGLE]``). Statistics per scorer (see the module doc)."""
+    players = opts[O_PLAYERS]
+    m = n_scorers_nb(opts)
+    single = opts[O_SINGLE]
+    S = np.zeros(S_SIZE, np.int64)
+    deck = np.empty(N_CARDS, np.uint8)
+    st = np.zeros(4, np.uint64)
+    pst = np.zeros(4, np.uint64)
+    moves = np.empty((64, 2), np.int64)
+    pooled = np.zeros((MAX_SEATS, 4), np.int64)
+    pts = np.zeros((MAX_SEATS, 4), np.int64)
+    scores = np.zeros(MAX_SEATS, np.int64)
+    share = np.zeros(MAX_SEATS, np.int64)
+    gsum = np.zeros(MAX_SEATS, np.int64)
+    deal_state = np.zeros(1, np.int64)
+    script = np.zeros(0, np.uint8)
+    for unit in range(start, stop):
+        seed_stream_nb(st, seed, unit)
+        policy_stream_nb(pst, seed, unit)
+        for s in range(MAX_SEATS):
+            scores[s] = 0
+        deals = 0
+        ender = -1
+        while True:
+            dealer = (opts[O_FIRST_DEALER] + deals) % players
+            rep = start_deal_nb(S, deck, st, players, dealer, opts[O_CLEANUP], script)
+            deals += 1
+            if deals == 1:
+                counters[C_FIRST_TABLES] += 1
+                if rep > 0:
+                    counters[C_CLEANED] += 1
+                    counters[C_REPLACED] += rep
+            moves, ender = play_deal_nb(S, ct, opts, codes, params, fn, pst, scores, audit, audit_out, err,
+                                        moves, deal_state)
+            if ender == -2:
+                err[1] = unit
+                err[7] = deals
+                return
+            if ender >= 0:
+                counters[C_MID_END] += 1
+                for s in range(m):
+                    scores[s] += secured_nb(S, s, opts, pooled)
+                break
+            deal_points_nb(S, opts, pooled, pts)
+            awarded = 0
+            if audit:
+                _audit_deal_nb(S, opts, pts, pooled, audit_out)
+            counters[C_DEALS] += 1
+            counters[C_REST] += deal_state[0]
+            for s in range(m):
+                for k in range(3):
+                    moment_add_nb(deal_pts, s * N_CAT + k, pts[s, k])
+                moment_add_nb(deal_pts, s * N_CAT + 3, pts[s, 3])
+                moment_add_nb(deal_pts, s * N_CAT + 4, pooled[s, 3])
+                pts_hist[s, min(pts[s, 3], N_HIST - 1)] += 1
+                scores[s] += pts[s, 3]
+                awarded += pts[s, 3]
+            moment_add_nb(deal_pts, MAX_SEATS * N_CAT, awarded)
+            if single:
+                break
+            top = -1
+            for s in range(m):
+                if scores[s] > top:
+                    top = scores[s]
+            if top >= opts[O_TARGET]:
+                break
+            if deals >= opts[O_MAX_DEALS]:
+                counters[C_UNFINISHED] += 1
+                break
+        if single:
+            continue
+        counters[C_GAMES] += 1
+        # winners: the scorer who ended it mid-deal, else the highest total (shared when equal)
+        nwin = 0
+        top = -1
+        for s in range(m):
+            if scores[s] > top:
+                top = scores[s]
+        for s in range(m):
+            share[s] = 0
+            if (ender >= 0 and s == ender) or (ender < 0 and scores[s] == top):
+                share[s] = 1
+                nwin += 1
+        if nwin > 1:
+            counters[C_SHARED] += 1
+        pot = 0
+        for s in range(m):
+            if not share[s]:
+                pot += 1 if opts[O_POT] else max(0, opts[O_TARGET] - scores[s])
+        for s in range(m):
+            w = WIN_SCALE // nwin if share[s] else 0
+            moment_add_nb(game_win, s, w)
+            moment_add_nb(game_score, s, scores[s])
+            if share[s]:
+                moment_add_nb(payoff, s, pot * WIN_SCALE // nwin)
+            else:
+                moment_add_nb(payoff, s, -(WIN_SCALE if opts[O_POT] else
+                                           WIN_SCALE * max(0, opts[O_TARGET] - scores[s])))
+        for g in range(group_mom.shape[0]):
+            gsum[g] = 0
+        for seat in range(players):
+            gsum[groups[seat]] += WIN_SCALE // nwin if share[scorer_nb(seat, opts)] else 0
+        for g in range(group_mom.shape[0]):
+            moment_add_nb(group_mom, g, gsum[g])
+        moment_add_nb(game_len, 0, deals)
+        len_hist[min(deals, N_LEN - 1)] += 1
+
+
+@njit(cache=True)
+def one_deal_nb(order, ct, opts, codes, params, fn, seed, dealer, S, pts, pooled, err):
+    """Play one deal from the fixed card order ``order`` (hands dealt one card at a time
+    from the dealer's left, then the table, then the stock) with the kernel's own code;
+    policy randomness from unit 0's policy stream of ``seed``. Leaves the final state in
+    ``S`` and the points in ``pts``. Returns the replacements the clean-up made, or -2
+    on an illegal policy move."""
+    pst = np.zeros(4, np.uint64)
+    policy_stream_nb(pst, seed, seed - seed)
+    st = np.zeros(4, np.uint64)
+    deck = np.empty(N_CARDS, np.uint8)
+    rep = start_deal_nb(S, deck, st, opts[O_PLAYERS], dealer, opts[O_CLEANUP], order)
+    scores = np.zeros(MAX_SEATS, np.int64)
+    audit_out = np.zeros(2, np.int64)
+    moves = np.empty((64, 2), np.int64)
+    deal_state = np.zeros(1, np.int64)
+    no_target = opts.copy()
+    no_target[O_TARGET] = 0
+    moves, ender = play_deal_nb(S, ct, no_target, codes, params, fn, pst, scores, False, audit_out, err, moves,
+                                deal_state)
+    if ender == -2:
+        return -2
+    deal_points_nb(S, opts, pooled, pts)
+    return rep

@@ -1,0 +1,255 @@
+"""Kontchinka (G04) and the capture engine on hand-built tables; scoring, clean-up,
+game end, policies; the clean-up chance checked exactly."""
+import math
+
+import numpy as np
+import pytest
+from numba import njit
+
+import simkit
+from simkit.core import capture as cap
+from simkit.core.cards import parse
+from simkit.errors import IllegalMoveError, SimkitError
+from simkit.games.kontchinka import card_table_for, nb
+from simkit.games.kontchinka.rules import KontchinkaRules
+
+GAME = simkit.get_game("kontchinka")
+
+
+def ct_of(**rules):
+    return card_table_for(KontchinkaRules.build(rules))
+
+
+def captures(card, table, multi=False, **rules):
+    """The capture sets of ``card`` as sorted tuples of table card strings."""
+    tb = np.asarray(parse(table), np.int64)
+    c = int(parse(card)[0])
+    out = np.zeros(256, np.int64)
+    n = cap.captures_nb(c, tb, len(tb), ct_of(**rules), multi, out, 256, cap.new_work_nb())
+    names = table.split()
+    return sorted(tuple(sorted(names[i] for i in range(len(tb)) if out[k] >> i & 1)) for k in range(n))
+
+
+def test_equal_rank_and_sums():
+    assert captures("KS", "KH 5D") == [("KH",)]
+    assert captures("8S", "AH 2D 5C 3S") == [("2D", "5C", "AH"), ("3S", "5C")]
+    assert captures("10H", "10S 4D 6C") == [("10S",), ("4D", "6C")]
+    assert captures("QS", "2D 10C") == []                     # a queen has no value in variants b and a
+
+
+def test_one_capture_or_several_at_once():
+    assert captures("7S", "3H 4D AS 6C 7C") == [("3H", "4D"), ("6C", "AS"), ("7C",)]
+    several = captures("7S", "3H 4D AS 6C 7C", multi=True)
+    assert len(several) == 7 and ("3H", "4D", "6C", "7C", "AS") in several
+    assert captures("KS", "KH KD", multi=True) == [("KD",), ("KD", "KH"), ("KH",)]
+
+
+def test_jack_by_variant():
+    assert captures("JS", "JH 5D 9C") == [("5D", "9C", "JH")]                      # b: sweeps
+    assert captures("JS", "JH 5D", jack="any_one") == [("5D",), ("JH",)]
+    assert captures("JS", "JH 5D", variant="a") == [("JH",)]                        # a: rank only
+    assert captures("JS", "10H AD JD", variant="pictures") == [("10H", "AD"), ("JD",)]
+
+
+def test_picture_values_and_king_sum():
+    assert captures("KS", "QH AD 10C 3S KD", variant="pictures") == [("10C", "3S"), ("AD", "QH"), ("KD",)]
+    assert captures("KS", "QH AD 10C 3S KD", variant="pictures", king_sum=14) == \
+        [("10C", "3S", "AD"), ("AD", "KD"), ("KD",)]
+
+
+def test_enumeration_matches_brute_force_on_random_tables():
+    rng = np.random.default_rng(5)
+    for rules in ({}, {"variant": "a"}, {"variant": "pictures"}, {"jack": "any_one"}):
+        ct = ct_of(**rules)
+        for multi in (False, True):
+            for _ in range(60):
+                cards = rng.permutation(52)[:9].astype(np.int64)
+                card, tb = int(cards[0]), cards[1:]
+                out = np.zeros(4096, np.int64)
+                n = cap.captures_nb(card, tb, len(tb), ct, multi, out, 4096, cap.new_work_nb())
+                got = sorted(out[:n].tolist())
+                ref = sorted(m for m in range(1, 1 << len(tb))
+                             if cap.is_capture_ref_nb(card, tb, len(tb), ct, multi, m))
+                assert got == ref
+
+
+def test_legal_moves_optional_or_forced_capture():
+    ct = ct_of()
+    hand = int(sum(1 << int(c) for c in parse("5S 9H")))
+    tb = np.asarray(parse("2D 3C"), np.int64)
+    moves = np.zeros((8, 2), np.int64)
+    w = cap.new_work_nb()
+    n = cap.legal_moves_nb(hand, tb, 2, ct, False, True, False, moves, w)
+    assert n == 3 and sorted(moves[:n, 1].tolist()) == [0, 0, 3]     # 5 takes 2+3; both cards may trail
+    assert cap.legal_moves_nb(hand, tb, 2, ct, False, True, True, moves, w) == 1
+    assert cap.legal_moves_nb(hand, tb, 2, ct, False, False, True, moves, w) == 2   # may not capture: trails only
+    small = np.zeros((1, 2), np.int64)
+    assert cap.legal_moves_nb(hand, tb, 2, ct, False, True, False, small, w) == 3     # counts beyond the buffer
+
+
+def _state(stock, players=2, dealer=0):
+    S = np.zeros(cap.S_SIZE, np.int64)
+    cap.reset_deal_nb(S, players, dealer)
+    S[cap.S_STOCK:cap.S_STOCK + 52] = stock
+    return S
+
+
+def test_cleanup_buries_pairs_and_jacks_in_the_middle():
+    head = parse("2S 3S 4S 5S 6S 7S 8S 9S") + 0
+    table = parse("KH KD JC 4H")
+    rest = [c for c in range(52) if c not in set(head.tolist()) | set(table.tolist())]
+    stock = np.concatenate([head, table, rest]).astype(np.int64)
+    S = _state(stock)
+    cap.deal_hands_nb(S, 4)
+    cap.deal_table_nb(S, 4)
+    top = int(S[cap.S_TOP])
+    first, second = int(stock[top]), int(stock[top + 1])
+    n = cap.clean_table_nb(S)
+    tb = S[cap.S_TABLE:cap.S_TABLE + 4]
+    assert n >= 3 and len({int(c) >> 2 for c in tb}) == 4 and all(int(c) >> 2 != 9 for c in tb)
+    assert tb[0] == parse("KH")[0] and tb[2] != parse("JC")[0]
+    assert tb[1] == first and S[cap.S_TOP] == top                      # replaced by the top card
+    left = S[cap.S_STOCK + top:cap.S_STOCK + 52].tolist()
+    assert sorted(left + tb.tolist() + stock[:8].tolist()) == list(range(52))
+    assert int(parse("KD")[0]) in left and int(parse("JC")[0]) in left and second != first
+
+
+def test_first_table_cleanup_chance_is_exact():
+    exact = 1 - math.comb(12, 4) * 4 ** 4 / math.comb(52, 4)
+    res = simkit.simulate("kontchinka", 3000, rules={"unit": "deal"}, policies="random", seed=3, progress=False)
+    est = res.estimates["cleanup_rate"]
+    se = math.sqrt(exact * (1 - exact) / est.n)
+    assert abs(est.value - exact) < 4 * se
+
+
+def _pooled_state(cards, clubs, kont, players=2):
+    S = np.zeros(cap.S_SIZE, np.int64)
+    cap.reset_deal_nb(S, players, 0)
+    for s in range(players):
+        S[cap.S_CARDS + s], S[cap.S_POINTS + s], S[cap.S_KONT + s] = cards[s], clubs[s], kont[s]
+    return S
+
+
+def _points(S, **rules):
+    opts = GAME._opts(KontchinkaRules.build(rules))
+    pts = np.zeros((6, 4), np.int64)
+    nb.deal_points_nb(S, opts, np.zeros((6, 4), np.int64), pts)
+    return pts
+
+
+def test_deal_scoring_and_ties():
+    pts = _points(_pooled_state([30, 22], [6, 7], [2, 0]))
+    assert pts[0].tolist() == [2, 0, 2, 4] and pts[1].tolist() == [0, 1, 0, 1]
+    tie = _pooled_state([26, 26], [6, 7], [1, 1])
+    assert _points(tie)[:2, 0].tolist() == [0, 0]                              # b: nobody
+    assert _points(tie, variant="a")[:2, 0].tolist() == [1, 1]                 # a: 1 each
+    three = _pooled_state([20, 20, 12], [5, 5, 3], [0, 1, 1], players=3)
+    assert _points(three, players=3)[:3, 1].tolist() == [0, 0, 0]              # clubs tied: nobody
+    pair = _pooled_state([14, 12, 14, 12], [3, 4, 3, 3], [1, 0, 0, 1], players=4)
+    assert _points(pair, players=4, partnership=True)[:2].tolist() == [[2, 0, 1, 3], [0, 1, 1, 2]]
+
+
+def test_secured_points_end_the_game():
+    opts = GAME._opts(KontchinkaRules())
+    pooled = np.zeros((6, 4), np.int64)
+    S = _pooled_state([27, 10], [7, 2], [1, 0])
+    assert nb.secured_nb(S, 0, opts, pooled) == 1 + 1 + 2
+    S = _pooled_state([20, 10], [6, 2], [1, 0])
+    assert nb.secured_nb(S, 0, opts, pooled) == 1
+    old = GAME._opts(KontchinkaRules(game_end="triggers_000_only"))
+    S = _pooled_state([30, 10], [7, 2], [0, 0])
+    assert nb.secured_nb(S, 0, old, pooled) == 1
+
+
+def test_last_capturer_takes_the_rest():
+    ct = ct_of()
+    S = _state(np.arange(52))
+    S[cap.S_TN] = 2
+    S[cap.S_TABLE:cap.S_TABLE + 2] = parse("2C 5H")
+    S[cap.S_LAST] = 1
+    assert cap.take_rest_nb(S, ct) == 2
+    assert S[cap.S_CARDS + 1] == 2 and S[cap.S_POINTS + 1] == 1 and S[cap.S_KONT + 1] == 1 and S[cap.S_TN] == 0
+
+
+def test_capture_and_trail_update_the_piles():
+    ct = ct_of()
+    S = _state(np.arange(52))
+    S[cap.S_HAND] = (1 << int(parse("10D")[0])) | (1 << int(parse("3H")[0]))
+    S[cap.S_TN] = 2
+    S[cap.S_TABLE:cap.S_TABLE + 2] = parse("4C 6C")
+    cap.apply_move_nb(S, 0, int(parse("10D")[0]), 3, ct)
+    assert S[cap.S_CARDS] == 3 and S[cap.S_POINTS] == 2 and S[cap.S_KONT] == 1 and S[cap.S_SWEEPS] == 1
+    assert S[cap.S_LAST] == 0 and S[cap.S_CAPTURED_LAST] == 1
+    cap.apply_move_nb(S, 0, int(parse("3H")[0]), 0, ct)
+    assert S[cap.S_TN] == 1 and S[cap.S_TRAILS] == 1 and S[cap.S_CAPTURED_LAST] == 0
+
+
+def test_not_twice_running():
+    opts = GAME._opts(KontchinkaRules(captures="not_twice_running"))
+    S = _state(np.arange(52))
+    S[cap.S_CAPTURED_LAST] = 1
+    assert not nb.may_capture_nb(S, 0, opts) and nb.may_capture_nb(S, 1, opts)
+    assert nb.may_capture_nb(S, 0, GAME._opts(KontchinkaRules()))
+
+
+ORDER = ("AS 2S 3S 4S 5S 6S 7S 8S " "9H 10H QH KH " + " ".join(
+    f"{r}{s}" for s in "CDHS" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+    if f"{r}{s}" not in {"AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9H", "10H", "QH", "KH"}))
+
+
+@pytest.mark.parametrize("rules", [{}, {"variant": "a"}, {"variant": "pictures", "players": 3},
+                                   {"players": 4, "partnership": True, "captures": "several"}])
+def test_whole_deal_conserves_cards_and_points(rules):
+    out = GAME.play_deal(ORDER, rules=rules, policies="greedy")
+    assert sum(out["cards"]) == 52 and sum(out["point_suit"]) == 13 and sum(out["kontchinki"]) == 2
+    totals = [p[3] for p in out["points"]]
+    assert sum(totals) <= 5 and all(p[3] == sum(p[:3]) for p in out["points"])
+    assert out["replaced"] == 0                        # 9H 10H QH KH: a clean first table
+
+
+@njit
+def first_move(moves, n, state, params):
+    return 0
+
+
+@njit
+def bad_move(moves, n, state, params):
+    return n
+
+
+def test_user_policy_and_illegal_move():
+    res = simkit.simulate("kontchinka", 20, rules={"unit": "deal"}, policies=first_move, seed=1, progress=False)
+    assert res.metrics["points_per_deal"]["n"] == 20
+    with pytest.raises(IllegalMoveError, match="move index from 0"):
+        simkit.simulate("kontchinka", 5, rules={"unit": "deal"}, policies=bad_move, seed=1, progress=False)
+
+
+def test_bad_rules_and_parameters():
+    for rules in ({"partnership": True}, {"variant": "a", "jack": "any_one"}, {"king_sum": 14},
+                  {"unit": "deal", "target": 20}, {"first_dealer": 3}):
+        with pytest.raises(SimkitError):
+            KontchinkaRules.build(rules)
+    for pol in ("heuristic:deny=-1", "simulation:samples=0", "simulation:samples=2.5", "greedy:keep=1"):
+        with pytest.raises(SimkitError):
+            GAME.resolve_policies(pol)
+
+
+def test_single_deals_report_points_table():
+    res = simkit.simulate("kontchinka", 200, rules={"unit": "deal", "players": 3}, policies="greedy", seed=2,
+                          progress=False)
+    pts = res.tables["points"]
+    assert list(pts.columns) == ["seat", "points", "count"]
+    assert set(pts.seat) == {"seat0", "seat1", "seat2"} and pts["count"].sum() == 3 * 200
+    assert "win_rate.seat0" not in res.metrics
+
+
+def test_games_to_15_end_and_are_won():
+    res = simkit.simulate("kontchinka", 100, policies={"play": "greedy|heuristic"}, seed=4, progress=False)
+    m = res.metrics
+    assert abs(m["win_rate.seat0"]["value"] + m["win_rate.seat1"]["value"] - 1) < 1e-12
+    assert m["unfinished_game_rate"]["value"] == 0
+    assert abs(m["payoff.seat0"]["value"] + m["payoff.seat1"]["value"]) < 1e-9          # losers pay the winner
+    assert m["score.seat0"]["value"] + m["score.seat1"]["value"] >= 15
+    byp = res.tables["games_by_policy"]
+    assert len(byp) == 2 and byp.games.tolist() == [100, 100]
+    assert res.tables["game_length"]["count"].sum() == 100
