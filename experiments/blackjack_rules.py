@@ -3,8 +3,8 @@
 Every variant changes one option of the default rules (6 decks, S17, peek, 3:2, double any two,
 DAS, unlimited resplits incl. aces, late surrender) and plays basic strategy for its own rules
 on the same shoes (common random numbers: shoe ``i`` is shuffled by the stream ``(seed, i)`` in
-every variant). The difference from the defaults gets a paired jackknife standard error over
-50 fixed groups of shoes. Variants without a shoe (``decks=inf``, ``continuous_shuffle``)
+every variant; ``simkit.compare`` with rule variants). The difference from the defaults gets a
+paired jackknife standard error over 50 fixed groups of shoes. Variants without a shoe (``decks=inf``, ``continuous_shuffle``)
 play their own run and get the unpaired error. The exact infinite-deck edge of each rule set
 (for the options the calculator models) is given beside it.
 
@@ -19,10 +19,8 @@ import pandas as pd
 
 import simkit
 from simkit.experiment import Experiment
-from simkit.games import get_game
 from simkit.games.blackjack import exact
 from simkit.reports.plots import plot_convergence, set_wrapped_title
-from simkit.runner.batch import merge_groups, run_specs
 
 VARIANTS = [
     ("decks", 1), ("decks", 2), ("decks", 4), ("decks", 8), ("decks", "inf"),
@@ -38,47 +36,26 @@ EXACT_OPTIONS = {"soft17", "hole_card", "blackjack_pays", "double", "das", "max_
 GROUPS = 50
 
 
-def _jackknife_diff(game, base_groups, var_groups, rules_base, rules_var, pols):
-    total_b, total_v = merge_groups(base_groups), merge_groups(var_groups)
-    full = game.metrics(total_v, rules_var, pols)["house_edge"].value - \
-        game.metrics(total_b, rules_base, pols)["house_edge"].value
-    loo = []
-    for gb, gv in zip(base_groups, var_groups):
-        rb, rv = total_b.copy(), total_v.copy()
-        for k in rb:
-            rb[k] = rb[k] - gb[k]
-            rv[k] = rv[k] - gv[k]
-        loo.append(game.metrics(rv, rules_var, pols)["house_edge"].value -
-                   game.metrics(rb, rules_base, pols)["house_edge"].value)
-    loo = np.array(loo)
-    g = len(loo)
-    return full, math.sqrt((g - 1) / g * ((loo - loo.mean()) ** 2).sum())
-
-
 def main():
     exp = Experiment("blackjack_rules", "How much does each blackjack rule option move the house edge?",
                      default_hands=2_000_000)
     args = exp.parse()
-    game = get_game("blackjack")
-    base = game.Rules.build({})
-    pols = game.resolve_policies("basic")
     exact_base = exact.house_edge({"decks": "inf"})
     with exp.output(inputs={"hands": args.hands, "seed": args.seed}):
         shoe_variants = [(k, v) for k, v in VARIANTS if not (k == "decks" and v == "inf")
                          and k != "continuous_shuffle"]
-        specs = [(base, pols)] + [(base.replace(**{k: v}), game.resolve_policies("basic")) for k, v in shoe_variants]
-        n_units = game.n_units(args.hands, base)
-        per_spec, _ = run_specs(game, specs, args.seed, args.hands, 0, n_units, n_jobs=args.jobs,
-                                n_groups=GROUPS, progress=False)
-        base_est = game.metrics(merge_groups(per_spec[0]), base, pols)["house_edge"]
+        cmp = simkit.compare("blackjack", [{}] + [{k: v} for k, v in shoe_variants], args.hands, seed=args.seed,
+                             policies="basic", n_jobs=args.jobs, groups=GROUPS, progress=False)
+        base_est = cmp.results[0]["house_edge"]
         rows = [{"option": "(defaults)", "value": "", "house_edge": base_est.value, "stderr": base_est.stderr,
                  "diff": 0.0, "diff_stderr": 0.0, "paired": True,
                  "exact_inf_edge": exact_base, "exact_inf_diff": 0.0}]
-        for (k, v), (rules, p), groups in zip(shoe_variants, specs[1:], per_spec[1:]):
-            est = game.metrics(merge_groups(groups), rules, p)["house_edge"]
-            d, dse = _jackknife_diff(game, per_spec[0], groups, base, rules, p)
-            rows.append({"option": k, "value": str(v), "house_edge": est.value, "stderr": est.stderr, "diff": d,
-                         "diff_stderr": dse, "paired": True, **_exact(k, v, exact_base)})
+        diffs = cmp.differences("house_edge")
+        for (k, v), res, (_, d) in zip(shoe_variants, cmp.results[1:], diffs.iterrows()):
+            est = res["house_edge"]
+            rows.append({"option": k, "value": str(v), "house_edge": est.value, "stderr": est.stderr,
+                         "diff": d["diff"], "diff_stderr": d["diff_stderr"], "paired": True,
+                         **_exact(k, v, exact_base)})
         for k, v in VARIANTS:
             if (k, v) in shoe_variants:
                 continue

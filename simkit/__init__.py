@@ -25,6 +25,7 @@ from simkit.runner.simulate import simulate  # noqa: E402,F401
 from simkit.runner.compare import Comparison, compare  # noqa: E402,F401
 from simkit.runner.sweep import sweep  # noqa: E402,F401
 from simkit.runner.merge import merge  # noqa: E402,F401
+from simkit.validation import validate  # noqa: E402,F401
 
 
 def rules(game):

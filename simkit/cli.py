@@ -6,8 +6,11 @@
     simkit policies GAME [--json | --wide]
     simkit run GAME --hands N [--seed S] [--jobs J] [--rule KEY=VALUE ...] [--policy NAME ...]
                [--json] [--out DIR] [--force] [--no-progress] [--shard K/N] [--backend B] [--scheduler ADDR]
+               [--target-se SE]
     simkit report DIR [--json]
     simkit merge DIR... --out DIR [--json]
+    simkit compare GAME --variant KEY=VALUE,... --variant ... --hands N [--json]   (simkit/cli_stats.py)
+    simkit validate [--hands N] [--json]
 
 ``--json`` prints exactly one JSON object on stdout (game, hands, seed, rules, policies,
 version, metrics, tables); progress bars and messages go to stderr.
@@ -108,6 +111,8 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--backend", choices=("loky", "threading", "sequential", "dask"),
                      help="joblib backend (default: loky with --jobs > 1, else sequential)")
     run.add_argument("--scheduler", help="dask scheduler address, e.g. tcp://host:8786 (with --backend dask)")
+    run.add_argument("--target-se", type=float, default=None,
+                     help="play until the headline's standard error is at most this (--hands is the cap)")
     rep = _sub(sub, "report", "print a result saved with --out (or the default study's folder)",
                "simkit report results/t1", "simkit report results/study", "simkit report results/t1 --json")
     rep.add_argument("dir", help="a folder written by `simkit run --out`, `simkit merge` or the default study")
@@ -118,6 +123,9 @@ def _parser() -> argparse.ArgumentParser:
     m.add_argument("--out", required=True, help="folder for the merged result")
     m.add_argument("--force", action="store_true", help="replace an existing --out folder")
     m.add_argument("--json", action="store_true", help="print exactly one JSON object on stdout")
+    from simkit.cli_stats import add_parsers
+
+    add_parsers(sub, _sub)  # compare, validate
     return p
 
 
@@ -246,7 +254,8 @@ def _main(args) -> int:
         res = simkit.simulate(args.game, args.hands, rules=parse_rule_strings(args.rule),
                               policies=_policies_arg(args.policy), seed=args.seed, n_jobs=args.jobs,
                               chunk=args.chunk, backend=args.backend, scheduler=args.scheduler,
-                              progress=False if args.no_progress else None, shard=shard)
+                              progress=False if args.no_progress else None, shard=shard,
+                              target_se=args.target_se)
         if args.out is not None:
             res.save(args.out, overwrite=args.force, keep_on_conflict=True)
             logger.info("saved %s", args.out)
@@ -272,6 +281,10 @@ def _main(args) -> int:
         logger.info("merged %d shards into %s", len(args.dirs), args.out)
         _print_result(res, args.json)
         return 0
+    if args.cmd in ("compare", "validate"):
+        from simkit.cli_stats import run
+
+        return run(args, _dump, _clean)
     raise SimkitError(f"unknown command {args.cmd!r}")  # pragma: no cover - argparse refuses first
 
 

@@ -111,9 +111,9 @@ def test_compare_paired_se_is_honest():
 
 
 def test_compare_errors():
-    with pytest.raises(SimkitError, match="at least two policies"):
+    with pytest.raises(SimkitError, match="at least two variants"):
         simkit.compare("treize", ["flat"], 100)
-    with pytest.raises(SimkitError, match="same policy twice"):
+    with pytest.raises(SimkitError, match="the same rules and policies twice"):
         simkit.compare("treize", ["flat", "flat:units=1"], 100)
     with pytest.raises(SimkitError, match="unknown policy role 'bet'"):
         simkit.compare("treize", ["flat", "deck-aware"], 100, role="bet")

@@ -19,6 +19,9 @@ The contract (every method a pure function of its arguments):
   consistent) and return ``{"checks": int, "violations": int, ...}``; the shared
   conformance suite asserts ``checks > 0`` and ``violations == 0``.
 * ``conformance_cases``: a few ``(rules, policies)`` dicts the conformance suite runs.
+* ``validation_checks()`` (optional): the game's :class:`~simkit.validation.Check` list,
+  simulated figures against exact or independent values for ``simkit validate``; by
+  default the ``checks()`` of the game package's ``validation`` module, if it has one.
 
 See docs/adding-a-game.md for the whole recipe.
 """
@@ -86,6 +89,20 @@ class Game:
 
     def tables(self, stats, rules, policies) -> dict:
         return self.report.tables(stats, rules, policies)
+
+    def validation_checks(self) -> list:
+        """Checks of simulated figures against exact values (``simkit validate``): the
+        ``checks()`` of ``<package>.validation`` if that module exists, else none."""
+        import importlib
+
+        package = type(self).__module__
+        try:
+            module = importlib.import_module(f"{package}.validation")
+        except ModuleNotFoundError as e:
+            if e.name != f"{package}.validation":
+                raise
+            return []
+        return module.checks()
 
     def audit(self, rules, policies, seed, units) -> dict:
         st, audit_out = self._run(rules, policies, seed, 0, units, True)

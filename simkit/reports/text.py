@@ -22,6 +22,10 @@ def summary(res, max_rows: int = 20) -> str:
              f"  rules: {', '.join(f'{k}={v}' for k, v in changed.items()) or 'defaults'}",
              f"  policies: {policy_labels(meta['policies'])}",
              f"  simkit {res.version}"]
+    if getattr(res, "precision", None):
+        p = res.precision
+        lines.append(f"  target_se {p['target_se']:g} on {p['metric']}: stderr {p['stderr']:.3g} after "
+                     f"{p['units']:,} units in {len(p['batches'])} batches (cap: {p['cap_hands']:,} {res.game.hands_word})")
     t = res.timings
     if "run_s" in t:
         lines.append(f"  time: {t.get('compile_s', 0):.2f} s compile/load, {t['run_s']:.2f} s simulation")

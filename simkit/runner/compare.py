@@ -1,14 +1,20 @@
-"""Paired policy comparisons with common random numbers.
+"""Paired comparisons of variants (rules, policies or both) with common random numbers.
 
-Every policy plays the very same units (unit ``i`` draws from the stream ``(seed, i)``
-whatever the policy), so the noise of the deal cancels in the differences. A
+Every variant plays the very same units (unit ``i`` draws from the stream ``(seed, i)``
+whatever the rules and policies), so the noise of the deal cancels in the differences. A
 difference ``θ_B − θ_A`` of any metric gets its standard error from a delete-one-group
 jackknife over ``G`` fixed unit groups (default 100):
 ``se² = (G−1)/G · Σ_g (d_(−g) − d̄)²`` where ``d_(−g)`` is the difference recomputed
 without group ``g``. This works for every metric a game reports (ratios, rates, means)
-because it reuses the game's own report code. The report also gives the unpaired
-standard error ``√(se_A² + se_B²)`` that two independent runs would have, and the
-variance-reduction factor ``unpaired² / paired²``.
+because it reuses the game's own report code. Intervals and p-values of differences use
+Student's t with ``G − 1`` degrees of freedom (the jackknife rests on ``G`` groups). The
+report also gives the unpaired standard error ``√(se_A² + se_B²)`` that two independent
+runs would have, and the variance-reduction factor ``unpaired² / paired²``.
+
+All pairs (:meth:`Comparison.pairs`) get Holm-adjusted p-values (familywise error at most
+5% over the ``m = K(K−1)/2`` pairs) and Bonferroni simultaneous intervals
+(``diff ± t_{G−1}(0.05/m) se``, all covering at once with probability at least 95%);
+:meth:`Comparison.ranking` turns the Holm decisions into a rank interval per variant.
 """
 from __future__ import annotations
 
@@ -19,52 +25,75 @@ import pandas as pd
 
 from simkit.errors import SimkitError
 from simkit.games import get_game
-from simkit.reports.estimates import Z95
-from simkit.runner.batch import merge_groups, run_specs
+from simkit.policies.base import describe_policies
+from simkit.reports.student import t_quantile2, t_sf2
+from simkit.runner.batch import group_bounds, merge_groups, run_specs
+from simkit.runner.jackknife import jackknife_se, leave_one_out  # noqa: F401 (public here too)
 from simkit.runner.result import Result
+from simkit.runner.sweep import check_key, spec_of
 from simkit.runner.units import parse_hands, parse_jobs, parse_seed
 
+ALPHA = 0.05
 
-def leave_one_out(game, groups, rules, policies) -> list:
-    """The game's metric values recomputed without each group in turn: a list (one per
-    group) of ``{metric: value}``."""
-    total = merge_groups(groups)
-    out = []
-    for g in groups:
-        rest = total.copy()
-        for key in rest:
-            rest[key] = rest[key] - g[key]
-        out.append({k: e.value for k, e in game.metrics(rest, rules, policies).items()})
+
+def _p_value(diff: float, se: float, df: int) -> float:
+    if math.isnan(diff) or math.isnan(se):
+        return float("nan")
+    if se == 0:
+        return 1.0 if diff == 0 else 0.0
+    return t_sf2(diff / se, df)
+
+
+def holm(p_values) -> list:
+    """Holm step-down adjusted p-values (same order as given; NaN stays NaN)."""
+    idx = sorted((i for i, p in enumerate(p_values) if p == p), key=lambda i: p_values[i])
+    m = len(idx)
+    out = [float("nan")] * len(p_values)
+    running = 0.0
+    for k, i in enumerate(idx):
+        running = max(running, min(1.0, (m - k) * p_values[i]))
+        out[i] = running
     return out
 
 
-def jackknife_se(loo_a: list, loo_b: list, metric: str) -> float:
-    """Jackknife standard error of the difference ``b − a`` of ``metric``."""
-    g = len(loo_a)
-    if g < 2:
-        return float("nan")
-    diffs = [b[metric] - a[metric] for a, b in zip(loo_a, loo_b)]
-    mean = sum(diffs) / g
-    return math.sqrt((g - 1) / g * sum((d - mean) ** 2 for d in diffs))
-
-
 class Comparison:
-    """What ``compare`` returns: ``results`` (one :class:`Result` per policy, in order),
-    ``report()`` (tidy DataFrame: every policy's metrics and every difference against
-    the first with paired stderr, interval and variance-reduction factor)."""
+    """What ``compare`` returns: ``results`` (one :class:`Result` per variant, in order),
+    ``labels``, ``report()`` (every variant's metrics and its difference from the first),
+    ``pairs(metric)`` (every pairwise difference) and ``ranking(metric)``."""
 
     def __init__(self, game, results, groups, labels):
         self.game = game
         self.results = results
         self.labels = labels
         self._groups = groups
+        self._loo = None
         self._report = None
 
+    @property
+    def n_groups(self) -> int:
+        return len(self._groups[0])
+
+    def _leave_one_out(self):
+        if self._loo is None:
+            self._loo = [leave_one_out(self.game, g, r.rules, r.policies)
+                         for g, r in zip(self._groups, self.results)]
+        return self._loo
+
+    def _diff(self, i: int, j: int, metric: str):
+        """``(diff, paired se)`` of ``metric``: variant ``j`` minus variant ``i``."""
+        a, b = self.results[i].estimates[metric], self.results[j].estimates[metric]
+        loo = self._leave_one_out()
+        return b.value - a.value, jackknife_se(loo[i], loo[j], metric)
+
     def report(self) -> pd.DataFrame:
+        """One row per variant and metric: value, stderr, interval, n and, after the first
+        variant, ``diff`` from the first with its paired ``diff_stderr``, t interval
+        (``G − 1`` degrees of freedom), the ``unpaired_stderr`` and ``variance_reduction``.
+        The ``policy`` column holds each variant's label."""
         if self._report is not None:
             return self._report
         base = self.results[0]
-        loo = [leave_one_out(self.game, g, r.rules, r.policies) for g, r in zip(self._groups, self.results)]
+        t = t_quantile2(ALPHA, self.n_groups - 1)
         rows = []
         for i, res in enumerate(self.results):
             for name, est in res.estimates.items():
@@ -72,11 +101,10 @@ class Comparison:
                        "ci95_low": est.ci95[0], "ci95_high": est.ci95[1], "n": est.n}
                 if i > 0 and name in base.estimates:
                     b = base.estimates[name]
-                    diff = est.value - b.value
-                    se = jackknife_se(loo[0], loo[i], name)
+                    diff, se = self._diff(0, i, name)
                     unpaired = math.sqrt(est.stderr ** 2 + b.stderr ** 2)
-                    row.update(diff=diff, diff_stderr=se, diff_ci95_low=diff - Z95 * se,
-                               diff_ci95_high=diff + Z95 * se, unpaired_stderr=unpaired,
+                    row.update(diff=diff, diff_stderr=se, diff_ci95_low=diff - t * se,
+                               diff_ci95_high=diff + t * se, unpaired_stderr=unpaired,
                                variance_reduction=(unpaired / se) ** 2 if se > 0 else float("inf"))
                 rows.append(row)
         cols = ["policy", "metric", "value", "stderr", "ci95_low", "ci95_high", "n", "diff", "diff_stderr",
@@ -85,7 +113,7 @@ class Comparison:
         return self._report
 
     def differences(self, metric: str | None = None) -> pd.DataFrame:
-        """Only the difference rows (policies after the first), for ``metric`` if given."""
+        """Only the difference rows (variants after the first), for ``metric`` if given."""
         df = self.report()
         df = df[df["policy"] != self.labels[0]]
         known = list(dict.fromkeys(self.report()["metric"]))
@@ -94,6 +122,80 @@ class Comparison:
         if metric is not None:
             df = df[df["metric"] == metric]
         return df.reset_index(drop=True)
+
+    def _check_metric(self, metric: str) -> None:
+        names = list(self.results[0].estimates)
+        if metric not in names or any(metric not in r.estimates for r in self.results):
+            raise SimkitError(f"{self.game.id}: metric {metric!r} is not reported by every variant; "
+                              f"metrics: {', '.join(names)}")
+
+    def pairs(self, metric: str) -> pd.DataFrame:
+        """Every pair ``a`` < ``b`` (in variant order): ``diff`` = b − a with its paired
+        ``diff_stderr``, pointwise t interval (``ci95_low/high``), two-sided ``p_value``
+        (t, ``G − 1`` df), Holm-adjusted ``p_holm``, ``significant`` (``p_holm < 0.05``)
+        and the Bonferroni simultaneous interval ``simul_ci95_low/high``."""
+        self._check_metric(metric)
+        k = len(self.results)
+        m = k * (k - 1) // 2
+        df = self.n_groups - 1
+        t, ts = t_quantile2(ALPHA, df), t_quantile2(ALPHA / m, df)
+        rows = []
+        for i in range(k):
+            for j in range(i + 1, k):
+                diff, se = self._diff(i, j, metric)
+                rows.append({"a": self.labels[i], "b": self.labels[j], "metric": metric, "diff": diff,
+                             "diff_stderr": se, "ci95_low": diff - t * se, "ci95_high": diff + t * se,
+                             "p_value": _p_value(diff, se, df),
+                             "simul_ci95_low": diff - ts * se, "simul_ci95_high": diff + ts * se})
+        adj = holm([r["p_value"] for r in rows])
+        for r, p in zip(rows, adj):
+            r["p_holm"] = p
+            r["significant"] = bool(p < ALPHA)
+        cols = ["a", "b", "metric", "diff", "diff_stderr", "ci95_low", "ci95_high", "p_value", "p_holm",
+                "significant", "simul_ci95_low", "simul_ci95_high"]
+        return pd.DataFrame(rows, columns=cols)
+
+    def ranking(self, metric: str, best: str = "max") -> pd.DataFrame:
+        """Variants ordered by ``metric`` (``best="max"``: largest first; ``"min"``:
+        smallest first) with a rank interval ``rank_low..rank_high`` that holds for all
+        variants at once with probability at least 95%: a variant ranks below every
+        variant significantly better than it and above every one significantly worse
+        (Holm over all pairs, as in :meth:`pairs`). ``better_than`` lists the latter."""
+        if best not in ("max", "min"):
+            raise SimkitError(f"best must be 'max' or 'min', got {best!r}")
+        pairs = self.pairs(metric)
+        k = len(self.results)
+        sign = 1.0 if best == "max" else -1.0
+        beats = {lab: [] for lab in self.labels}
+        for r in pairs.itertuples():
+            if r.significant:
+                win, lose = (r.b, r.a) if sign * r.diff > 0 else (r.a, r.b)
+                beats[win].append(lose)
+        beaten_by = {lab: sum(lab in beats[o] for o in self.labels) for lab in self.labels}
+        rows = []
+        for i, lab in enumerate(self.labels):
+            est = self.results[i].estimates[metric]
+            rows.append({"variant": lab, "value": est.value, "stderr": est.stderr,
+                         "rank_low": 1 + beaten_by[lab], "rank_high": k - len(beats[lab]),
+                         "better_than": ", ".join(beats[lab])})
+        out = pd.DataFrame(rows).sort_values("value", ascending=(best == "min"), kind="stable")
+        out.insert(1, "rank", range(1, k + 1))
+        return out.reset_index(drop=True)
+
+    def to_json(self, metric: str | None = None) -> dict:
+        """JSON-ready: game, hands, seed, variants (label, rules, policies), the report
+        records and, for ``metric`` (default: the game's headline), pairs and ranking."""
+        res = self.results[0]
+        metric = metric or self.game.headline
+        out = {"game": self.game.id, "hands": res.hands, "seed": res.seed, "units": res.n_units,
+               "groups": self.n_groups,
+               "variants": [{"label": lab, "rules": r.rules.to_dict(), "policies": describe_policies(r.policies)}
+                            for lab, r in zip(self.labels, self.results)],
+               "report": self.report().to_dict(orient="records")}
+        if metric is not None:
+            out.update(metric=metric, pairs=self.pairs(metric).to_dict(orient="records"),
+                       ranking=self.ranking(metric).to_dict(orient="records"))
+        return out
 
     def __repr__(self):
         return f"<Comparison {self.game.id}: {', '.join(self.labels)}>"
@@ -107,13 +209,61 @@ def _label(policies, n_roles) -> str:
     return " ".join(parts)
 
 
-def compare(game, policies, hands, *, seed=0, rules=None, role=None, n_jobs=1, chunk=None, backend=None,
-            scheduler=None, progress=None, groups: int = 100) -> Comparison:
-    """Play every entry of ``policies`` (each a policies spec as for ``simulate``; with
-    ``role`` each is that role's policy) on the same units and compare them."""
+def _is_rules_policies(item) -> bool:
+    return isinstance(item, tuple) and len(item) == 2 and (item[0] is None or isinstance(item[0], dict))
+
+
+def _variant(game, item, base_rules: dict, base_policies, role):
+    """``(Rules, policies)`` of one variant: a ``(rules, policies)`` tuple (rules over the
+    base rules; policies ``None`` for the base policies), a dict of rule options, roles
+    and ``"<role>.<param>"`` over the base (``{}``: the base), or a policies spec (with ``role``: that
+    role's policy)."""
+    if _is_rules_policies(item):
+        rules = dict(base_rules)
+        rules.update(item[0] or {})
+        pols = item[1]
+        if pols is None:
+            pols = base_policies
+        elif role is not None:
+            pols = {role: pols}
+        return game.Rules.build(rules), game.resolve_policies(pols)
+    if isinstance(item, dict):
+        for key in item:
+            check_key(game, key, "variant key")
+        return spec_of(game, list(item), list(item.values()), base_rules, base_policies)
+    return game.Rules.build(base_rules), game.resolve_policies({role: item} if role is not None else item)
+
+
+def _labels(game, specs, base_rules: dict) -> list:
+    same_rules = all(r == specs[0][0] for r, _ in specs)
+    descs = [describe_policies(p) for _, p in specs]
+    same_pols = all(d == descs[0] for d in descs)
+    labels = []
+    for rules, pols in specs:
+        parts = []
+        if not same_rules:
+            changed = {k: v for k, v in rules.to_dict().items() if base_rules.get(k) != v}
+            parts.append(",".join(f"{k}={v}" for k, v in changed.items()) or "(base rules)")
+        if same_rules or not same_pols:
+            parts.append(_label(pols, len(game.roles)))
+        labels.append(" ".join(parts))
+    return labels
+
+
+def compare(game, variants, hands, *, seed=0, rules=None, policies=None, role=None, n_jobs=1, chunk=None,
+            backend=None, scheduler=None, progress=None, groups: int = 100) -> Comparison:
+    """Play every entry of ``variants`` on the same units and compare them.
+
+    Each entry is a policies spec as for ``simulate`` (with ``role``: that role's policy),
+    a ``(rules, policies)`` tuple (rule options over ``rules``; policies ``None`` keeps
+    ``policies``), or a dict of rule options, policy roles and ``"<role>.<param>"``
+    values over ``rules`` and ``policies`` (e.g. ``{"das": False}``; ``{}`` is the base
+    itself). ``hands`` is converted to units by the first variant's rules, and every
+    variant plays those units."""
     game = get_game(game)
-    if not isinstance(policies, (list, tuple)) or len(policies) < 2:
-        raise SimkitError(f"compare needs a list of at least two policies, got {policies!r}")
+    if not isinstance(variants, (list, tuple)) or len(variants) < 2:
+        raise SimkitError(f"compare needs a list of at least two variants (policies, dicts or "
+                          f"(rules, policies) pairs), got {variants!r}")
     hands = parse_hands(hands)
     seed = parse_seed(seed)
     n_jobs = parse_jobs(n_jobs)
@@ -121,17 +271,27 @@ def compare(game, policies, hands, *, seed=0, rules=None, role=None, n_jobs=1, c
         raise SimkitError(f"groups must be an integer >= 2, got {groups!r}")
     if role is not None and role not in [r.name for r in game.roles]:
         raise SimkitError(f"{game.id}: unknown policy role {role!r}; roles: {', '.join(r.name for r in game.roles)}")
-    rules = game.Rules.build(rules)
-    resolved = [game.resolve_policies({role: p} if role is not None else p) for p in policies]
-    labels = [_label(p, len(game.roles)) for p in resolved]
-    if len(set(labels)) != len(labels):
-        raise SimkitError(f"compare got the same policy twice: {labels}")
-    n_units = game.n_units(hands, rules)
+    base_rules = game.Rules.build(rules).to_dict()
+    specs = [_variant(game, v, base_rules, policies, role) for v in variants]
+    keys = [(r.to_dict(), describe_policies(p)) for r, p in specs]
+    for j, key in enumerate(keys):
+        if key in keys[:j]:
+            i = keys.index(key)
+            raise SimkitError(f"{game.id}: variant {j} ({variants[j]!r}) equals variant {i} ({variants[i]!r}): "
+                              f"the same rules and policies twice")
+    units = {game.unit_for(r) for r, _ in specs}
+    if len(units) > 1:
+        raise SimkitError(f"{game.id}: the variants play different units ({', '.join(sorted(units))}); "
+                          f"compare variants of one kind of unit")
+    labels = _labels(game, specs, base_rules)
+    n_units = game.n_units(hands, specs[0][0])
+    if len(group_bounds(0, n_units, groups)) < 2:
+        raise SimkitError(f"compare needs at least 2 units to pair, got hands={hands}")
     t0 = time.perf_counter()
-    per_spec, timings = run_specs(game, [(rules, p) for p in resolved], seed, hands, 0, n_units, n_jobs=n_jobs,
+    per_spec, timings = run_specs(game, specs, seed, hands, 0, n_units, n_jobs=n_jobs,
                                   chunk=chunk, backend=backend, scheduler=scheduler, progress=progress,
                                   n_groups=groups)
     timings["total_s"] = time.perf_counter() - t0  # n_jobs: the workers used
-    results = [Result(game=game, hands=hands, seed=seed, rules=rules, policies=p, stats=merge_groups(g),
-                      n_units=n_units, timings=timings) for p, g in zip(resolved, per_spec)]
+    results = [Result(game=game, hands=hands, seed=seed, rules=r, policies=p, stats=merge_groups(g),
+                      n_units=n_units, timings=timings) for (r, p), g in zip(specs, per_spec)]
     return Comparison(game, results, per_spec, labels)

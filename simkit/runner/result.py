@@ -83,6 +83,7 @@ class Result:
             [0, n_units] if shard is None else None
         #: folders this result was merged from (a save never replaces them)
         self.sources = tuple(sources)
+        self.precision = None           # set by simulate(..., target_se=...)
         self._metrics = None
         self._tables = None
 
@@ -121,7 +122,8 @@ class Result:
                 "seed": self.seed, "rules": self.rules.to_dict(),
                 "policies": describe_policies(self.policies), "version": self.version,
                 "user_functions": self.user_functions, "range": self.unit_range,
-                "shard": list(self.shard) if self.shard else None, "timings": self.timings}
+                "shard": list(self.shard) if self.shard else None, "timings": self.timings,
+                **({"precision": self.precision} if self.precision else {})}
 
     def to_json(self) -> dict:
         """What ``--json`` prints: ``schema`` (:data:`JSON_SCHEMA`), the metadata of

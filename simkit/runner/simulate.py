@@ -21,7 +21,7 @@ def prepare(game, hands, rules, policies, seed):
 
 
 def simulate(game, hands, *, rules=None, policies=None, seed=0, n_jobs=1, chunk=None,
-             backend=None, progress=None, shard=None, scheduler=None) -> Result:
+             backend=None, progress=None, shard=None, scheduler=None, target_se=None) -> Result:
     """Play ``hands`` units of ``game`` and return a :class:`Result`.
 
     ``rules``: dict of rule options (see ``simkit.rules(game)``); ``policies``: policy
@@ -32,12 +32,18 @@ def simulate(game, hands, *, rules=None, policies=None, seed=0, n_jobs=1, chunk=
     terminal (or Jupyter with ipywidgets) when a run lasts over two seconds, ``True``
     always, ``False`` never. ``shard=(k, N)`` plays only the k-th of
     N slices of the units, for batch jobs merged later with :func:`simkit.merge`.
+    ``target_se``: play until the headline metric's standard error is at most this,
+    ``hands`` being the cap (:mod:`simkit.runner.precision`); ``res.precision`` says how
+    many units that took.
     """
     game, hands, rules, policies, seed = prepare(game, hands, rules, policies, seed)
     n_jobs = parse_jobs(n_jobs)
     shard = parse_shard(shard)
     if progress not in (None, True, False):
         raise SimkitError(f"progress must be None, True or False, got {progress!r}")
+    if target_se is not None:
+        return _to_target(game, hands, rules, policies, seed, target_se, shard, n_jobs=n_jobs, chunk=chunk,
+                          backend=backend, scheduler=scheduler, progress=progress)
     n_units = game.n_units(hands, rules)
     start, stop = shard_range(n_units, shard)
     trace = []
@@ -54,3 +60,18 @@ def simulate(game, hands, *, rules=None, policies=None, seed=0, n_jobs=1, chunk=
     timings["total_s"] = time.perf_counter() - t0  # n_jobs: the workers used
     return Result(game=game, hands=hands, seed=seed, rules=rules, policies=policies, stats=per_spec[0][0],
                   n_units=n_units, shard=shard, trace=trace, timings=timings, unit_range=(start, stop))
+
+
+
+def _to_target(game, cap, rules, policies, seed, target_se, shard, **kw):
+    from simkit.runner.precision import parse_target, run_to_target
+
+    target = parse_target(target_se)
+    if shard is not None:
+        raise SimkitError("target_se and shard cannot be combined: a shard plays a fixed slice of the units")
+    t0 = time.perf_counter()
+    stats, hands, units, info = run_to_target(game, cap, rules, policies, seed, target, **kw)
+    res = Result(game=game, hands=hands, seed=seed, rules=rules, policies=policies, stats=stats, n_units=units,
+                 unit_range=(0, units), timings={"total_s": time.perf_counter() - t0, "n_jobs": kw["n_jobs"]})
+    res.precision = info
+    return res

@@ -3,6 +3,7 @@ across the grid, one tidy row per grid point."""
 from __future__ import annotations
 
 import itertools
+import math
 import time
 
 import pandas as pd
@@ -11,22 +12,28 @@ from simkit import __version__
 from simkit.errors import SimkitError
 from simkit.games import get_game
 from simkit.policies.base import Policy, _as_policy, describe_policies
-from simkit.runner.batch import run_specs
+from simkit.runner.batch import merge_groups, run_specs
+from simkit.runner.jackknife import jackknife_se, leave_one_out
 from simkit.runner.units import parse_hands, parse_jobs, parse_seed
+
+
+def check_key(game, key, what: str) -> None:
+    """Refuse ``key`` unless it is a rule option, a policy role or ``"<role>.<param>"``."""
+    rule_names = set(game.Rules().to_dict())
+    roles = {r.name for r in game.roles}
+    base = key.split(".", 1)[0] if isinstance(key, str) else None
+    if key not in rule_names and key not in roles and base not in roles:
+        allowed = sorted(rule_names) + sorted(roles) + sorted(f"{r}.<param>" for r in roles)
+        raise SimkitError(f"{game.id}: unknown {what} {key!r}; allowed: {', '.join(allowed)}")
 
 
 def _grid_points(game, grid: dict):
     if not isinstance(grid, dict) or not grid:
         raise SimkitError("sweep needs a non-empty grid: a dict of key -> list of values, e.g. "
                           "{'deck': [52, 36]} or {'stake.threshold': [-0.3, 0.0]}")
-    rule_names = set(game.Rules().to_dict())
-    roles = {r.name: r for r in game.roles}
-    allowed = sorted(rule_names) + sorted(roles) + sorted(f"{r}.<param>" for r in roles)
     lists = {}
     for key, values in grid.items():
-        base = key.split(".", 1)[0] if isinstance(key, str) else key
-        if key not in rule_names and key not in roles and not (isinstance(key, str) and "." in key and base in roles):
-            raise SimkitError(f"{game.id}: unknown sweep key {key!r}; allowed: {', '.join(allowed)}")
+        check_key(game, key, "sweep key")
         if isinstance(values, (str, bytes, dict)) or not hasattr(values, "__iter__"):
             raise SimkitError(f"sweep values for {key!r} must be a list, got {values!r}")
         lists[key] = list(values)  # read once: a generator or iterator works too
@@ -36,7 +43,9 @@ def _grid_points(game, grid: dict):
     return keys, list(itertools.product(*(lists[k] for k in keys)))
 
 
-def _spec(game, keys, point, base_rules: dict, base_policies):
+def spec_of(game, keys, point, base_rules: dict, base_policies):
+    """The ``(Rules, policies)`` of one point: ``base_rules`` and ``base_policies`` with
+    the ``keys`` set to the values of ``point``."""
     rules = dict(base_rules)
     pols = {}
     if base_policies is not None:
@@ -75,45 +84,78 @@ def _value_label(v):
     return v
 
 
+def _base_index(keys, points, base) -> int:
+    if not isinstance(base, dict) or set(base) != set(keys):
+        raise SimkitError(f"base must be a dict giving a value for every grid key {keys}, got {base!r}")
+    want = [_value_label(base[k]) for k in keys]
+    for i, point in enumerate(points):
+        if [_value_label(v) for v in point] == want:
+            return i
+    raise SimkitError(f"base {base!r} is not a point of the grid; points: "
+                      f"{[dict(zip(keys, (_value_label(v) for v in p))) for p in points]}")
+
+
 def sweep(game, grid: dict, hands, *, seed=0, rules=None, policies=None, n_jobs=1, chunk=None, backend=None,
-          scheduler=None, progress=None) -> pd.DataFrame:
+          scheduler=None, progress=None, base=None, groups: int = 100) -> pd.DataFrame:
     """Run every point of ``grid`` (cartesian product) on the same units and return one
     row per point: the grid keys, then each metric with ``_stderr``, ``_ci95_low``,
     ``_ci95_high`` and ``_n`` columns; ``df.attrs`` holds game, hands (and what they count), seed, the base
     rules that differ from the defaults, the base policies, the grid keys and the version
     (the figure footer of :func:`~simkit.reports.plots.plot_sweep`). Keys: a rule option, a policy role (values: policy
     names or ``Policy`` objects), or ``"<role>.<param>"`` (a built-in policy parameter;
-    sweeping it needs no recompiling)."""
+    sweeping it needs no recompiling).
+
+    ``base`` (a dict giving every grid key a value of the grid) adds, per metric,
+    ``<metric>_diff`` (the point minus the base point) and ``<metric>_diff_stderr``: a
+    paired jackknife over ``groups`` fixed unit groups when every point plays the same
+    units (as in :func:`simkit.compare`), else the unpaired ``√(se² + se_base²)``
+    (``df.attrs["paired"]`` says which)."""
     game = get_game(game)
     hands = parse_hands(hands)
     seed = parse_seed(seed)
     n_jobs = parse_jobs(n_jobs)
     base_rules = game.Rules.build(rules).to_dict()
     keys, points = _grid_points(game, grid)
-    specs = [_spec(game, keys, p, base_rules, policies) for p in points]
+    specs = [spec_of(game, keys, p, base_rules, policies) for p in points]
+    b = None if base is None else _base_index(keys, points, base)
+    if isinstance(groups, bool) or not isinstance(groups, int) or groups < 2:
+        raise SimkitError(f"groups must be an integer >= 2, got {groups!r}")
     units = {game.n_units(hands, r) for r, _ in specs}
+    paired = len(units) == 1
     t0 = time.perf_counter()
-    if len(units) == 1:
+    if paired:
         per_spec, _ = run_specs(game, specs, seed, hands, 0, units.pop(), n_jobs=n_jobs, chunk=chunk,
-                                backend=backend, scheduler=scheduler, progress=progress)
+                                backend=backend, scheduler=scheduler, progress=progress,
+                                n_groups=1 if b is None else groups)
     else:  # rules change what a unit is (e.g. rounds per shoe): run points apart
         per_spec = []
         for r, p in specs:
             out, _ = run_specs(game, [(r, p)], seed, hands, 0, game.n_units(hands, r), n_jobs=n_jobs, chunk=chunk,
                                backend=backend, scheduler=scheduler, progress=progress)
             per_spec.extend(out)
+    ests = [game.metrics(merge_groups(g), r, p) for (r, p), g in zip(specs, per_spec)]
+    loo = None
+    if b is not None and paired:
+        loo = [leave_one_out(game, g, r, p) for (r, p), g in zip(specs, per_spec)]
     rows = []
-    for point, (r, p), groups in zip(points, specs, per_spec):
+    for i, point in enumerate(points):
         row = {k: _value_label(v) for k, v in zip(keys, point)}
-        for name, est in game.metrics(groups[0], r, p).items():
+        for name, est in ests[i].items():
             row[name] = est.value
             row[f"{name}_stderr"] = est.stderr
             row[f"{name}_ci95_low"] = est.ci95[0]
             row[f"{name}_ci95_high"] = est.ci95[1]
             row[f"{name}_n"] = est.n
+            if b is not None and name in ests[b]:
+                ref = ests[b][name]
+                row[f"{name}_diff"] = est.value - ref.value
+                row[f"{name}_diff_stderr"] = (jackknife_se(loo[b], loo[i], name) if loo is not None
+                                              else math.sqrt(est.stderr ** 2 + ref.stderr ** 2))
         rows.append(row)
     df = pd.DataFrame(rows)
     df.attrs.update(game=game.id, hands=hands, seed=seed, seconds=time.perf_counter() - t0,
                     hands_word=game.hands_word, rules=game.Rules.build(rules).changed(), grid=keys,
                     policies=describe_policies(game.resolve_policies(policies)), version=__version__)
+    if b is not None:
+        df.attrs.update(base=dict(zip(keys, (_value_label(v) for v in points[b]))), paired=paired)
     return df

@@ -5,7 +5,7 @@ import pytest
 from numba import njit
 
 from simkit import SimkitError
-from simkit.core.stats import Stats, moment_add_nb, moments, ratio_add_nb, ratios
+from simkit.core.stats import Stats, moment_add_nb, moment_sums, moments, ratio_add_nb, ratio_sums, ratios
 from simkit.reports.estimates import mean_estimate, proportion_estimate, ratio_estimate, wilson_interval
 
 
@@ -49,14 +49,50 @@ def test_merge_refuses_other_layouts():
         a.merge(Stats(m=moments(2)))
 
 
-def test_accumulators_do_not_overflow_at_1e10():
-    st = moments(1)
-    st[0] = [10**10, 10**10 * 1000, 10**10 * 1000**2]
-    acc = Stats(m=st)
-    acc.merge(Stats(m=st.copy()))
-    assert acc["m"][0, 2] == 2 * 10**16
-    e = mean_estimate(acc["m"][0])
-    assert e.value == 1000 and e.stderr == 0
+def test_wide_sums_are_exact_for_huge_values_and_chunk_free():
+    """Values up to 2^59 (a plain int64 x^2 wraps at 3e9): every sum equals the exact
+    Python integer, and any split into chunks merges to the very same columns."""
+    rng = np.random.default_rng(2)
+    xs = np.concatenate([rng.integers(-2**59, 2**59, 400), rng.integers(-1000, 1000, 400),
+                         rng.integers(-2**25, 2**25, 400), [0, 1023, -1023, 1024, -1024, 2**60 - 1]])
+    ys = rng.permutation(xs)
+    whole = _chunk(xs, ys)
+    px, py = [int(v) for v in xs], [int(v) for v in ys]
+    assert moment_sums(whole["m"][0]) == (len(px), sum(px), sum(v * v for v in px))
+    assert ratio_sums(whole["r"][0]) == (len(px), sum(px), sum(py), sum(v * v for v in px),
+                                         sum(v * v for v in py), sum(a * b for a, b in zip(px, py)))
+    for cut in (1, 7, 333):
+        acc = _chunk(xs[:cut], ys[:cut])
+        for a in range(cut, len(xs), cut):
+            acc.merge(_chunk(xs[a:a + cut], ys[a:a + cut]))
+        assert all(np.array_equal(acc[k], whole[k]) for k in whole)
+
+
+def test_wide_sums_at_1e12_units_of_large_values():
+    """The per-column bound: 10^12 units of a 10^9 value (what 10^12 banks of a 10^9 bank
+    could reach) cannot overflow a column; the estimates read the exact sums."""
+    one = _chunk(np.array([10**9, -10**9]), np.array([3 * 10**8, 10**9]))
+    big = Stats({k: v * (10**12 // 2) for k, v in one.items()})   # what 10^12 such units add up to
+    n, s, ss = moment_sums(big["m"][0])
+    assert (n, s, ss) == (10**12, 0, 10**12 * 10**18)
+    e = mean_estimate(big["m"][0])
+    assert e.value == 0 and e.stderr == pytest.approx(10**9 / 10**6, rel=1e-9)
+    assert int(np.abs(big["r"]).max()) < 2**62
+
+
+def test_overflow_beyond_2_60_is_refused():
+    with pytest.raises(OverflowError, match="2\\*\\*60"):
+        _chunk(np.array([2**60]), np.array([1]))
+
+
+def test_plain_rows_still_work():
+    """A kernel's own plain k x 3 / k x 6 rows (linear counters) keep plain sums."""
+    m, r = np.zeros((1, 3), np.int64), np.zeros((1, 6), np.int64)
+    _fill(np.array([3, -5]), np.array([1, 2]), m, r)
+    assert list(m[0]) == [2, -2, 34] and list(r[0]) == [2, -2, 3, 34, 5, -7]
+    assert mean_estimate(m[0]).value == -1 and ratio_estimate(r[0]).value == pytest.approx(-2 / 3)
+    with pytest.raises(SimkitError, match="a moment row has 3 or 18 columns"):
+        moment_sums(np.zeros(5, np.int64))
 
 
 def test_estimates_match_numpy():
@@ -79,5 +115,8 @@ def test_proportion_and_wilson():
     assert p.value == 0.3 and p.stderr == pytest.approx(np.sqrt(0.3 * 0.7 / 100))
     lo, hi = wilson_interval(0, 20)
     assert lo == pytest.approx(0.0, abs=1e-12) and 0.1 < hi < 0.2  # Wilson never gives [0, 0]
+    for k in (0, 20):   # a rate at 0 or 1: the standard error is the Wilson half-width / 1.96, never 0
+        e = proportion_estimate(k, 20)
+        assert e.stderr == pytest.approx((e.ci95[1] - e.ci95[0]) / (2 * 1.959963984540054)) and e.stderr > 0.03
     lo, hi = wilson_interval(30, 100)
     assert lo == pytest.approx(0.2189, abs=1e-3) and hi == pytest.approx(0.3959, abs=1e-3)

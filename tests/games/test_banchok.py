@@ -9,18 +9,20 @@ from numba import njit
 
 import simkit
 from simkit import IllegalMoveError, SimkitError
+from simkit.core.stats import moment_sums
 from simkit.core.cards import deck, parse
 
-G = nb = BEST = None   # bound by _import_game
+G = nb = BEST = beats = exact_win = None   # bound by _import_game
 ONE = {"punters": 1}
 
 
 @pytest.fixture(autouse=True, scope="module")
 def _import_game():
     """Imports the game when its tests run, not while collecting (importing compiles its kernels)."""
-    global G, nb, BEST
+    global G, nb, BEST, beats, exact_win
     from simkit.games.banchok import nb
     from simkit.games.banchok.policies import BEST
+    from simkit.games.banchok.validation import beats, exact_win
     G = simkit.get_game("banchok")
 
 
@@ -33,12 +35,6 @@ def bank(cards, policies=None, max_coups=100, **rules):
 def first(cards, policies=None, **rules):
     df, _ = bank(cards, policies, max_coups=1, **rules)
     return df.iloc[0]
-
-
-def beats(card: int, turned: int, colour=False) -> bool:
-    """The seed's rule written plainly: same suit (or colour), rank at least as high."""
-    same = (card % 4 == turned % 4) if not colour else ((card % 4 in (0, 3)) == (turned % 4 in (0, 3)))
-    return same and card // 4 >= turned // 4
 
 
 # -- covering (000:279, 301-303) ----------------------------------------------------------------
@@ -222,23 +218,11 @@ def test_illegal_stakes_name_the_policy_and_situation():
 
 # -- exact checks -----------------------------------------------------------------------------------
 
-def _exact_win(decks=2, colour=False) -> Fraction:
-    """P(three random cards beat a random fourth) by enumeration over the turned card:
-    with ``w`` of the other cards beating it, P(miss) = C(rest - w, 3) / C(rest, 3)."""
-    cards = [int(c) for c in deck(52, copies=decks)]
-    rest = len(cards) - 1
-    total = Fraction(0)
-    for i, t in enumerate(cards):
-        w = sum(beats(c, t, colour) for j, c in enumerate(cards) if j != i)
-        total += 1 - Fraction(comb(rest - w, 3), comb(rest, 3))
-    return total / len(cards)
-
-
 @pytest.mark.parametrize("rules", [{}, {"cover": "colour", "punters": 3}, {"decks": 1, "punters": 6}])
 def test_win_rate_matches_enumeration(rules):
     # flat stakes and a bank too big to end: every bank is exactly max_coups coups, and
     # every coup's hand and turned card are a uniformly random four distinct cards
-    exact = float(_exact_win(rules.get("decks", 2), rules.get("cover") == "colour"))
+    exact = float(exact_win(rules.get("decks", 2), rules.get("cover") == "colour"))
     res = simkit.simulate("banchok", 4000, seed=10, progress=False, policies="flat",
                           rules={**rules, "bank": 10**6, "max_coups": 240})
     est = res.estimates["punter_win_rate"]
@@ -256,7 +240,7 @@ def test_exact_win_probability_by_hand_count():
     assert _exact_p("AS AH AD") == Fraction(3 * 26 - 3, 101)
     # and the enumeration against the closed form: w = 2 (13 - r) - 1 for a card of rank r
     closed = sum(1 - Fraction(comb(103 - (25 - 2 * r), 3), comb(103, 3)) for r in range(13)) / 13
-    assert _exact_win() == closed
+    assert exact_win() == closed
 
 
 # -- rules, errors, report ----------------------------------------------------------------------------
@@ -299,7 +283,7 @@ def test_default_staking_is_best_and_the_flat_edge_is_reported_beside_it():
     assert m["flat_edge"].value == pytest.approx(1 - 2 * m["punter_win_rate"].value)
     assert m["flat_edge"].stderr == pytest.approx(2 * m["punter_win_rate"].stderr)
     assert m["house_edge"].value < 0 < m["flat_edge"].value
-    assert m["flat_edge"].value == pytest.approx(1 - 2 * float(_exact_win()), abs=4 * m["flat_edge"].stderr)
+    assert m["flat_edge"].value == pytest.approx(1 - 2 * float(exact_win()), abs=4 * m["flat_edge"].stderr)
 
 
 # -- primazka (000:305, GAMES.md G08 ambiguity 3) -------------------------------------------------
@@ -339,10 +323,10 @@ def test_report():
     t = res.tables
     assert t["tenure"]["count"].sum() == 2000
     assert t["tenure_by_outcome"].banks.sum() == 2000
-    assert t["win_rate_by_probability"].coups.sum() == res.stats["counters"][0] == res.stats["bank"][1, 1]
+    assert t["win_rate_by_probability"].coups.sum() == res.stats["counters"][0] == moment_sums(res.stats["bank"][1])[1]
     assert t["edge_by_seat"]["seat"].tolist() == [1, 2, 3, 4]          # the banker is seat 0
     # broken banks lose the 60 laid, tripled ones gain 120 (or more, from the last stake)
-    net = res.stats["bank"][0, 1]
+    net = moment_sums(res.stats["bank"][0])[1]
     assert m["banker_net_per_bank"].value == pytest.approx(net / 2000)
     broken = res.stats["outcome"][1]
     assert net >= -60 * broken + 120 * (2000 - broken)

@@ -1,7 +1,5 @@
 """Ochko (G19): simulation against exact values computed here by enumeration, user @njit
 policies, illegal moves, and the built-in policies' equivalences."""
-from fractions import Fraction
-from functools import lru_cache
 
 import numpy as np
 import pytest
@@ -11,18 +9,16 @@ import simkit
 from simkit import IllegalMoveError, Policy
 from simkit.core.cards import parse
 
-G = card_values = BEST = None   # bound by _import_game
-#: the 36-card deck's nine ranks by their ochko points (6 7 8 9 10 J Q K A; 003:12), 4 each
-POINTS = (6, 7, 8, 9, 10, 2, 3, 4, 11)
-FULL = (4,) * 9
+G = card_values = BEST = first_duel = variant_a_edge = None   # bound by _import_game
 
 
 @pytest.fixture(autouse=True, scope="module")
 def _import_game():
     """Imports the game when its tests run, not while collecting (importing compiles its kernels)."""
-    global G, card_values, BEST
+    global G, card_values, BEST, first_duel, variant_a_edge
     from simkit.games.ochko import card_values
     from simkit.games.ochko.policies import BEST
+    from simkit.games.ochko.validation import first_duel, variant_a_edge
     G = simkit.get_game("ochko")
 
 
@@ -40,39 +36,10 @@ def test_card_points_follow_the_seed():
 
 # -- exact values --------------------------------------------------------------------------
 
-def _draws(counts, exact=True):
-    """(probability, rank, counts after) of the next card from ``counts`` (a Fraction, or a
-    float where the recursion is deep)."""
-    n = sum(counts)
-    for r, c in enumerate(counts):
-        if c:
-            yield Fraction(c, n) if exact else c / n, r, counts[:r] + (c - 1,) + counts[r + 1:]
-
-
-def _a_no_buying_loss(p, bk):
-    """Punter's loss (stake 1) in variant A when nobody buys: hands ``p`` and ``bk`` (points)."""
-    pt, bt = sum(p), sum(bk)
-    if bt == 21:
-        return 1                                      # the banker's natural takes every stake
-    if pt == 21:
-        return -2                                     # a punter's natural wins double
-    if bt > 21:                                       # A+A
-        return 0 if pt > 21 else -2
-    if pt > 21:
-        return 1
-    return (pt < bt) - (pt > bt)
-
-
 def test_variant_a_without_buying_matches_enumeration():
     # every deal uses exactly 4 cards, so each of the 9 deals of a bank is an ordered 4-card
     # sample of the deck and the edge is the mean over all ordered samples
-    exact = Fraction(0)
-    for p1, r1, c1 in _draws(FULL):
-        for p2, r2, c2 in _draws(c1):
-            for p3, r3, c3 in _draws(c2):
-                for p4, r4, _ in _draws(c3):
-                    loss = _a_no_buying_loss((POINTS[r1], POINTS[r3]), (POINTS[r2], POINTS[r4]))
-                    exact += p1 * p2 * p3 * p4 * loss
+    exact = variant_a_edge()
     res = simkit.simulate("ochko", 20_000, rules={"variant": "A", "punters": 1, "max_draws": 0}, seed=5,
                           progress=False)
     within(res.metrics["house_edge"], exact)
@@ -80,51 +47,9 @@ def test_variant_a_without_buying_matches_enumeration():
     assert G.played(res.stats) == 9 * 20_000
 
 
-@lru_cache(maxsize=None)
-def _first_duel(stand, tie_stand, tie):
-    """(P win, P push, P loss) of the punter's first duel in variant B: the punter stands on
-    ``stand`` or more, the banker (open totals) draws to beat him, at a tie stands on
-    ``tie_stand`` or more under pushes. The burn card is one more unseen card and changes
-    nothing in distribution."""
-
-    @lru_cache(maxsize=None)
-    def banker(counts, pt, bt):
-        if bt > 21:
-            return (1, 0, 0)
-        if bt > pt:
-            return (0, 0, 1)
-        if bt == pt and (bt == 21 or tie == "banker" or (tie == "push" and bt >= tie_stand)):
-            return {"push": (0, 1, 0), "banker": (0, 0, 1), "punter": (1, 0, 0)}[tie]
-        if bt == 21:
-            return (1, 0, 0)
-        return _mix(counts, lambda c, v: banker(c, pt, bt + v))
-
-    @lru_cache(maxsize=None)
-    def punter(counts, pt, bt):
-        if pt > 21:
-            return (0, 0, 1)
-        if pt >= stand:
-            return banker(counts, pt, bt)
-        return _mix(counts, lambda c, v: punter(c, pt + v, bt))
-
-    out = (0, 0, 0)
-    for p1, r1, c1 in _draws(FULL, False):
-        for p2, r2, c2 in _draws(c1, False):
-            w = punter(c2, POINTS[r1], POINTS[r2])
-            out = tuple(o + p1 * p2 * x for o, x in zip(out, w))
-    return out
-
-
-def _mix(counts, f):
-    out = (0, 0, 0)
-    for p, r, c in _draws(counts, False):
-        out = tuple(o + p * x for o, x in zip(out, f(c, POINTS[r])))
-    return out
-
-
 @pytest.mark.parametrize("tie,stand", [("push", 17), ("banker", 15), ("punter", 18)])
 def test_variant_b_first_duel_matches_enumeration(tie, stand):
-    win, push, loss = _first_duel(stand, 15, tie)
+    win, push, loss = first_duel(stand, 15, tie)
     assert abs(win + push + loss - 1) < 1e-12
     res = simkit.simulate("ochko", 100_000, rules={"punters": 1, "tie": tie}, seed=9, progress=False,
                           policies={"stake": "flat", "draw": f"threshold:stand={stand},halve_at=99"})
@@ -135,7 +60,7 @@ def test_variant_b_first_duel_matches_enumeration(tie, stand):
 def test_variant_b_bank_broken_or_tripled_in_one_duel_matches_enumeration():
     # bank of 1 unit, one punter, one round, knocked at 2x: broken iff the punter wins the
     # duel, "tripled" (knocked) iff he loses it
-    win, push, loss = _first_duel(17, 15, "push")
+    win, push, loss = first_duel(17, 15, "push")
     res = simkit.simulate("ochko", 100_000, seed=4, progress=False, policies="threshold:halve_at=99",
                           rules={"punters": 1, "bank": 1, "knock_multiple": 2, "max_rounds": 1})
     within(res.metrics["p_broken"], win)

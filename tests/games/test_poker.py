@@ -11,17 +11,18 @@ import simkit
 from simkit import IllegalMoveError, SimkitError
 from simkit.core.cards import parse
 
-G = CATEGORIES = evaluate = game_deck = nb = config = PokerRules = None   # bound by _import_game
+G = CATEGORIES = evaluate = game_deck = nb = config = PokerRules = COUNTS = None   # bound by _import_game
 CALL = {"bet": "call-down", "draw": "stand-pat"}
 
 
 @pytest.fixture(autouse=True, scope="module")
 def _import_game():
     """Imports the game when its tests run, not while collecting (importing compiles its kernels)."""
-    global G, CATEGORIES, evaluate, game_deck, nb, config, PokerRules
+    global G, CATEGORIES, evaluate, game_deck, nb, config, PokerRules, COUNTS
     from simkit.games.poker import CATEGORIES, evaluate, game_deck, nb
     from simkit.games.poker.evaluator import config
     from simkit.games.poker.rules import PokerRules
+    from simkit.games.poker.validation import COUNTS
     G = simkit.get_game("poker")
 
 
@@ -359,9 +360,7 @@ def test_dealt_categories_match_combinatorics():
     dealt = cats[cats.phase == "dealt"].set_index("category")["count"]
     n = int(dealt.sum())
     total = comb(52, 5)
-    exact = {"pair": 13 * 6 * comb(12, 3) * 64, "two pair": comb(13, 2) * 36 * 44,
-             "three of a kind": 13 * 4 * comb(12, 2) * 16, "ace-king": (comb(11, 3) - 1) * 1020}
-    for name, k in exact.items():
+    for name, k in COUNTS.items():
         p = k / total
         assert abs(dealt[name] / n - p) < 4 * np.sqrt(p * (1 - p) / n), name
     final = cats[cats.phase == "final"]

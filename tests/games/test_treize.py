@@ -1,8 +1,6 @@
 """Treize (G03, seed 000 lines 79-145): every rule path on hand-built decks, the exact
 matching probability, policies and errors."""
 import itertools
-from fractions import Fraction
-from math import comb, factorial
 
 import numpy as np
 import pytest
@@ -10,17 +8,19 @@ from numba import njit
 
 import simkit
 from simkit import IllegalMoveError, SimkitError
+from simkit.core.stats import moment_sums, ratio_sums
 from simkit.core.cards import deck, parse
 
-G = nb = None   # bound by _import_game
+G = nb = p_no_match = None   # bound by _import_game
 NO_MATCH = "3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 2S"   # call i turns rank i+1: never a match
 
 
 @pytest.fixture(autouse=True, scope="module")
 def _import_game():
     """Imports the game when its tests run, not while collecting (importing compiles its kernels)."""
-    global G, nb
+    global G, nb, p_no_match
     from simkit.games.treize import nb
+    from simkit.games.treize.validation import p_no_match
     G = simkit.get_game("treize")
 
 
@@ -33,15 +33,15 @@ def test_match_takes_stakes_and_restarts_the_count():
     # «После отгаданной карты перечень начинается сначала»
     coups, st = G.play_script(script("3S 3H", "2D", NO_MATCH))
     assert coups[["matched", "call", "turned"]].values.tolist() == [[1, 1, 2], [1, 0, 1], [0, 13, 13]]
-    assert st["coup"][0, :3].tolist() == [1, 1 + 1 - 1, 3]   # one bank, loss +1 +1 -1, three stakes
-    assert st["bank"][1, 1] == 3                               # tenure 3 coups
+    assert ratio_sums(st["coup"][0])[:3] == (1, 1 + 1 - 1, 3)   # one bank, loss +1 +1 -1, three stakes
+    assert moment_sums(st["bank"][1])[1] == 3                               # tenure 3 coups
 
 
 def test_thirteen_calls_without_match_pay_and_pass_the_bank():
     # «Если банкомет ... не откроет ту, которую называет, он уплачивает каждому игроку его ставку»
     coups, st = G.play_script(script(NO_MATCH))
     assert len(coups) == 1 and coups.matched[0] == 0 and coups.turned[0] == 13
-    assert st["coup"][0, 1] == -1 and st["tenure"][1] == 1
+    assert ratio_sums(st["coup"][0])[1] == -1 and st["tenure"][1] == 1
 
 
 def test_a_match_on_the_last_call_counts():
@@ -78,7 +78,7 @@ def test_deck_end_void_returns_stakes():
     assert crossing.voided == 1
     assert coups.iloc[51].matched == 1 and coups.iloc[51].turned == 1
     assert st["counters"][1] == 1
-    assert st["coup"][0, 2] == 52               # 50 + 1 + 1 stakes counted; the voided one is not
+    assert ratio_sums(st["coup"][0])[2] == 52               # 50 + 1 + 1 stakes counted; the voided one is not
 
 
 def test_coup_index_counts_coups_since_the_shuffle():
@@ -110,19 +110,11 @@ def test_p_no_match_against_brute_force():
         assert nb.p_no_match_nb(counts, len(pile), 0, n_calls) == pytest.approx(exact, abs=1e-12)
 
 
-def _exact_no_match(ranks_in_deck: int, called_present: int) -> Fraction:
-    """P(no match in 13 calls from a fresh deck) by inclusion-exclusion over the calls
-    whose rank is in the deck: Σ_k (-1)^k C(m, k) 4^k (N-k)!/N!."""
-    n = 4 * ranks_in_deck
-    return sum(Fraction((-1) ** k * comb(called_present, k) * 4 ** k * factorial(n - k), factorial(n))
-               for k in range(called_present + 1))
-
-
 @pytest.mark.parametrize("size,ranks", [(52, 13), (36, 9)])
 def test_house_edge_matches_the_exact_matching_probability(size, ranks):
     # With a fresh deck every coup the punter loses 1 on a match and wins 1 otherwise:
     # edge = 1 - 2 P(no match). At least 10^7 coups; tolerance 4 standard errors.
-    p = _exact_no_match(ranks, ranks)
+    p = p_no_match(ranks, ranks)
     exact = float(1 - 2 * p)
     banks = int(1.01e7 * float(p)) + 1      # mean tenure is 1 / P(no match) coups
     res = simkit.simulate("treize", banks, seed=20261129,
@@ -135,7 +127,7 @@ def test_house_edge_matches_the_exact_matching_probability(size, ranks):
 
 def test_exact_value_is_the_classical_one():
     # the catalogue quotes P(at least one match) ≈ 0.643 for 52 cards
-    assert float(1 - _exact_no_match(13, 13)) == pytest.approx(0.643, abs=5e-4)
+    assert float(1 - p_no_match(13, 13)) == pytest.approx(0.643, abs=5e-4)
 
 
 def test_deck_aware_policy_stakes_high_only_when_favourable():
@@ -146,7 +138,7 @@ def test_deck_aware_policy_stakes_high_only_when_favourable():
     ev = nb.punter_ev_nb(counts, 12, full, 52, nb.DECK_END_CONTINUE)
     assert -1.0 <= ev <= 1.0
     fresh = nb.punter_ev_nb(full, 52, full, 52, nb.DECK_END_CONTINUE)
-    assert fresh == pytest.approx(float(2 * _exact_no_match(13, 13) - 1), abs=1e-12)
+    assert fresh == pytest.approx(float(2 * p_no_match(13, 13) - 1), abs=1e-12)
     coups, _ = G.play_script(script(NO_MATCH), policies="deck-aware:threshold=-0.9,low=1,high=7")
     assert coups.stake[0] == 7
     coups, _ = G.play_script(script(NO_MATCH), policies="deck-aware:threshold=0.5,low=2,high=7")

@@ -9,16 +9,17 @@ seat, and the punters' win rate against its exact probability (calibration)."""
 import numpy as np
 import pandas as pd
 
+from simkit.core.stats import moments, ratio_sums, ratios
 from simkit.games import banking
 from simkit.games.banchok import nb
 from simkit.reports.estimates import mean_estimate, proportion_estimate, ratio_estimate
 
 
-def flat_row(win_row) -> np.ndarray:
-    """The ratio row (per bank: coups - 2 wins, coups) from the row (wins, coups): the
-    punters' loss per coup had every coup been staked one unit."""
-    n, x, y, xx, yy, xy = win_row
-    return np.array([n, y - 2 * x, y, yy - 4 * xy + 4 * xx, yy, yy - 2 * xy], dtype=np.int64)
+def flat_row(win_row) -> list:
+    """The plain ratio row (per bank: coups - 2 wins, coups) from the row (wins, coups):
+    the punters' loss per coup had every coup been staked one unit (exact integers)."""
+    n, x, y, xx, yy, xy = ratio_sums(win_row)
+    return [n, y - 2 * x, y, yy - 4 * xy + 4 * xx, yy, yy - 2 * xy]
 
 
 def metrics(stats, rules, policies) -> dict:
@@ -65,6 +66,6 @@ def tables(stats, rules, policies) -> dict:
 
 
 def empty_stats(punters: int):
-    return banking.bank_stats(coup=np.zeros((5, 6), np.int64), by_seat=np.zeros((punters, 6), np.int64),
-                              tenure_by_outcome=np.zeros((len(banking.OUTCOME_NAMES), 3), np.int64),
+    return banking.bank_stats(coup=ratios(5), by_seat=ratios(punters),
+                              tenure_by_outcome=moments(len(banking.OUTCOME_NAMES)),
                               calib=np.zeros((nb.N_PBINS, 2), np.int64), counters=np.zeros(3, np.int64))

@@ -17,7 +17,7 @@ import math
 import numpy as np
 
 from simkit.core.cards import deck
-from simkit.core.stats import Stats, moments, ratios
+from simkit.core.stats import Stats, moment_sums, moments, ratios
 from simkit.errors import SimkitError
 from simkit.games.base import Game
 from simkit.games.blackjack import exact, nb, report
@@ -230,9 +230,9 @@ def risk_of_ruin(bankroll, *, rules=None, policies="hilo", paths=2000, max_round
                      GAME._opts(rules, counting), tags, hi, lo, thr, cparams, code, params, fn, out, mom, err)
     GAME._check_err(err, policies["play"])
     ruined = int(out[:, 0].sum())
-    n, s, ss = (int(v) for v in mom[0])
+    n, s, ss = moment_sums(mom[0])
     mean = s / n / 10
-    var = (ss - s * s / n) / (n - 1) / 100
+    var = (n * ss - s * s) / (n * (n - 1)) / 100
     formula = 1.0 if mean <= 0 else math.exp(-2 * mean * bankroll / var)
     return {"simulated": proportion_estimate(ruined, paths), "formula": formula, "mean": mean,
             "sd": math.sqrt(var), "rounds": n}

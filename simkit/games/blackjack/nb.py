@@ -22,7 +22,7 @@ from numba import cfunc, njit, types
 
 from simkit.core.decks import rotate_left_nb
 from simkit.core.rng import draw_nb, randbelow_nb, seed_stream_nb
-from simkit.core.stats import moment_add_nb, ratio_add_nb
+from simkit.core.stats import moment_add_nb, moment_add_sums_nb, ratio_add_nb
 
 # table layout shared with exact.py
 HARD0, SOFT0, PAIR0, SUR_HARD0, SUR_SOFT0, SUR_PAIR0, INS_ROW = 0, 22, 44, 54, 76, 98, 108
@@ -733,9 +733,7 @@ def _same_cards(a, b):
 
 @njit(cache=True, inline="always")
 def _flush_round_stats(round_mom, by_tc, counters, mn, ms, mq, b0, b1, b2, nrnd, nhands, ncards):
-    round_mom[0, 0] += mn
-    round_mom[0, 1] += ms
-    round_mom[0, 2] += mq
+    moment_add_sums_nb(round_mom, 0, mn, ms, mq)
     by_tc[-TC_LO, 0] += b0
     by_tc[-TC_LO, 1] += b1
     by_tc[-TC_LO, 2] += b2

@@ -25,6 +25,7 @@ import math
 import numpy as np
 import pandas as pd
 
+from simkit.core.stats import moment_sums, ratio_sums
 from simkit.games.blackjack import nb
 from simkit.reports.estimates import Estimate, Z95, mean_estimate, ratio_estimate
 from simkit.reports.tables import house_edge
@@ -57,8 +58,8 @@ def metrics(stats, rules, policies) -> dict:
     m = mean_estimate(stats["round"][0], SCALE)
     n = m.n
     if n > 1:
-        s, ss = int(stats["round"][0, 1]), int(stats["round"][0, 2])
-        sd = math.sqrt(max((ss - s * s / n) / (n - 1), 0.0)) / SCALE
+        _, s, ss = moment_sums(stats["round"][0])
+        sd = math.sqrt(max(n * ss - s * s, 0) / (n * (n - 1))) / SCALE
         out["sd_per_round"] = _est(sd, sd / math.sqrt(2 * n), n)
         mu, se_mu = per_round.value, per_round.stderr
         if sd > 0:
@@ -84,7 +85,7 @@ def tables(stats, rules, policies) -> dict:
     outc = stats["outcomes"]
     c = stats["counters"]
     box_rounds = int(outc[nb.OUT_ROUND, 0])
-    bets = int(stats["edge"][nb.E_EDGE, 2])
+    bets = ratio_sums(stats["edge"][nb.E_EDGE])[2]
     rows = []
     for k, name in enumerate(nb.OUTCOME_NAMES):
         cnt, net = int(outc[k, 0]), int(outc[k, 1])

@@ -5,6 +5,7 @@ Seed file 000, lines 213-237; GAMES.md G06. Unit = one bank, i.e. one shoe (see 
 import numpy as np
 
 from simkit.core.cards import deck, parse
+from simkit.core.stats import ratios
 from simkit.errors import SimkitError
 from simkit.games import banking
 from simkit.games.base import Game
@@ -82,7 +83,7 @@ class Macao(Game):
 
     def _run(self, rules, policies, seed, start, stop, audit):
         (pc, pp, pf), (bc, bp, bf) = self._policies(rules, policies)
-        st = banking.bank_stats(coup=np.zeros((5, 6), np.int64), payout=np.zeros(nb.N_PAYOUT, np.int64),
+        st = banking.bank_stats(coup=ratios(5), payout=np.zeros(nb.N_PAYOUT, np.int64),
                                 pfinal=np.zeros(nb.N_FINAL, np.int64), bfinal=np.zeros(nb.N_FINAL, np.int64),
                                 counters=np.zeros(4, np.int64))
         audit_out = np.zeros(2, np.int64)

@@ -11,6 +11,7 @@ final totals, how banks ended, tenure and (B) the final bank."""
 import numpy as np
 import pandas as pd
 
+from simkit.core.stats import ratio_sums
 from simkit.games.banking import bank_metrics, bank_tables
 from simkit.games.ochko import nb
 from simkit.reports.estimates import mean_estimate, ratio_estimate
@@ -39,7 +40,7 @@ def _edge_rows(rows, banks, labels, key):
     out = []
     for label, row in zip(labels, rows):
         e = ratio_estimate(row, HALF)
-        out.append({key: label, "stake": int(row[2]), "house_edge": e.value, "stderr": e.stderr,
+        out.append({key: label, "stake": ratio_sums(row)[2], "house_edge": e.value, "stderr": e.stderr,
                     "ci95_low": e.ci95[0], "ci95_high": e.ci95[1]})
     return pd.DataFrame(out)
 
