@@ -25,7 +25,8 @@ def captures(card, table, multi=False, **rules):
     tb = np.asarray(parse(table), np.int64)
     c = int(parse(card)[0])
     out = np.zeros(256, np.int64)
-    n = cap.captures_nb(c, tb, len(tb), ct_of(**rules), multi, out, 256, cap.new_work_nb())
+    ct = ct_of(**rules)
+    n = cap.captures_nb(c, tb, len(tb), ct, multi, out, 256, cap.new_work_nb(ct))
     names = table.split()
     return sorted(tuple(sorted(names[i] for i in range(len(tb)) if out[k] >> i & 1)) for k in range(n))
 
@@ -66,7 +67,7 @@ def test_enumeration_matches_brute_force_on_random_tables():
                 cards = rng.permutation(52)[:9].astype(np.int64)
                 card, tb = int(cards[0]), cards[1:]
                 out = np.zeros(4096, np.int64)
-                n = cap.captures_nb(card, tb, len(tb), ct, multi, out, 4096, cap.new_work_nb())
+                n = cap.captures_nb(card, tb, len(tb), ct, multi, out, 4096, cap.new_work_nb(ct))
                 got = sorted(out[:n].tolist())
                 ref = sorted(m for m in range(1, 1 << len(tb))
                              if cap.is_capture_ref_nb(card, tb, len(tb), ct, multi, m))
@@ -78,7 +79,7 @@ def test_legal_moves_optional_or_forced_capture():
     hand = int(sum(1 << int(c) for c in parse("5S 9H")))
     tb = np.asarray(parse("2D 3C"), np.int64)
     moves = np.zeros((8, 2), np.int64)
-    w = cap.new_work_nb()
+    w = cap.new_work_nb(ct)
     n = cap.legal_moves_nb(hand, tb, 2, ct, False, True, False, moves, w)
     assert n == 3 and sorted(moves[:n, 1].tolist()) == [0, 0, 3]     # 5 takes 2+3; both cards may trail
     assert cap.legal_moves_nb(hand, tb, 2, ct, False, True, True, moves, w) == 1
