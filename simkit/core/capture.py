@@ -667,25 +667,12 @@ BEST_TAKE_CAP = 64           # captures the heuristic looks at per card (more: a
 
 
 @njit(cache=True)
-def _best_take_nb(proto, tn, W, rows):
-    """Most table cards one card like ``proto`` could take from the table in ``W``
-    (``rows``: scratch of ``BEST_TAKE_CAP`` rows)."""
-    n = _basic_w_nb(ONE << proto, tn, W, rows, 0, BEST_TAKE_CAP)
-    best = 0
-    for q in range(min(n, BEST_TAKE_CAP)):
-        b = popcount_nb(rows[q, 1])
-        if b > best:
-            best = b
-    if n > BEST_TAKE_CAP:      # more sets than looked at: the largest possible is the whole table
-        best = tn
-    return best
-
-
-@njit(cache=True)
 def threat_nb(S, seat, tn, W, rows):
     """What the table ``W[W_TABLE:W_TABLE + tn]`` offers the next player: the mean number
     of cards a card unseen by ``seat`` (not in his hand, on the table or captured) would
-    take from it, over the unseen cards."""
+    take from it, over the unseen cards. A rank's take: the most table cards among its
+    first ``BEST_TAKE_CAP`` captures, the whole table if it has more. The captures of one
+    card per unseen rank are listed in one call, in ``rows`` (grown here when short)."""
     if tn == 0:
         return 0.0
     unseen = ((ONE << N_CARDS) - 1) & ~S[S_HAND + seat] & ~S[S_SEEN]
@@ -694,11 +681,31 @@ def threat_nb(S, seat, tn, W, rows):
     total = popcount_nb(unseen)
     if total == 0:
         return 0.0
+    protos = np.int64(0)
+    for r in range(13):
+        if (unseen >> (4 * r)) & 15:
+            protos |= ONE << (4 * r)
+    n = _basic_w_nb(protos, tn, W, rows, 0, rows.shape[0])
+    if n > rows.shape[0]:
+        rows = np.empty((n, 2), np.int64)
+        _basic_w_nb(protos, tn, W, rows, 0, n)
     s = 0.0
+    q = 0
     for r in range(13):
         u = popcount_nb((unseen >> (4 * r)) & 15)
         if u:
-            s += u * _best_take_nb(4 * r, tn, W, rows)
+            best = 0
+            seen = 0
+            while q < n and rows[q, 0] == 4 * r:
+                if seen < BEST_TAKE_CAP:
+                    b = popcount_nb(rows[q, 1])
+                    if b > best:
+                        best = b
+                seen += 1
+                q += 1
+            if seen > BEST_TAKE_CAP:     # more sets than looked at: the largest possible is the whole table
+                best = tn
+            s += u * best
     return s / total
 
 
@@ -711,7 +718,7 @@ def heuristic_nb(moves, n, S, seat, ct, keep, deny, points, W):
     left open; the table after each move is built in ``W``, a :func:`new_work_nb` array).
     The best move; ties: the first listed."""
     tn = S[S_TN]
-    rows = np.empty((BEST_TAKE_CAP, 2), np.int64)
+    rows = np.empty((16 * BEST_TAKE_CAP, 2), np.int64)
     best = 0
     bkey = -1e18
     for k in range(n):
