@@ -663,16 +663,21 @@ def greedy_nb(moves, n, S, ct):
     return best
 
 
-BEST_TAKE_CAP = 64           # captures the heuristic looks at per card (more: assume the whole table)
+BEST_TAKE_CAP = 64           # captures the heuristic looks at per rank (more: assume the whole table)
 
 
 @njit(cache=True)
-def threat_nb(S, seat, tn, W, rows):
+def threat_nb(S, seat, tn, W):
     """What the table ``W[W_TABLE:W_TABLE + tn]`` offers the next player: the mean number
     of cards a card unseen by ``seat`` (not in his hand, on the table or captured) would
     take from it, over the unseen cards. A rank's take: the most table cards among its
-    first ``BEST_TAKE_CAP`` captures, the whole table if it has more. The captures of one
-    card per unseen rank are listed in one call, in ``rows`` (grown here when short)."""
+    first ``BEST_TAKE_CAP`` captures (:func:`_basic_w_nb`), the whole table if it has more.
+
+    Rather than list each rank's captures, one search over the sets of valued table cards
+    (sums up to the largest target wanted) counts the sets of each sum and their largest
+    size; a rank then has ``sets[target]`` sum captures plus its equal-rank cards not
+    already a set of one, and takes the largest of those (a sweep: the table; taking any
+    one card: 1)."""
     if tn == 0:
         return 0.0
     unseen = ((ONE << N_CARDS) - 1) & ~S[S_HAND + seat] & ~S[S_SEEN]
@@ -681,29 +686,63 @@ def threat_nb(S, seat, tn, W, rows):
     total = popcount_nb(unseen)
     if total == 0:
         return 0.0
-    protos = np.int64(0)
+    top = 0
     for r in range(13):
-        if (unseen >> (4 * r)) & 15:
-            protos |= ONE << (4 * r)
-    n = _basic_w_nb(protos, tn, W, rows, 0, rows.shape[0])
-    if n > rows.shape[0]:
-        rows = np.empty((n, 2), np.int64)
-        _basic_w_nb(protos, tn, W, rows, 0, n)
+        if (unseen >> (4 * r)) & 15 and W[W_CT + CT_SWEEP + 4 * r] == SWEEP_NONE:
+            top = max(top, W[W_CT + CT_TARGET + 4 * r])
+    # sets[v] in W_POS, largest[v] in W_REM, for sums v = 1..top (top <= 14 < N_CARDS)
+    for v in range(top + 1):
+        W[W_POS + v] = 0
+        W[W_REM + v] = 0
+    m = 0
+    for i in range(tn):
+        v = W[W_CT + CT_VALUE + W[W_TABLE + i]]
+        if 0 < v <= top:
+            W[W_VAL + m] = v
+            m += 1
+    d = 0
+    j = 0
+    sm = 0
+    while True:
+        if j < m:
+            v = W[W_VAL + j]
+            if sm + v <= top:
+                W[W_CHOSEN + d] = j
+                d += 1
+                sm += v
+                W[W_POS + sm] += 1
+                if d > W[W_REM + sm]:
+                    W[W_REM + sm] = d
+            j += 1
+            continue
+        if d == 0:
+            break
+        d -= 1
+        j = W[W_CHOSEN + d]
+        sm -= W[W_VAL + j]
+        j += 1
     s = 0.0
-    q = 0
     for r in range(13):
         u = popcount_nb((unseen >> (4 * r)) & 15)
         if u:
-            best = 0
-            seen = 0
-            while q < n and rows[q, 0] == 4 * r:
-                if seen < BEST_TAKE_CAP:
-                    b = popcount_nb(rows[q, 1])
-                    if b > best:
-                        best = b
-                seen += 1
-                q += 1
-            if seen > BEST_TAKE_CAP:     # more sets than looked at: the largest possible is the whole table
+            sweep = W[W_CT + CT_SWEEP + 4 * r]
+            if sweep == SWEEP_ALL:
+                n, best = 1, tn
+            elif sweep == SWEEP_ONE:
+                n, best = tn, 1
+            else:
+                target = W[W_CT + CT_TARGET + 4 * r]
+                n, best = 0, 0
+                if target > 0:
+                    n, best = W[W_POS + target], W[W_REM + target]
+                for i in range(tn):
+                    t = W[W_TABLE + i]
+                    if t >> 2 == r:
+                        v = W[W_CT + CT_VALUE + t]
+                        if not (v > 0 and v == target):       # not counted already as a set of one
+                            n += 1
+                            best = max(best, 1)
+            if n > BEST_TAKE_CAP:     # more sets than looked at: the largest possible is the whole table
                 best = tn
             s += u * best
     return s / total
@@ -718,7 +757,6 @@ def heuristic_nb(moves, n, S, seat, ct, keep, deny, points, W):
     left open; the table after each move is built in ``W``, a :func:`new_work_nb` array).
     The best move; ties: the first listed."""
     tn = S[S_TN]
-    rows = np.empty((16 * BEST_TAKE_CAP, 2), np.int64)
     best = 0
     bkey = -1e18
     for k in range(n):
@@ -736,7 +774,7 @@ def heuristic_nb(moves, n, S, seat, ct, keep, deny, points, W):
             key = -keep * _card_worth_nb(card, ct)
         else:
             key = c + points * pts
-        key -= deny * threat_nb(S, seat, w, W, rows)
+        key -= deny * threat_nb(S, seat, w, W)
         if key > bkey + 1e-12:
             bkey = key
             best = k
