@@ -131,14 +131,11 @@ def play_deal_nb(S, ct, opts, codes, params, fn, pst, audit, audit_out, err, mov
     while S[B_TURN] < HAND_SIZE * p:
         seat = seat_of_turn_nb(S, S[B_TURN])
         moves, n = moves_nb(S, seat, False, True, forced, moves, work)
-        code = codes[seat]
-        if code == POL_RANDOM and n > 1:        # the common fast path: no call, no arrays passed
-            k = random_move_nb(n, pst)
-        else:
-            k = choose_nb(code, params[seat], moves, n, S, seat, ct, opts, pst, fn, work)
-        if audit or k < 0 or k >= n:
-            if not check_move_nb(S, seat, moves, k, n, ct, False, True, forced, audit, audit_out, err):
-                return moves, -1
+        k = random_move_nb(n, pst) if codes[seat] == POL_RANDOM and n > 1 else \
+            choose_nb(codes[seat], params[seat], moves, n, S, seat, ct, opts, pst, fn, work)
+        if (audit or k < 0 or k >= n) and \
+                not check_move_nb(S, seat, moves, k, n, ct, False, True, forced, audit, audit_out, err):
+            return moves, -1
         card = moves[k, 0]
         mask = moves[k, 1]
         if play_card_nb(S, seat, card, mask, ct):

@@ -231,14 +231,12 @@ def play_deal_nb(S, ct, opts, codes, params, fn, pst, scores, audit, audit_out, 
             break
         may = may_capture_nb(S, seat, opts)
         moves, n = moves_nb(S, seat, multi, may, opts[O_FORCED], moves, work)
-        code = codes[seat]
-        if code == POL_RANDOM and n > 1:        # the common fast path: no call, no arrays passed
-            k = random_move_nb(n, pst)
-        else:
-            k = choose_nb(code, params[seat], moves, n, S, seat, ct, opts, pst, fn, work)
-        if audit or k < 0 or k >= n:
-            if not check_move_nb(S, seat, moves, k, n, ct, multi, may, opts[O_FORCED], audit, audit_out, err):
-                return moves, -2
+        # random play: no policy call (each call passing arrays costs reference counting)
+        k = random_move_nb(n, pst) if codes[seat] == POL_RANDOM and n > 1 else \
+            choose_nb(codes[seat], params[seat], moves, n, S, seat, ct, opts, pst, fn, work)
+        if (audit or k < 0 or k >= n) and \
+                not check_move_nb(S, seat, moves, k, n, ct, multi, may, opts[O_FORCED], audit, audit_out, err):
+            return moves, -2
         card = moves[k, 0]
         mask = moves[k, 1]
         apply_move_nb(S, seat, card, mask, ct)
