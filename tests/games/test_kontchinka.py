@@ -88,6 +88,29 @@ def test_legal_moves_optional_or_forced_capture():
     assert cap.legal_moves_nb(hand, tb, 2, ct, False, True, False, small, w) == 3     # counts beyond the buffer
 
 
+
+def test_legal_moves_list_each_cards_captures_then_the_trails_and_count_past_a_small_buffer():
+    rng = np.random.default_rng(6)
+    for rules in ({}, {"variant": "pictures"}, {"jack": "any_one"}):
+        ct = ct_of(**rules)
+        w = cap.new_work_nb(ct)
+        for multi in (False, True):
+            for _ in range(30):
+                cards = rng.permutation(52)[:12].astype(np.int64)
+                hand_cards, tb = sorted(cards[:4].tolist()), cards[4:]
+                hand = int(sum(1 << c for c in hand_cards))
+                want = []
+                for c in hand_cards:
+                    out = np.zeros(4096, np.int64)
+                    n = cap.captures_nb(c, tb, len(tb), ct, multi, out, 4096, w)
+                    want += [(c, int(m)) for m in out[:n]]
+                want += [(c, 0) for c in hand_cards]
+                moves = np.zeros((4096, 2), np.int64)
+                n = cap.legal_moves_nb(hand, tb, len(tb), ct, multi, True, False, moves, w)
+                assert [tuple(r) for r in moves[:n].tolist()] == want
+                assert cap.legal_moves_nb(hand, tb, len(tb), ct, multi, True, False, np.zeros((1, 2), np.int64),
+                                          w) == len(want)
+
 def _state(stock, players=2, dealer=0):
     S = np.zeros(cap.S_SIZE, np.int64)
     cap.reset_deal_nb(S, players, dealer)
