@@ -12,8 +12,8 @@ from numba import njit
 from simkit.core.capture import (MAX_SEATS, N_CARDS, N_PARAMS, ONE, P_SAMPLES, PLAY_FN, PLAY_SIG,  # noqa: F401
                                  POL_GREEDY, POL_HEURISTIC, POL_RANDOM, POL_SIMULATION, POL_USER, S_DEALER,
                                  S_EXTRA, S_HAND, S_PLAYERS, S_SEEN, S_SIZE, S_STOCK, S_TABLE, S_TN, S_TOP,
-                                 apply_move_nb, builtin_choice_nb, check_move_nb, deal_hands_nb, random_move_nb,
-                                 deal_table_nb, greedy_nb, moves_nb, new_work_nb, no_user_play_nb,
+                                 apply_move_nb, builtin_choice_nb, check_move_nb, deal_hands_nb,
+                                 deal_table_nb, greedy_nb, moves_nb, new_work_nb, no_user_play_nb, random_move_nb,
                                  reset_deal_nb, sample_world_nb, shuffle_stock_nb, user_choice_nb)
 from simkit.core.rng import draw_nb, seed_stream_nb
 from simkit.core.stats import moment_add_nb
@@ -122,7 +122,8 @@ def choose_nb(code, p, moves, n, S, seat, ct, opts, pst, fn, work):
 @njit(cache=True)
 def play_deal_nb(S, ct, opts, codes, params, fn, pst, audit, audit_out, err, moves, winners, work):
     """Play one dealt deal; ``winners[seat]`` = 1 for who took the pot. Returns
-    ``(moves, number of winners)``, -1 on an illegal policy move (``err`` filled)."""
+    ``(moves, number of winners)``, -1 on an illegal policy move (``err`` filled).
+    ``work``: the chunk's capture work array (:func:`~simkit.core.capture.new_work_nb`)."""
     p = S[S_PLAYERS]
     forced = opts[O_FORCED]
     nw = 0

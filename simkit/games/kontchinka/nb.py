@@ -222,7 +222,7 @@ def play_deal_nb(S, ct, opts, codes, params, fn, pst, scores, audit, audit_out, 
     ``scores`` are the scorers' totals before the deal. Returns ``(moves, ender)``:
     the scorer who ended the game mid-deal, or -1. ``deal_state[0]`` collects the cards
     the last capturer took at the end. Writes ``err`` and returns ender -2 on an illegal
-    policy move."""
+    policy move. ``work``: the chunk's capture work array (:func:`new_work_nb`)."""
     multi = opts[O_MULTI]
     pooled = np.zeros((MAX_SEATS, 4), np.int64)
     while True:
