@@ -98,67 +98,124 @@ def card_table(values, targets, sweeps, point_suit: int, kontchinki) -> np.ndarr
     return ct
 
 
-#: a work array (:func:`new_work_nb`): three 52-slot scratch rows for the subset search, then
-#: room for the captures of one card (more are allocated when needed)
-WORK_SETS = 3 * N_CARDS + 4
-WORK_SIZE = WORK_SETS + 512
+#: a work array (:func:`new_work_nb`), one array so that the capture search passes a single
+#: array between its functions: the card table (``W_CT``), a copy of the table being searched
+#: (``W_TABLE``), then scratch rows of the subset search
+W_CT = 0
+W_TABLE = W_CT + CT_SIZE
+W_POS = W_TABLE + N_CARDS
+W_VAL = W_POS + N_CARDS
+W_CHOSEN = W_VAL + N_CARDS
+W_REM = W_CHOSEN + N_CARDS + 1
+WORK_SIZE = W_REM + N_CARDS + 1
 
 
 @njit(cache=True)
-def new_work_nb():
-    """A scratch array for the capture search: allocate once, pass to every call."""
-    return np.empty(WORK_SIZE, np.int64)
+def new_work_nb(ct):
+    """A work array for the card table ``ct``: allocate once per chunk, pass to every call."""
+    W = np.zeros(WORK_SIZE, np.int64)
+    for i in range(CT_SIZE):
+        W[W_CT + i] = ct[i]
+    return W
+
+
+@njit(cache=True, inline="always")
+def _load_table_nb(W, table, tn):
+    for i in range(tn):
+        W[W_TABLE + i] = table[i]
 
 
 # -- enumerating captures -----------------------------------------------------------------------
-@njit(cache=True, inline="always")
-def _put_nb(out, k, cap, v):
-    """Write ``v`` at ``out[k]`` when there is room; the count grows either way."""
-    if k < cap:
-        out[k] = v
-    return k + 1
+@njit(cache=True)
+def _basic_w_nb(hand, tn, W, out, k, cap):
+    """The single captures of every card of bitmask ``hand`` (lowest card first) from the
+    table ``W[W_TABLE:W_TABLE + tn]`` (card table ``W[W_CT:]``), written as rows
+    ``(card, mask)`` of ``out`` from row ``k`` on while the row is below ``cap``; returns
+    ``k`` plus how many there are. One card's captures in this order: every set of
+    positive-valued table cards adding up to the card's target (iterative backtracking over
+    the candidates in table order, scratch in ``W``; a branch whose remaining candidates
+    cannot reach the target is cut), then each equal-rank card not listed already as a set
+    of one; a sweeping card: the whole table, or each card alone. One flat loop, no calls:
+    this is the innermost code of every fishing kernel."""
+    if tn == 0:
+        return k
+    h = hand
+    while h:
+        card = lowest_card_nb(h)
+        h &= h - 1
+        sweep = W[W_CT + CT_SWEEP + card]
+        if sweep == SWEEP_ALL:
+            if k < cap:
+                out[k, 0] = card
+                out[k, 1] = (ONE << tn) - 1
+            k += 1
+            continue
+        if sweep == SWEEP_ONE:
+            for i in range(tn):
+                if k < cap:
+                    out[k, 0] = card
+                    out[k, 1] = ONE << i
+                k += 1
+            continue
+        target = W[W_CT + CT_TARGET + card]
+        if target > 0:
+            m = 0
+            for i in range(tn):
+                v = W[W_CT + CT_VALUE + W[W_TABLE + i]]
+                if 0 < v <= target:
+                    W[W_POS + m] = i
+                    W[W_VAL + m] = v
+                    m += 1
+            rem = 0
+            W[W_REM + m] = 0
+            for q in range(m - 1, -1, -1):
+                rem += W[W_VAL + q]
+                W[W_REM + q] = rem
+            d = 0
+            j = 0
+            s = 0
+            mask = np.int64(0)
+            while True:
+                if j < m and s + W[W_REM + j] >= target:
+                    v = W[W_VAL + j]
+                    if s + v <= target:
+                        W[W_CHOSEN + d] = j
+                        d += 1
+                        s += v
+                        mask |= ONE << W[W_POS + j]
+                        if s == target:
+                            if k < cap:
+                                out[k, 0] = card
+                                out[k, 1] = mask
+                            k += 1
+                    j += 1
+                    continue
+                if d == 0:
+                    break
+                d -= 1
+                j = W[W_CHOSEN + d]
+                s -= W[W_VAL + j]
+                mask &= ~(ONE << W[W_POS + j])
+                j += 1
+        rank = card >> 2
+        for i in range(tn):
+            t = W[W_TABLE + i]
+            if t >> 2 == rank:
+                v = W[W_CT + CT_VALUE + t]
+                if not (v > 0 and v == target):       # not listed already as a set of one
+                    if k < cap:
+                        out[k, 0] = card
+                        out[k, 1] = ONE << i
+                    k += 1
+    return k
 
 
 @njit(cache=True)
-def _sum_sets_nb(card, table, tn, ct, out, k, cap, work):
-    """Append every set of table positions whose values add up to ``card``'s target
-    (iterative backtracking over the positive-valued cards not above the target;
-    scratch space from ``work``)."""
-    target = ct[CT_TARGET + card]
-    if target <= 0:
-        return k
-    pos = work[0:N_CARDS]
-    val = work[N_CARDS:2 * N_CARDS]
-    m = 0
-    for i in range(tn):
-        v = ct[CT_VALUE + table[i]]
-        if 0 < v <= target:
-            pos[m] = i
-            val[m] = v
-            m += 1
-    chosen = work[2 * N_CARDS:3 * N_CARDS + 1]
-    d = 0
-    j = 0
-    s = 0
-    while True:
-        if j < m:
-            if s + val[j] <= target:
-                chosen[d] = j
-                d += 1
-                s += val[j]
-                if s == target:
-                    mask = np.int64(0)
-                    for q in range(d):
-                        mask |= ONE << pos[chosen[q]]
-                    k = _put_nb(out, k, cap, mask)
-            j += 1
-            continue
-        if d == 0:
-            break
-        d -= 1
-        s -= val[chosen[d]]
-        j = chosen[d] + 1
-    return k
+def _masks_nb(rows, n, out, cap):
+    """Copy the masks of ``rows[:n]`` to ``out[:cap]``; returns ``n``."""
+    for q in range(min(n, cap)):
+        out[q] = rows[q, 1]
+    return n
 
 
 @njit(cache=True)
@@ -166,61 +223,45 @@ def basic_captures_nb(card, table, tn, ct, out, cap, work):
     """The single captures of ``card`` (one equal-rank card, one summing set, or the
     sweep), written to ``out[:cap]``; returns how many there are (possibly more than
     ``cap``: the caller then grows ``out`` and asks again)."""
-    if tn == 0:
-        return 0
-    sweep = ct[CT_SWEEP + card]
-    if sweep == SWEEP_ALL:
-        if cap > 0:
-            out[0] = (ONE << tn) - 1
-        return 1
-    k = 0
-    if sweep == SWEEP_ONE:
-        for i in range(tn):
-            k = _put_nb(out, k, cap, ONE << i)
-        return k
-    k = _sum_sets_nb(card, table, tn, ct, out, 0, cap, work)
-    rank = card >> 2
-    target = ct[CT_TARGET + card]
-    for i in range(tn):
-        t = table[i]
-        if t >> 2 == rank:
-            v = ct[CT_VALUE + t]
-            if not (v > 0 and v == target):       # not listed already as a set of one
-                k = _put_nb(out, k, cap, ONE << i)
-    return k
+    for i in range(CT_SIZE):
+        work[W_CT + i] = ct[i]
+    _load_table_nb(work, table, tn)
+    rows = np.empty((max(cap, 1), 2), np.int64)
+    return _masks_nb(rows, _basic_w_nb(ONE << card, tn, work, rows, 0, cap), out, cap)
 
 
 @njit(cache=True)
-def captures_nb(card, table, tn, ct, multi, out, cap, work):
-    """Every capture of ``card`` once: the single captures, or with ``multi`` every
-    union of pairwise disjoint single captures (a sweep stays one capture). Returns the
-    count (written only up to ``cap``)."""
-    if not multi or tn == 0 or ct[CT_SWEEP + card] != SWEEP_NONE:
-        return basic_captures_nb(card, table, tn, ct, out, cap, work)
-    nb_ = basic_captures_nb(card, table, tn, ct, out[:0], 0, work)
-    basic = np.empty(max(nb_, 1), np.int64)
-    basic_captures_nb(card, table, tn, ct, basic, nb_, work)
+def _unions_w_nb(card, tn, W, out, k0, cap):
+    """Every union of pairwise disjoint single captures of ``card`` (table in ``W``), once
+    each, written as rows ``(card, mask)`` of ``out`` from row ``k0`` (below ``cap``);
+    returns ``k0`` plus their number."""
+    nb_ = _basic_w_nb(ONE << card, tn, W, out, 0, 0)
+    rows = np.empty((max(nb_, 1), 2), np.int64)
+    _basic_w_nb(ONE << card, tn, W, rows, 0, nb_)
     # depth-first over increasing indices of disjoint basic sets
     stack = np.empty(nb_ + 1, np.int64)
     unions = np.empty(nb_ + 1, np.int64)
-    k = 0
+    k = k0
     d = 0
     j = 0
     cur = np.int64(0)
     while True:
         if j < nb_:
-            if basic[j] & cur == 0:
+            if rows[j, 1] & cur == 0:
                 stack[d] = j
                 unions[d] = cur
                 d += 1
-                cur |= basic[j]
+                cur |= rows[j, 1]
                 dup = False
-                for q in range(min(k, cap)):
-                    if out[q] == cur:
+                for q in range(k0, min(k, cap)):
+                    if out[q, 1] == cur:
                         dup = True
                         break
                 if not dup:
-                    k = _put_nb(out, k, cap, cur)
+                    if k < cap:
+                        out[k, 0] = card
+                        out[k, 1] = cur
+                    k += 1
             j += 1
             continue
         if d == 0:
@@ -232,28 +273,45 @@ def captures_nb(card, table, tn, ct, multi, out, cap, work):
 
 
 @njit(cache=True)
-def legal_moves_nb(hand, table, tn, ct, multi, may_capture, forced, moves, work):
-    """Every legal move of a seat holding bitmask ``hand``: rows ``(card, mask)`` of
-    ``moves`` (``mask = 0``: trail the card). Captures only when ``may_capture``;
-    with ``forced`` a seat that can capture may not trail. Returns the count (rows are
-    written only up to ``moves.shape[0]``; a larger count asks the caller to grow)."""
+def _captures_w_nb(hand, tn, W, multi, out, k, cap):
+    """Every capture (:func:`captures_nb`) of each card of ``hand`` on the table in ``W``,
+    as rows of ``out`` from row ``k`` (below ``cap``); returns ``k`` plus their number."""
+    if not multi:
+        return _basic_w_nb(hand, tn, W, out, k, cap)
+    h = hand
+    while h:
+        c = lowest_card_nb(h)
+        h &= h - 1
+        if tn == 0 or W[W_CT + CT_SWEEP + c] != SWEEP_NONE:
+            k = _basic_w_nb(ONE << c, tn, W, out, k, cap)
+        else:
+            k = _unions_w_nb(c, tn, W, out, k, cap)
+    return k
+
+
+@njit(cache=True)
+def captures_nb(card, table, tn, ct, multi, out, cap, work):
+    """Every capture of ``card`` once: the single captures, or with ``multi`` every
+    union of pairwise disjoint single captures (a sweep stays one capture). Returns the
+    count (written only up to ``cap``)."""
+    for i in range(CT_SIZE):
+        work[W_CT + i] = ct[i]
+    _load_table_nb(work, table, tn)
+    rows = np.empty((max(cap, 1), 2), np.int64)
+    return _masks_nb(rows, _captures_w_nb(ONE << card, tn, work, multi, rows, 0, cap), out, cap)
+
+
+@njit(cache=True, inline="always")
+def _legal_w_nb(hand, tn, W, multi, may_capture, forced, moves):
+    """:func:`legal_moves_nb` on the table and card table held in ``W`` (inlined into its
+    two callers: a call passing arrays costs reference counting on every move)."""
     cap = moves.shape[0]
-    buf = work[WORK_SETS:]
     k = 0
     if may_capture and tn > 0:
-        h = hand
-        while h:
-            c = lowest_card_nb(h)
-            h &= h - 1
-            n = captures_nb(c, table, tn, ct, multi, buf, buf.shape[0], work)
-            if n > buf.shape[0]:
-                buf = np.empty(n, np.int64)
-                captures_nb(c, table, tn, ct, multi, buf, n, work)
-            for q in range(n):
-                if k < cap:
-                    moves[k, 0] = c
-                    moves[k, 1] = buf[q]
-                k += 1
+        if multi:
+            k = _captures_w_nb(hand, tn, W, multi, moves, 0, cap)
+        else:
+            k = _basic_w_nb(hand, tn, W, moves, 0, cap)
     if k > 0 and forced:
         return k
     h = hand
@@ -268,14 +326,34 @@ def legal_moves_nb(hand, table, tn, ct, multi, may_capture, forced, moves, work)
 
 
 @njit(cache=True)
-def moves_nb(S, seat, ct, multi, may_capture, forced, moves, work):
-    """:func:`legal_moves_nb` for ``seat`` of state ``S``, growing ``moves`` as needed:
+def legal_moves_nb(hand, table, tn, ct, multi, may_capture, forced, moves, work):
+    """Every legal move of a seat holding bitmask ``hand``: rows ``(card, mask)`` of
+    ``moves`` (``mask = 0``: trail the card). Captures only when ``may_capture``;
+    with ``forced`` a seat that can capture may not trail. Returns the count (rows are
+    written only up to ``moves.shape[0]``; a larger count asks the caller to grow)."""
+    for i in range(CT_SIZE):
+        work[W_CT + i] = ct[i]
+    _load_table_nb(work, table, tn)
+    n = _legal_w_nb(hand, tn, work, multi, may_capture, forced, moves)
+    if multi and n > moves.shape[0]:      # unions not written were not recognised as repeats
+        n = _legal_w_nb(hand, tn, work, multi, may_capture, forced, np.empty((n, 2), np.int64))
+    return n
+
+
+@njit(cache=True, inline="always")
+def moves_nb(S, seat, multi, may_capture, forced, moves, work):
+    """:func:`legal_moves_nb` for ``seat`` of state ``S`` (``work`` from
+    :func:`new_work_nb` with the game's card table), growing ``moves`` as needed:
     returns ``(moves, count)``."""
-    tb = S[S_TABLE:S_TABLE + N_CARDS]
-    n = legal_moves_nb(S[S_HAND + seat], tb, S[S_TN], ct, multi, may_capture, forced, moves, work)
+    tn = S[S_TN]
+    for i in range(tn):
+        work[W_TABLE + i] = S[S_TABLE + i]
+    n = _legal_w_nb(S[S_HAND + seat], tn, work, multi, may_capture, forced, moves)
     if n > moves.shape[0]:
+        # ask again with room for every move (with ``multi`` the first count may include
+        # unions that were not written, so could not be recognised as repeats)
         moves = np.empty((2 * n, 2), np.int64)
-        legal_moves_nb(S[S_HAND + seat], tb, S[S_TN], ct, multi, may_capture, forced, moves, work)
+        n = _legal_w_nb(S[S_HAND + seat], tn, work, multi, may_capture, forced, moves)
     return moves, n
 
 
@@ -585,52 +663,100 @@ def greedy_nb(moves, n, S, ct):
     return best
 
 
-@njit(cache=True)
-def _best_take_nb(proto, table, tn, ct, buf, work):
-    """Most table cards one card like ``proto`` could take from ``table``."""
-    n = basic_captures_nb(proto, table, tn, ct, buf, buf.shape[0], work)
-    best = 0
-    for q in range(min(n, buf.shape[0])):
-        b = popcount_nb(buf[q])
-        if b > best:
-            best = b
-    if n > buf.shape[0]:       # more sets than the buffer: the largest possible is the whole table
-        best = tn
-    return best
+BEST_TAKE_CAP = 64           # captures the heuristic looks at per rank (more: assume the whole table)
 
 
 @njit(cache=True)
-def threat_nb(S, seat, ct, table, tn, buf, work):
-    """What the table ``table[:tn]`` offers the next player: the mean number of cards a
-    card unseen by ``seat`` (not in his hand, on the table or captured) would take from
-    it, over the unseen cards."""
+def threat_nb(S, seat, tn, W):
+    """What the table ``W[W_TABLE:W_TABLE + tn]`` offers the next player: the mean number
+    of cards a card unseen by ``seat`` (not in his hand, on the table or captured) would
+    take from it, over the unseen cards. A rank's take: the most table cards among its
+    first ``BEST_TAKE_CAP`` captures (:func:`_basic_w_nb`), the whole table if it has more.
+
+    Rather than list each rank's captures, one search over the sets of valued table cards
+    (sums up to the largest target wanted) counts the sets of each sum and their largest
+    size; a rank then has ``sets[target]`` sum captures plus its equal-rank cards not
+    already a set of one, and takes the largest of those (a sweep: the table; taking any
+    one card: 1)."""
     if tn == 0:
         return 0.0
     unseen = ((ONE << N_CARDS) - 1) & ~S[S_HAND + seat] & ~S[S_SEEN]
     for i in range(tn):
-        unseen &= ~(ONE << table[i])
+        unseen &= ~(ONE << W[W_TABLE + i])
     total = popcount_nb(unseen)
     if total == 0:
         return 0.0
+    top = 0
+    for r in range(13):
+        if (unseen >> (4 * r)) & 15 and W[W_CT + CT_SWEEP + 4 * r] == SWEEP_NONE:
+            top = max(top, W[W_CT + CT_TARGET + 4 * r])
+    # sets[v] in W_POS, largest[v] in W_REM, for sums v = 1..top (top <= 14 < N_CARDS)
+    for v in range(top + 1):
+        W[W_POS + v] = 0
+        W[W_REM + v] = 0
+    m = 0
+    for i in range(tn):
+        v = W[W_CT + CT_VALUE + W[W_TABLE + i]]
+        if 0 < v <= top:
+            W[W_VAL + m] = v
+            m += 1
+    d = 0
+    j = 0
+    sm = 0
+    while True:
+        if j < m:
+            v = W[W_VAL + j]
+            if sm + v <= top:
+                W[W_CHOSEN + d] = j
+                d += 1
+                sm += v
+                W[W_POS + sm] += 1
+                if d > W[W_REM + sm]:
+                    W[W_REM + sm] = d
+            j += 1
+            continue
+        if d == 0:
+            break
+        d -= 1
+        j = W[W_CHOSEN + d]
+        sm -= W[W_VAL + j]
+        j += 1
     s = 0.0
     for r in range(13):
         u = popcount_nb((unseen >> (4 * r)) & 15)
         if u:
-            s += u * _best_take_nb(4 * r, table, tn, ct, buf, work)
+            sweep = W[W_CT + CT_SWEEP + 4 * r]
+            if sweep == SWEEP_ALL:
+                n, best = 1, tn
+            elif sweep == SWEEP_ONE:
+                n, best = tn, 1
+            else:
+                target = W[W_CT + CT_TARGET + 4 * r]
+                n, best = 0, 0
+                if target > 0:
+                    n, best = W[W_POS + target], W[W_REM + target]
+                for i in range(tn):
+                    t = W[W_TABLE + i]
+                    if t >> 2 == r:
+                        v = W[W_CT + CT_VALUE + t]
+                        if not (v > 0 and v == target):       # not counted already as a set of one
+                            n += 1
+                            best = max(best, 1)
+            if n > BEST_TAKE_CAP:     # more sets than looked at: the largest possible is the whole table
+                best = tn
+            s += u * best
     return s / total
 
 
 @njit(cache=True)
-def heuristic_nb(moves, n, S, seat, ct, keep, deny, points):
+def heuristic_nb(moves, n, S, seat, ct, keep, deny, points, W):
     """The kontchinka-keeping heuristic: each move is worth the cards it takes plus
     ``points`` per point-suit card and kontchinka taken, minus ``keep`` times the worth of
     a trailed card (:func:`_card_worth_nb`: never give away a kontchinka), minus ``deny``
     times what the resulting table offers the next player (:func:`threat_nb`, the sums
-    left open). The best move; ties: the first listed."""
+    left open; the table after each move is built in ``W``, a :func:`new_work_nb` array).
+    The best move; ties: the first listed."""
     tn = S[S_TN]
-    after = np.empty(tn + 1, np.int64)
-    buf = np.empty(64, np.int64)
-    work = new_work_nb()
     best = 0
     bkey = -1e18
     for k in range(n):
@@ -640,15 +766,15 @@ def heuristic_nb(moves, n, S, seat, ct, keep, deny, points):
         w = 0
         for i in range(tn):
             if not mask >> i & 1:
-                after[w] = S[S_TABLE + i]
+                W[W_TABLE + w] = S[S_TABLE + i]
                 w += 1
         if mask == 0:
-            after[w] = card
+            W[W_TABLE + w] = card
             w += 1
             key = -keep * _card_worth_nb(card, ct)
         else:
             key = c + points * pts
-        key -= deny * threat_nb(S, seat, ct, after, w, buf, work)
+        key -= deny * threat_nb(S, seat, w, W)
         if key > bkey + 1e-12:
             bkey = key
             best = k
@@ -662,13 +788,14 @@ def random_move_nb(n, pst):
 
 
 @njit(cache=True)
-def builtin_choice_nb(code, p, moves, n, S, seat, ct, pst):
-    """The move a built-in ``random``, ``greedy`` or ``heuristic`` policy picks."""
+def builtin_choice_nb(code, p, moves, n, S, seat, ct, pst, work):
+    """The move a built-in ``random``, ``greedy`` or ``heuristic`` policy picks (``work``:
+    the :func:`new_work_nb` array of the game's card table)."""
     if code == POL_RANDOM:
         return random_move_nb(n, pst)
     if code == POL_GREEDY:
         return greedy_nb(moves, n, S, ct)
-    return heuristic_nb(moves, n, S, seat, ct, p[P_KEEP], p[P_DENY], p[P_POINTS])
+    return heuristic_nb(moves, n, S, seat, ct, p[P_KEEP], p[P_DENY], p[P_POINTS], work)
 
 
 @njit(cache=True)

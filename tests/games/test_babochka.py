@@ -41,8 +41,9 @@ def deal(hands, table, rules=None, policy="greedy"):
     params = np.zeros((r.players, nb.N_PARAMS))
     winners = np.zeros(6, np.int64)
     err = np.zeros(nb.N_ERR, np.int64)
-    _, nw = nb.play_deal_nb(S, babochka_card_table(), opts, codes, params, cap.no_user_play_nb, np.ones(4, np.uint64),
-                            False, np.zeros(2, np.int64), err, np.zeros((8, 2), np.int64), winners)
+    ct = babochka_card_table()
+    _, nw = nb.play_deal_nb(S, ct, opts, codes, params, cap.no_user_play_nb, np.ones(4, np.uint64),
+                            False, np.zeros(2, np.int64), err, np.zeros((8, 2), np.int64), winners, cap.new_work_nb(ct))
     return winners[:r.players].tolist(), S
 
 
@@ -64,7 +65,7 @@ def test_pictures_capture_by_rank_only_and_numerals_by_sums():
 
     def sets(card, table):
         tb = np.asarray(parse(table), np.int64)
-        n = cap.captures_nb(int(parse(card)[0]), tb, len(tb), ct, False, out, 16, cap.new_work_nb())
+        n = cap.captures_nb(int(parse(card)[0]), tb, len(tb), ct, False, out, 16, cap.new_work_nb(ct))
         return sorted(out[:n].tolist())
 
     assert sets("JH", "JS 5D 6C") == [0b001]                 # no sweep

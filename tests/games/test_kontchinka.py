@@ -32,7 +32,8 @@ def captures(card, table, multi=False, **rules):
     tb = np.asarray(parse(table), np.int64)
     c = int(parse(card)[0])
     out = np.zeros(256, np.int64)
-    n = cap.captures_nb(c, tb, len(tb), ct_of(**rules), multi, out, 256, cap.new_work_nb())
+    ct = ct_of(**rules)
+    n = cap.captures_nb(c, tb, len(tb), ct, multi, out, 256, cap.new_work_nb(ct))
     names = table.split()
     return sorted(tuple(sorted(names[i] for i in range(len(tb)) if out[k] >> i & 1)) for k in range(n))
 
@@ -73,7 +74,7 @@ def test_enumeration_matches_brute_force_on_random_tables():
                 cards = rng.permutation(52)[:9].astype(np.int64)
                 card, tb = int(cards[0]), cards[1:]
                 out = np.zeros(4096, np.int64)
-                n = cap.captures_nb(card, tb, len(tb), ct, multi, out, 4096, cap.new_work_nb())
+                n = cap.captures_nb(card, tb, len(tb), ct, multi, out, 4096, cap.new_work_nb(ct))
                 got = sorted(out[:n].tolist())
                 ref = sorted(m for m in range(1, 1 << len(tb))
                              if cap.is_capture_ref_nb(card, tb, len(tb), ct, multi, m))
@@ -85,7 +86,7 @@ def test_legal_moves_optional_or_forced_capture():
     hand = int(sum(1 << int(c) for c in parse("5S 9H")))
     tb = np.asarray(parse("2D 3C"), np.int64)
     moves = np.zeros((8, 2), np.int64)
-    w = cap.new_work_nb()
+    w = cap.new_work_nb(ct)
     n = cap.legal_moves_nb(hand, tb, 2, ct, False, True, False, moves, w)
     assert n == 3 and sorted(moves[:n, 1].tolist()) == [0, 0, 3]     # 5 takes 2+3; both cards may trail
     assert cap.legal_moves_nb(hand, tb, 2, ct, False, True, True, moves, w) == 1
@@ -93,6 +94,29 @@ def test_legal_moves_optional_or_forced_capture():
     small = np.zeros((1, 2), np.int64)
     assert cap.legal_moves_nb(hand, tb, 2, ct, False, True, False, small, w) == 3     # counts beyond the buffer
 
+
+
+def test_legal_moves_list_each_cards_captures_then_the_trails_and_count_past_a_small_buffer():
+    rng = np.random.default_rng(6)
+    for rules in ({}, {"variant": "pictures"}, {"jack": "any_one"}):
+        ct = ct_of(**rules)
+        w = cap.new_work_nb(ct)
+        for multi in (False, True):
+            for _ in range(30):
+                cards = rng.permutation(52)[:12].astype(np.int64)
+                hand_cards, tb = sorted(cards[:4].tolist()), cards[4:]
+                hand = int(sum(1 << c for c in hand_cards))
+                want = []
+                for c in hand_cards:
+                    out = np.zeros(4096, np.int64)
+                    n = cap.captures_nb(c, tb, len(tb), ct, multi, out, 4096, w)
+                    want += [(c, int(m)) for m in out[:n]]
+                want += [(c, 0) for c in hand_cards]
+                moves = np.zeros((4096, 2), np.int64)
+                n = cap.legal_moves_nb(hand, tb, len(tb), ct, multi, True, False, moves, w)
+                assert [tuple(r) for r in moves[:n].tolist()] == want
+                assert cap.legal_moves_nb(hand, tb, len(tb), ct, multi, True, False, np.zeros((1, 2), np.int64),
+                                          w) == len(want)
 
 def _state(stock, players=2, dealer=0):
     S = np.zeros(cap.S_SIZE, np.int64)

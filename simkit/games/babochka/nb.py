@@ -13,7 +13,7 @@ from simkit.core.capture import (MAX_SEATS, N_CARDS, N_PARAMS, ONE, P_SAMPLES, P
                                  POL_GREEDY, POL_HEURISTIC, POL_RANDOM, POL_SIMULATION, POL_USER, S_DEALER,
                                  S_EXTRA, S_HAND, S_PLAYERS, S_SEEN, S_SIZE, S_STOCK, S_TABLE, S_TN, S_TOP,
                                  apply_move_nb, builtin_choice_nb, check_move_nb, deal_hands_nb,
-                                 deal_table_nb, greedy_nb, moves_nb, new_work_nb, no_user_play_nb,
+                                 deal_table_nb, greedy_nb, moves_nb, new_work_nb, no_user_play_nb, random_move_nb,
                                  reset_deal_nb, sample_world_nb, shuffle_stock_nb, user_choice_nb)
 from simkit.core.rng import draw_nb, seed_stream_nb
 from simkit.core.stats import moment_add_nb
@@ -65,15 +65,14 @@ def play_card_nb(S, seat, card, mask, ct):
 
 
 @njit(cache=True)
-def playout_nb(S, ct, forced, split, me, moves, nwin, mine):
+def playout_nb(S, ct, forced, split, me, moves, nwin, mine, work):
     """Finish the deal with the greedy choice for all, from ``nwin`` players who already
     captured with three cards (``mine``: ``me`` among them); returns ``(moves, nwin,
     mine)``."""
     p = S[S_PLAYERS]
-    work = new_work_nb()
     while S[B_TURN] < HAND_SIZE * p and (nwin == 0 or split != 0):
         seat = seat_of_turn_nb(S, S[B_TURN])
-        moves, n = moves_nb(S, seat, ct, False, True, forced, moves, work)
+        moves, n = moves_nb(S, seat, False, True, forced, moves, work)
         k = greedy_nb(moves, n, S, ct) if n > 1 else 0
         if play_card_nb(S, seat, moves[k, 0], moves[k, 1], ct):
             nwin += 1
@@ -82,7 +81,7 @@ def playout_nb(S, ct, forced, split, me, moves, nwin, mine):
 
 
 @njit(cache=True)
-def simulation_nb(moves, n, S, seat, ct, forced, split, samples, pst):
+def simulation_nb(moves, n, S, seat, ct, forced, split, samples, pst, work):
     """The simulation policy: ``samples`` random deals of the cards the seat cannot see
     (:func:`~simkit.core.capture.sample_world_nb`); after each legal move the deal is
     finished greedily; the move with the best total chips: the seat's share of the pot
@@ -98,7 +97,7 @@ def simulation_nb(moves, n, S, seat, ct, forced, split, samples, pst):
             for i in range(S_SIZE):
                 X[i] = W[i]
             done = play_card_nb(X, seat, moves[k, 0], moves[k, 1], ct)
-            mv, nwin, mine = playout_nb(X, ct, forced, split, seat, mv, done, done == 1)
+            mv, nwin, mine = playout_nb(X, ct, forced, split, seat, mv, done, done == 1, work)
             value = X[B_POT] * SCALE // nwin if mine else 0
             total[k] += value - (X[B_PAID + seat] - W[B_PAID + seat]) * SCALE
     best = 0
@@ -109,31 +108,34 @@ def simulation_nb(moves, n, S, seat, ct, forced, split, samples, pst):
 
 
 @njit(cache=True)
-def choose_nb(code, p, moves, n, S, seat, ct, opts, pst, fn):
+def choose_nb(code, p, moves, n, S, seat, ct, opts, pst, fn, work):
     if n == 1:
         return 0
     if code == POL_SIMULATION:
-        return simulation_nb(moves, n, S, seat, ct, opts[O_FORCED], opts[O_SPLIT], np.int64(p[P_SAMPLES]), pst)
+        return simulation_nb(moves, n, S, seat, ct, opts[O_FORCED], opts[O_SPLIT], np.int64(p[P_SAMPLES]), pst,
+                             work)
     if code == POL_USER:
         return user_choice_nb(fn, p, moves, n, S, seat)
-    return builtin_choice_nb(code, p, moves, n, S, seat, ct, pst)
+    return builtin_choice_nb(code, p, moves, n, S, seat, ct, pst, work)
 
 
 @njit(cache=True)
-def play_deal_nb(S, ct, opts, codes, params, fn, pst, audit, audit_out, err, moves, winners):
+def play_deal_nb(S, ct, opts, codes, params, fn, pst, audit, audit_out, err, moves, winners, work):
     """Play one dealt deal; ``winners[seat]`` = 1 for who took the pot. Returns
-    ``(moves, number of winners)``, -1 on an illegal policy move (``err`` filled)."""
+    ``(moves, number of winners)``, -1 on an illegal policy move (``err`` filled).
+    ``work``: the chunk's capture work array (:func:`~simkit.core.capture.new_work_nb`)."""
     p = S[S_PLAYERS]
     forced = opts[O_FORCED]
-    work = new_work_nb()
     nw = 0
     for s in range(MAX_SEATS):
         winners[s] = 0
     while S[B_TURN] < HAND_SIZE * p:
         seat = seat_of_turn_nb(S, S[B_TURN])
-        moves, n = moves_nb(S, seat, ct, False, True, forced, moves, work)
-        k = choose_nb(codes[seat], params[seat], moves, n, S, seat, ct, opts, pst, fn)
-        if not check_move_nb(S, seat, moves, k, n, ct, False, True, forced, audit, audit_out, err):
+        moves, n = moves_nb(S, seat, False, True, forced, moves, work)
+        k = random_move_nb(n, pst) if codes[seat] == POL_RANDOM and n > 1 else \
+            choose_nb(codes[seat], params[seat], moves, n, S, seat, ct, opts, pst, fn, work)
+        if (audit or k < 0 or k >= n) and \
+                not check_move_nb(S, seat, moves, k, n, ct, False, True, forced, audit, audit_out, err):
             return moves, -1
         card = moves[k, 0]
         mask = moves[k, 1]
@@ -181,6 +183,7 @@ def babochka_chunk_nb(seed, start, stop, ct, opts, codes, params, fn, groups, au
     paid = np.zeros(MAX_SEATS, np.int64)
     winners = np.zeros(MAX_SEATS, np.int64)
     gsum = np.zeros(MAX_SEATS, np.int64)
+    work = new_work_nb(ct)
     for unit in range(start, stop):
         seed_stream_nb(st, seed, unit)
         policy_stream_nb(pst, seed, unit)
@@ -213,7 +216,8 @@ def babochka_chunk_nb(seed, start, stop, ct, opts, codes, params, fn, groups, au
             S[B_ALL_THREE] = opts[O_ALL_THREE]
             for s in range(MAX_SEATS):
                 S[B_CAPT + s] = 0
-            moves, nw = play_deal_nb(S, ct, opts, codes, params, fn, pst, audit, audit_out, err, moves, winners)
+            moves, nw = play_deal_nb(S, ct, opts, codes, params, fn, pst, audit, audit_out, err, moves, winners,
+                                     work)
             if nw < 0:
                 err[1] = unit
                 err[7] = deals

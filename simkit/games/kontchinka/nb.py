@@ -20,8 +20,8 @@ from simkit.core.capture import (MAX_SEATS, N_CARDS, N_PARAMS, P_SAMPLES, PLAY_F
                                  S_CARDS, S_DEALER, S_HAND, S_KONT, S_LAST, S_PLAYERS, S_POINTS, S_SEAT, S_SIZE,
                                  S_STOCK, S_SWEEPS, S_TOP, apply_move_nb, builtin_choice_nb, check_move_nb,
                                  clean_table_nb, deal_hands_nb, deal_table_nb, greedy_nb, moves_nb, new_work_nb,
-                                 no_user_play_nb, reset_deal_nb, sample_world_nb, shuffle_stock_nb, take_rest_nb,
-                                 user_choice_nb)
+                                 no_user_play_nb, random_move_nb, reset_deal_nb, sample_world_nb, shuffle_stock_nb,
+                                 take_rest_nb, user_choice_nb)
 from simkit.core.rng import seed_stream_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.tricks import policy_stream_nb
@@ -151,15 +151,14 @@ def may_capture_nb(S, seat, opts):
 
 
 @njit(cache=True)
-def playout_nb(S, ct, opts, moves):
+def playout_nb(S, ct, opts, moves, work):
     """Play the rest of the deal with the greedy choice for every seat; take the rest."""
     multi = opts[O_MULTI]
-    work = new_work_nb()
     while True:
         seat = next_seat_nb(S)
         if seat < 0:
             break
-        moves, n = moves_nb(S, seat, ct, multi, may_capture_nb(S, seat, opts), opts[O_FORCED], moves, work)
+        moves, n = moves_nb(S, seat, multi, may_capture_nb(S, seat, opts), opts[O_FORCED], moves, work)
         k = greedy_nb(moves, n, S, ct) if n > 1 else 0
         apply_move_nb(S, seat, moves[k, 0], moves[k, 1], ct)
         S[S_SEAT] = (seat + 1) % S[S_PLAYERS]
@@ -168,7 +167,7 @@ def playout_nb(S, ct, opts, moves):
 
 
 @njit(cache=True)
-def simulation_nb(moves, n, S, seat, ct, opts, samples, pst):
+def simulation_nb(moves, n, S, seat, ct, opts, samples, pst, work):
     """The simulation policy: ``samples`` times, deal the cards the seat cannot see at
     random (:func:`sample_world_nb`), and for each legal move play the deal out with the
     greedy choice for all (:func:`playout_nb`); the move with the best total of (own
@@ -190,7 +189,7 @@ def simulation_nb(moves, n, S, seat, ct, opts, samples, pst):
                 X[i] = W[i]
             apply_move_nb(X, seat, moves[k, 0], moves[k, 1], ct)
             X[S_SEAT] = (seat + 1) % X[S_PLAYERS]
-            mv = playout_nb(X, ct, opts, mv)
+            mv = playout_nb(X, ct, opts, mv, work)
             deal_points_nb(X, opts, pooled, pts)
             other = -1.0e9
             for s in range(m):
@@ -207,34 +206,36 @@ def simulation_nb(moves, n, S, seat, ct, opts, samples, pst):
 
 
 @njit(cache=True)
-def choose_nb(code, p, moves, n, S, seat, ct, opts, pst, fn):
+def choose_nb(code, p, moves, n, S, seat, ct, opts, pst, fn, work):
     if n == 1:
         return 0
     if code == POL_SIMULATION:
-        return simulation_nb(moves, n, S, seat, ct, opts, np.int64(p[P_SAMPLES]), pst)
+        return simulation_nb(moves, n, S, seat, ct, opts, np.int64(p[P_SAMPLES]), pst, work)
     if code == POL_USER:
         return user_choice_nb(fn, p, moves, n, S, seat)
-    return builtin_choice_nb(code, p, moves, n, S, seat, ct, pst)
+    return builtin_choice_nb(code, p, moves, n, S, seat, ct, pst, work)
 
 
 @njit(cache=True)
-def play_deal_nb(S, ct, opts, codes, params, fn, pst, scores, audit, audit_out, err, moves, deal_state):
+def play_deal_nb(S, ct, opts, codes, params, fn, pst, scores, audit, audit_out, err, moves, deal_state, work):
     """Play one dealt deal from its first move (the state already dealt and cleaned).
     ``scores`` are the scorers' totals before the deal. Returns ``(moves, ender)``:
     the scorer who ended the game mid-deal, or -1. ``deal_state[0]`` collects the cards
     the last capturer took at the end. Writes ``err`` and returns ender -2 on an illegal
-    policy move."""
+    policy move. ``work``: the chunk's capture work array (:func:`new_work_nb`)."""
     multi = opts[O_MULTI]
     pooled = np.zeros((MAX_SEATS, 4), np.int64)
-    work = new_work_nb()
     while True:
         seat = next_seat_nb(S)
         if seat < 0:
             break
         may = may_capture_nb(S, seat, opts)
-        moves, n = moves_nb(S, seat, ct, multi, may, opts[O_FORCED], moves, work)
-        k = choose_nb(codes[seat], params[seat], moves, n, S, seat, ct, opts, pst, fn)
-        if not check_move_nb(S, seat, moves, k, n, ct, multi, may, opts[O_FORCED], audit, audit_out, err):
+        moves, n = moves_nb(S, seat, multi, may, opts[O_FORCED], moves, work)
+        # random play: no policy call (each call passing arrays costs reference counting)
+        k = random_move_nb(n, pst) if codes[seat] == POL_RANDOM and n > 1 else \
+            choose_nb(codes[seat], params[seat], moves, n, S, seat, ct, opts, pst, fn, work)
+        if (audit or k < 0 or k >= n) and \
+                not check_move_nb(S, seat, moves, k, n, ct, multi, may, opts[O_FORCED], audit, audit_out, err):
             return moves, -2
         card = moves[k, 0]
         mask = moves[k, 1]
@@ -315,6 +316,7 @@ def kontchinka_chunk_nb(seed, start, stop, ct, opts, codes, params, fn, groups, 
     gsum = np.zeros(MAX_SEATS, np.int64)
     deal_state = np.zeros(1, np.int64)
     script = np.zeros(0, np.uint8)
+    work = new_work_nb(ct)
     for unit in range(start, stop):
         seed_stream_nb(st, seed, unit)
         policy_stream_nb(pst, seed, unit)
@@ -332,7 +334,7 @@ def kontchinka_chunk_nb(seed, start, stop, ct, opts, codes, params, fn, groups, 
                     counters[C_CLEANED] += 1
                     counters[C_REPLACED] += rep
             moves, ender = play_deal_nb(S, ct, opts, codes, params, fn, pst, scores, audit, audit_out, err,
-                                        moves, deal_state)
+                                        moves, deal_state, work)
             if ender == -2:
                 err[1] = unit
                 err[7] = deals
@@ -426,7 +428,7 @@ def one_deal_nb(order, ct, opts, codes, params, fn, seed, dealer, S, pts, pooled
     no_target = opts.copy()
     no_target[O_TARGET] = 0
     moves, ender = play_deal_nb(S, ct, no_target, codes, params, fn, pst, scores, False, audit_out, err, moves,
-                                deal_state)
+                                deal_state, new_work_nb(ct))
     if ender == -2:
         return -2
     deal_points_nb(S, opts, pooled, pts)
