@@ -198,9 +198,9 @@ def load_experiment(directory) -> dict:
     if "experiment" not in meta:
         raise SimkitError(f"{d} holds a simulation result, not an experiment's results")
     files = meta.get("files", [])
-    if not isinstance(files, list) or not all(isinstance(f, str) and f and "/" not in f and f not in (".", "..")
-                                              for f in files):
-        raise SimkitError(f"{d / 'meta.json'} is damaged: 'files' must list the plain file names it wrote")
+    if not isinstance(files, list) or not all(isinstance(f, str) and f and not Path(f).is_absolute()
+                                              and ".." not in Path(f).parts for f in files):
+        raise SimkitError(f"{d / 'meta.json'} is damaged: 'files' must list the files it wrote, inside its folder")
     tables = {}
     for f in files:
         if f.endswith(".csv"):
