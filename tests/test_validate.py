@@ -16,7 +16,8 @@ COLUMNS = ["game", "check", "rules", "policies", "hands", "exact", "simulated", 
 def test_every_check_of_every_game_passes_small():
     df = simkit.validate(hands=2000, seed=1)
     assert list(df.columns[:len(COLUMNS)]) == COLUMNS
-    assert {"treize", "banchok", "blackjack", "macao", "ochko", "poker"} <= set(df.game)
+    assert {"treize", "banchok", "blackjack", "macao", "ochko", "poker", "oh-hell", "spades", "kontchinka",
+            "babochka"} <= set(df.game)
     assert (df.stderr > 0).all() and df.z.map(math.isfinite).all()
     assert (df.verdict == "pass").all(), df[df.verdict != "pass"].to_string()
 
