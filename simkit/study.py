@@ -61,6 +61,7 @@ def headline_figure(df: pd.DataFrame, caption: str):
     million banks' house edge next to edges of -0.2 and 0.3) is still drawn. Each row's
     label states the value and the interval in numbers too."""
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     kinds = list(dict.fromkeys(df["metric"]))
     sizes = [int((df["metric"] == k).sum()) for k in kinds]
@@ -81,6 +82,7 @@ def headline_figure(df: pd.DataFrame, caption: str):
                           f"{r.value:.4g} [{r.ci95_low:.4g}, {r.ci95_high:.4g}]" for r in part.itertuples()])
         ax.set_ylim(len(part) - 0.4, -0.6)
         ax.set_xlabel(f"{kind} with 95% interval")
+        ax.xaxis.set_major_locator(MaxNLocator(nbins=5))     # long tick labels must not overlap
         off.set_xlabel("95% interval around the value" + (f" (x 1e{power})" if power else ""))
         for a in (ax, off):
             a.grid(axis="x", alpha=0.3)
