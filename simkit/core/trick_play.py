@@ -23,11 +23,12 @@ the game's kernel receives from Python (like the user-function placeholders) and
 the loop, so one compiled loop serves every game and caches (numba cannot cache a
 function that holds dispatcher constants next to first-class function arguments):
 
-``choose(code, seat, hand, legal, state, params, opts, tables) -> card`` (:data:`CHOOSE_SIG`)
-    the game's built-in play policies (codes from :data:`PLAY_BUILTIN`; ``params`` = the
-    seat's parameter row, ``opts`` the game's option array; the trick is
-    ``tricks.trick_view_nb(state)``, the table ``tables[state[S_TABLE]]``); asked only
-    when the seat has a choice;
+``choose(code, seat, hand, legal, state, trick, tt, params, opts) -> card`` (:data:`CHOOSE_SIG`)
+    the game's built-in play policies (codes from :data:`PLAY_BUILTIN`; ``trick`` = the
+    cards of the trick so far (``tricks.trick_view_nb(state)``), ``tt`` = the trick table
+    ``tables[state[S_TABLE]]``, ``params`` = the play parameters of every seat (row
+    ``seat`` is this seat's), ``opts`` the game's option array: the loop's own arrays,
+    so a call makes no slices); asked only when the seat has a choice;
 ``after_trick(hands, state, opts, pst, err) -> bool`` (:data:`AFTER_SIG`)
     between tricks (``state[S_LEADER]`` = the winner, who leads next): draw from a stock,
     close it, declare a marriage, change trump (set ``S_TABLE`` and ``S_TRUMP``: the loop
@@ -54,8 +55,8 @@ from simkit.core.tricks import (BREAK_ANY, BREAK_DISCARD, F_SUIT, S_BREAK, S_BRO
                                 legal_ref_nb, lowest_card_nb, random_card_nb, trick_view_nb)
 
 #: the game hooks' signatures (see the module doc)
-CHOOSE_SIG = types.int64(types.int64, types.int64, types.int64, types.int64, types.int64[::1], types.float64[::1],
-                         types.int64[::1], types.int64[:, ::1])
+CHOOSE_SIG = types.int64(types.int64, types.int64, types.int64, types.int64, types.int64[::1], types.int64[::1],
+                         types.int64[::1], types.float64[:, ::1], types.int64[::1])
 CHOOSE_FN = types.FunctionType(CHOOSE_SIG)
 AFTER_SIG = types.boolean(types.int64[::1], types.int64[::1], types.int64[::1], types.uint64[::1], types.int64[::1])
 AFTER_FN = types.FunctionType(AFTER_SIG)
@@ -172,7 +173,7 @@ def play_tricks_nb(choose_fn, after_fn, between, hands, state, tables, opts, sea
                 elif code == PLAY_USER:
                     card = play_fn(hand, legal, state, params[seat])
                 else:
-                    card = choose_fn(code, seat, hand, legal, state, params[seat], opts, tables)
+                    card = choose_fn(code, seat, hand, legal, state, trick, tt, params, opts)
                 if card < 0 or card > 62 or (legal >> card) & 1 == 0:
                     illegal_play_nb(err, state, seat, card, hand, legal, trick, n)
                     return False

@@ -26,7 +26,7 @@ ToyStats, TOY_STATS = bundle("ToyStats", {"tricks": 2, "won": 2})
 
 
 @cfunc(CHOOSE_SIG, cache=True)
-def toy_choose_cb(code, seat, hand, legal, state, params, opts, tables):
+def toy_choose_cb(code, seat, hand, legal, state, trick, tt, params, opts):
     return T.lowest_card_nb(legal)         # the toy has no built-in policy besides the engine's random
 
 

@@ -24,7 +24,7 @@ from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_
                                 S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_SEAT, S_SIZE, S_TABLE, S_TRICK_NO, S_TRUMP,
                                 S_TURNUP, S_WON, TT_DECK, TT_ESUIT, beating_nb, card_pool_nb, deal_hidden_nb,
                                 deal_round_nb, higher_in_suit_nb, lowest_card_nb, popcount_nb, round_bid_nb,
-                                start_deal_nb, strength_nb, strongest_nb, trick_view_nb, trick_winner_nb, weakest_nb)
+                                start_deal_nb, strength_nb, strongest_nb, trick_winner_nb, weakest_nb)
 
 # extra state fields (after the shared trick-game layout)
 S_FORBIDDEN = S_EXTRA + 0    # the bid the hook rule forbids the seat to act, -1 if none
@@ -240,7 +240,7 @@ def bid_round_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn
 
 
 # -- play --------------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline='always')     # inlined into choose_play_cb: one call per card, not two
 def heuristic_play_nb(seat, hand, legal, state, trick, tt, spoil):
     """Bid-aware play. While short of the bid: win (lead a sure card of its suit if any,
     else the weakest; follow with the cheapest winning card when last, else the strongest
@@ -290,9 +290,9 @@ def heuristic_play_nb(seat, hand, legal, state, trick, tt, spoil):
 
 
 @cfunc(CHOOSE_SIG, cache=True)
-def choose_play_cb(code, seat, hand, legal, state, params, opts, tables):
+def choose_play_cb(code, seat, hand, legal, state, trick, tt, params, opts):
     """The built-in play policies (the heuristic; random is the engine's)."""
-    return heuristic_play_nb(seat, hand, legal, state, trick_view_nb(state), tables[state[S_TABLE]], params[0])
+    return heuristic_play_nb(seat, hand, legal, state, trick, tt, params[seat, 0])
 
 
 #: nothing happens between tricks (np.bool_: a run-time value, so every call shares one compiled loop)

@@ -29,7 +29,7 @@ from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_
                                 TT_SUIT_BITS, beating_nb, card_pool_nb, deal_hidden_nb, deal_round_nb,
                                 higher_in_suit_nb,
                                 lowest_card_nb, popcount_nb, random_card_nb, round_bid_nb, start_deal_nb, strength_nb,
-                                strongest_nb, trick_view_nb, trick_winner_nb, weakest_nb)
+                                strongest_nb, trick_winner_nb, weakest_nb)
 
 # extra state fields
 S_PHASE = S_EXTRA + 0        # what is asked of the seat to act (PHASE_*)
@@ -292,7 +292,7 @@ def exchange_nb(hands, state, tt, seats, play_fn, pst, err):
 
 
 # -- play -----------------------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline='always')     # inlined into choose_play_cb: one call per card, not two
 def heuristic_play_nb(seat, hand, legal, state, trick, tt, protect, attack, bags):
     """Partnership play. A nil bidder ducks (leads his weakest card, follows with his
     strongest loser). With ``protect`` >= 0.5 a partner of a nil bidder covers him (leads
@@ -364,10 +364,9 @@ def heuristic_play_nb(seat, hand, legal, state, trick, tt, protect, attack, bags
 
 
 @cfunc(CHOOSE_SIG, cache=True)
-def choose_play_cb(code, seat, hand, legal, state, params, opts, tables):
+def choose_play_cb(code, seat, hand, legal, state, trick, tt, params, opts):
     """The built-in play policies (the heuristic; random is the engine's)."""
-    return heuristic_play_nb(seat, hand, legal, state, trick_view_nb(state), tables[SPADES], params[0], params[1],
-                             opts[O_BAGS] != 0)
+    return heuristic_play_nb(seat, hand, legal, state, trick, tt, params[seat, 0], params[seat, 1], opts[O_BAGS] != 0)
 
 
 #: nothing happens between tricks (np.bool_: a run-time value, so every call shares one compiled loop)
