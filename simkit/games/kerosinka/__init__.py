@@ -5,4 +5,3 @@ trick engine.
 Holds so far: the rules (:mod:`.rules`) and the pieces the kernel will call (card order and
 points, the deal's trump, forced trumping: :mod:`.scoring`).
 """
-from simkit.games.kerosinka import scoring  # noqa: F401  (decorate the kernels in the game's cache folder)

@@ -4,4 +4,3 @@ registered game (no ``GAME``) until its kernel runs on the shared trick engine.
 Holds so far: the rules (:mod:`.rules`) and the scoring pieces the kernel will call (each
 contract's points, lead ban and follow rule, the forced K♥: :mod:`.scoring`).
 """
-from simkit.games.king import scoring  # noqa: F401  (decorate the kernels in the game's cache folder)

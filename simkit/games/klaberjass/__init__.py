@@ -6,4 +6,3 @@ the rule pieces the kernel will call (:mod:`.scoring`: card orders and points, t
 auction's calls, the dix, sequences and their comparison, bella, a deal's scores) and
 exact chances for a dealt hand (:mod:`.exact`).
 """
-from simkit.games.klaberjass import scoring  # noqa: F401  (decorate the kernels in the game's cache folder)

@@ -5,4 +5,3 @@ Holds so far: the rules (:mod:`.rules`) and the scoring pieces the kernel will c
 points, the order with the permanent jacks, the half's winner under each reading and the
 marks: :mod:`.scoring`).
 """
-from simkit.games.kozel import scoring  # noqa: F401  (decorate the kernels in the game's cache folder)

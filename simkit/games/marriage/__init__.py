@@ -5,4 +5,3 @@ Holds so far: the rules (:mod:`.rules`, every ambiguity of GAMES.md G12 as an op
 the rule pieces the kernel will call (:mod:`.scoring`: the four decks and their order,
 marriages and their values, declaring, the follow flags).
 """
-from simkit.games.marriage import scoring  # noqa: F401  (decorate the kernels in the game's cache folder)

@@ -6,4 +6,3 @@ Holds so far: the rules (:mod:`.rules`, every ambiguity of GAMES.md G13 as an op
 the rule pieces the kernel will call (:mod:`.scoring`: order and points, the card
 exchange, split marriages and when they may be declared, the claim's 1 / 3 / 12 games).
 """
-from simkit.games.marriage_4 import scoring  # noqa: F401  (decorate the kernels in the game's cache folder)

@@ -99,7 +99,8 @@ def best_threshold(rules, banker) -> tuple:
 
 
 def check_params(policies, rules) -> None:
-    """Refuse built-in parameters that make no sense, naming the value and what is allowed."""
+    """Refuse what the declared parameter ranges cannot say: a bank fraction of 0, and a
+    changed bank fraction in variant A (no bank)."""
     def bad(role, name, value, allowed):
         raise SimkitError(f"ochko: {role} policy {policies[role].describe()!r}: {name}={value!r} is not allowed; "
                           f"allowed: {allowed}")
@@ -107,9 +108,6 @@ def check_params(policies, rules) -> None:
     st = policies["stake"]
     if not st.is_user:
         p = st.params
-        for name in ("units", "low", "high"):
-            if name in p and not (float(p[name]).is_integer() and 1 <= p[name] <= c.MAX_STAKE):
-                bad("stake", name, p[name], f"a whole number of units from 1 to {c.MAX_STAKE}")
         if st.name == "bank-fraction":
             if not 0 < p["fraction"] <= 1:
                 bad("stake", "fraction", p["fraction"], "a share of the bank in (0, 1]")
@@ -117,9 +115,3 @@ def check_params(policies, rules) -> None:
                 raise SimkitError(f"ochko: stake policy 'bank-fraction' with fraction={p['fraction']:g} needs "
                                   f"variant B (variant A has no bank: the default policy stakes 1 unit there); "
                                   f"use 'flat' or 'card-aware'")
-    for role in ("draw", "banker"):
-        pol = policies[role]
-        if not pol.is_user:
-            for name, v in pol.params.items():
-                if not -1 <= v <= 99:
-                    bad(role, name, v, "a total from -1 to 99")

@@ -5,4 +5,3 @@ on the shared trick engine.
 Holds so far: the rules (:mod:`.rules`) and the scoring pieces the kernel will call (jack
 penalties, a deal's net points, the end of the game: :mod:`.scoring`).
 """
-from simkit.games.polignac import scoring  # noqa: F401  (decorate the kernels in the game's cache folder)

@@ -5,4 +5,3 @@ Holds so far: the rules (:mod:`.rules`), the scoring pieces the kernel will call
 order, counters, trick points and hand declarations: :mod:`.scoring`) and the exact
 declaration-point distribution (:mod:`.exact`).
 """
-from simkit.games.semerik import scoring  # noqa: F401  (decorate the kernels in the game's cache folder)

@@ -5,4 +5,3 @@ Holds so far: the rules (:mod:`.rules`, every ambiguity of GAMES.md G20 as an op
 the rule pieces the kernel will call (:mod:`.scoring`: card order and points, marriages,
 the trump-nine exchange, closing, the follow flags and a deal's game points).
 """
-from simkit.games.sixty_six import scoring  # noqa: F401  (decorate the kernels in the game's cache folder)

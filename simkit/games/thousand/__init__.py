@@ -7,4 +7,3 @@ ambiguity of GAMES.md G18 as an option) and the rule pieces the kernel will call
 (:mod:`.scoring`: card order and points, marriages by suit, the auction's and contract's
 limits, a deal's scores, the rounding, the idle dealer's widow and the 850 rule).
 """
-from simkit.games.thousand import scoring  # noqa: F401  (decorate the kernels in the game's cache folder)

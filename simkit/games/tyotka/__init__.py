@@ -6,4 +6,3 @@ Holds so far: the rules (:mod:`.rules`), the scoring pieces the kernel will call
 counting trick, the deal's penalties, the pairwise settlement: :mod:`.scoring`) and exact
 values (:mod:`.exact`).
 """
-from simkit.games.tyotka import scoring  # noqa: F401  (decorate the kernels in the game's cache folder)
