@@ -10,7 +10,9 @@
 Rates use the process's CPU time (per core, and less disturbed by other work on a shared
 machine than the wall clock); the best of three runs. ``extra()`` returns ``[{"name", "value", "unit"}, ...]``; ``bench/run.py`` calls it.
 """
+import sys
 import time
+from pathlib import Path
 
 import numpy as np
 from numba import njit
@@ -18,6 +20,9 @@ from numba import njit
 from simkit.core.rng import draw_nb, seed_stream_nb
 from simkit.core.tricks import (NO_TRUMP, TT_ESUIT, follow_suit_nb, lowest_card_nb, random_card_nb,
                                 standard_tables, trick_winner_nb)
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from trick_bare import game_rate  # noqa: E402
 
 
 @njit(cache=True)
@@ -58,21 +63,6 @@ def bare_deals_nb(seed, units, tables):
     return total
 
 
-def _rate(game, rules, policies, units):
-    import simkit
-
-    g = simkit.get_game(game)
-    r = g.Rules.build(rules)
-    p = g.resolve_policies(policies)
-    g.run_chunk(r, p, 0, 0, 2, units)                 # compile or load the cache
-    best = 0.0
-    for k in range(3):
-        t = time.process_time()
-        g.run_chunk(r, p, k + 1, 0, units, units)
-        best = max(best, units / (time.process_time() - t))
-    return best
-
-
 def bare_rate(units=400_000) -> float:
     tables = standard_tables(52)
     bare_deals_nb(0, 10, tables)
@@ -88,15 +78,15 @@ def extra() -> list:
     rows = [
         ("bare kernel: uniform-random play, 4 players, 13-card deals", bare_rate(), "deals/s/core"),
         ("oh-hell: uniform-random bid and play, 4 players, 13-card deals",
-         _rate("oh-hell", {"players": 4, "cards": 13}, "random", 400_000), "deals/s/core"),
+         game_rate("oh-hell", {"players": 4, "cards": 13}, "random", 400_000), "deals/s/core"),
         ("spades: uniform-random bid and play, single deals",
-         _rate("spades", {"unit": "deal"}, "random", 400_000), "deals/s/core"),
+         game_rate("spades", {"unit": "deal"}, "random", 400_000), "deals/s/core"),
         ("oh-hell: whole 4-player games (13 deals), heuristic bid and play",
-         _rate("oh-hell", {}, None, 10_000), "games/s/core"),
+         game_rate("oh-hell", {}, None, 10_000), "games/s/core"),
         ("oh-hell: whole 4-player games, simulation bidder (12 samples)",
-         _rate("oh-hell", {}, {"bid": "simulation"}, 100), "games/s/core"),
+         game_rate("oh-hell", {}, {"bid": "simulation"}, 100), "games/s/core"),
         ("spades: games to 500, heuristic bid and play",
-         _rate("spades", {}, None, 2_000), "games/s/core"),
+         game_rate("spades", {}, None, 2_000), "games/s/core"),
     ]
     return [{"name": n, "value": float(v), "unit": u} for n, v, u in rows]
 

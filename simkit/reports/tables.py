@@ -86,3 +86,17 @@ def numeric_buckets(df: pd.DataFrame) -> pd.DataFrame:
             out[col] = num.astype(np.int64) if np.all(num == np.round(num)) else num
             out.insert(pos + 1, f"{col}_overflow", flags)
     return out
+
+
+def seat_records(hist, value: str, seats, *, lowest: int = 0, columns: dict | None = None) -> pd.DataFrame:
+    """The trick games' per-deal tables (``tables.points``, ``tables.tricks``): records
+    ``seat``, ``value``, ``count`` from a histogram ``hist[seat, v - lowest]`` (``lowest``
+    is the value of bin 0, negative for penalty points), empty bins left out; ``columns``
+    adds constant columns first (King's ``contract``)."""
+    hist = np.asarray(hist, dtype=np.int64)
+    if hist.ndim != 2 or hist.shape[0] != len(seats):
+        raise ValueError(f"seat_records needs hist[seat, value] with {len(seats)} seats, got shape {hist.shape}")
+    lead = dict(columns or {})
+    rows = [{**lead, "seat": name, value: i + lowest, "count": int(c)}
+            for name, row in zip(seats, hist) for i, c in enumerate(row) if c]
+    return pd.DataFrame(rows, columns=[*lead, "seat", value, "count"])
