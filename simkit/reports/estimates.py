@@ -10,6 +10,9 @@ Formulas (n observations):
 * proportion ``p = k/n``: ``se = √(p(1−p)/n)`` and the Wilson score interval; at ``k = 0``
   or ``k = n`` that formula gives 0, so the standard error is then the Wilson
   interval's half-width divided by 1.96 (never 0 with a zero-width interval).
+* rate as a mean of per-unit shares in ``[0, 1]`` (a win rate with ties split): the mean
+  above, except at a mean of exactly 0 or 1 (every share 0, or every share 1), where it
+  is the proportion ``0/n`` or ``n/n`` with its Wilson interval, for the same reason.
 
 ``t`` is Student's two-sided 5% point with ``n − 1`` degrees of freedom (12.7 for 2
 observations, 2.13 for 16, 1.96 in the limit): intervals from few units (a blackjack run
@@ -80,6 +83,18 @@ def mean_estimate(row, scale: float = 1.0) -> Estimate:
     mean = s / n / scale
     se = math.sqrt(max(n * ss - s * s, 0) / (n * n * (n - 1))) / scale if n > 1 else _NAN
     return Estimate(mean, se, _interval(mean, se, n), n)
+
+
+def rate_estimate(row, scale: float = 1.0) -> Estimate:
+    """A rate: the mean of a moment row of per-unit shares in ``[0, scale]`` (a win 1, a
+    tie split), divided by ``scale``. At a rate of exactly 0 or 1 every share is 0 (or
+    every one is 1) and the sample variance is 0; the estimate is then the proportion
+    ``0/n`` (or ``n/n``) with its Wilson interval and a nonzero standard error, never a
+    zero-width interval."""
+    est = mean_estimate(row, scale)
+    if est.n > 0 and est.value in (0.0, 1.0):
+        return proportion_estimate(int(est.value) * est.n, est.n)
+    return est
 
 
 def ratio_estimate(row, scale: float = 1.0) -> Estimate:

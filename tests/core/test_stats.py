@@ -6,7 +6,8 @@ from numba import njit
 
 from simkit import SimkitError
 from simkit.core.stats import Stats, moment_add_nb, moment_sums, moments, ratio_add_nb, ratio_sums, ratios
-from simkit.reports.estimates import mean_estimate, proportion_estimate, ratio_estimate, wilson_interval
+from simkit.reports.estimates import (mean_estimate, proportion_estimate, rate_estimate, ratio_estimate,
+                                      wilson_interval)
 
 
 @njit(cache=True)
@@ -120,3 +121,21 @@ def test_proportion_and_wilson():
         assert e.stderr == pytest.approx((e.ci95[1] - e.ci95[0]) / (2 * 1.959963984540054)) and e.stderr > 0.03
     lo, hi = wilson_interval(30, 100)
     assert lo == pytest.approx(0.2189, abs=1e-3) and hi == pytest.approx(0.3959, abs=1e-3)
+
+
+@pytest.mark.parametrize("share", [0, 2])
+def test_a_rate_of_all_equal_shares_at_0_or_1_is_never_a_zero_width_interval(share):
+    """Win rates are means of per-unit shares (0, 1 = half a win, 2 = a win at scale 2):
+    when every share is 0 (or every one a whole win) the sample variance is 0, and the
+    rate is reported as the proportion 0/n (n/n) with its Wilson interval instead."""
+    st = _chunk(np.full(20, share, np.int64), np.ones(20, np.int64))
+    plain = mean_estimate(st["m"][0], scale=2)
+    assert plain.stderr == 0 and plain.ci95[0] == plain.ci95[1]          # what the mean alone would say
+    rate = rate_estimate(st["m"][0], scale=2)
+    assert rate == proportion_estimate(20 * share // 2, 20)
+    assert rate.stderr > 0.03 and rate.ci95[1] - rate.ci95[0] > 0.1
+
+
+def test_a_rate_between_0_and_1_is_the_plain_mean():
+    st = _chunk(np.array([0, 1, 2, 2, 0, 1], np.int64), np.ones(6, np.int64))
+    assert rate_estimate(st["m"][0], scale=2) == mean_estimate(st["m"][0], scale=2)

@@ -13,7 +13,7 @@ import pandas as pd
 from simkit.core.capture import MAX_SEATS
 from simkit.games.kontchinka import nb
 from simkit.policies.seated import policy_groups
-from simkit.reports.estimates import mean_estimate, proportion_estimate
+from simkit.reports.estimates import mean_estimate, proportion_estimate, rate_estimate
 from simkit.reports.tables import distribution_table
 
 CATEGORIES = ("cards", "point_suit", "kontchinki", "total", "sweeps")
@@ -32,7 +32,7 @@ def metrics(stats, rules, policies) -> dict:
     c = stats["counters"]
     if rules.unit == "game":
         for s, name in enumerate(names):
-            out[f"win_rate.{name}"] = mean_estimate(stats["game_win"][s], scale=nb.WIN_SCALE)
+            out[f"win_rate.{name}"] = rate_estimate(stats["game_win"][s], scale=nb.WIN_SCALE)
         for s, name in enumerate(names):
             out[f"payoff.{name}"] = mean_estimate(stats["payoff"][s], scale=nb.WIN_SCALE)
         for s, name in enumerate(names):
@@ -70,7 +70,7 @@ def tables(stats, rules, policies) -> dict:
     if rules.unit == "game":
         rows = []
         for s, name in enumerate(names):
-            w = mean_estimate(stats["game_win"][s], scale=nb.WIN_SCALE)
+            w = rate_estimate(stats["game_win"][s], scale=nb.WIN_SCALE)
             sc = mean_estimate(stats["game_score"][s])
             pay = mean_estimate(stats["payoff"][s], scale=nb.WIN_SCALE)
             rows.append({"seat": name, "games": w.n, "win_rate": w.value, "win_stderr": w.stderr,
@@ -81,7 +81,7 @@ def tables(stats, rules, policies) -> dict:
         rows = []
         for g, name in enumerate(gnames):
             k = groups.count(g)
-            w = mean_estimate(stats["group_mom"][g], scale=nb.WIN_SCALE * k)
+            w = rate_estimate(stats["group_mom"][g], scale=nb.WIN_SCALE * k)
             rows.append({"policy": name, "seats": k, "games": w.n, "win_rate": w.value,
                          "win_stderr": w.stderr, "win_ci95_low": w.ci95[0], "win_ci95_high": w.ci95[1]})
         out["games_by_policy"] = pd.DataFrame(rows)

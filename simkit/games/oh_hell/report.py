@@ -14,7 +14,7 @@ import pandas as pd
 from simkit.games.oh_hell import nb
 from simkit.reports.bidding import (accuracy_table, balance_table, bid_accuracy, counts_mean, joint_records,
                                     over_under)
-from simkit.reports.estimates import mean_estimate, proportion_estimate
+from simkit.reports.estimates import mean_estimate, proportion_estimate, rate_estimate
 from simkit.policies.seated import policy_groups, seat_labels
 from simkit.reports.tables import distribution_table
 
@@ -55,7 +55,7 @@ def metrics(stats, rules, policies) -> dict:
         out["hook_active_rate"] = proportion_estimate(int(stats["counters"][1]), int(stats["counters"][0]))
     if not rules.single_deal:
         for seat in range(P):
-            out[f"win_rate.seat{seat}"] = mean_estimate(stats["game_win"][seat], scale=nb.WIN_SCALE)
+            out[f"win_rate.seat{seat}"] = rate_estimate(stats["game_win"][seat], scale=nb.WIN_SCALE)
         for seat in range(P):
             out[f"score.seat{seat}"] = mean_estimate(stats["game_score"][seat])
     return out
@@ -98,7 +98,7 @@ def tables(stats, rules, policies) -> dict:
         labels = seat_labels(policies, P)
         rows = []
         for seat in range(P):
-            w = mean_estimate(stats["game_win"][seat], scale=nb.WIN_SCALE)
+            w = rate_estimate(stats["game_win"][seat], scale=nb.WIN_SCALE)
             s = mean_estimate(stats["game_score"][seat])
             rows.append({"seat": seat, "policy": labels[seat], "games": w.n, "win_rate": w.value,
                          "win_stderr": w.stderr, "win_ci95_low": w.ci95[0], "win_ci95_high": w.ci95[1],
@@ -108,7 +108,7 @@ def tables(stats, rules, policies) -> dict:
         rows = []
         for g, name in enumerate(names):
             m = groups.count(g)
-            w = mean_estimate(gm[g], scale=nb.WIN_SCALE * m)
+            w = rate_estimate(gm[g], scale=nb.WIN_SCALE * m)
             s = mean_estimate(gm[len(names) + g], scale=m)
             rows.append({"policy": name, "seats": m, "games": w.n, "win_rate": w.value, "win_stderr": w.stderr,
                          "win_ci95_low": w.ci95[0], "win_ci95_high": w.ci95[1], "mean_score": s.value,

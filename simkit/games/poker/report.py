@@ -11,7 +11,7 @@ import pandas as pd
 
 from simkit.games.poker import nb
 from simkit.games.poker.eval_nb import CATEGORY_NAMES, N_CATS
-from simkit.reports.estimates import Estimate, mean_estimate, proportion_estimate
+from simkit.reports.estimates import Estimate, mean_estimate, proportion_estimate, rate_estimate
 from simkit.reports.tables import distribution_table
 
 
@@ -38,11 +38,11 @@ def metrics(stats, rules, policies, groups) -> dict:
     n = rules.players
     out = {}
     for s in _by_seat(n):
-        out[f"win_rate.{seat_name(s, n)}"] = mean_estimate(stats["seat_win"][s], scale=nb.CREDIT)
+        out[f"win_rate.{seat_name(s, n)}"] = rate_estimate(stats["seat_win"][s], scale=nb.CREDIT)
     for s in _by_seat(n):
         out[f"chip_ev.{seat_name(s, n)}"] = mean_estimate(stats["seat_net"][s])
     for g, (label, seats) in enumerate(groups):
-        out[f"win_rate.{label}"] = mean_estimate(stats["grp_win"][g], scale=nb.CREDIT * len(seats))
+        out[f"win_rate.{label}"] = rate_estimate(stats["grp_win"][g], scale=nb.CREDIT * len(seats))
         out[f"chip_ev.{label}"] = mean_estimate(stats["grp_net"][g], scale=len(seats))
     c = stats["counters"]
     hands = int(c[nb.C_HANDS])

@@ -17,7 +17,7 @@ import pandas as pd
 from simkit.games.spades import nb
 from simkit.policies.seated import policy_groups
 from simkit.reports.bidding import accuracy_table, bid_accuracy, counts_mean, joint_records
-from simkit.reports.estimates import mean_estimate, proportion_estimate
+from simkit.reports.estimates import mean_estimate, proportion_estimate, rate_estimate
 
 SIDES = ("ns", "ew")
 
@@ -66,7 +66,7 @@ def metrics(stats, rules, policies) -> dict:
     out["dealer_edge"] = mean_estimate(stats["dealer_mom"][0])
     if rules.unit == "game":
         for s, name in enumerate(SIDES):
-            out[f"win_rate.{name}"] = mean_estimate(stats["game_win"][s], scale=nb.WIN_SCALE)
+            out[f"win_rate.{name}"] = rate_estimate(stats["game_win"][s], scale=nb.WIN_SCALE)
         for s, name in enumerate(SIDES):
             out[f"score.{name}"] = mean_estimate(stats["game_score"][s])
         out["deals_per_game"] = mean_estimate(stats["game_len"][0])
@@ -110,7 +110,7 @@ def tables(stats, rules, policies) -> dict:
     if rules.unit == "game":
         rows = []
         for s, name in enumerate(SIDES):
-            w = mean_estimate(stats["game_win"][s], scale=nb.WIN_SCALE)
+            w = rate_estimate(stats["game_win"][s], scale=nb.WIN_SCALE)
             sc = mean_estimate(stats["game_score"][s])
             rows.append({"side": name, "seats": f"{s} and {s + 2}", "games": w.n, "win_rate": w.value,
                          "win_stderr": w.stderr, "win_ci95_low": w.ci95[0], "win_ci95_high": w.ci95[1],
@@ -119,7 +119,7 @@ def tables(stats, rules, policies) -> dict:
         rows = []
         for g, name in enumerate(names):
             m = groups.count(g)
-            w = mean_estimate(stats["group_mom"][g], scale=nb.WIN_SCALE * m)
+            w = rate_estimate(stats["group_mom"][g], scale=nb.WIN_SCALE * m)
             rows.append({"policy": name, "seats": m, "games": w.n, "win_rate": w.value, "win_stderr": w.stderr,
                          "win_ci95_low": w.ci95[0], "win_ci95_high": w.ci95[1]})
         out["games_by_policy"] = pd.DataFrame(rows)
