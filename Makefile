@@ -19,7 +19,7 @@ run: venv
 	$(BIN)/python -m simkit.study --out results
 
 test: venv
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto --dist loadgroup
 
 bench: venv
 	$(BIN)/python bench/run.py

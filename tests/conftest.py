@@ -1,3 +1,40 @@
+"""Test-wide settings, and the game groups for parallel runs.
+
+``make test`` runs the suite on every core (pytest-xdist, ``--dist loadgroup``). Compiling
+a game's kernels is most of a game's test time, so every test of one game goes to the same
+worker: its own files (``tests/games/test_<package>*.py``), its conformance tests
+(parametrized by game id) and its experiment scripts (``experiments/<package>_*.py``) carry
+the mark ``xdist_group(<package>)``, and each game compiles once, in one worker."""
 import os
+from pathlib import Path
+
+import pytest
 
 os.environ.setdefault("MPLBACKEND", "Agg")
+
+_GAMES = Path(__file__).resolve().parent.parent / "simkit" / "games"
+# longest first, so that ``marriage_4_rules`` is Marriage for four, not Marriage
+_PACKAGES = sorted((p.name for p in _GAMES.iterdir() if (p / "__init__.py").exists()), key=len, reverse=True)
+
+
+def _package(name: str):
+    name = name.replace("-", "_")
+    return next((p for p in _PACKAGES if name == p or name.startswith(p + "_")), None)
+
+
+def game_group(item):
+    """The game package a test belongs to (by its parameters, else its file name), or None."""
+    callspec = getattr(item, "callspec", None)
+    for value in (callspec.params.values() if callspec else ()):
+        name = value.stem if isinstance(value, Path) else value if isinstance(value, str) else None
+        if name and _package(name):
+            return _package(name)
+    stem = Path(str(item.fspath)).stem
+    return _package(stem[len("test_"):]) if stem.startswith("test_") else None
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        group = game_group(item)
+        if group:
+            item.add_marker(pytest.mark.xdist_group(group))
