@@ -1,0 +1,37 @@
+"""The play role of the card-point trick games played each for himself (Kozel, Kerosinka;
+kernels in :mod:`simkit.games.point_tricks`).
+
+``random`` (a uniformly chosen legal card), ``heuristic`` ("take points, count trumps":
+:func:`~simkit.games.point_tricks.take_points_nb`), ``simulation`` (samples the hidden
+hands consistent with what the seat has seen and plays the rest out with the heuristic
+once per legal card: :func:`~simkit.games.point_tricks.simulation_play_nb`), or a user's
+``@njit`` function ``play(hand: int64, legal: int64, state: int64[:], params: float64[:])
+-> int64`` returning a card code whose bit is set in ``legal`` (``state``: the shared
+``S_*`` layout of :mod:`simkit.core.tricks` plus ``S_POINTS`` and the game's fields).
+"""
+from simkit.core.trick_play import PLAY_RANDOM
+from simkit.games import point_tricks as pt
+from simkit.policies.base import PolicyRole, PolicySpec, param
+
+_TAKE_AT = param(10, "int", 0, 120)
+
+
+def play_role(default: str = "heuristic") -> PolicyRole:
+    """The ``play`` role (policies and their declared parameters)."""
+    return PolicyRole(
+        "play",
+        [PolicySpec("random", "a uniformly chosen legal card", PLAY_RANDOM, {}),
+         PolicySpec("heuristic", "take points, count trumps: lead a sure card (a sure trump first while trumps are "
+                    "out), win with the richest sure card, or the strongest winning card when the trick holds "
+                    "`take_at` points or more, else throw the cheapest card", pt.PLAY_HEURISTIC,
+                    {"take_at": _TAKE_AT}),
+         PolicySpec("simulation", "plays the rest out on `samples` deals of the hidden cards (heuristic play for "
+                    "everyone) once per legal card and plays the card that took the most points", pt.PLAY_SIMULATION,
+                    {"samples": param(20, "int", 1, 10_000), "take_at": _TAKE_AT})],
+        default=default,
+        user_signature="play(hand: int64, legal: int64, state: int64[:], params: float64[:]) -> int64",
+    )
+
+
+#: parameter name -> slot in the kernel's per-seat parameter row
+PARAM_SLOTS = {"take_at": pt.P_TAKE_AT, "samples": pt.P_SAMPLES}
