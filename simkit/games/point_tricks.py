@@ -21,6 +21,7 @@ from numba import cfunc, njit
 
 from simkit.core.cards import N_SUITS, RANK_10, RANK_A, RANK_J, RANK_K, RANK_Q, code
 from simkit.core.rng import randbelow_nb, seed_stream_nb
+from simkit.core.stats import moment_add_nb
 from simkit.core.trick_play import CHOOSE_SIG, PLAY_BUILTIN
 from simkit.core.tricks import (F_RANK, MAX_SEATS, S_EXTRA, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_SEAT,
                                 S_FOLLOW, S_SIZE, S_TRICK, S_TRICK_NO, S_TRICKS, S_TURNUP, TT_DECK, TT_ESUIT, TT_POWER,
@@ -334,3 +335,25 @@ def choose_play_cb(code, seat, hand, legal, state, trick, tt, params, opts):
         return simulation_play_nb(seat, hand, legal, state, trick, tt, state[S_FOLLOW], np.int64(p[P_SAMPLES]),
                                   np.int64(p[P_TAKE_AT]))
     return take_points_nb(hand, legal, state, trick, tt, np.int64(p[P_TAKE_AT]))
+
+
+WIN_SCALE = 12              # lcm(1..4): a unit shared by t of four players is 12/t each
+
+
+@njit(cache=True)
+def add_win_shares_nb(win_mom, group_mom, winners, group, gx, players):
+    """Count a unit's result: the seats in bitmask ``winners`` share the win (``WIN_SCALE``
+    split equally; the others 0) into ``win_mom[seat]``, and each policy group's summed
+    shares into ``group_mom[group]`` (``gx`` scratch). Returns the shares handed out."""
+    tied = popcount_nb(winners)
+    for g in range(gx.shape[0]):
+        gx[g] = 0
+    shares = 0
+    for p in range(players):
+        share = WIN_SCALE // tied if (winners >> p) & 1 else 0
+        shares += share
+        moment_add_nb(win_mom, p, share)
+        gx[group[p]] += share
+    for g in range(gx.shape[0]):
+        moment_add_nb(group_mom, g, gx[g])
+    return shares

@@ -9,6 +9,7 @@ from simkit.core.cards import CLUBS, DIAMONDS, HEARTS, SPADES, deck, parse
 from simkit.core.tricks import NO_TRUMP, legal_nb, mask_of, trick_winner_nb
 from simkit.games.kerosinka import scoring
 from simkit.games.kerosinka.rules import KerosinkaRules
+from simkit.games.point_tricks import forced_trump_nb
 
 BOTH = scoring.TABLES["both_ways"]
 TRUMP_ONLY = scoring.TABLES["trump_only"]
@@ -79,4 +80,4 @@ def test_trump_of_the_deal():
     ("10h Ad", "9c", SPADES, True),
 ])
 def test_forced_trumping(hand, led, trump, want):
-    assert scoring.forced_trump_nb(mask_of(hand), _t(led), 1, BOTH[trump]) == want
+    assert forced_trump_nb(mask_of(hand), int(_t(led)[0]), BOTH[trump], scoring.FOLLOW) == want

@@ -24,7 +24,8 @@ from simkit.core.trick_play import AFTER_FN, AFTER_SIG, CHOOSE_FN, play_tricks_n
 from simkit.core.tricks import (MAX_SEATS, PLAY_FN, S_FOLLOW, S_LEADER, S_PLAYED, S_SEAT, S_TABLE, S_TRICKS, S_WON,
                                 TT_DECK, lowest_card_nb, no_user_play_nb, popcount_nb, start_deal_nb)  # noqa: F401
 from simkit.games.kozel.scoring import FOLLOW, HALF_CARDS, POINTS, TABLES, cross_marks_nb, half_winner_nb
-from simkit.games.point_tricks import S_FORCED, S_POINT_END, S_POINTS, settle_trick_nb, start_points_nb
+from simkit.games.point_tricks import (S_FORCED, S_POINT_END, S_POINTS, WIN_SCALE, add_win_shares_nb,  # noqa: F401
+                                       settle_trick_nb, start_points_nb)
 
 PLAYERS = 4
 S_HALF = S_POINT_END            # 0 = the first half of the deck, 1 = the second
@@ -33,7 +34,6 @@ S_HALF = S_POINT_END            # 0 = the first half of the deck, 1 = the second
 O_READING, O_TURNUP_DEALER, O_MARKS, O_SINGLE, O_MAX_DEALS, O_FIRST_DEALER = range(6)
 N_OPTS = 6
 
-WIN_SCALE = 12                  # lcm(1..4): a match shared by t players is 12/t each
 
 #: user play function (tricks.PLAY_SIG): play(hand, legal, state, params) -> card code (a bit of ``legal``);
 #: ``state``: the shared S_* layout plus point_tricks.S_POINTS (points taken in this half), S_FORCED,
@@ -124,33 +124,29 @@ def _score_match_nb(stats, marks, winner, group, gx, audit, audit_out):
     """The match's win shares (x ``WIN_SCALE``): the player who wiped out his marks against
     an opponent; a match stopped at ``max_deals``: the players whose smallest record is the
     smallest share it (``KozelRules.max_deals``)."""
-    best = np.zeros(PLAYERS, np.int64)
-    for p in range(PLAYERS):
-        m = 1 << 40
-        for o in range(PLAYERS):
-            if o != p:
-                m = min(m, marks[p, o])
-        best[p] = m
-    low = best.min()
-    tied = 0
-    for p in range(PLAYERS):
-        if (winner >= 0 and p == winner) or (winner < 0 and best[p] == low):
-            tied += 1
-    for g in range(gx.shape[0]):
-        gx[g] = 0
-    shares = 0
-    for p in range(PLAYERS):
-        share = 0
-        if (winner >= 0 and p == winner) or (winner < 0 and best[p] == low):
-            share = WIN_SCALE // tied
-        shares += share
-        moment_add_nb(stats.match_win, p, share)
-        gx[group[p]] += share
-    for g in range(gx.shape[0]):
-        moment_add_nb(stats.group_win, g, gx[g])
+    if winner >= 0:
+        winners = np.int64(1) << winner
+    else:
+        low = 1 << 40
+        winners = 0
+        for p in range(PLAYERS):
+            m = 1 << 40
+            for o in range(PLAYERS):
+                if o != p:
+                    m = min(m, marks[p, o])
+            if m < low:
+                low = m
+                winners = 0
+            if m == low:
+                winners |= np.int64(1) << p
+    shares = add_win_shares_nb(stats.match_win, stats.group_win, winners, group, gx, PLAYERS)
     if audit:
         audit_out[0] += 1
-        if shares != WIN_SCALE or (winner >= 0 and best[winner] != 0):
+        wiped = False
+        if winner >= 0:
+            for o in range(PLAYERS):
+                wiped |= o != winner and marks[winner, o] == 0
+        if shares != WIN_SCALE or (winner >= 0 and not wiped):
             audit_out[1] += 1
 
 
