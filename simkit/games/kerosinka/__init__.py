@@ -8,21 +8,18 @@ Kozel (:mod:`simkit.games.point_tricks`).
 """
 import numpy as np
 
-from simkit.core.cards import deck, format as format_cards
-from simkit.core.stats import Stats, moments
-from simkit.core.trick_play import E_KIND, E_UNIT, N_ERR, R_PLAY
-from simkit.core.tricks import S_SIZE, S_TRUMP, S_WON, cards_of, no_user_play_nb
-from simkit.games.kerosinka import nb, report
+from simkit.core.cards import format as format_cards
+from simkit.core.stats import moments
+from simkit.core.tricks import S_TRUMP, S_WON, cards_of
+from simkit.games.kerosinka import nb, report, scoring
 from simkit.games.kerosinka.rules import KerosinkaRules
-from simkit.games.kerosinka.scoring import AS_TEN, tables
-from simkit.games.point_policies import PARAM_SLOTS, play_role
-from simkit.games.point_tricks import N_PLAY_PARAMS, S_FORCED, S_POINTS, choose_play_cb
-from simkit.games.tricks_base import SUIT_NAMES, TrickGame
-
-PLAY = play_role()
+from simkit.games.kerosinka.scoring import AS_TEN
+from simkit.games.point_game import PointTrickGame
+from simkit.games.point_tricks import S_FORCED, S_POINTS
+from simkit.games.tricks_base import SUIT_NAMES
 
 
-class Kerosinka(TrickGame):
+class Kerosinka(PointTrickGame):
     id = "kerosinka"
     title = "Kerosinka (Керосинка)"
     description = "four players each for himself, the 10♥ above all trumps, follow by rank first, card points to 300"
@@ -30,8 +27,8 @@ class Kerosinka(TrickGame):
     hands_word = "units"
     Rules = KerosinkaRules
     report = report
-    roles = [PLAY]
-    role_rows = {"play": (R_PLAY, PARAM_SLOTS, N_PLAY_PARAMS, no_user_play_nb)}
+    nb = nb
+    deck_size = 36
     headline = "forced_trump_rate"
     headline_doc = report.HEADLINE_DOC
     chunk_hint = 1 << 9
@@ -45,10 +42,6 @@ class Kerosinka(TrickGame):
          {"play": "heuristic|random|simulation:samples=2|heuristic"}),
         ({"target": 500}, None),
     ]
-    played_word = "deals"
-
-    def unit_for(self, rules):
-        return rules.unit
 
     def played(self, stats):
         """Deals played (a game to 300 holds several)."""
@@ -63,23 +56,14 @@ class Kerosinka(TrickGame):
         o[nb.O_FIRST_DEALER] = rules.first_dealer
         return o
 
-    def _run(self, rules, policies, seed, start, stop, audit):
-        seats, fns = self.seat_policies(policies, 4)
-        n_groups = int(seats.group.max()) + 1
-        st = Stats(points_hist=np.zeros((4, 121), np.int64), tricks_hist=np.zeros((4, 10), np.int64),
-                   pos_pts=moments(4), group_pts=moments(n_groups), forced=moments(1),
-                   counters=np.zeros(3, np.int64), game_win=moments(4), group_win=moments(n_groups),
-                   game_score=moments(4), game_len=moments(1))
-        audit_out = np.zeros(2, np.int64)
-        err = np.zeros(N_ERR, np.int64)
-        nb.kerosinka_chunk_nb(seed, start, stop, deck(36), self._opts(rules), tables(rules), seats, choose_play_cb,
-                              nb.after_trick_cb, *fns, nb.KerosinkaStats(**st), audit, audit_out, err)
-        if err[E_KIND]:
-            self.raise_err(err, policies, f"unit {err[E_UNIT]}, ")
-        return st, audit_out
+    def trick_tables(self, rules):
+        return scoring.tables(rules)
 
-    def deal_words(self, err):
-        return f" ({self.trump_words(err)})"
+    def _new_stats(self, rules, n_groups):
+        return dict(points_hist=np.zeros((4, 121), np.int64), tricks_hist=np.zeros((4, 10), np.int64),
+                    pos_pts=moments(4), group_pts=moments(n_groups), forced=moments(1),
+                    counters=np.zeros(3, np.int64), game_win=moments(4), group_win=moments(n_groups),
+                    game_score=moments(4), game_len=moments(1))
 
     def play_deal(self, cards, *, rules=None, policies=None, dealer=0, seed=0) -> dict:
         """Play one deal dealt from the card order ``cards`` (the 36 cards, a string or codes:
@@ -87,17 +71,9 @@ class Kerosinka(TrickGame):
         with the kernel's own code, audited. Returns the hands as dealt, the trump suit
         (``"no trump"``: the 10♥ alone), each seat's card points and tricks, the forced
         trumps and the audit counts."""
-        rules = self.Rules.build(rules)
-        policies = self.resolve_policies(policies)
-        order = self.check_order(cards, deck(36), 36, exactly=True)
-        self.check_seat("dealer", dealer, 4)
-        seats, fns = self.seat_policies(policies, 4)
-        state = np.zeros(S_SIZE, np.int64)
+        rules, policies, order, args, state, audit_out, err = self.deal_inputs(cards, rules, policies, dealer)
         dealt = np.zeros(8, np.int64)
-        audit_out = np.zeros(2, np.int64)
-        err = np.zeros(N_ERR, np.int64)
-        if not nb.one_deal_nb(order, self._opts(rules), tables(rules), dealer, seats, choose_play_cb,
-                              nb.after_trick_cb, *fns, int(seed), state, dealt, audit_out, err):
+        if not nb.one_deal_nb(*args, int(seed), state, dealt, audit_out, err):
             self.raise_err(err, policies)
         trump = int(state[S_TRUMP])
         return {"hands": [format_cards(cards_of(h)) for h in dealt[:4]],

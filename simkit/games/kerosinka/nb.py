@@ -170,3 +170,8 @@ def one_deal_nb(order, opts, tables, dealer, seats, choose_fn, after_fn, play_fn
     deal_round_nb(order, PLAYERS, CARDS, dealer, dealt)
     return play_deal_nb(order, state, hands, tables, opts, dealer, 1, seats, choose_fn, after_fn, play_fn,
                         fixed_stream_nb(seed), True, audit_out, err)
+
+
+#: what :class:`~simkit.games.point_game.PointTrickGame` calls
+chunk_nb = kerosinka_chunk_nb
+STATS = KerosinkaStats

@@ -8,21 +8,17 @@ Kerosinka (:mod:`simkit.games.point_tricks`).
 """
 import numpy as np
 
-from simkit.core.cards import deck, format as format_cards
-from simkit.core.stats import Stats, moments
-from simkit.core.trick_play import E_KIND, E_UNIT, N_ERR, R_PLAY
-from simkit.core.tricks import S_SIZE, S_WON, cards_of, no_user_play_nb
+from simkit.core.cards import format as format_cards
+from simkit.core.stats import moments
+from simkit.core.tricks import S_WON, cards_of
 from simkit.games.kozel import nb, report
 from simkit.games.kozel.rules import KozelRules
 from simkit.games.kozel.scoring import READINGS, TABLES, half_winner
-from simkit.games.point_policies import PARAM_SLOTS, play_role
-from simkit.games.point_tricks import N_PLAY_PARAMS, choose_play_cb
-from simkit.games.tricks_base import SUIT_NAMES, TrickGame
-
-PLAY = play_role()
+from simkit.games.point_game import PointTrickGame
+from simkit.games.tricks_base import SUIT_NAMES
 
 
-class Kozel(TrickGame):
+class Kozel(PointTrickGame):
     id = "kozel"
     title = "Kozel (Козёл)"
     description = "four players each for himself, permanent jack trumps, 61 card points in a half, the kozyol match"
@@ -30,8 +26,8 @@ class Kozel(TrickGame):
     hands_word = "units"
     Rules = KozelRules
     report = report
-    roles = [PLAY]
-    role_rows = {"play": (R_PLAY, PARAM_SLOTS, N_PLAY_PARAMS, no_user_play_nb)}
+    nb = nb
+    deck_size = 32
     headline = "decisive_half_rate"
     headline_doc = report.HEADLINE_DOC
     chunk_hint = 1 << 6
@@ -45,10 +41,6 @@ class Kozel(TrickGame):
          {"play": "heuristic|random|simulation:samples=2|heuristic"}),
         ({"half_winner": "most_points", "marks": 4}, None),
     ]
-    played_word = "deals"
-
-    def unit_for(self, rules):
-        return rules.unit
 
     def played(self, stats):
         """Deals played (a match holds many; a match won after a first half counts its deal)."""
@@ -64,24 +56,15 @@ class Kozel(TrickGame):
         o[nb.O_FIRST_DEALER] = rules.first_dealer
         return o
 
-    def _run(self, rules, policies, seed, start, stop, audit):
-        seats, fns = self.seat_policies(policies, 4)
-        n_groups = int(seats.group.max()) + 1
-        st = Stats(points_hist=np.zeros((4, 121), np.int64), tricks_hist=np.zeros((4, 9), np.int64),
-                   half_pts=moments(2), pos_pts=moments(4), decisive=np.zeros((3, 2), np.int64),
-                   halves=np.zeros(2, np.int64), seat_wins=np.zeros(4, np.int64), pos_wins=np.zeros(4, np.int64),
-                   group_half=moments(n_groups), counters=np.zeros(3, np.int64), forced=moments(1),
-                   match_win=moments(4), match_len=moments(3), group_win=moments(n_groups))
-        audit_out = np.zeros(2, np.int64)
-        err = np.zeros(N_ERR, np.int64)
-        nb.kozel_chunk_nb(seed, start, stop, deck(32), self._opts(rules), TABLES, seats, choose_play_cb,
-                          nb.after_trick_cb, *fns, nb.KozelStats(**st), audit, audit_out, err)
-        if err[E_KIND]:
-            self.raise_err(err, policies, f"unit {err[E_UNIT]}, ")
-        return st, audit_out
+    def trick_tables(self, rules):
+        return TABLES
 
-    def deal_words(self, err):
-        return f" ({self.trump_words(err)})"
+    def _new_stats(self, rules, n_groups):
+        return dict(points_hist=np.zeros((4, 121), np.int64), tricks_hist=np.zeros((4, 9), np.int64),
+                    half_pts=moments(2), pos_pts=moments(4), decisive=np.zeros((3, 2), np.int64),
+                    halves=np.zeros(2, np.int64), seat_wins=np.zeros(4, np.int64), pos_wins=np.zeros(4, np.int64),
+                    group_half=moments(n_groups), counters=np.zeros(3, np.int64), forced=moments(1),
+                    match_win=moments(4), match_len=moments(3), group_win=moments(n_groups))
 
     def play_deal(self, cards, *, rules=None, policies=None, dealer=0, seed=0) -> dict:
         """Play one deal (both halves) dealt from the card order ``cards`` (the 32 cards, a
@@ -91,18 +74,10 @@ class Kozel(TrickGame):
         half. Runs the kernel's own code, audited. Returns the hands as dealt per half, the
         trump suit, each seat's card points per half and tricks in the deal, the half's
         winner under each reading (-1: nobody) and the audit counts."""
-        rules = self.Rules.build(rules)
-        policies = self.resolve_policies(policies)
-        order = self.check_order(cards, deck(32), 32, exactly=True)
-        self.check_seat("dealer", dealer, 4)
-        seats, fns = self.seat_policies(policies, 4)
-        state = np.zeros(S_SIZE, np.int64)
+        rules, policies, order, args, state, audit_out, err = self.deal_inputs(cards, rules, policies, dealer)
         half_pts = np.zeros((2, 4), np.int64)
         dealt = np.zeros((2, 4), np.int64)
-        audit_out = np.zeros(2, np.int64)
-        err = np.zeros(N_ERR, np.int64)
-        if not nb.one_deal_nb(order, self._opts(rules), TABLES, dealer, seats, choose_play_cb, nb.after_trick_cb,
-                              *fns, int(seed), state, half_pts, dealt, audit_out, err):
+        if not nb.one_deal_nb(*args, int(seed), state, half_pts, dealt, audit_out, err):
             self.raise_err(err, policies)
         pts = half_pts.tolist()
         return {"hands": [[format_cards(cards_of(h)) for h in half] for half in dealt],

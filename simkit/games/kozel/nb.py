@@ -280,3 +280,8 @@ def one_deal_nb(order, opts, tables, dealer, seats, choose_fn, after_fn, play_fn
         for p in range(PLAYERS):
             half_pts[half, p] = state[S_POINTS + p]
     return True
+
+
+#: what :class:`~simkit.games.point_game.PointTrickGame` calls
+chunk_nb = kozel_chunk_nb
+STATS = KozelStats
