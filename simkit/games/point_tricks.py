@@ -20,13 +20,13 @@ import numpy as np
 from numba import cfunc, njit
 
 from simkit.core.cards import N_SUITS, RANK_10, RANK_A, RANK_J, RANK_K, RANK_Q, code
-from simkit.core.rng import randbelow_nb, seed_stream_nb
+from simkit.core.rng import draw_nb, seed_stream_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.trick_play import CHOOSE_SIG, PLAY_BUILTIN
 from simkit.core.tricks import (F_RANK, MAX_SEATS, S_EXTRA, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_SEAT,
                                 S_FOLLOW, S_SIZE, S_TRICK, S_TRICK_NO, S_TRICKS, S_TURNUP, TT_DECK, TT_ESUIT, TT_POWER,
                                 TT_RANK_BITS, TT_SUIT_BITS, TT_TRUMP, beating_nb, higher_in_suit_nb, legal_nb,
-                                lowest_card_nb, popcount_nb, trick_winner_nb)
+                                lowest_card_nb, popcount_nb, strongest_nb, trick_winner_nb)
 
 #: card points (002:1, 002:58; see the module doc)
 POINTS = np.zeros(64, np.int64)
@@ -191,16 +191,7 @@ def take_points_nb(hand, legal, state, trick, tt, take_at):
         for i in range(n):
             pts += POINTS[trick[i]]
         if pts >= take_at:
-            best = -1
-            bp = -1
-            m = win
-            while m:
-                c = lowest_card_nb(m)
-                m &= m - 1
-                if tt[TT_POWER + c] > bp:
-                    bp = tt[TT_POWER + c]
-                    best = c
-            return best
+            return strongest_nb(win, tt)
     lose = legal & ~win
     return _cheapest_nb(lose if lose else legal, tt)
 
@@ -240,12 +231,8 @@ def sample_hidden_nb(seat, hand, state, tt, out, st):
             out[s] = known
             k -= 1
         for _ in range(k):
-            j = pos + randbelow_nb(st, pool.shape[0] - pos)
-            c = pool[j]
-            pool[j] = pool[pos]
-            pool[pos] = c
+            out[s] |= np.int64(1) << draw_nb(pool, pos, st)
             pos += 1
-            out[s] |= np.int64(1) << c
 
 
 @njit(cache=True)
