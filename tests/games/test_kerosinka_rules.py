@@ -7,12 +7,17 @@ from rules_checks import check_rules_class
 
 from simkit.core.cards import CLUBS, DIAMONDS, HEARTS, SPADES, deck, parse
 from simkit.core.tricks import NO_TRUMP, legal_nb, mask_of, trick_winner_nb
-from simkit.games.kerosinka import scoring
-from simkit.games.kerosinka.rules import KerosinkaRules
-from simkit.games.point_tricks import forced_trump_nb
 
-BOTH = scoring.TABLES["both_ways"]
-TRUMP_ONLY = scoring.TABLES["trump_only"]
+
+@pytest.fixture(scope="module", autouse=True)
+def _import_game():
+    """Importing the package registers (and compiles) the game: in a fixture, not at collection."""
+    global scoring, KerosinkaRules, forced_trump_nb, BOTH, TRUMP_ONLY
+    from simkit.games.kerosinka import scoring
+    from simkit.games.kerosinka.rules import KerosinkaRules
+    from simkit.games.point_tricks import forced_trump_nb
+    BOTH = scoring.TABLES["both_ways"]
+    TRUMP_ONLY = scoring.TABLES["trump_only"]
 
 
 def test_rules_options_and_refusals():
