@@ -178,3 +178,12 @@ def test_the_shown_card_is_the_kerosinka_once_in_36():
     res = simkit.simulate("kerosinka", 4000, rules={"unit": "deal"}, policies="random", seed=5, progress=False)
     est = res.metrics["kerosinka_shown_rate"]
     assert abs(est["value"] - 1 / 36) < 4 * (1 / 36 * 35 / 36 / 4000) ** 0.5
+
+
+def test_the_simulation_player_is_legal_and_replays_alike():
+    names = format_cards(deck(36)).split()
+    random.Random(9).shuffle(names)
+    pol = {"play": "simulation:samples=4|heuristic|random|simulation:samples=2"}
+    a = GAME.play_deal(" ".join(names), policies=pol, seed=5)
+    assert a == GAME.play_deal(" ".join(names), policies=pol, seed=5)
+    assert a["audit"]["violations"] == 0 and sum(a["points"]) == 120

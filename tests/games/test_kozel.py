@@ -177,3 +177,12 @@ def test_a_half_holds_60_points_on_average():
     assert (pts.points * pts["count"]).sum() == 120 * 3000 and pts["count"].sum() == 4 * 3000
     tr = res.tables["tricks"]
     assert (tr.tricks * tr["count"]).sum() == 8 * 3000
+
+
+def test_the_simulation_player_is_legal_and_replays_alike():
+    names = format_cards(deck(32)).split()
+    random.Random(9).shuffle(names)
+    pol = {"play": "simulation:samples=4|heuristic|random|simulation:samples=2"}
+    a = GAME.play_deal(" ".join(names), policies=pol, seed=5)
+    assert a == GAME.play_deal(" ".join(names), policies=pol, seed=5)
+    assert a["audit"]["violations"] == 0 and sum(map(sum, a["points"])) == 120
