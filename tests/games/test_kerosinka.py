@@ -6,6 +6,7 @@ import random
 
 import pytest
 from numba import njit
+from rules_checks import check_simulation_replays
 
 import simkit
 from simkit.core.cards import deck, format as format_cards, parse
@@ -181,9 +182,4 @@ def test_the_shown_card_is_the_kerosinka_once_in_36():
 
 
 def test_the_simulation_player_is_legal_and_replays_alike():
-    names = format_cards(deck(36)).split()
-    random.Random(9).shuffle(names)
-    pol = {"play": "simulation:samples=4|heuristic|random|simulation:samples=2"}
-    a = GAME.play_deal(" ".join(names), policies=pol, seed=5)
-    assert a == GAME.play_deal(" ".join(names), policies=pol, seed=5)
-    assert a["audit"]["violations"] == 0 and sum(a["points"]) == 120
+    check_simulation_replays(GAME, 36)

@@ -4,9 +4,9 @@ compared with a small Python reference on random card orders, the match's marks,
 the 60 points a half holds on average."""
 import random
 
-import numpy as np
 import pytest
 from numba import njit
+from rules_checks import check_simulation_replays
 
 import simkit
 from simkit.core.cards import deck, format as format_cards, parse
@@ -180,9 +180,4 @@ def test_a_half_holds_60_points_on_average():
 
 
 def test_the_simulation_player_is_legal_and_replays_alike():
-    names = format_cards(deck(32)).split()
-    random.Random(9).shuffle(names)
-    pol = {"play": "simulation:samples=4|heuristic|random|simulation:samples=2"}
-    a = GAME.play_deal(" ".join(names), policies=pol, seed=5)
-    assert a == GAME.play_deal(" ".join(names), policies=pol, seed=5)
-    assert a["audit"]["violations"] == 0 and sum(map(sum, a["points"])) == 120
+    check_simulation_replays(GAME, 32)

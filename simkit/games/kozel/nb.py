@@ -22,9 +22,9 @@ from simkit.core.stats import moment_add_nb
 from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
 from simkit.core.trick_play import AFTER_FN, AFTER_SIG, CHOOSE_FN, play_tricks_nb
 from simkit.core.tricks import (MAX_SEATS, PLAY_FN, S_FOLLOW, S_LEADER, S_PLAYED, S_SEAT, S_TABLE, S_TRICKS, S_WON,
-                                TT_DECK, lowest_card_nb, no_user_play_nb, popcount_nb, start_deal_nb)  # noqa: F401
+                                TT_DECK, lowest_card_nb, popcount_nb, start_deal_nb)
 from simkit.games.kozel.scoring import FOLLOW, HALF_CARDS, POINTS, TABLES, cross_marks_nb, half_winner_nb
-from simkit.games.point_tricks import (S_FORCED, S_POINT_END, S_POINTS, WIN_SCALE, add_win_shares_nb,  # noqa: F401
+from simkit.games.point_tricks import (S_FORCED, S_POINT_END, S_POINTS, WIN_SCALE, add_win_shares_nb,
                                        settle_trick_nb, start_points_nb)
 
 PLAYERS = 4
