@@ -25,3 +25,19 @@ def check_rules_class(cls, bad_values):
     for bad in bad_values:
         with pytest.raises(SimkitError, match=list(bad)[-1]):
             cls.build(bad)
+
+
+def check_simulation_replays(game, deck_size: int):
+    """The simulation player (with heuristic and random seats) on a shuffled hand-built
+    deal: legal (the audit), 120 card points, and the same seed replays alike."""
+    import random
+
+    from simkit.core.cards import deck, format as format_cards
+
+    names = format_cards(deck(deck_size)).split()
+    random.Random(9).shuffle(names)
+    pol = {"play": "simulation:samples=4|heuristic|random|simulation:samples=2"}
+    a = game.play_deal(" ".join(names), policies=pol, seed=5)
+    assert a == game.play_deal(" ".join(names), policies=pol, seed=5)
+    points = a["points"] if isinstance(a["points"][0], int) else [sum(h) for h in a["points"]]
+    assert a["audit"]["violations"] == 0 and sum(points) == 120

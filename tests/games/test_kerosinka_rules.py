@@ -7,11 +7,17 @@ from rules_checks import check_rules_class
 
 from simkit.core.cards import CLUBS, DIAMONDS, HEARTS, SPADES, deck, parse
 from simkit.core.tricks import NO_TRUMP, legal_nb, mask_of, trick_winner_nb
-from simkit.games.kerosinka import scoring
-from simkit.games.kerosinka.rules import KerosinkaRules
 
-BOTH = scoring.TABLES["both_ways"]
-TRUMP_ONLY = scoring.TABLES["trump_only"]
+
+@pytest.fixture(scope="module", autouse=True)
+def _import_game():
+    """Importing the package registers (and compiles) the game: in a fixture, not at collection."""
+    global scoring, KerosinkaRules, forced_trump_nb, BOTH, TRUMP_ONLY
+    from simkit.games.kerosinka import scoring
+    from simkit.games.kerosinka.rules import KerosinkaRules
+    from simkit.games.point_tricks import forced_trump_nb
+    BOTH = scoring.TABLES["both_ways"]
+    TRUMP_ONLY = scoring.TABLES["trump_only"]
 
 
 def test_rules_options_and_refusals():
@@ -79,4 +85,4 @@ def test_trump_of_the_deal():
     ("10h Ad", "9c", SPADES, True),
 ])
 def test_forced_trumping(hand, led, trump, want):
-    assert scoring.forced_trump_nb(mask_of(hand), _t(led), 1, BOTH[trump]) == want
+    assert forced_trump_nb(mask_of(hand), int(_t(led)[0]), BOTH[trump], scoring.FOLLOW) == want

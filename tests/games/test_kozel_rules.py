@@ -7,8 +7,14 @@ from rules_checks import check_rules_class
 
 from simkit.core.cards import CLUBS, DIAMONDS, HEARTS, deck, parse
 from simkit.core.tricks import legal_nb, mask_of, trick_winner_nb
-from simkit.games.kozel import scoring
-from simkit.games.kozel.rules import KozelRules
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _import_game():
+    """Importing the package registers (and compiles) the game: in a fixture, not at collection."""
+    global scoring, KozelRules
+    from simkit.games.kozel import scoring
+    from simkit.games.kozel.rules import KozelRules
 
 
 def test_rules_options_and_refusals():

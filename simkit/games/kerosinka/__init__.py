@@ -1,7 +1,86 @@
-"""G17 Kerosinka (the 10♥ «Керосинка» above all trumps; seed file 002 lines 57-61), in
-preparation: not yet a registered game (no ``GAME``) until its kernel runs on the shared
-trick engine.
+"""G17 Kerosinka («Керосинка»: the 10♥ above all trumps): card points, follow by rank
+first, then suit, then trump; the first to the agreed total wins.
 
-Holds so far: the rules (:mod:`.rules`) and the pieces the kernel will call (card order and
-points, the deal's trump, forced trumping: :mod:`.scoring`).
+Seed file 002 lines 57-61; GAMES.md G17. Unit = one game to the target (``unit=game``)
+or one deal (``unit=deal``). Rules in :mod:`.rules`, rule pieces in :mod:`.scoring`,
+kernels in :mod:`.nb` on the shared trick engine and the card-point pieces shared with
+Kozel (:mod:`simkit.games.point_tricks`).
 """
+import numpy as np
+
+from simkit.core.cards import format as format_cards
+from simkit.core.stats import moments
+from simkit.core.tricks import S_TRUMP, S_WON, cards_of
+from simkit.games.kerosinka import nb, report, scoring
+from simkit.games.kerosinka.rules import KerosinkaRules
+from simkit.games.kerosinka.scoring import AS_TEN
+from simkit.games.point_game import PointTrickGame
+from simkit.games.point_tricks import S_FORCED, S_POINTS
+from simkit.games.tricks_base import SUIT_NAMES
+
+
+class Kerosinka(PointTrickGame):
+    id = "kerosinka"
+    title = "Kerosinka (Керосинка)"
+    description = "four players each for himself, the 10♥ above all trumps, follow by rank first, card points to 300"
+    unit = "game"
+    hands_word = "units"
+    Rules = KerosinkaRules
+    report = report
+    nb = nb
+    deck_size = 36
+    headline = "forced_trump_rate"
+    headline_doc = report.HEADLINE_DOC
+    chunk_hint = 1 << 9
+    conformance_hands = 40
+    study_hands = 20_000
+    bench_cases = [("random play, single deals", {"unit": "deal"}, "random", 500_000),
+                   ("games to 300, heuristic play", {}, None, 5_000)]
+    conformance_cases = [
+        ({}, "random"),
+        ({"unit": "deal", "kerosinka_as_ten": "trump_only", "kerosinka_turned": "no_trump_suit", "first_dealer": 3},
+         {"play": "heuristic|random|simulation:samples=2|heuristic"}),
+        ({"target": 500}, None),
+    ]
+
+    def played(self, stats):
+        """Deals played (a game to 300 holds several)."""
+        return int(stats["counters"][0])
+
+    def _opts(self, rules):
+        o = np.zeros(nb.N_OPTS, np.int64)
+        o[nb.O_AS_TEN] = AS_TEN.index(rules.kerosinka_as_ten)
+        o[nb.O_NO_TRUMP_SUIT] = int(rules.kerosinka_turned == "no_trump_suit")
+        o[nb.O_TARGET] = rules.target
+        o[nb.O_SINGLE] = int(rules.unit == "deal")
+        o[nb.O_FIRST_DEALER] = rules.first_dealer
+        return o
+
+    def trick_tables(self, rules):
+        return scoring.tables(rules)
+
+    def _new_stats(self, rules, n_groups):
+        return dict(points_hist=np.zeros((4, 121), np.int64), tricks_hist=np.zeros((4, 10), np.int64),
+                    pos_pts=moments(4), group_pts=moments(n_groups), forced=moments(1),
+                    counters=np.zeros(3, np.int64), game_win=moments(4), group_win=moments(n_groups),
+                    game_score=moments(4), game_len=moments(1))
+
+    def play_deal(self, cards, *, rules=None, policies=None, dealer=0, seed=0) -> dict:
+        """Play one deal dealt from the card order ``cards`` (the 36 cards, a string or codes:
+        one at a time from the dealer's left; the last is the dealer's, shown for trump)
+        with the kernel's own code, audited. Returns the hands as dealt, the trump suit
+        (``"no trump"``: the 10♥ alone), each seat's card points and tricks, the forced
+        trumps and the audit counts."""
+        rules, policies, order, args, state, audit_out, err = self.deal_inputs(cards, rules, policies, dealer)
+        dealt = np.zeros(8, np.int64)
+        if not nb.one_deal_nb(*args, int(seed), state, dealt, audit_out, err):
+            self.raise_err(err, policies)
+        trump = int(state[S_TRUMP])
+        return {"hands": [format_cards(cards_of(h)) for h in dealt[:4]],
+                "trump": SUIT_NAMES[trump] if 0 <= trump < 4 else "no trump", "shown": format_cards(order[35:36]),
+                "points": [int(p) for p in state[S_POINTS:S_POINTS + 4]],
+                "tricks": [int(t) for t in state[S_WON:S_WON + 4]], "forced_trumps": int(state[S_FORCED]),
+                "audit": {"checks": int(audit_out[0]), "violations": int(audit_out[1])}}
+
+
+GAME = Kerosinka()

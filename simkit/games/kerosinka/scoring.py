@@ -1,6 +1,7 @@
 """Kerosinka's rule pieces that do not depend on the play loop (GAMES.md G17; seed file 002
 lines 57-61): the card order with the 10♥ above all trumps, card points, the trump of a
-deal, rank-first following and the forced trumping the report counts."""
+deal and rank-first following (forced trumping, which the report counts, is
+:func:`simkit.games.point_tricks.forced_trump_nb`)."""
 from __future__ import annotations
 
 import numpy as np
@@ -8,8 +9,8 @@ from numba import njit
 
 from simkit.core.cards import (HEARTS, N_SUITS, RANK_6, RANK_7, RANK_8, RANK_9, RANK_10, RANK_A, RANK_J,
                                RANK_K, RANK_Q, code)
-from simkit.core.tricks import F_RANK, F_SUIT, F_TRUMP, NO_TRUMP, TT_ESUIT, TT_RANK_BITS, TT_SUIT_BITS, TT_TRUMP, \
-    trick_tables
+from simkit.core.tricks import F_RANK, F_SUIT, F_TRUMP, NO_TRUMP, trick_tables
+from simkit.games.point_tricks import DEAL_POINTS, POINTS  # noqa: F401  (002:58 «Карты имеют стоимость»)
 
 KEROSINKA = code(RANK_10, HEARTS)
 #: 002:57 «Старшинство карт в колоде от старших к младшим в пиках, трефах, бубнах: Т, 10,
@@ -28,12 +29,9 @@ TABLES = {"both_ways": trick_tables(PLAIN_ORDER, perm_order=PERM_ORDER, perm_ran
 #: 002:60 «На выхоженную следует класть карту того же достоинства, при отсутствии — той же
 #: масти. Если нет карты того же достоинства или масти, обязательно класть козыря.»
 FOLLOW = F_RANK | F_SUIT | F_TRUMP
-#: 002:58 «Карты имеют стоимость: Т — 11,10 — 10, К — 4, Д — 3, В — 2, остальные — ноль.»
-POINTS = np.zeros(64, np.int64)
-for _s in range(N_SUITS):
-    for _r, _p in ((RANK_A, 11), (RANK_10, 10), (RANK_K, 4), (RANK_Q, 3), (RANK_J, 2)):
-        POINTS[code(_r, _s)] = _p
-DEAL_POINTS = 120
+#: both TABLES sets stacked (index 0 both_ways, 1 trump_only), for the kernels' hooks
+ALL_TABLES = np.stack([TABLES["both_ways"], TABLES["trump_only"]])
+AS_TEN = ("both_ways", "trump_only")
 
 
 def tables(rules) -> np.ndarray:
@@ -49,24 +47,3 @@ def trump_table_nb(shown, no_trump_suit):
     if shown == KEROSINKA and no_trump_suit:
         return NO_TRUMP
     return shown & 3
-
-
-@njit(cache=True)
-def forced_trump_nb(hand, trick, n, tt):
-    """True if ``hand`` must trump the trick in progress (``n`` >= 1 cards): it holds no card
-    of the led card's rank (where the led card follows by rank), none of the led suit,
-    the led suit is not trump and it holds a trump (002:60 «Если нет карты того же
-    достоинства или масти, обязательно класть козыря»)."""
-    if n == 0:
-        return False
-    first = trick[0]
-    led = tt[TT_ESUIT + first]
-    trump = tt[TT_TRUMP]
-    if trump < 0 or led == trump:
-        return False
-    rank_bits = tt[TT_RANK_BITS + (first >> 2)]
-    if (rank_bits >> first) & 1 and hand & rank_bits:
-        return False
-    if hand & tt[TT_SUIT_BITS + led]:
-        return False
-    return (hand & tt[TT_SUIT_BITS + trump]) != 0

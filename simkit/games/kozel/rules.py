@@ -47,8 +47,9 @@ class KozelRules(Rules):
                             "002:5 «После розыгрыша первой половины колоды тем же сдатчиком сдается вторая "
                             "половина.» (deal)")
     max_deals: int = option(20_000, minimum=1, maximum=1_000_000,
-                            doc="engine safeguard: a match not decided after this many deals ends, the player "
-                                "with the fewest marks left against his opponents winning (equal: a draw)",
+                            doc="engine safeguard: a match not decided after this many deals ends, won by the "
+                                "player nearest to the kozyol (the fewest marks left against one opponent); "
+                                "equal: they share the win",
                             seed="not in the text (under the literal 61 rule few halves have a winner)")
     first_dealer: int = option(0, minimum=0, maximum=3,
                                doc="seat that deals the first deal (and every single deal)",

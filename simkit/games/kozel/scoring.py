@@ -6,16 +6,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simkit.core.cards import (CLUBS, DIAMONDS, HEARTS, N_SUITS, RANK_7, RANK_8, RANK_9, RANK_10, RANK_A,
-                               RANK_J, RANK_K, RANK_Q, SPADES, code, rank_table)
+from simkit.core.cards import (CLUBS, DIAMONDS, HEARTS, RANK_7, RANK_8, RANK_9, RANK_10, RANK_A, RANK_J, RANK_K,
+                               RANK_Q, SPADES, code, rank_table)
 from simkit.core.tricks import F_SUIT, F_TRUMP, trick_tables
-
-#: 002:1 «Карты имеют следующие очки: Т — 11, 10 — 10, К — 4, Д — 3,В — 2, остальные — ноль.»
-POINTS = np.zeros(64, np.int64)
-for _s in range(N_SUITS):
-    for _r, _p in ((RANK_A, 11), (RANK_10, 10), (RANK_K, 4), (RANK_Q, 3), (RANK_J, 2)):
-        POINTS[code(_r, _s)] = _p
-DEAL_POINTS = 120
+from simkit.games.point_tricks import DEAL_POINTS, POINTS  # noqa: F401  (002:1 «Карты имеют следующие очки»)
 #: 002:1 «Старшинство карт в колоде: Т, 10, К, Д, 9, 8, 7.» (low to high)
 PLAIN_ORDER = rank_table((RANK_7, RANK_8, RANK_9, RANK_Q, RANK_K, RANK_10, RANK_A))
 #: 002:1 «Валеты являются козырями и бьют любую карту козырной масти. Старшинство валетов:

@@ -1,0 +1,177 @@
+"""Kerosinka kernels: deal, play and score deals and whole games (seed 002 lines 57-61;
+GAMES.md G17), on the shared trick engine and the card-point pieces shared with Kozel
+(:mod:`simkit.games.point_tricks`).
+
+A deal: all 36 cards one at a time from the dealer's left, nine each; the last card
+dealt (the dealer's) is shown and its suit is trump (002:59 «Последняя по сдаче карта —
+сдатчика — открывается ... Масть этой карты — козырь»; the 10♥ shown: hearts, or no
+trump suit with ``kerosinka_turned=no_trump_suit``). The eldest leads (002:60 «Первым
+ходит сидящий слева от сдатчика»); a card of the led card's rank, else of its suit, else
+a trump (:data:`.scoring.FOLLOW`). The tricks' card points go to their winners (the
+``after_trick`` hook) and are added to the players' totals (002:61); a game ends after
+the deal in which someone reaches the target: the highest total wins, equal highest
+totals share the win. The deal passes clockwise (to the left).
+"""
+import numpy as np
+from numba import cfunc, njit, types
+
+from simkit.core.rng import next_u64_nb
+from simkit.core.stats import moment_add_nb
+from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
+from simkit.core.trick_play import AFTER_FN, AFTER_SIG, CHOOSE_FN, play_tricks_nb
+from simkit.core.tricks import (MAX_SEATS, PLAY_FN, S_FOLLOW, S_PLAYED, S_TABLE, S_WON, TT_DECK, deal_round_nb,
+                                popcount_nb, start_deal_nb)
+from simkit.games.kerosinka.scoring import ALL_TABLES, FOLLOW, KEROSINKA, trump_table_nb
+from simkit.games.point_tricks import (S_FORCED, S_POINTS, WIN_SCALE, add_win_shares_nb, settle_trick_nb,
+                                       start_points_nb)
+
+PLAYERS = 4
+CARDS = 9
+
+# opts layout
+O_AS_TEN, O_NO_TRUMP_SUIT, O_TARGET, O_SINGLE, O_FIRST_DEALER = range(5)
+N_OPTS = 5
+
+
+@cfunc(AFTER_SIG, cache=True)
+def after_trick_cb(hands, state, opts, pst, err):
+    """The trick's card points to its winner, forced trumps counted
+    (:func:`~simkit.games.point_tricks.settle_trick_nb`)."""
+    return settle_trick_nb(hands, state, ALL_TABLES[opts[O_AS_TEN], state[S_TABLE]], FOLLOW)
+
+
+BETWEEN = np.bool_(True)
+
+
+@njit(cache=True)
+def play_deal_nb(order, state, hands, tables, opts, dealer, deal_no, seats, choose_fn, after_fn, play_fn, pst, audit,
+                 audit_out, err):
+    """Deal the 36 cards of ``order`` and play them (see the module doc); leaves each
+    seat's card points in ``state[S_POINTS:]``. False on an illegal card."""
+    deal_round_nb(order, PLAYERS, CARDS, dealer, hands)
+    shown = np.int64(order[PLAYERS * CARDS - 1])
+    t = trump_table_nb(shown, opts[O_NO_TRUMP_SUIT] != 0)
+    start_deal_nb(state, tables, t, PLAYERS, CARDS, dealer, (dealer + 1) % PLAYERS, shown, deal_no)
+    state[S_FOLLOW] = FOLLOW
+    start_points_nb(state, hands, np.int64(next_u64_nb(pst) >> np.uint64(2)), dealer)
+    if audit:
+        audit_out[0] += 1
+        union = 0
+        for p in range(PLAYERS):
+            union |= hands[p]
+            if popcount_nb(hands[p]) != CARDS:
+                audit_out[1] += 1
+        if union != tables[0, TT_DECK] or (hands[dealer] >> shown) & 1 == 0:
+            audit_out[1] += 1
+    if not play_tricks_nb(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, audit,
+                          audit_out, err):
+        return False
+    if audit:
+        audit_out[0] += 1
+        got = 0
+        won = 0
+        for p in range(PLAYERS):
+            got += state[S_POINTS + p]
+            won += state[S_WON + p]
+            if hands[p] != 0:
+                audit_out[1] += 1
+        if got != 120 or won != CARDS or state[S_PLAYED] != tables[0, TT_DECK]:
+            audit_out[1] += 1
+    return True
+
+
+#: the statistics (``stats.<name>``; shapes in :meth:`Kerosinka._new_stats`): ``points_hist[seat, points]``,
+#: ``tricks_hist[seat, tricks]`` per deal; ``pos_pts[position]`` = points per deal by position (0 = the dealer,
+#: 1 = his left, the eldest, ...); ``group_pts[group]`` = a policy group's points per deal and seat (summed over
+#: its seats); ``forced`` = forced trumps per deal (moments); ``counters`` = [deals, units, deals whose shown
+#: card was the 10♥]. Whole games only: ``game_win[seat]`` (win share x 12), ``group_win[group]``,
+#: ``game_score[seat]`` (final totals), ``game_len`` (deals per game).
+KerosinkaStats, STATS_TYPE = bundle("KerosinkaStats", {
+    "points_hist": 2, "tricks_hist": 2, "pos_pts": 2, "group_pts": 2, "forced": 2, "counters": 1, "game_win": 2,
+    "group_win": 2, "game_score": 2, "game_len": 2})
+
+_I1, _I2 = types.int64[::1], types.int64[:, ::1]
+
+
+@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, _I2, SEATS_TYPE, CHOOSE_FN, AFTER_FN,
+                 PLAY_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
+def kerosinka_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit,
+                       audit_out, err):
+    """Play units ``start..stop-1`` into ``stats`` (:data:`KerosinkaStats`): whole games to
+    ``O_TARGET`` or, with ``O_SINGLE``, single deals dealt by ``O_FIRST_DEALER``."""
+    single = opts[O_SINGLE] != 0
+    target = opts[O_TARGET]
+    group = seats.group
+    n_groups = stats.group_win.shape[0]
+    points_hist, tricks_hist, counters = stats.points_hist, stats.tricks_hist, stats.counters
+    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
+    score = np.zeros(PLAYERS, np.int64)
+    gx = np.zeros(n_groups, np.int64)
+    for unit in range(start, stop):
+        start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
+        for p in range(PLAYERS):
+            score[p] = 0
+        deals = 0
+        best = 0
+        while best < target or (single and deals == 0):
+            dealer = (opts[O_FIRST_DEALER] + (0 if single else deals)) % PLAYERS
+            deals += 1
+            shuffle_top_nb(deck, 36, dst)
+            if not play_deal_nb(deck, state, hands, tables, opts, dealer, deals, seats, choose_fn, after_fn, play_fn,
+                                pst, audit, audit_out, err):
+                return
+            counters[0] += 1
+            if deck[35] == KEROSINKA:
+                counters[2] += 1
+            moment_add_nb(stats.forced, 0, state[S_FORCED])
+            for g in range(n_groups):
+                gx[g] = 0
+            for p in range(PLAYERS):
+                pts = state[S_POINTS + p]
+                score[p] += pts
+                best = max(best, score[p])
+                points_hist[p, pts] += 1
+                tricks_hist[p, state[S_WON + p]] += 1
+                pos = p - dealer
+                moment_add_nb(stats.pos_pts, pos + PLAYERS if pos < 0 else pos, pts)
+                gx[group[p]] += pts
+            for g in range(n_groups):
+                moment_add_nb(stats.group_pts, g, gx[g])
+            if single:
+                break
+        counters[1] += 1
+        if single:
+            continue
+        winners = 0
+        for p in range(PLAYERS):
+            if score[p] == best:
+                winners |= np.int64(1) << p
+            moment_add_nb(stats.game_score, p, score[p])
+        shares = add_win_shares_nb(stats.game_win, stats.group_win, winners, group, gx, PLAYERS)
+        moment_add_nb(stats.game_len, 0, deals)
+        if audit:
+            audit_out[0] += 1
+            total = 0
+            for p in range(PLAYERS):
+                total += score[p]
+            if shares != WIN_SCALE or total != 120 * deals or best < target:
+                audit_out[1] += 1
+
+
+@njit(types.boolean(types.uint8[::1], _I1, _I2, types.int64, SEATS_TYPE, CHOOSE_FN, AFTER_FN, PLAY_FN, types.int64,
+                    _I1, _I1, _I1, _I1), cache=True)
+def one_deal_nb(order, opts, tables, dealer, seats, choose_fn, after_fn, play_fn, seed, state, dealt, audit_out, err):
+    """One deal dealt from the fixed card order ``order`` (what the chunk kernel does after
+    shuffling; for tests and users), policy randomness from the policy stream of unit 0
+    of ``seed``, audited into ``audit_out``. Fills ``dealt`` (the hands as dealt) and
+    ``state`` (points in ``S_POINTS``, tricks in ``S_WON``, forced trumps in
+    ``S_FORCED``); False on an illegal card (``err`` filled)."""
+    hands = np.zeros(MAX_SEATS, np.int64)
+    deal_round_nb(order, PLAYERS, CARDS, dealer, dealt)
+    return play_deal_nb(order, state, hands, tables, opts, dealer, 1, seats, choose_fn, after_fn, play_fn,
+                        fixed_stream_nb(seed), True, audit_out, err)
+
+
+#: what :class:`~simkit.games.point_game.PointTrickGame` calls
+chunk_nb = kerosinka_chunk_nb
+STATS = KerosinkaStats

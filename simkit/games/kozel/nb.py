@@ -1,0 +1,287 @@
+"""Kozel kernels: deal and play the two halves of a deal, score them, and the match
+(seed 002 lines 1-6; GAMES.md G11), on the shared trick engine.
+
+A deal: after the shuffle the top card is turned, its suit trump for both halves (002:2
+«Масть этой карты — козырь на две игры»; a turned jack: its printed suit). The first
+half: the turned card is the dealer's («принадлежит сдатчику»), and the next 15 cards go
+one at a time from the dealer's left, four to each seat (with ``turnup_to_dealer`` off
+the turned card is simply the first card dealt, to the dealer's left). The dealer leads
+(002:3 «Первым ходит сдатчик»); follow suit, else trump (:data:`.scoring.FOLLOW`). After
+its four tricks the half's card points are counted (the ``after_trick`` hook,
+:func:`~simkit.games.point_tricks.settle_trick_nb`) and its winner found
+(:func:`.scoring.half_winner_nb`); then the same dealer deals the other 16 cards the same
+way, leads again, same trump (002:5). The winner of a half crosses marks off
+(:func:`.scoring.cross_marks_nb`); wiping out every mark against one opponent wins the
+match at once. The deal passes left (002:6).
+"""
+import numpy as np
+from numba import cfunc, njit, types
+
+from simkit.core.rng import next_u64_nb
+from simkit.core.stats import moment_add_nb
+from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
+from simkit.core.trick_play import AFTER_FN, AFTER_SIG, CHOOSE_FN, play_tricks_nb
+from simkit.core.tricks import (MAX_SEATS, PLAY_FN, S_FOLLOW, S_LEADER, S_PLAYED, S_SEAT, S_TABLE, S_TRICKS, S_WON,
+                                TT_DECK, lowest_card_nb, popcount_nb, start_deal_nb)
+from simkit.games.kozel.scoring import FOLLOW, HALF_CARDS, POINTS, TABLES, cross_marks_nb, half_winner_nb
+from simkit.games.point_tricks import (S_FORCED, S_POINT_END, S_POINTS, WIN_SCALE, add_win_shares_nb,
+                                       settle_trick_nb, start_points_nb)
+
+PLAYERS = 4
+S_HALF = S_POINT_END            # 0 = the first half of the deck, 1 = the second
+
+# opts layout
+O_READING, O_TURNUP_DEALER, O_MARKS, O_SINGLE, O_MAX_DEALS, O_FIRST_DEALER = range(6)
+N_OPTS = 6
+
+
+#: user play function (tricks.PLAY_SIG): play(hand, legal, state, params) -> card code (a bit of ``legal``);
+#: ``state``: the shared S_* layout plus point_tricks.S_POINTS (points taken in this half), S_FORCED,
+#: S_HALF above.
+
+
+@cfunc(AFTER_SIG, cache=True)
+def after_trick_cb(hands, state, opts, pst, err):
+    """The trick's card points to its winner (:func:`~simkit.games.point_tricks.settle_trick_nb`)."""
+    return settle_trick_nb(hands, state, TABLES[state[S_TABLE]], FOLLOW)
+
+
+BETWEEN = np.bool_(True)
+
+
+@njit(cache=True)
+def deal_half_nb(order, half, dealer, turnup_dealer, hands):
+    """Deal half ``half`` (0 or 1) of the card order ``order`` into ``hands``: cards
+    ``16 half .. 16 half + 15`` one at a time from the dealer's left, four each; in the
+    first half with ``turnup_dealer`` the turned ``order[0]`` is the dealer's first card
+    and the next 15 go round from his left (he gets three of them)."""
+    for p in range(MAX_SEATS):
+        hands[p] = 0
+    base = 16 * half
+    seat = dealer
+    first = 0
+    if half == 0 and turnup_dealer:
+        hands[dealer] = np.int64(1) << np.int64(order[0])
+        first = 1
+    for i in range(first, 16):
+        seat = seat + 1 if seat + 1 < PLAYERS else 0
+        hands[seat] |= np.int64(1) << np.int64(order[base + i])
+
+
+@njit(cache=True)
+def play_half_nb(order, half, state, hands, tables, opts, dealer, deal_no, seats, choose_fn, after_fn, play_fn, pst,
+                 audit, audit_out, err):
+    """Deal and play half ``half`` of the deal in ``order`` (see the module doc); leaves
+    each seat's card points of the half in ``state[S_POINTS:]``. False on an illegal card."""
+    turn = np.int64(order[0])
+    turnup_dealer = opts[O_TURNUP_DEALER] != 0
+    deal_half_nb(order, half, dealer, turnup_dealer, hands)
+    if half == 0:
+        start_deal_nb(state, tables, turn & 3, PLAYERS, HALF_CARDS, dealer, dealer, turn, deal_no)
+        state[S_FOLLOW] = FOLLOW
+    else:
+        state[S_TRICKS] = 2 * HALF_CARDS
+        state[S_LEADER] = dealer
+        state[S_SEAT] = dealer
+    state[S_HALF] = half
+    start_points_nb(state, hands, np.int64(next_u64_nb(pst) >> np.uint64(2)),
+                    dealer if turnup_dealer else (dealer + 1) % PLAYERS)
+    half_cards = 0
+    if audit:
+        audit_out[0] += 1
+        total = 0
+        for p in range(PLAYERS):
+            half_cards |= hands[p]
+            total += popcount_nb(hands[p])
+            if popcount_nb(hands[p]) != HALF_CARDS:
+                audit_out[1] += 1
+        if (popcount_nb(half_cards) != total or half_cards & ~tables[0, TT_DECK] != 0
+                or half_cards & state[S_PLAYED] != 0):
+            audit_out[1] += 1
+    played = state[S_PLAYED]
+    if not play_tricks_nb(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, audit,
+                          audit_out, err):
+        return False
+    if audit:
+        audit_out[0] += 1
+        want = 0
+        m = half_cards
+        while m:
+            want += POINTS[lowest_card_nb(m)]
+            m &= m - 1
+        got = 0
+        for p in range(PLAYERS):
+            got += state[S_POINTS + p]
+            if hands[p] != 0:
+                audit_out[1] += 1
+        if got != want or state[S_PLAYED] & ~played != half_cards:
+            audit_out[1] += 1
+    return True
+
+
+@njit(cache=True)
+def _score_match_nb(stats, marks, winner, group, gx, audit, audit_out):
+    """The match's win shares (x ``WIN_SCALE``): the player who wiped out his marks against
+    an opponent; a match stopped at ``max_deals``: the players whose smallest record is the
+    smallest share it (``KozelRules.max_deals``)."""
+    if winner >= 0:
+        winners = np.int64(1) << winner
+    else:
+        low = 1 << 40
+        winners = 0
+        for p in range(PLAYERS):
+            m = 1 << 40
+            for o in range(PLAYERS):
+                if o != p:
+                    m = min(m, marks[p, o])
+            if m < low:
+                low = m
+                winners = 0
+            if m == low:
+                winners |= np.int64(1) << p
+    shares = add_win_shares_nb(stats.match_win, stats.group_win, winners, group, gx, PLAYERS)
+    if audit:
+        audit_out[0] += 1
+        wiped = False
+        if winner >= 0:
+            for o in range(PLAYERS):
+                wiped |= o != winner and marks[winner, o] == 0
+        if shares != WIN_SCALE or (winner >= 0 and not wiped):
+            audit_out[1] += 1
+
+
+#: the statistics (``stats.<name>``; shapes in :meth:`Kozel._new_stats`): ``points_hist[seat, points]`` and
+#: ``tricks_hist[seat, tricks]`` per complete deal (both halves); ``half_pts`` rows 0, 1 = the card points the
+#: first / second half held (moments); ``pos_pts[position]`` = a seat's points per half by position (0 = the
+#: dealer, 1 = his left, ...); ``decisive[reading, half]`` = halves with a winner under each reading;
+#: ``halves[half]`` = halves played; ``seat_wins[seat]``, ``pos_wins[position]`` = halves won under the rules'
+#: reading; ``group_half[group]`` moments of the halves a policy group won, per half; ``counters`` = [complete
+#: deals, units, unfinished matches]; ``forced`` = forced trumps per half (moments). Matches only: ``match_win[seat]`` (win share x 12),
+#: ``match_len`` rows [deals, halves, decisive halves] per match, ``group_win[group]`` (win share x 12).
+KozelStats, STATS_TYPE = bundle("KozelStats", {
+    "points_hist": 2, "tricks_hist": 2, "half_pts": 2, "pos_pts": 2, "decisive": 2, "halves": 1, "seat_wins": 1,
+    "pos_wins": 1, "group_half": 2, "counters": 1, "forced": 2, "match_win": 2, "match_len": 2, "group_win": 2})
+
+_I1, _I2 = types.int64[::1], types.int64[:, ::1]
+
+
+@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, _I2, SEATS_TYPE, CHOOSE_FN, AFTER_FN,
+                 PLAY_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
+def kozel_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit,
+                   audit_out, err):
+    """Play units ``start..stop-1`` into ``stats`` (:data:`KozelStats`): whole matches
+    (deals until someone wipes out his marks against an opponent, or ``O_MAX_DEALS``) or,
+    with ``O_SINGLE``, single deals dealt by ``O_FIRST_DEALER``."""
+    reading = opts[O_READING]
+    single = opts[O_SINGLE] != 0
+    group = seats.group
+    n_groups = stats.group_win.shape[0]
+    points_hist, tricks_hist, decisive, halves = stats.points_hist, stats.tricks_hist, stats.decisive, stats.halves
+    seat_wins, pos_wins, counters = stats.seat_wins, stats.pos_wins, stats.counters
+    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
+    marks = np.zeros((PLAYERS, PLAYERS), np.int64)
+    pts = np.zeros(PLAYERS, np.int64)
+    deal_pts = np.zeros(PLAYERS, np.int64)
+    gx = np.zeros(n_groups, np.int64)
+    max_deals = 1 if single else opts[O_MAX_DEALS]
+    for unit in range(start, stop):
+        start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
+        for p in range(PLAYERS):
+            for o in range(PLAYERS):
+                marks[p, o] = opts[O_MARKS]
+        winner = -1
+        deals = 0
+        n_halves = 0
+        n_decisive = 0
+        while winner < 0 and deals < max_deals:
+            dealer = opts[O_FIRST_DEALER] + (0 if single else deals)
+            dealer %= PLAYERS
+            deals += 1
+            shuffle_top_nb(deck, 32, dst)
+            for p in range(PLAYERS):
+                deal_pts[p] = 0
+            complete = True
+            for half in range(2):
+                if not play_half_nb(deck, half, state, hands, tables, opts, dealer, deals, seats, choose_fn, after_fn,
+                                    play_fn, pst, audit, audit_out, err):
+                    return
+                n_halves += 1
+                halves[half] += 1
+                moment_add_nb(stats.forced, 0, state[S_FORCED])
+                total = 0
+                for p in range(PLAYERS):
+                    pts[p] = state[S_POINTS + p]
+                    deal_pts[p] += pts[p]
+                    total += pts[p]
+                    pos = p - dealer
+                    moment_add_nb(stats.pos_pts, pos + PLAYERS if pos < 0 else pos, pts[p])
+                moment_add_nb(stats.half_pts, half, total)
+                for r in range(3):
+                    if half_winner_nb(pts, PLAYERS, r) >= 0:
+                        decisive[r, half] += 1
+                w = half_winner_nb(pts, PLAYERS, reading)
+                for g in range(n_groups):
+                    gx[g] = 0
+                if w >= 0:
+                    n_decisive += 1
+                    seat_wins[w] += 1
+                    pos = w - dealer
+                    pos_wins[pos + PLAYERS if pos < 0 else pos] += 1
+                    gx[group[w]] = 1
+                for g in range(n_groups):
+                    moment_add_nb(stats.group_half, g, gx[g])
+                if w >= 0 and not single and cross_marks_nb(marks, w, dealer, PLAYERS):
+                    winner = w
+                    complete = half == 1
+                    break
+            if complete:
+                counters[0] += 1
+                total = 0
+                for p in range(PLAYERS):
+                    points_hist[p, deal_pts[p]] += 1
+                    tricks_hist[p, state[S_WON + p]] += 1
+                    total += state[S_WON + p]
+                if audit:
+                    audit_out[0] += 1
+                    got = 0
+                    for p in range(PLAYERS):
+                        got += deal_pts[p]
+                    if got != 120 or total != 2 * HALF_CARDS:
+                        audit_out[1] += 1
+        counters[1] += 1
+        if single:
+            continue
+        _score_match_nb(stats, marks, winner, group, gx, audit, audit_out)
+        if winner < 0:
+            counters[2] += 1
+        moment_add_nb(stats.match_len, 0, deals)
+        moment_add_nb(stats.match_len, 1, n_halves)
+        moment_add_nb(stats.match_len, 2, n_decisive)
+
+
+@njit(types.boolean(types.uint8[::1], _I1, _I2, types.int64, SEATS_TYPE, CHOOSE_FN, AFTER_FN, PLAY_FN, types.int64,
+                    _I1, _I2, _I2, _I1, _I1), cache=True)
+def one_deal_nb(order, opts, tables, dealer, seats, choose_fn, after_fn, play_fn, seed, state, half_pts, dealt,
+                audit_out, err):
+    """One deal (both halves) dealt from the fixed card order ``order`` (what the chunk
+    kernel does after shuffling; for tests and users), policy randomness from the policy
+    stream of unit 0 of ``seed``. Fills ``half_pts[half, seat]``, ``dealt[half, seat]``
+    (the hands as dealt) and ``state`` (tricks per seat in ``S_WON``); False on an
+    illegal card (``err`` filled). Audited: ``audit_out`` counts checks and violations."""
+    hands = np.zeros(MAX_SEATS, np.int64)
+    pst = fixed_stream_nb(seed)
+    for half in range(2):
+        deal_half_nb(order, half, dealer, opts[O_TURNUP_DEALER] != 0, hands)
+        for p in range(PLAYERS):
+            dealt[half, p] = hands[p]
+        if not play_half_nb(order, half, state, hands, tables, opts, dealer, 1, seats, choose_fn, after_fn, play_fn,
+                            pst, True, audit_out, err):
+            return False
+        for p in range(PLAYERS):
+            half_pts[half, p] = state[S_POINTS + p]
+    return True
+
+
+#: what :class:`~simkit.games.point_game.PointTrickGame` calls
+chunk_nb = kozel_chunk_nb
+STATS = KozelStats
