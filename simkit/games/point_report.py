@@ -5,7 +5,7 @@ trumps."""
 import pandas as pd
 
 from simkit.policies.seated import policy_groups, seat_labels
-from simkit.reports.estimates import mean_estimate
+from simkit.reports.estimates import rate_estimate
 from simkit.reports.tables import seat_records
 
 POSITIONS = ("dealer", "left", "across", "right")
@@ -26,7 +26,7 @@ def _win_row(est, **lead):
 def seat_win_table(seat_win, policies, scale: int, seats: int = 4) -> pd.DataFrame:
     """Win rate per seat (with its policy) from moment rows of win shares (x ``scale``)."""
     labels = seat_labels(policies, seats)
-    return pd.DataFrame([_win_row(mean_estimate(seat_win[s], scale=scale), seat=s, policy=labels[s])
+    return pd.DataFrame([_win_row(rate_estimate(seat_win[s], scale=scale), seat=s, policy=labels[s])
                          for s in range(seats)])
 
 
@@ -37,5 +37,5 @@ def policy_win_table(group_win, policies, scale: int, seats: int = 4) -> pd.Data
     rows = []
     for g, name in enumerate(names):
         m = groups.count(g)
-        rows.append(_win_row(mean_estimate(group_win[g], scale=scale * m), policy=name, seats=m))
+        rows.append(_win_row(rate_estimate(group_win[g], scale=scale * m), policy=name, seats=m))
     return pd.DataFrame(rows)

@@ -16,7 +16,7 @@ from simkit.games.kerosinka.nb import CARDS, PLAYERS, WIN_SCALE
 from simkit.games.point_report import POSITIONS, deal_tables, policy_win_table, seat_win_table
 from simkit.policies.seated import policy_groups
 from simkit.reports.bidding import counts_mean
-from simkit.reports.estimates import mean_estimate, proportion_estimate
+from simkit.reports.estimates import mean_estimate, proportion_estimate, rate_estimate
 
 FOLLOWS = (PLAYERS - 1) * CARDS
 
@@ -37,7 +37,7 @@ def metrics(stats, rules, policies) -> dict:
     out["kerosinka_shown_rate"] = proportion_estimate(int(c[2]), int(c[0]))
     if rules.unit == "game":
         for s in range(PLAYERS):
-            out[f"win_rate.seat{s}"] = mean_estimate(stats["game_win"][s], scale=WIN_SCALE)
+            out[f"win_rate.seat{s}"] = rate_estimate(stats["game_win"][s], scale=WIN_SCALE)
         for s in range(PLAYERS):
             out[f"score.seat{s}"] = mean_estimate(stats["game_score"][s])
         out["deals_per_game"] = mean_estimate(stats["game_len"][0])

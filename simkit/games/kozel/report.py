@@ -16,7 +16,7 @@ import pandas as pd
 from simkit.games.kozel import nb
 from simkit.games.kozel.scoring import READINGS
 from simkit.games.point_report import POSITIONS, deal_tables, policy_win_table, seat_win_table
-from simkit.reports.estimates import mean_estimate, proportion_estimate
+from simkit.reports.estimates import mean_estimate, proportion_estimate, rate_estimate
 from simkit.reports.tables import rate_table
 
 HEADLINE_DOC = ("decisive_half_rate: the share of halves (four tricks each, two per deal) that have a winner under "
@@ -43,7 +43,7 @@ def metrics(stats, rules, policies) -> dict:
     out["forced_trumps_per_half"] = mean_estimate(stats["forced"][0])
     if rules.unit == "match":
         for s in range(4):
-            out[f"win_rate.seat{s}"] = mean_estimate(stats["match_win"][s], scale=nb.WIN_SCALE)
+            out[f"win_rate.seat{s}"] = rate_estimate(stats["match_win"][s], scale=nb.WIN_SCALE)
         out["match_deals"] = mean_estimate(stats["match_len"][0])
         out["match_halves"] = mean_estimate(stats["match_len"][1])
         out["match_decisive_halves"] = mean_estimate(stats["match_len"][2])
