@@ -16,7 +16,7 @@ from numba import njit, types
 
 from simkit.core.ace_ten import marriage_suits_nb, points_nb, target_winner_nb
 from simkit.core.rng import randbelow_nb
-from simkit.core.stats import moment_add_nb
+from simkit.core.stats import moment_add_nb, moment_add_sums_nb
 from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
 from simkit.core.trick_play import (AFTER_FN, CHOOSE_FN, E_DEAL, E_HAND, E_KIND, E_LEGAL, E_MOVE, E_PHASE, E_SEAT,
                                     SeatPolicies)
@@ -74,10 +74,7 @@ def choose_bid_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, 
     v2 = opts[O_VERSION2] != 0
     step = state[S_STEP]
     high = state[S_HIGH]
-    if code == BID_RANDOM:
-        if phase == PHASE_AUCTION:
-            nxt = state[S_OPENING] if high < 0 else high + step
-            return nxt if randbelow_nb(pst, 2) == 1 and bid_legal_nb(nxt, high, state[S_OPENING], step, hand) else 0
+    if code == BID_RANDOM:          # its auction calls are drawn in auction_nb
         return high if phase == PHASE_CONTRACT else 0
     pre = phase == PHASE_AUCTION or (phase == PHASE_CONTRACT and v2)
     if code == BID_SIMULATION:
@@ -138,7 +135,12 @@ def auction_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, 
         if (passed >> seat) & 1 == 0:
             state[S_SEAT] = seat
             state[S_HIGH] = high
-            b = choose_bid_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst)
+            if seats.code[R_BID, seat] == BID_RANDOM:      # the baseline, without a call (speed)
+                b = opening if high < 0 else high + step
+                if randbelow_nb(pst, 2) == 0 or not bid_legal_nb(b, high, opening, step, hands[seat]):
+                    b = 0
+            else:
+                b = choose_bid_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst)
             calls += 1
             if b == 0:
                 passed |= 1 << seat
@@ -222,9 +224,11 @@ def deal_nb(order, deal_no, state, hands, tables, opts, seats, choose_fn, after_
     contract = bid
     out = False                 # the declarer concedes (refuses, throws in)
     state[S_SEAT] = decl
+    rnd = seats.code[R_BID, decl] == BID_RANDOM       # names the bid, never concedes: no calls (speed)
     if v2:
         state[S_PHASE] = PHASE_CONTRACT
-        c = choose_bid_nb(decl, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst)
+        c = bid if rnd else choose_bid_nb(decl, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn,
+                                          bid_fn, pst)
         if not contract_legal_nb(c, bid, step, hands[decl]):
             bad_bid_nb(err, ERR_CONTRACT, state, decl, c, hands[decl], 0)
             return False
@@ -238,14 +242,16 @@ def deal_nb(order, deal_no, state, hands, tables, opts, seats, choose_fn, after_
     state[S_SEAT] = decl
     if v2:
         state[S_PHASE] = PHASE_REFUSE
-        r = choose_bid_nb(decl, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst)
+        r = 0 if rnd else choose_bid_nb(decl, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn,
+                                        pst)
         if r != 0 and r != 1:
             bad_bid_nb(err, ERR_REFUSE, state, decl, r, hands[decl], 1)
             return False
         out = r == 1
     else:
         state[S_PHASE] = PHASE_CONTRACT
-        c = choose_bid_nb(decl, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst)
+        c = bid if rnd else choose_bid_nb(decl, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn,
+                                          bid_fn, pst)
         if c == 0:
             out = True
         elif contract_legal_nb(c, bid, step, hands[decl]):
@@ -326,20 +332,36 @@ def _scores_consistent_nb(rec, state, step, opts):
 
 
 @njit(cache=True)
-def seat_map_nb(seats, act, dealer, players, tseat, scores, state):
+def seat_map_nb(seats, act, dealer, players, tseat, scores, state, same):
     """The deal's active seats: active ``i`` = table seat ``(dealer + 1 + i) % players``
-    (``tseat``), their policies copied from the table seats' into ``act``, their running
-    scores into ``S_SCORE``."""
+    (``tseat``), their policies copied from the table seats' into ``act`` (unless every
+    seat has the ``same`` policies and ``act`` holds them), their running scores into
+    ``S_SCORE``."""
     w = seats.params.shape[2]
     for i in range(3):
         t = (dealer + 1 + i) % players
         tseat[i] = t
+        state[S_SCORE + i] = scores[t]
+        if same:
+            continue
         act.group[i] = seats.group[t]
         for r in range(2):
             act.code[r, i] = seats.code[r, t]
             for k in range(w):
                 act.params[r, i, k] = seats.params[r, t, k]
-        state[S_SCORE + i] = scores[t]
+
+
+@njit(cache=True)
+def same_policies_nb(seats, players):
+    """Whether every table seat has the same policies and parameters."""
+    for t in range(1, players):
+        for r in range(2):
+            if seats.code[r, t] != seats.code[r, 0]:
+                return False
+            for k in range(seats.params.shape[2]):
+                if seats.params[r, t, k] != seats.params[r, 0, k]:
+                    return False
+    return True
 
 
 @njit(cache=True)
@@ -399,6 +421,12 @@ def thousand_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, 
     dscore = np.zeros(MAX_SEATS, np.int64)
     tseat = np.zeros(3, np.int64)
     gx = np.zeros(n_groups, np.int64)
+    same = same_policies_nb(seats, players)
+    if same:
+        seat_map_nb(seats, act, 0, players, tseat, scores, state, False)
+    m_n = np.zeros(N_CONTRACTS, np.int64)        # the margins' sums, added to the moments once (speed)
+    m_s = np.zeros(N_CONTRACTS, np.int64)
+    m_ss = np.zeros(N_CONTRACTS, np.int64)
     for unit in range(start, stop):
         start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
         for t in range(players):
@@ -407,7 +435,7 @@ def thousand_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, 
         winner = -1
         for d in range(max_deals):
             dealer = (opts[O_FIRST_DEALER] + d) % players
-            seat_map_nb(seats, act, dealer, players, tseat, scores, state)
+            seat_map_nb(seats, act, dealer, players, tseat, scores, state, same)
             shuffle_top_nb(deck, 23, dst)
             if not deal_nb(deck, d + 1, state, hands, tables, opts, act, choose_fn, after_fn, play_fn, bid_fn, pst,
                            audit, audit_out, err, rec):
@@ -428,7 +456,10 @@ def thousand_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, 
             held[1] += 3
             if res == RES_MADE or res == RES_FAILED:
                 counters[C_PLAYED] += 1
-                moment_add_nb(margin, c // CONTRACT_BIN, rec[R_TAKEN] - c)
+                x = rec[R_TAKEN] - c
+                m_n[c // CONTRACT_BIN] += 1
+                m_s[c // CONTRACT_BIN] += x
+                m_ss[c // CONTRACT_BIN] += x * x
                 for i in range(3):
                     tricks_hist[tseat[i], state[S_WON + i]] += 1
                 k = 0
@@ -469,6 +500,9 @@ def thousand_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, 
             audit_out[0] += 1
             if deals < max_deals and (winner < 0 or scores[winner] < target):
                 audit_out[1] += 1
+    for k in range(N_CONTRACTS):
+        if m_n[k]:
+            moment_add_sums_nb(margin, k, m_n[k], m_s[k], m_ss[k])
 
 
 @njit(types.boolean(types.uint8[::1], _I1, types.int64[:, ::1], types.int64, types.int64, SEATS_TYPE, CHOOSE_FN,
@@ -482,7 +516,7 @@ def one_deal_nb(order, opts, tables, deal_no, dealer, seats, choose_fn, after_fn
     players = opts[O_PLAYERS]
     act = SeatPolicies(np.zeros((2, 3), np.int64), np.zeros((2, 3, seats.params.shape[2])), np.zeros(3, np.int64))
     tseat = np.zeros(3, np.int64)
-    seat_map_nb(seats, act, dealer, players, tseat, scores, state)
+    seat_map_nb(seats, act, dealer, players, tseat, scores, state, False)
     if not deal_nb(order, deal_no, state, hands, tables, opts, act, choose_fn, after_fn, play_fn, bid_fn,
                    fixed_stream_nb(seed), AUDIT, audit_out, err, rec):
         return False
