@@ -37,7 +37,7 @@ Per-seat policies as in :mod:`simkit.policies.seated` (``"bid=simulation|heurist
 from simkit.games.thousand import layout as L
 from simkit.policies.base import PolicyRole, PolicySpec, param
 
-_VALUE = {"margin": param(0, "float", -400, 400), "concede": param(20, "float", 0, 400)}
+_VALUE = {"margin": param(40, "float", -400, 400), "concede": param(20, "float", 0, 400)}
 
 BID = PolicyRole(
     "bid",
