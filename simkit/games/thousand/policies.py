@@ -11,7 +11,15 @@ step, at least the bid; concedes (refuses) when the value falls short of the bid
 than ``concede``), ``simulation`` (the same rules on the mean points of ``samples``
 sampled deals played out in the kernel, :mod:`.simulation`). ``margin`` is the bid-margin
 threshold: a run-time parameter, swept without recompiling
-(``experiments/thousand_bid_margin.py``).
+(``experiments/thousand_bid_margin.py``). Its default, 40, is the best reply found there:
+against two heuristic bidders at 40, seat 0 won 0.315 ± 0.033 of 200 games to 1001 at
+margin 40, against 0.18 at 20, 0.255 at 60 and 0.235 at 80 (``--hands 6000 --seed 0``);
+at margin 0 every seat overbids (contracts made 0.34 of single deals, against 0.86 at
+40). The simulation bidder bids better still (seat 0 with ``simulation`` against two
+heuristic bidders: win rate 0.408 ± 0.045 against 0.325 ± 0.043 for the heuristic in the
+same 120 games, contracts made 0.90 against 0.83) but plays eight deals out per decision,
+so the heuristic stays the default: the default study and the tests play thousands of
+deals.
 
 Play: ``random`` (uniform legal card; random cards given and kept; each possible
 marriage or none declared uniformly), ``heuristic`` (declares the marriage of the
