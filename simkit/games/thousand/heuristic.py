@@ -17,7 +17,8 @@ from simkit.core.ace_ten import marriage_suits_nb
 from simkit.core.cards import RANK_10, RANK_A, RANK_K, RANK_Q
 from simkit.core.trick_play import CHOOSE_SIG
 from simkit.core.tricks import (NO_TRUMP, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_PLAYERS, TT_POWER, TT_SUIT_BITS,
-                                beating_nb, higher_in_suit_nb, lowest_card_nb, popcount_nb, trick_winner_nb)
+                                beating_nb, higher_in_suit_nb, lowest_card_nb, popcount_nb, strongest_nb,
+                                trick_winner_nb)
 from simkit.games.thousand.layout import S_DECLARER
 from simkit.games.thousand.scoring import MARRIAGE_VALUES, MAX_BID, MAX_WITHOUT_MARRIAGE, POINTS, TABLES
 
@@ -99,32 +100,18 @@ def keep_value_nb(card, hand):
 
 
 @njit(cache=True)
-def give_card_nb(legal, hand):
-    """The card to give an opponent: the least worth keeping (ties: the lowest code)."""
+def pick_card_nb(legal, hand, keep):
+    """The card of ``legal`` most worth keeping with ``hand`` (``keep``: the widow card
+    1000 (2)'s declarer keeps) or least (the card to give an opponent); ties: the lowest
+    code."""
     best = -1
-    bv = 1 << 30
+    bv = 0
     m = legal
     while m:
         c = lowest_card_nb(m)
         m &= m - 1
         v = keep_value_nb(c, hand)
-        if v < bv:
-            bv = v
-            best = c
-    return best
-
-
-@njit(cache=True)
-def keep_card_nb(legal, hand):
-    """The widow card to keep (1000 (2)): the most worth keeping with the hand."""
-    best = -1
-    bv = -1
-    m = legal
-    while m:
-        c = lowest_card_nb(m)
-        m &= m - 1
-        v = keep_value_nb(c, hand)
-        if v > bv:
+        if best < 0 or (v > bv if keep else v < bv):
             bv = v
             best = c
     return best
@@ -198,16 +185,7 @@ def heuristic_play_nb(seat, hand, legal, state, trick, tt):
     if win:
         if last:
             return _most_points_nb(win, tt, True)
-        best = -1
-        bw = -1
-        m = win
-        while m:
-            c = lowest_card_nb(m)
-            m &= m - 1
-            if tt[TT_POWER + c] > bw:
-                bw = tt[TT_POWER + c]
-                best = c
-        return best
+        return strongest_nb(win, tt)
     return _most_points_nb(legal, tt, False)
 
 

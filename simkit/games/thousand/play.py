@@ -23,7 +23,7 @@ from simkit.core.trick_play import (AFTER_SIG, E_DEAL, E_HAND, E_KIND, E_LEGAL, 
                                     E_TRICK, PLAY_RANDOM, PLAY_USER, R_PLAY, play_tricks_nb)
 from simkit.core.tricks import (F_SUIT, NO_TRUMP, S_DEAL_NO, S_FOLLOW, S_LEADER, S_PLAYED, S_SEAT, S_TABLE,
                                 S_TRICK_NO, S_TRICKS, S_TRUMP, lowest_card_nb, nth_card_nb, popcount_nb, random_card_nb)
-from simkit.games.thousand.heuristic import declare_suit_nb, give_card_nb, keep_card_nb
+from simkit.games.thousand.heuristic import declare_suit_nb, pick_card_nb
 from simkit.games.thousand.layout import (ERR_CARD, O_FIRST_LEAD, O_FOLLOW, O_LOG, O_VERSION2, P_TRUMP_WEIGHT,
                                           PHASE_DECLARE, PHASE_GIVE, PHASE_KEEP, PHASE_PLAY, R_GIVEN, R_MSEQ, R_MTRICK,
                                           S_CONTRACT, S_COUNTED, S_DECLARER, S_GIVEN, S_MARRIED, S_PHASE, S_POINTS,
@@ -94,9 +94,7 @@ def card_choice_nb(seat, legal, hand, state, seats, play_fn, pst, err):
             bad_card_nb(err, state, seat, c, hand, legal)
             return -1
         return c
-    if state[S_PHASE] == PHASE_KEEP:
-        return keep_card_nb(legal, hand)
-    return give_card_nb(legal, hand)
+    return pick_card_nb(legal, hand, state[S_PHASE] == PHASE_KEEP)
 
 
 @njit(cache=True)
