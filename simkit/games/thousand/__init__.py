@@ -44,7 +44,7 @@ class Thousand(TrickGame):
     headline = "contract_made_rate"
     headline_doc = report.HEADLINE_DOC
     chunk_hint = 1 << 9
-    conformance_hands = 150
+    conformance_hands = 60
     study_hands = 3_000
     bench_cases = [("random bid and play, single deals", {"unit": "deal"}, "random", 200_000),
                    ("games to 1001, heuristic bid and play", {}, None, 2_000)]

@@ -16,7 +16,7 @@ from numba import njit, types
 
 from simkit.core.ace_ten import marriage_suits_nb, points_nb, target_winner_nb
 from simkit.core.rng import randbelow_nb
-from simkit.core.stats import moment_add_nb, moment_add_sums_nb
+from simkit.core.stats import moment_add_nb
 from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
 from simkit.core.trick_play import (AFTER_FN, CHOOSE_FN, E_DEAL, E_HAND, E_KIND, E_LEGAL, E_MOVE, E_PHASE, E_SEAT,
                                     SeatPolicies)
@@ -424,9 +424,6 @@ def thousand_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, 
     same = same_policies_nb(seats, players)
     if same:
         seat_map_nb(seats, act, 0, players, tseat, scores, state, False)
-    m_n = np.zeros(N_CONTRACTS, np.int64)        # the margins' sums, added to the moments once (speed)
-    m_s = np.zeros(N_CONTRACTS, np.int64)
-    m_ss = np.zeros(N_CONTRACTS, np.int64)
     for unit in range(start, stop):
         start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
         for t in range(players):
@@ -456,10 +453,7 @@ def thousand_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, 
             held[1] += 3
             if res == RES_MADE or res == RES_FAILED:
                 counters[C_PLAYED] += 1
-                x = rec[R_TAKEN] - c
-                m_n[c // CONTRACT_BIN] += 1
-                m_s[c // CONTRACT_BIN] += x
-                m_ss[c // CONTRACT_BIN] += x * x
+                moment_add_nb(margin, c // CONTRACT_BIN, rec[R_TAKEN] - c)
                 for i in range(3):
                     tricks_hist[tseat[i], state[S_WON + i]] += 1
                 k = 0
@@ -500,9 +494,6 @@ def thousand_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, 
             audit_out[0] += 1
             if deals < max_deals and (winner < 0 or scores[winner] < target):
                 audit_out[1] += 1
-    for k in range(N_CONTRACTS):
-        if m_n[k]:
-            moment_add_sums_nb(margin, k, m_n[k], m_s[k], m_ss[k])
 
 
 @njit(types.boolean(types.uint8[::1], _I1, types.int64[:, ::1], types.int64, types.int64, SEATS_TYPE, CHOOSE_FN,
