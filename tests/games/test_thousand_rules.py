@@ -68,6 +68,7 @@ def test_bids_and_contracts():
     assert T.bid_legal_nb(60, -1, 60, 10, plain) and not T.bid_legal_nb(65, -1, 60, 10, plain)
     assert T.contract_legal_nb(60, 60, 5, plain) and not T.contract_legal_nb(55, 60, 5, plain)
     assert not T.contract_legal_nb(125, 60, 5, plain) and T.contract_legal_nb(125, 60, 5, married)
+    assert T.contract_legal_nb(125, 125, 5, plain) and not T.contract_legal_nb(130, 125, 5, plain)  # the bid stands
 
 
 @pytest.mark.parametrize("points, step, want", [(37, 5, 35), (98, 5, 100), (38, 5, 40), (36, 5, 35), (0, 5, 0),

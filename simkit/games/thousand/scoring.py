@@ -86,10 +86,13 @@ def contract_legal_nb(contract, bid, step, hand):
     limit (GAMES.md G18 ambiguity 6) and :data:`MAX_BID`. ``hand``: the cards he holds when
     he names it, after taking the widow and passing two cards in 1001, before the widow is
     opened in 1000 (2) (002:98 «После паса двух игроков до вскрытия прикупа игрок обязан
-    объявить окончательное количество очков»)."""
+    объявить окончательное количество очков»). The bid itself is always a legal contract,
+    even above 120 by a declarer who gave a card of his marriage away: it is what he
+    plays when he names nothing (002:89 «Если после взятия прикупа ничего не
+    объявлялось, то записывается сумма, на которую игрок взял прикуп»)."""
     if contract < bid or contract % step != 0 or contract > MAX_BID:
         return False
-    return contract <= MAX_WITHOUT_MARRIAGE or marriage_suits_nb(hand) != 0
+    return contract == bid or contract <= MAX_WITHOUT_MARRIAGE or marriage_suits_nb(hand) != 0
 
 
 @njit(cache=True)

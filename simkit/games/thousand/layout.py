@@ -1,0 +1,79 @@
+"""Thousand's kernel layout: its table-state fields, decision phases, option slots,
+policy codes and parameter slots, and the record a deal leaves (GAMES.md G18).
+
+Seats in the kernels are the three *active* seats ``0..2`` of a deal, clockwise from the
+dealer's left (with four players the dealer sits out: 002:84 «При четырех игроках
+сдающий в розыгрыше не участвует»); active seat ``i`` is table seat ``(dealer + 1 + i)
+% players``. What a policy (built-in or a user's ``@njit`` function) reads is the shared
+trick state (:mod:`simkit.core.tricks` ``S_*``: ``S_SCORE + i`` = active seat ``i``'s
+running score) plus the fields below.
+"""
+from simkit.core.tricks import S_EXTRA
+from simkit.core.trick_play import E_EXTRA, ERR_GAME, PLAY_BUILTIN, PLAY_RANDOM, PLAY_USER  # noqa: F401 (codes)
+
+# -- state fields (S_EXTRA .. S_LEAD_BAN - 1) ----------------------------------------------
+S_PHASE = S_EXTRA + 0       # what is asked of the seat to act (PHASE_*)
+S_HIGH = S_EXTRA + 1        # the auction's high bid so far (-1: none); then the winning bid
+S_DECLARER = S_EXTRA + 2    # the active seat that won the auction (-1 during it)
+S_CONTRACT = S_EXTRA + 3    # the contract named (0 before)
+S_STEP = S_EXTRA + 4        # bids and scores go in this step (5 or 10)
+S_OPENING = S_EXTRA + 5     # the lowest opening bid (40, 60 or 100)
+S_MARRIED = S_EXTRA + 6     # bit seat * 4 + suit: that seat declared that suit's marriage this deal
+S_WIDOW = S_EXTRA + 7       # the widow's three cards (shown to everybody when taken)
+S_TO = S_EXTRA + 8          # the active seat a card is being given to (PHASE_GIVE)
+S_POINTS = S_EXTRA + 9      # 3 entries: each active seat's card points taken plus its declared marriages
+S_COUNTED = S_EXTRA + 12    # the cards whose points are already credited (the tricks closed)
+S_GIVEN = S_EXTRA + 13      # the cards the declarer gave away (he knows where they went)
+
+# -- phases (state[S_PHASE]): what the bid or play policy is asked ---------------------------
+PHASE_AUCTION = 0   # bid: 0 = pass, else a bid
+PHASE_CONTRACT = 1  # bid: the contract (>= the bid); 1001: 0 = concede (after an all-pass: throw in)
+PHASE_REFUSE = 2    # bid, 1000 (2) after the widow: 1 = refuse to play (after an all-pass: throw in), 0 = play
+PHASE_GIVE = 3      # play: a card of `legal` to give to active seat state[S_TO]
+PHASE_KEEP = 4      # play, 1000 (2): the widow card (of `legal`) the declarer keeps
+PHASE_DECLARE = 5   # play: a king or queen of `legal` to declare its marriage by leading it, -1 = none
+PHASE_PLAY = 6      # play: a card of `legal`
+
+# -- options (the kernel's int64 opts array) -------------------------------------------------
+(O_PLAYERS, O_VERSION2, O_STANDARD, O_OPENING, O_STEP, O_TARGET, O_CONCEDE_OPP, O_FIRST_LEAD, O_SINGLE,
+ O_MAX_DEALS, O_FIRST_DEALER, O_FOLLOW) = range(12)
+N_OPTS = 12
+
+# -- policies ---------------------------------------------------------------------------------
+R_BID = 1                               # the bid role's row in SeatPolicies (R_PLAY = 0)
+BID_USER, BID_RANDOM, BID_HEURISTIC, BID_SIMULATION = 0, 1, 2, 3
+PLAY_HEURISTIC = PLAY_BUILTIN           # PLAY_USER = 0, PLAY_RANDOM = 1 are the engine's
+P_MARGIN, P_CONCEDE, P_SAMPLES = 0, 1, 2
+N_BID_PARAMS = 3
+P_TRUMP_WEIGHT = 0
+N_PLAY_PARAMS = 1
+
+# -- errors -------------------------------------------------------------------------------------
+ERR_BID, ERR_CONTRACT, ERR_REFUSE, ERR_CARD = ERR_GAME, ERR_GAME + 1, ERR_GAME + 2, ERR_GAME + 3
+E_HIGH = E_EXTRA            # the high bid (auction) or the winning bid (contract)
+E_STEP = E_EXTRA + 1
+E_OPENING = E_EXTRA + 2
+
+# -- a deal's record (int64[N_REC]) -----------------------------------------------------------
+RES_MADE, RES_FAILED, RES_CONCEDED, RES_THROWN = 0, 1, 2, 3
+RESULTS = ("made", "failed", "conceded", "thrown in")
+R_RESULT = 0        # RES_*
+R_DECL = 1          # the declarer (active seat)
+R_HIGH = 2          # the winning bid
+R_CONTRACT = 3      # the contract (the bid when conceded or thrown in before naming one)
+R_ALLPASS = 4       # 1: the first two passed and the last hand took the widow (002:90)
+R_WIDOW = 5         # the widow as dealt
+R_TAKEN = 6         # the declarer's points (cards and marriages); 0 when not played
+R_MSEQ = 7          # the marriages declared in order, 4 bits each (seat * 4 + suit + 1), oldest highest
+R_SCORE = 8         # 3 entries: each active seat's score for the deal (before the 850 rule)
+R_IDLE = 11         # the idle dealer's score (four players), else 0
+R_DEALT = 12        # 3 entries: the hands as dealt
+R_PLAYHANDS = 15    # 3 entries: the hands play started with (after the widow and the cards given)
+R_GIVEN = 18        # the cards the declarer gave: to the first opponent (R_GIVEN), the second (R_GIVEN + 1)
+R_CALLS = 20        # the number of auction calls
+R_MTRICK = 21       # the trick (0..7) each marriage was declared on, 4 bits each as R_MSEQ
+N_REC = 24
+#: hand-built deals (:func:`.play.after_trick_log_cb`) log each trick in the opts array from O_LOG:
+#: its cards (bitmask) and its winner
+O_LOG = N_OPTS
+N_LOG = 2 * 8

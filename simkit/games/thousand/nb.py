@@ -1,0 +1,515 @@
+"""Thousand kernels: the deal, the auction, the contract and its outcome, whole games to
+1001 (1000) and single deals (GAMES.md G18; seed file 002 lines 81-101), on the trick
+engine (:mod:`simkit.core.trick_play`). The widow, the marriages and the play are in
+:mod:`.play`; the heuristic in :mod:`.heuristic`; the simulation bidder in
+:mod:`.simulation`; the state fields, phases and the deal's record in :mod:`.layout`.
+
+A deal (:func:`deal_nb`): seven cards each to the three active seats one at a time from
+the dealer's left and three to the widow (002:85); the auction (:func:`auction_nb`); then
+1001: the widow and the two cards given, the contract or a concession; 1000 (2): the
+contract, the widow shared out, play or refuse; the play; the scores
+(:mod:`.scoring`). Unit: a game (deals until a seat reaches the target, the higher total
+winning) or one deal.
+"""
+import numpy as np
+from numba import njit, types
+
+from simkit.core.ace_ten import marriage_suits_nb, points_nb, target_winner_nb
+from simkit.core.rng import randbelow_nb
+from simkit.core.stats import moment_add_nb
+from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
+from simkit.core.trick_play import (AFTER_FN, CHOOSE_FN, E_DEAL, E_HAND, E_KIND, E_LEGAL, E_MOVE, E_PHASE, E_SEAT,
+                                    SeatPolicies)
+from simkit.core.tricks import (BID_FN, MAX_SEATS, NO_TRUMP, PLAY_FN, S_BID, S_DEAL_NO, S_PLAYED, S_SCORE, S_SEAT,
+                                S_WON, TT_DECK, deal_round_nb, popcount_nb, start_deal_nb)
+from simkit.core.tricks import BID_SIG, PLAY_SIG, no_user_bid_nb, no_user_play_nb  # noqa: F401  (policies, users)
+from simkit.games.thousand.heuristic import call_from_value_nb, contract_from_value_nb, estimate_nb
+from simkit.games.thousand.layout import (BID_RANDOM, BID_SIMULATION, BID_USER, E_HIGH, E_OPENING, E_STEP, ERR_BID,
+                                          ERR_CONTRACT, ERR_REFUSE, N_REC, O_CONCEDE_OPP, O_FIRST_DEALER, O_MAX_DEALS,
+                                          O_PLAYERS, O_SINGLE, O_STANDARD, O_STEP, O_OPENING, O_TARGET, O_VERSION2,
+                                          P_CONCEDE, P_MARGIN, P_SAMPLES, PHASE_AUCTION, PHASE_CONTRACT, PHASE_REFUSE,
+                                          R_ALLPASS, R_BID, R_CALLS, R_CONTRACT, R_DEALT, R_DECL, R_HIGH, R_IDLE,
+                                          R_PLAYHANDS, R_RESULT, R_SCORE, R_TAKEN, R_WIDOW, RES_CONCEDED, RES_FAILED,
+                                          RES_MADE, RES_THROWN, S_CONTRACT, S_COUNTED, S_DECLARER, S_GIVEN, S_HIGH,
+                                          S_MARRIED, S_OPENING, S_PHASE, S_POINTS, S_STEP, S_WIDOW)
+from simkit.games.thousand.play import TRICKS, play_out_nb, start_play_nb, widow_nb
+from simkit.games.thousand.scoring import (DEAL_POINTS, HAND, MARRIAGE_VALUES, POINTS, REFUSAL_BONUS_1000_2,
+                                           THROW_IN_BONUS, barrel_penalty_nb, bid_legal_nb, contract_legal_nb,
+                                           idle_dealer_points_nb, played_deal_scores_nb, unplayed_deal_scores_nb)
+from simkit.games.thousand.simulation import rollout_value_nb
+
+#: what the heuristic adds to a hand's value for the widow it will take before seeing it:
+#: 1001 takes three cards and gives back two (its weakest), 1000 (2) keeps one of three
+WIDOW_GAIN = np.array([15.0, 5.0])
+#: contract sizes are counted in bins of 5 points (0..400)
+CONTRACT_BIN = 5
+N_CONTRACTS = 81
+#: deals 1..9 of a game, and 10 or later, for the contract outcomes by round
+N_ROUNDS = 10
+#: the lowest deal score a seat can write (a failed 400 and the 850 rule's -100), for the histograms
+LOWEST_SCORE = -500
+N_SCORES = 901
+WIN_SCALE = 2
+#: counters: deals, games, games stopped at max_deals, 850-rule penalties, all-pass deals, deals played
+C_DEALS, C_GAMES, C_UNFINISHED, C_BARREL, C_ALLPASS, C_PLAYED = range(6)
+N_COUNTERS = 6
+AUDIT = np.bool_(True)
+
+
+# -- bidding decisions --------------------------------------------------------------------------------
+@njit(cache=True)
+def choose_bid_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst):
+    """The seat's bid-role answer in phase ``state[S_PHASE]`` (:mod:`.layout`). Random:
+    passes or makes the lowest raise, each with chance 1/2; names the bid as contract;
+    never concedes. Heuristic and simulation: the hand's value (:func:`estimate_nb` plus
+    the widow's expected gain before the widow, or the mean of sampled playouts,
+    :func:`rollout_value_nb`) less ``margin`` bounds the bid and sets the contract; a
+    value short of the bid (contract) by more than ``concede`` concedes (refuses)."""
+    code = seats.code[R_BID, seat]
+    p = seats.params[R_BID, seat]
+    phase = state[S_PHASE]
+    hand = hands[seat]
+    if code == BID_USER:
+        return bid_fn(hand, state, p)
+    v2 = opts[O_VERSION2] != 0
+    step = state[S_STEP]
+    high = state[S_HIGH]
+    if code == BID_RANDOM:          # its auction calls are drawn in auction_nb
+        return high if phase == PHASE_CONTRACT else 0
+    pre = phase == PHASE_AUCTION or (phase == PHASE_CONTRACT and v2)
+    if code == BID_SIMULATION:
+        given = np.zeros(2, np.int64)
+        if not pre:
+            given[0] = state[S_GIVEN] & hands[(seat + 1) % 3]
+            given[1] = state[S_GIVEN] & hands[(seat + 2) % 3]
+        value = rollout_value_nb(seat, hand, given, pre, state, tables, opts, choose_fn, after_fn, play_fn, pst,
+                                 max(1, np.int64(p[P_SAMPLES])))
+    else:
+        value = estimate_nb(hand) + (WIDOW_GAIN[1 if v2 else 0] if pre else 0.0)
+    if phase == PHASE_AUCTION:
+        return call_from_value_nb(value, high, state[S_OPENING], step, hand, p[P_MARGIN])
+    if phase == PHASE_CONTRACT:
+        return contract_from_value_nb(value, high, step, hand, p[P_MARGIN], p[P_CONCEDE], not v2)
+    return 1 if value < state[S_CONTRACT] - p[P_CONCEDE] else 0
+
+
+@njit(cache=True)
+def bad_bid_nb(err, kind, state, seat, move, hand, bound):
+    """Fill ``err`` for an illegal call, contract or refusal answer."""
+    err[E_KIND] = kind
+    err[E_SEAT] = seat
+    err[E_MOVE] = move
+    err[E_HAND] = hand
+    err[E_LEGAL] = bound
+    err[E_DEAL] = state[S_DEAL_NO]
+    err[E_PHASE] = state[S_PHASE]
+    err[E_HIGH] = state[S_HIGH]
+    err[E_STEP] = state[S_STEP]
+    err[E_OPENING] = state[S_OPENING]
+
+
+@njit(cache=True)
+def auction_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst, err, rec):
+    """The auction from the dealer's left (002:86 «Игрок, сидящий по левую руку от
+    сдающего, начинает торг»): each seat in turn passes (and is out: «Игрок, спасовавший
+    один раз, в дальнейшем торге не участвует») or bids higher (:func:`bid_legal_nb`)
+    until one is left. Under the standard auction the eldest opens 100 by obligation.
+    When the first two pass without a bid, the last hand takes the widow at the opening
+    bid (002:90 «Если два игрока из трех пасуют, то игрок на последней руке берет
+    прикуп»; GAMES.md G18 ambiguity 2). Leaves the winner in ``S_DECLARER`` and his bid
+    in ``S_HIGH``; returns the winner, -1 on an illegal call."""
+    step = state[S_STEP]
+    opening = state[S_OPENING]
+    passed = 0
+    high = -1
+    winner = -1
+    seat = 0
+    calls = 0
+    state[S_PHASE] = PHASE_AUCTION
+    if opts[O_STANDARD] != 0:
+        high = opening
+        winner = 0
+        state[S_BID] = opening
+        seat = 1
+    while popcount_nb(passed) < 2:
+        if (passed >> seat) & 1 == 0:
+            state[S_SEAT] = seat
+            state[S_HIGH] = high
+            if seats.code[R_BID, seat] == BID_RANDOM:      # the baseline, without a call (speed)
+                b = opening if high < 0 else high + step
+                if randbelow_nb(pst, 2) == 0 or not bid_legal_nb(b, high, opening, step, hands[seat]):
+                    b = 0
+            else:
+                b = choose_bid_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst)
+            calls += 1
+            if b == 0:
+                passed |= 1 << seat
+            elif bid_legal_nb(b, high, opening, step, hands[seat]):
+                high = b
+                winner = seat
+            else:
+                bad_bid_nb(err, ERR_BID, state, seat, b, hands[seat], 0)
+                return -1
+            state[S_BID + seat] = b
+        seat = seat + 1 if seat < 2 else 0
+    rec[R_CALLS] = calls
+    if winner < 0:
+        rec[R_ALLPASS] = 1
+        winner = 0 if passed & 1 == 0 else (1 if passed & 2 == 0 else 2)
+        high = opening
+    state[S_HIGH] = high
+    state[S_DECLARER] = winner
+    return winner
+
+
+# -- a deal ---------------------------------------------------------------------------------------------
+@njit(cache=True)
+def _audit_hands_nb(hands, extra, k, deck, audit_out):
+    """Card conservation: three hands of ``k`` cards and ``extra`` make the deck."""
+    audit_out[0] += 1
+    n = popcount_nb(extra)
+    union = extra
+    for s in range(3):
+        n += popcount_nb(hands[s])
+        union |= hands[s]
+        if popcount_nb(hands[s]) != k:
+            audit_out[1] += 1
+    if union != deck or n != 24:
+        audit_out[1] += 1
+
+
+@njit(cache=True)
+def deal_nb(order, deal_no, state, hands, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst, audit,
+            audit_out, err, rec):
+    """One deal from the card order ``order`` (module doc); its record in ``rec``
+    (:mod:`.layout` ``R_*``). False on an illegal move (``err`` filled).
+
+    Outcomes (002:89-91, 002:98-101): the contract made (+ contract) or failed
+    (- contract), the others scoring their points rounded; conceded after the widow
+    (1001: - the bid, the others ``concede_opponents``; 1000 (2) refusal: - the contract
+    named before the widow, the others 60 each); after an all-pass the last hand may throw
+    in instead (0 for him, 50 to each other player)."""
+    for i in range(N_REC):
+        rec[i] = 0
+    deal_round_nb(order, 3, HAND, 2, hands)
+    widow = 0
+    for i in range(3 * HAND, 3 * HAND + 3):
+        widow |= np.int64(1) << np.int64(order[i])
+    deck = tables[NO_TRUMP, TT_DECK]
+    start_deal_nb(state, tables, NO_TRUMP, 3, TRICKS, 2, 0, -1, deal_no)
+    state[S_STEP] = opts[O_STEP]
+    state[S_OPENING] = opts[O_OPENING]
+    state[S_HIGH] = -1
+    state[S_DECLARER] = -1
+    state[S_CONTRACT] = 0
+    state[S_WIDOW] = 0
+    state[S_GIVEN] = 0
+    state[S_MARRIED] = 0
+    state[S_COUNTED] = 0
+    for s in range(3):
+        state[S_POINTS + s] = 0
+        rec[R_DEALT + s] = hands[s]
+    rec[R_WIDOW] = widow
+    if audit:
+        _audit_hands_nb(hands, widow, HAND, deck, audit_out)
+    decl = auction_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst, err, rec)
+    if decl < 0:
+        return False
+    bid = state[S_HIGH]
+    step = state[S_STEP]
+    v2 = opts[O_VERSION2] != 0
+    allpass = rec[R_ALLPASS] != 0
+    rec[R_DECL] = decl
+    rec[R_HIGH] = bid
+    contract = bid
+    out = False                 # the declarer concedes (refuses, throws in)
+    state[S_SEAT] = decl
+    rnd = seats.code[R_BID, decl] == BID_RANDOM       # names the bid, never concedes: no calls (speed)
+    if v2:
+        state[S_PHASE] = PHASE_CONTRACT
+        c = bid if rnd else choose_bid_nb(decl, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn,
+                                          bid_fn, pst)
+        if not contract_legal_nb(c, bid, step, hands[decl]):
+            bad_bid_nb(err, ERR_CONTRACT, state, decl, c, hands[decl], 0)
+            return False
+        contract = c
+        state[S_CONTRACT] = c
+    state[S_WIDOW] = widow
+    if not widow_nb(decl, hands, widow, state, opts, seats, play_fn, pst, err, rec):
+        return False
+    if audit:
+        _audit_hands_nb(hands, 0, TRICKS, deck, audit_out)
+    state[S_SEAT] = decl
+    if v2:
+        state[S_PHASE] = PHASE_REFUSE
+        r = 0 if rnd else choose_bid_nb(decl, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn,
+                                        pst)
+        if r != 0 and r != 1:
+            bad_bid_nb(err, ERR_REFUSE, state, decl, r, hands[decl], 1)
+            return False
+        out = r == 1
+    else:
+        state[S_PHASE] = PHASE_CONTRACT
+        c = bid if rnd else choose_bid_nb(decl, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn,
+                                          bid_fn, pst)
+        if c == 0:
+            out = True
+        elif contract_legal_nb(c, bid, step, hands[decl]):
+            contract = c
+        else:
+            bad_bid_nb(err, ERR_CONTRACT, state, decl, c, hands[decl], 1)
+            return False
+        state[S_CONTRACT] = contract
+    rec[R_CONTRACT] = contract
+    for s in range(3):
+        rec[R_PLAYHANDS + s] = hands[s]
+    score = rec[R_SCORE:R_SCORE + 3]
+    if out:
+        if allpass:
+            rec[R_RESULT] = RES_THROWN
+            unplayed_deal_scores_nb(3, -1, decl, 0, THROW_IN_BONUS, widow, score)
+        else:
+            rec[R_RESULT] = RES_CONCEDED
+            others = REFUSAL_BONUS_1000_2 if v2 else opts[O_CONCEDE_OPP]
+            unplayed_deal_scores_nb(3, -1, decl, contract, others, widow, score)
+    else:
+        start_play_nb(state, opts, decl, contract)
+        if not play_out_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, pst, audit, audit_out,
+                           err, rec):
+            return False
+        taken = state[S_POINTS + decl]
+        rec[R_TAKEN] = taken
+        rec[R_RESULT] = RES_MADE if taken >= contract else RES_FAILED
+        played_deal_scores_nb(state[S_POINTS:S_POINTS + 3], 3, -1, decl, contract, step, widow, score)
+        if audit:
+            audit_out[0] += 1
+            cards = 0
+            married = 0
+            for s in range(3):
+                cards += state[S_POINTS + s]
+            for b in range(12):
+                if (state[S_MARRIED] >> b) & 1:
+                    married += MARRIAGE_VALUES[b & 3]
+            if cards - married != DEAL_POINTS or points_nb(state[S_PLAYED], POINTS) != DEAL_POINTS \
+                    or state[S_PLAYED] != deck or (hands[0] | hands[1] | hands[2]) != 0 \
+                    or state[S_WON] + state[S_WON + 1] + state[S_WON + 2] != TRICKS:
+                audit_out[1] += 1
+    if opts[O_PLAYERS] == 4:
+        rec[R_IDLE] = idle_dealer_points_nb(widow)
+    if audit:
+        audit_out[0] += 1
+        if not _scores_consistent_nb(rec, state, step, opts):
+            audit_out[1] += 1
+    return True
+
+
+@njit(cache=True)
+def _scores_consistent_nb(rec, state, step, opts):
+    """Audit: the deal's scores against their rules, term by term: the declarer's is
+    ±contract (played), -contract or -bid (conceded) or 0 (thrown in); each other seat's
+    is its points within half a step, a multiple of the step, or the fixed bonus."""
+    decl = rec[R_DECL]
+    res = rec[R_RESULT]
+    for s in range(3):
+        v = rec[R_SCORE + s]
+        if s == decl:
+            want = rec[R_CONTRACT]
+            if res == RES_FAILED or res == RES_CONCEDED:
+                want = -want
+            if res == RES_THROWN:
+                want = 0
+            if v != want:
+                return False
+        elif res == RES_MADE or res == RES_FAILED:
+            d = v - state[S_POINTS + s]
+            if v % step != 0 or 2 * d > step or 2 * d < -step:
+                return False
+        elif res == RES_THROWN and v != THROW_IN_BONUS:
+            return False
+        elif res == RES_CONCEDED and v != (REFUSAL_BONUS_1000_2 if opts[O_VERSION2] else opts[O_CONCEDE_OPP]):
+            return False
+    return True
+
+
+@njit(cache=True)
+def seat_map_nb(seats, act, dealer, players, tseat, scores, state, same):
+    """The deal's active seats: active ``i`` = table seat ``(dealer + 1 + i) % players``
+    (``tseat``), their policies copied from the table seats' into ``act`` (unless every
+    seat has the ``same`` policies and ``act`` holds them), their running scores into
+    ``S_SCORE``."""
+    w = seats.params.shape[2]
+    for i in range(3):
+        t = (dealer + 1 + i) % players
+        tseat[i] = t
+        state[S_SCORE + i] = scores[t]
+        if same:
+            continue
+        act.group[i] = seats.group[t]
+        for r in range(2):
+            act.code[r, i] = seats.code[r, t]
+            for k in range(w):
+                act.params[r, i, k] = seats.params[r, t, k]
+
+
+@njit(cache=True)
+def same_policies_nb(seats, players):
+    """Whether every table seat has the same policies and parameters."""
+    for t in range(1, players):
+        for r in range(2):
+            if seats.code[r, t] != seats.code[r, 0]:
+                return False
+            for k in range(seats.params.shape[2]):
+                if seats.params[r, t, k] != seats.params[r, 0, k]:
+                    return False
+    return True
+
+
+@njit(cache=True)
+def table_scores_nb(rec, scores, dealer, players, tseat, v2, out):
+    """Each table seat's score for the deal into ``out``: the active seats' and the idle
+    dealer's, then, in 1000 (2), -100 for a seat on 850 or more that scored nothing
+    (:func:`barrel_penalty_nb`). Returns the number of such penalties."""
+    for t in range(players):
+        out[t] = 0
+    for i in range(3):
+        out[tseat[i]] = rec[R_SCORE + i]
+    if players == 4:
+        out[dealer] = rec[R_IDLE]
+    pen = 0
+    if v2:
+        for t in range(players):
+            b = barrel_penalty_nb(scores[t], out[t])
+            if b:
+                out[t] += b
+                pen += 1
+    return pen
+
+
+# -- the chunk kernel -------------------------------------------------------------------------------------
+#: the statistics (``stats.<name>``; shapes in :meth:`Thousand._run`, table seats ``t``):
+#: ``contracts[t, round, contract // 5, result]`` every contract (result RES_*); ``margin[contract // 5]``
+#: moments of the declarer's points minus the contract, played deals; ``pts_hist[t, score - LOWEST_SCORE]``
+#: each seat's deal score; ``tricks_hist[t, tricks]`` active seats' tricks in played deals;
+#: ``marriages[t, suit]`` declared; ``marr_hist[k]`` played deals with ``k`` marriages declared;
+#: ``held`` = [dealt hands holding a marriage, dealt hands];
+#: ``counters`` (C_*); games: ``game_win[t]`` (2 a win), ``game_score[t]`` (final), ``game_len[0]``
+#: (deals), ``group_mom[g]`` (the policy group's summed wins a game).
+ThousandStats, STATS_TYPE = bundle("ThousandStats", {
+    "contracts": 4, "margin": 2, "pts_hist": 2, "tricks_hist": 2, "marriages": 2, "marr_hist": 1, "held": 1,
+    "counters": 1,    "game_win": 2, "game_score": 2, "game_len": 2, "group_mom": 2})
+_I1 = types.int64[::1]
+
+
+@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, types.int64[:, ::1], SEATS_TYPE,
+                 CHOOSE_FN, AFTER_FN, PLAY_FN, BID_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
+def thousand_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, bid_fn, stats,
+                      audit, audit_out, err):
+    """Play units ``start..stop-1`` (whole games or single deals) into ``stats``."""
+    players = opts[O_PLAYERS]
+    single = opts[O_SINGLE] != 0
+    max_deals = 1 if single else opts[O_MAX_DEALS]
+    target = opts[O_TARGET]
+    v2 = opts[O_VERSION2] != 0
+    contracts, margin, pts_hist, tricks_hist = stats.contracts, stats.margin, stats.pts_hist, stats.tricks_hist
+    marriages, marr_hist, held, counters = stats.marriages, stats.marr_hist, stats.held, stats.counters
+    game_win, game_score, game_len, group_mom = stats.game_win, stats.game_score, stats.game_len, stats.group_mom
+    n_groups = group_mom.shape[0]
+    act = SeatPolicies(np.zeros((2, 3), np.int64), np.zeros((2, 3, seats.params.shape[2])), np.zeros(3, np.int64))
+    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
+    rec = np.zeros(N_REC, np.int64)
+    scores = np.zeros(MAX_SEATS, np.int64)
+    dscore = np.zeros(MAX_SEATS, np.int64)
+    tseat = np.zeros(3, np.int64)
+    gx = np.zeros(n_groups, np.int64)
+    same = same_policies_nb(seats, players)
+    if same:
+        seat_map_nb(seats, act, 0, players, tseat, scores, state, False)
+    for unit in range(start, stop):
+        start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
+        for t in range(players):
+            scores[t] = 0
+        deals = 0
+        winner = -1
+        for d in range(max_deals):
+            dealer = (opts[O_FIRST_DEALER] + d) % players
+            seat_map_nb(seats, act, dealer, players, tseat, scores, state, same)
+            shuffle_top_nb(deck, 23, dst)
+            if not deal_nb(deck, d + 1, state, hands, tables, opts, act, choose_fn, after_fn, play_fn, bid_fn, pst,
+                           audit, audit_out, err, rec):
+                return
+            deals += 1
+            counters[C_DEALS] += 1
+            counters[C_BARREL] += table_scores_nb(rec, scores, dealer, players, tseat, v2, dscore)
+            for t in range(players):
+                scores[t] += dscore[t]
+                pts_hist[t, dscore[t] - LOWEST_SCORE] += 1
+            res = rec[R_RESULT]
+            decl = rec[R_DECL]
+            c = rec[R_CONTRACT]
+            contracts[tseat[decl], min(d, N_ROUNDS - 1), c // CONTRACT_BIN, res] += 1
+            counters[C_ALLPASS] += rec[R_ALLPASS]
+            for i in range(3):
+                held[0] += marriage_suits_nb(rec[R_DEALT + i]) != 0
+            held[1] += 3
+            if res == RES_MADE or res == RES_FAILED:
+                counters[C_PLAYED] += 1
+                moment_add_nb(margin, c // CONTRACT_BIN, rec[R_TAKEN] - c)
+                for i in range(3):
+                    tricks_hist[tseat[i], state[S_WON + i]] += 1
+                k = 0
+                for b in range(12):
+                    if (state[S_MARRIED] >> b) & 1:
+                        marriages[tseat[b >> 2], b & 3] += 1
+                        k += 1
+                marr_hist[k] += 1
+            if single:
+                break
+            winner = target_winner_nb(scores, players, target)
+            if winner >= 0:
+                break
+        if single:
+            continue
+        counters[C_GAMES] += 1
+        if winner < 0:
+            counters[C_UNFINISHED] += 1
+            best = 0
+            for t in range(1, players):
+                if scores[t] > scores[best]:
+                    best = t
+            winner = best
+            for t in range(players):
+                if t != best and scores[t] == scores[best]:
+                    winner = -1
+        for g in range(n_groups):
+            gx[g] = 0
+        for t in range(players):
+            w = WIN_SCALE if t == winner else 0
+            moment_add_nb(game_win, t, w)
+            moment_add_nb(game_score, t, scores[t])
+            gx[seats.group[t]] += w
+        for g in range(n_groups):
+            moment_add_nb(group_mom, g, gx[g])
+        moment_add_nb(game_len, 0, deals)
+        if audit:
+            audit_out[0] += 1
+            if deals < max_deals and (winner < 0 or scores[winner] < target):
+                audit_out[1] += 1
+
+
+@njit(types.boolean(types.uint8[::1], _I1, types.int64[:, ::1], types.int64, types.int64, SEATS_TYPE, CHOOSE_FN,
+                    AFTER_FN, PLAY_FN, BID_FN, types.int64, _I1, _I1, _I1, _I1, _I1, _I1, _I1), cache=True)
+def one_deal_nb(order, opts, tables, deal_no, dealer, seats, choose_fn, after_fn, play_fn, bid_fn, seed, scores,
+                state, hands, rec, dscore, audit_out, err):
+    """One deal dealt from the fixed card order ``order`` (tests, notebooks) with the
+    table seats' running ``scores`` before it, every audit check on; policy randomness
+    from unit 0's policy stream of ``seed``. Leaves the deal's record in ``rec`` and each
+    table seat's score for it in ``dscore``; False on an illegal move (``err``)."""
+    players = opts[O_PLAYERS]
+    act = SeatPolicies(np.zeros((2, 3), np.int64), np.zeros((2, 3, seats.params.shape[2])), np.zeros(3, np.int64))
+    tseat = np.zeros(3, np.int64)
+    seat_map_nb(seats, act, dealer, players, tseat, scores, state, False)
+    if not deal_nb(order, deal_no, state, hands, tables, opts, act, choose_fn, after_fn, play_fn, bid_fn,
+                   fixed_stream_nb(seed), AUDIT, audit_out, err, rec):
+        return False
+    table_scores_nb(rec, scores, dealer, players, tseat, opts[O_VERSION2] != 0, dscore)
+    return True

@@ -1,0 +1,232 @@
+"""Thousand's deal after the auction, on the trick engine: the widow and the cards given,
+the marriages that set and change trump, the play and the points taken (002:86-89,
+002:98-100). Numba kernels.
+
+**Marriages change trump at the lead.** A marriage is declared by leading its king or
+queen, and its suit is trump «с этого момента» (002:88), for the very trick it is led
+to. The engine takes a new trick table between tricks only, so the game decides the
+declaration *before* the lead: the ``after_trick`` hook (:func:`after_trick_cb`) credits
+the trick's points to its winner and stops the engine's loop when the winner, who leads
+next, holds a marriage (it returns False with no error: a pause, not a failure);
+:func:`play_out_nb` then asks the leader's policy whether to declare and which; a
+declared suit becomes the table and the trump, and the leader plays that one trick
+holding only the marriage's king and queen (the rest of his hand is held back for the
+trick and given back after it), so his lead is one of the two. Then the loop goes on.
+"""
+import numpy as np
+from numba import cfunc, njit
+
+from simkit.core.ace_ten import marriage_suits_nb, points_nb
+from simkit.core.cards import RANK_K, RANK_Q
+from simkit.core.rng import randbelow_nb
+from simkit.core.trick_play import (AFTER_SIG, E_DEAL, E_HAND, E_KIND, E_LEGAL, E_MOVE, E_PHASE, E_SEAT,
+                                    E_TRICK, PLAY_RANDOM, PLAY_USER, R_PLAY, play_tricks_nb)
+from simkit.core.tricks import (F_SUIT, NO_TRUMP, S_DEAL_NO, S_FOLLOW, S_LEADER, S_PLAYED, S_SEAT, S_TABLE,
+                                S_TRICK_NO, S_TRICKS, S_TRUMP, lowest_card_nb, nth_card_nb, popcount_nb, random_card_nb)
+from simkit.games.thousand.heuristic import declare_suit_nb, pick_card_nb
+from simkit.games.thousand.layout import (ERR_CARD, O_FIRST_LEAD, O_FOLLOW, O_LOG, O_VERSION2, P_TRUMP_WEIGHT,
+                                          PHASE_DECLARE, PHASE_GIVE, PHASE_KEEP, PHASE_PLAY, R_GIVEN, R_MSEQ, R_MTRICK,
+                                          S_CONTRACT, S_COUNTED, S_DECLARER, S_GIVEN, S_MARRIED, S_PHASE, S_POINTS,
+                                          S_TO)
+from simkit.games.thousand.scoring import HAND, MARRIAGE_VALUES, POINTS
+
+#: the king and queen of each suit (bitmasks, by suit code)
+MARRIAGE_BITS = np.array([(1 << (4 * RANK_K + s)) | (1 << (4 * RANK_Q + s)) for s in range(4)], np.int64)
+TRICKS = HAND + 1     # eight cards each once the widow is shared out
+#: the engine calls after_trick between tricks (a run-time value: one compiled loop for every game)
+BETWEEN = np.bool_(True)
+
+
+@njit(cache=True, inline="always")
+def _after_trick_nb(hands, state):
+    new = state[S_PLAYED] & ~state[S_COUNTED]
+    w = state[S_LEADER]
+    state[S_POINTS + w] += points_nb(new, POINTS)
+    state[S_COUNTED] = state[S_PLAYED]
+    return state[S_TRICK_NO] >= state[S_TRICKS] or marriage_suits_nb(hands[w]) == 0
+
+
+@cfunc(AFTER_SIG, cache=True)
+def after_trick_cb(hands, state, opts, pst, err):
+    """Between tricks: the closed trick's card points go to its winner (``S_POINTS``);
+    False (a pause, ``err`` untouched) when tricks remain and the winner, who leads next,
+    holds a marriage he may declare (002:88 «Следующий игрок, взявший взятку, имеет право
+    объявить свой марьяж»)."""
+    return _after_trick_nb(hands, state)
+
+
+@cfunc(AFTER_SIG, cache=True)
+def after_trick_log_cb(hands, state, opts, pst, err):
+    """:func:`after_trick_cb` that also logs the trick (its cards and winner) in ``opts``
+    from ``O_LOG`` (hand-built deals, checked against a reference in the tests)."""
+    k = O_LOG + 2 * (state[S_TRICK_NO] - 1)
+    opts[k] = state[S_PLAYED] & ~state[S_COUNTED]
+    opts[k + 1] = state[S_LEADER]
+    return _after_trick_nb(hands, state)
+
+
+@njit(cache=True)
+def bad_card_nb(err, state, seat, move, hand, legal):
+    """Fill ``err`` for an illegal card given, kept or declared (phase ``S_PHASE``)."""
+    err[E_KIND] = ERR_CARD
+    err[E_SEAT] = seat
+    err[E_MOVE] = move
+    err[E_HAND] = hand
+    err[E_LEGAL] = legal
+    err[E_DEAL] = state[S_DEAL_NO]
+    err[E_TRICK] = state[S_TRICK_NO]
+    err[E_PHASE] = state[S_PHASE]
+
+
+@njit(cache=True)
+def card_choice_nb(seat, legal, hand, state, seats, play_fn, pst, err):
+    """The card the seat's play policy gives (``PHASE_GIVE``) or keeps (``PHASE_KEEP``)
+    from ``legal``; -1 on an illegal answer (``err`` filled)."""
+    if legal & (legal - 1) == 0:
+        return lowest_card_nb(legal)
+    state[S_SEAT] = seat
+    code = seats.code[R_PLAY, seat]
+    if code == PLAY_RANDOM:
+        return random_card_nb(legal, pst)
+    if code == PLAY_USER:
+        c = play_fn(hand, legal, state, seats.params[R_PLAY, seat])
+        if c < 0 or c > 62 or (legal >> c) & 1 == 0:
+            bad_card_nb(err, state, seat, c, hand, legal)
+            return -1
+        return c
+    return pick_card_nb(legal, hand, state[S_PHASE] == PHASE_KEEP)
+
+
+@njit(cache=True)
+def give_nb(decl, to, legal, hands, state, seats, play_fn, pst, err, rec, k):
+    """The declarer gives one card of ``legal`` to active seat ``to`` (face down); False
+    on an illegal card."""
+    state[S_PHASE] = PHASE_GIVE
+    state[S_TO] = to
+    c = card_choice_nb(decl, legal, hands[decl], state, seats, play_fn, pst, err)
+    if c < 0:
+        return False
+    bit = np.int64(1) << c
+    hands[decl] &= ~bit
+    hands[to] |= bit
+    state[S_GIVEN] |= bit
+    rec[R_GIVEN + k] = bit
+    return True
+
+
+@njit(cache=True)
+def widow_nb(decl, hands, widow, state, opts, seats, play_fn, pst, err, rec):
+    """The widow. 1001: the declarer takes its three cards and gives one card of his ten
+    face down to each opponent (002:86 «забирает прикуп ... и втемную отдает по одной
+    карте каждому противнику»). 1000 (2): he keeps one widow card and gives one to each
+    opponent (002:98 «из карт прикупа одну игрок берет себе и по одной отдает своим
+    противникам»). Eight cards each after it; False on an illegal card."""
+    state[S_GIVEN] = 0
+    if opts[O_VERSION2] == 0:
+        hands[decl] |= widow
+        for k in range(2):
+            to = (decl + 1 + k) % 3
+            if not give_nb(decl, to, hands[decl], hands, state, seats, play_fn, pst, err, rec, k):
+                return False
+        return True
+    state[S_PHASE] = PHASE_KEEP
+    keep = card_choice_nb(decl, widow, hands[decl], state, seats, play_fn, pst, err)
+    if keep < 0:
+        return False
+    hands[decl] |= np.int64(1) << keep
+    rest = widow & ~(np.int64(1) << keep)
+    for k in range(2):
+        if not give_nb(decl, (decl + 1 + k) % 3, rest, hands, state, seats, play_fn, pst, err, rec, k):
+            return False
+        rest &= ~rec[R_GIVEN + k]
+    return True
+
+
+@njit(cache=True)
+def declare_nb(seat, hand, suits, state, seats, play_fn, pst, err):
+    """The marriage the leader declares among ``suits`` (4-bit mask), -1 for none, -2 on
+    an illegal answer: the heuristic declares the best (:func:`declare_suit_nb`), random
+    picks one of the suits or none uniformly; a user function returns the king or queen
+    to lead (of ``legal``: the kings and queens of those suits) or -1."""
+    code = seats.code[R_PLAY, seat]
+    if code == PLAY_RANDOM:
+        n = popcount_nb(suits)
+        r = randbelow_nb(pst, n + 1)
+        return -1 if r == n else nth_card_nb(suits, r)
+    if code != PLAY_USER:
+        return declare_suit_nb(hand, suits, seats.params[R_PLAY, seat, P_TRUMP_WEIGHT])
+    legal = 0
+    for s in range(4):
+        if (suits >> s) & 1:
+            legal |= MARRIAGE_BITS[s]
+    state[S_PHASE] = PHASE_DECLARE
+    state[S_SEAT] = seat
+    c = play_fn(hand, legal, state, seats.params[R_PLAY, seat])
+    if c == -1:
+        return -1
+    if c < 0 or c > 62 or (legal >> c) & 1 == 0:
+        bad_card_nb(err, state, seat, c, hand, legal)
+        return -2
+    return c & 3
+
+
+@njit(cache=True)
+def start_play_nb(state, opts, decl, contract):
+    """Ready ``state`` for the play: the declarer leads (002:88), no trump yet (the
+    no-trump table, where following suit is the whole rule) but heading in 1000 (2)
+    (002:100), nothing taken."""
+    state[S_DECLARER] = decl
+    state[S_CONTRACT] = contract
+    state[S_LEADER] = decl
+    state[S_SEAT] = decl
+    state[S_TABLE] = NO_TRUMP
+    state[S_TRUMP] = -1
+    state[S_FOLLOW] = opts[O_FOLLOW] if opts[O_VERSION2] != 0 else F_SUIT
+    state[S_TRICKS] = TRICKS
+    state[S_MARRIED] = 0
+    state[S_COUNTED] = 0
+    for i in range(3):
+        state[S_POINTS + i] = 0
+
+
+@njit(cache=True)
+def play_out_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, pst, audit, audit_out, err, rec):
+    """Play the deal's eight tricks from the declarer's lead (002:88 «Первый ход ...
+    принадлежит игроку, взявшему прикуп, следующий — взявшему взятку»): follow suit, else
+    trump once there is one (and head the trick in 1000 (2): ``S_FOLLOW``); before each
+    lead by a holder of a marriage, his declaration (module doc). A declared marriage
+    scores its value to the declarer of it at once (002:89) and its suit is trump; on
+    the deal's first lead only where ``first_lead_marriage`` (1001's example, 002:88; not
+    in 1000 (2), 002:100 «Объявлять марьяж можно только после взятия взятки»). False on
+    an illegal move."""
+    while state[S_TRICK_NO] < TRICKS:
+        leader = state[S_LEADER]
+        suits = marriage_suits_nb(hands[leader])
+        if suits and (state[S_TRICK_NO] > 0 or opts[O_FIRST_LEAD] != 0):
+            s = declare_nb(leader, hands[leader], suits, state, seats, play_fn, pst, err)
+            if s == -2:
+                return False
+            if s >= 0:
+                state[S_TABLE] = s
+                state[S_TRUMP] = s
+                state[S_FOLLOW] = opts[O_FOLLOW]
+                state[S_MARRIED] |= np.int64(1) << (leader * 4 + s)
+                state[S_POINTS + leader] += MARRIAGE_VALUES[s]
+                rec[R_MSEQ] = rec[R_MSEQ] * 16 + leader * 4 + s + 1
+                rec[R_MTRICK] = rec[R_MTRICK] * 16 + state[S_TRICK_NO]
+                held = hands[leader] & ~MARRIAGE_BITS[s]
+                hands[leader] &= MARRIAGE_BITS[s]
+                state[S_TRICKS] = state[S_TRICK_NO] + 1
+                state[S_PHASE] = PHASE_PLAY
+                ok = play_tricks_nb(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst,
+                                    audit, audit_out, err)
+                hands[leader] |= held
+                state[S_TRICKS] = TRICKS
+                if not ok and err[E_KIND] != 0:
+                    return False
+                continue
+        state[S_PHASE] = PHASE_PLAY
+        if not play_tricks_nb(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, audit,
+                              audit_out, err) and err[E_KIND] != 0:
+            return False
+    return True
