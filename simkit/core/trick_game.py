@@ -23,6 +23,7 @@ Statistics reach the kernel as one named bundle (:func:`bundle`), per-seat polic
 """
 from __future__ import annotations
 
+import sys
 from collections import namedtuple
 
 import numpy as np
@@ -71,8 +72,14 @@ def fixed_stream_nb(seed):
 def bundle(name: str, ndims: dict):
     """A named bundle of ``int64`` C arrays (a game's statistics) and its numba type:
     ``(namedtuple class, numba type)`` for fields ``{name: ndim}``. Adding a statistic
-    is one entry here; the kernel reads it as ``stats.<name>``."""
-    cls = namedtuple(name, list(ndims))
+    is one entry here; the kernel reads it as ``stats.<name>``.
+
+    Assign the class to a global of the calling module with the same name
+    (``SpadesStats, STATS_TYPE = bundle("SpadesStats", ...)``): the class then belongs to
+    that module, numba's cache pickles it by reference and finds the cached kernel again
+    in the next process (a class pickled by value is a new class, whose type never
+    matches, so the kernel would compile anew in every process)."""
+    cls = namedtuple(name, list(ndims), module=sys._getframe(1).f_globals["__name__"])
     return cls, typeof(cls(*[np.zeros((1,) * d, np.int64) for d in ndims.values()]))
 
 

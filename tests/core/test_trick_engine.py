@@ -169,3 +169,16 @@ def test_a_banned_suit_opens_by_the_games_rule(toy, opens):
     if opens == T.BREAK_NEVER:
         with pytest.raises(simkit.errors.IllegalMoveError, match=r"leading holding .*H"):
             simkit.simulate("toy-tricks", 50, rules=rules, policies=lead_hearts_anyway, progress=False)
+
+
+def test_a_stats_bundle_pickles_by_reference_so_cached_kernels_are_found_again():
+    """numba's cache index keys a kernel by its argument types; a bundle class pickled by
+    value would come back as a new class whose type never matches, and every process
+    would compile the game's chunk kernel anew. The bundle belongs to the calling module."""
+    import pickle
+
+    from numba.core.serialize import dumps
+
+    assert ToyStats.__module__ == __name__
+    assert pickle.loads(pickle.dumps(ToyStats)) is ToyStats
+    assert pickle.loads(dumps(TOY_STATS)) == TOY_STATS
