@@ -135,6 +135,11 @@ def test_a_split_marriage_sets_trump_and_forces_the_lead():
     assert "KH" not in out["left"][1] and "6S" in out["left"][1] and out["tricks_played"] == 1
     assert out["seat_points"][1] >= 40 and out["side_points"][1] == 40 + out["card_points"][1]
     assert out["claim"] is not None and out["audit"]["violations"] == 0
+    at_once = GAME.play_deal(order, rules={"exchange": 0},
+                             policies={"play": play_lowest, "claim": claim_always, "declare": "heuristic"})
+    assert (at_once["tricks_played"], at_once["marriages"], at_once["side_points"], at_once["outcome"]) == (
+        0, 1, [0, 40], "yan")                              # a claim right after the declaration, before the lead
+    assert same(at_once["left"][1], at_once["hands"][1]) and at_once["audit"]["violations"] == 0
 
 
 def test_declarations_only_on_the_first_five_leads():
@@ -175,6 +180,17 @@ def test_each_claim_outcome(carry, outcome, winner, games):
     assert out["tricks_played"] == 1 and out["card_points"] == [12, 0] and out["claim"] == 0
     assert (out["outcome"], out["winner"], out["games"]) == (outcome, winner, games)
     assert out["side_points"][0] == carry[0] + 12 and out["audit"]["violations"] == 0
+
+
+@pytest.mark.parametrize("carry, outcome", [((89, 0), "claim_exact"), ((0, 0), "claim_over")])
+def test_the_simulation_claim(carry, outcome):
+    """The simulation claims at exactly 101 (3 games: playing on can only add points) and
+    does not claim at 12 (a sure yan against the play-outs' mean): side 0, taking every
+    trick, claims once over 101."""
+    out = GAME.play_deal(PLAIN, rules=CARRY, policies=lowest("simulation:samples=4"), carry=carry)
+    assert out["outcome"] == outcome and out["audit"]["violations"] == 0
+    assert out["claim"] == 0 and (out["tricks_played"] == 1) == (outcome == "claim_exact")
+    assert out["side_points"][0] >= 101
 
 
 def test_deals_played_out():

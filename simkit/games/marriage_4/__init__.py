@@ -11,8 +11,7 @@ import numpy as np
 
 from simkit.core.cards import deck, format as format_cards
 from simkit.core.stats import Stats, moments
-from simkit.core.trick_play import E_DEAL, E_HAND, E_KIND, E_LEGAL, E_MOVE, E_SEAT, E_TRICK, E_UNIT, N_ERR, R_PLAY, \
-    no_after_trick_cb
+from simkit.core.trick_play import E_DEAL, E_HAND, E_KIND, E_LEGAL, E_MOVE, E_SEAT, E_TRICK, E_UNIT, N_ERR, R_PLAY
 from simkit.core.tricks import S_SCORE, S_SIZE, S_TRICK_NO, S_TRUMP, S_WON, cards_of
 from simkit.games.marriage_4 import nb, report
 from simkit.games.marriage_4.policies import CLAIM, DECLARE, EXCHANGE, PARAM_SLOTS, PLAY
@@ -85,7 +84,7 @@ class MarriageFour(TrickGame):
         audit_out = np.zeros(2, np.int64)
         err = np.zeros(N_ERR, np.int64)
         nb.marriage4_chunk_nb(seed, start, stop, deck(36), self._opts(rules), TABLES, seats, nb.choose_play_cb,
-                              no_after_trick_cb, *fns, nb.M4Stats(**st), audit, audit_out, err)
+                              nb.after_trick_cb, *fns, nb.M4Stats(**st), audit, audit_out, err)
         if err[E_KIND]:
             self.raise_err(err, policies, f"unit {err[E_UNIT]}, ")
         return st, audit_out
@@ -120,7 +119,7 @@ class MarriageFour(TrickGame):
         dealt = np.zeros(8, np.int64)
         after = np.zeros(8, np.int64)
         audit_out = np.zeros(2 + N_ERR, np.int64)
-        if not nb.one_deal_nb(order, self._opts(rules), TABLES, dealer, seats, nb.choose_play_cb, no_after_trick_cb,
+        if not nb.one_deal_nb(order, self._opts(rules), TABLES, dealer, seats, nb.choose_play_cb, nb.after_trick_cb,
                               *fns, int(seed), state, hands, dealt, after, audit_out):
             self.raise_err(audit_out[2:], policies)
         kind, side, games = nb.deal_result_nb(state)

@@ -3,16 +3,21 @@
 Seats 0..3 clockwise; partners sit opposite: side 0 = seats 0 and 2, side 1 = seats 1 and
 3 (``side = seat & 1``, ``partner = seat ^ 2``). A deal: 36 cards dealt one at a time
 (nine each), the partners' card-for-card exchange, then nine tricks led by the dealer's
-left. The engine plays one trick per call (``S_TRICKS`` raised by one; the engine's
-``after_trick`` hook cannot reach the seats' policies), and between tricks this module
-does what the rules put there:
+left. Between tricks (:func:`between_nb`, run by the engine's ``after_trick`` hook
+:func:`after_trick_cb`) the trick's points are counted and the rules' decisions made:
 
-* before a lead on leads 1-5, the leader may declare marriages (:func:`declare_nb`): the
-  first named sets trump (``S_TABLE``, ``S_TRUMP``; follow suit from then on, ``F_SUIT``)
-  and he must lead one of its cards he holds: for that lead his other cards are set
-  aside (``S_HIDDEN``), so every policy, random or user, leads from the marriage;
-* after a trick (and after a declaration) the side of the seat who won (declared) may
-  claim (:func:`claim_choice_nb`): the deal stops and :func:`deal_result_nb` scores it.
+* the side of the seat who won the trick may claim (stop the deal, :func:`deal_result_nb`
+  scores it);
+* before a lead on leads 1-5 the leader may declare marriages (:func:`declare_nb`): the
+  first named sets trump (``S_TABLE``, ``S_TRUMP``; follow suit from then on) and he
+  must lead one of its cards he holds: for that lead his other cards are set aside
+  (``S_HIDDEN``), so every policy, random or user, leads from the marriage; then his side
+  may claim.
+
+The hook reaches the built-in random and heuristic decisions through the per-seat codes
+copied into its option array (:func:`hook_opts_nb`); a decision that needs a user's
+function or the simulation pauses the engine (the hook returns False with
+``S_PENDING`` set), :func:`play_deal_nb` makes it and resumes play.
 
 Decisions and their user functions: exchange ``play(hand, legal, state, params)`` (a card
 to pass; ``state[S_PARTNER]`` = the partner's hand, shown, 002:17), declare ``bid(hand,
@@ -28,13 +33,14 @@ from simkit.core.cards import RANK_K, RANK_Q
 from simkit.core.rng import randbelow_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
-from simkit.core.trick_play import (AFTER_FN, CHOOSE_FN, CHOOSE_SIG, E_DEAL, E_HAND, E_KIND, E_LEGAL, E_MOVE, E_PHASE,
-                                    E_SEAT, E_TRICK, ERR_GAME, N_ERR, PLAY_BUILTIN, PLAY_RANDOM, PLAY_USER, R_PLAY,
+from simkit.core.trick_play import (AFTER_FN, AFTER_SIG, CHOOSE_FN, CHOOSE_SIG, E_DEAL, E_HAND, E_KIND, E_LEGAL, E_MOVE, E_PHASE,
+                                    E_SEAT, E_TRICK, ERR_GAME, N_ERR, PLAY_BUILTIN, R_PLAY,
                                     SeatPolicies, play_tricks_nb)
+from simkit.core.trick_play import PLAY_RANDOM  # noqa: F401  (policy code, read by policies.py)
 from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_nb, no_user_play_nb,  # noqa: F401
                                 F_SUIT, MAX_SEATS, NO_TRUMP, S_DEAL_NO, S_EXTRA, S_FOLLOW, S_LEADER, S_N_IN_TRICK,
-                                S_PLAYED, S_SCORE, S_SEAT, S_TABLE, S_TRICK_NO, S_TRICKS, S_TRUMP, S_WON, TT_DECK,
-                                TT_POWER, TT_SUIT_BITS, TT_TRUMP, beating_nb, deal_round_nb, higher_in_suit_nb, lowest_card_nb,
+                                S_BID, S_PLAYED, S_SCORE, S_SEAT, S_TABLE, S_TRICK_NO, S_TRUMP, S_WON, TT_DECK,
+                                TT_POWER, TT_SUIT_BITS, beating_nb, deal_round_nb, higher_in_suit_nb, lowest_card_nb,
                                 popcount_nb, random_card_nb, start_deal_nb, strongest_nb, trick_winner_nb,
                                 weakest_nb)
 from simkit.games.marriage_4.scoring import (DEAL_POINTS, DECLARE_LEADS, HAND, LATER_MARRIAGE, POINTS, TARGET,
@@ -52,11 +58,22 @@ S_CLAIM = S_EXTRA + 9         # the side that stopped the deal, -1 none
 S_CARRY = S_EXTRA + 10        # 2: points each side brought into the deal (rule no_101=carry_over)
 S_AVAIL = S_EXTRA + 12        # the suits the seat asked to declare may declare (bit per suit)
 S_PARTNER = S_EXTRA + 13      # the partner's hand, shown (exchange and declaring)
+S_TALLIED = S_BID             # the cards whose points are counted (the game has no bids: it uses S_BID's slots)
+S_PENDING = S_BID + 1         # the step whose decision paused play (ST_*)
 
 PHASE_EXCHANGE, PHASE_DECLARE, PHASE_CLAIM, PHASE_PLAY = 0, 1, 2, 3
 
 O_EXCHANGE, O_FIRST_LEAD, O_CARRY, O_SINGLE, O_MAX_DEALS, O_FIRST_DEALER = range(6)
 N_OPTS = 6
+# the hook's option array: the rules' N_OPTS, then per seat (4 each) the built-in decisions
+O_CLAIM_CODE, O_THRESHOLD, O_SLIP, O_DECL_CODE, O_TOGETHER = N_OPTS, N_OPTS + 4, N_OPTS + 8, N_OPTS + 12, N_OPTS + 16
+N_HOOK_OPTS = N_OPTS + 20
+
+# the steps between tricks (between_nb) and what they return
+ST_TALLY, ST_CLAIM, ST_DECLARE, ST_CLAIM_DECL = range(4)
+GO, STOP, PAUSE = 0, 1, 2
+NO_ANSWER = -99               # between_nb decides with the built-ins
+ASK = -98                     # a built-in decision's answer: the seat's user function or simulation decides
 
 # roles' rows in SeatPolicies (R_PLAY = 0) and policy codes (0 = the user's function)
 R_EXCHANGE, R_DECLARE, R_CLAIM = 1, 2, 3
@@ -77,8 +94,9 @@ N_KINDS = 6
 MAX_POINTS = 300              # a seat's points in a deal (cards 120 + marriages 100) fit below
 WIN_SCALE = 2                 # a won unit counts 2, a void one 1 to each side
 MAX_CLAIM_PTS = 400           # a claimer's points, carried-over ones included, fit below
-#: nothing between tricks goes through the engine's hook (np.bool_: a run-time value, one compiled loop)
+#: the engine's between / audit flags (np.bool_: run-time values, one compiled loop)
 BETWEEN = np.bool_(False)
+HOOKED = np.bool_(True)
 
 _KINGS = 4 * RANK_K
 _QUEENS = 4 * RANK_Q
@@ -95,20 +113,13 @@ def avail_marriages_nb(own, partner, declared):
 
 
 @njit(cache=True)
-def may_declare_now_nb(state, opts):
-    """Whether the coming lead may carry a declaration: leads 1-5 (002:19 «Марьяж
-    объявляется на первых пяти ходах»), lead 1 only with rule ``first_lead_marriage``."""
-    lead = state[S_TRICK_NO] + 1
-    return lead <= DECLARE_LEADS and (lead > 1 or opts[O_FIRST_LEAD] != 0)
-
-
-@njit(cache=True)
-def declare_nb(state, hands, tables, seat, trump, others):
+def declare_nb(state, hands, seat, trump, others):
     """Declare the marriage of suit ``trump`` (and those of ``others``, a suit mask, at
     once) for ``seat``: the deal's first marriage scores 40, every later one 20 (002:19);
     ``trump`` becomes the trump suit, cancelling any earlier one («Каждый новый марьяж
-    меняет козыря»), and follow-suit holds from now on; the seat's cards outside the trump
-    marriage are set aside for the lead he must make from it."""
+    меняет козыря»; trick table ``trump`` has trump suit ``trump``), and follow-suit holds
+    from now on; the seat's cards outside the trump marriage are set aside for the lead he
+    must make from it."""
     side = seat & 1
     gain = marriage_value_nb(state[S_MARRIAGES])
     state[S_MARRIAGES] += 1
@@ -120,7 +131,7 @@ def declare_nb(state, hands, tables, seat, trump, others):
     state[S_SIDE_PTS + side] += gain
     state[S_SCORE + seat] += gain
     state[S_TABLE] = trump
-    state[S_TRUMP] = tables[trump, TT_TRUMP]
+    state[S_TRUMP] = trump
     state[S_FOLLOW] = F_SUIT
     lead = hands[seat] & ((np.int64(1) << (_KINGS + trump)) | (np.int64(1) << (_QUEENS + trump)))
     state[S_HIDDEN] = hands[seat] & ~lead
@@ -128,16 +139,21 @@ def declare_nb(state, hands, tables, seat, trump, others):
     hands[seat] = lead
 
 
-@njit(cache=True)
-def finish_trick_nb(state, hands, before):
+@njit(cache=True, inline="always")
+def finish_trick_nb(state, hands):
     """After one trick: the declarer's set-aside cards back in his hand, and the trick's
-    card points (the cards played since ``before``, the played set before the trick) to
-    its winner and his side."""
+    card points (the cards played and not yet counted) to its winner and his side.
+    (Inlined: the hook runs it after every trick.)"""
     if state[S_DECLARER] >= 0:
         hands[state[S_DECLARER]] |= state[S_HIDDEN]
         state[S_HIDDEN] = 0
         state[S_DECLARER] = -1
-    pts = points_nb(state[S_PLAYED] & ~before, POINTS)
+    m = state[S_PLAYED] & ~state[S_TALLIED]
+    state[S_TALLIED] = state[S_PLAYED]
+    pts = 0
+    while m:
+        pts += POINTS[lowest_card_nb(m)]
+        m &= m - 1
     w = state[S_LEADER]
     state[S_CARD_PTS + (w & 1)] += pts
     state[S_SIDE_PTS + (w & 1)] += pts
@@ -278,17 +294,132 @@ def heuristic_declare_nb(own, partner, avail, together):
 
 
 @njit(cache=True)
-def counted_points_nb(state, side, slip, pst):
-    """The side's points as its player counts them «в уме» (002:22): the true points plus
-    a counting error uniform on ``-slip..slip`` (0: an exact count)."""
-    pts = state[S_SIDE_PTS + side]
+def counted_points_nb(pts, slip, pst):
+    """A side's points ``pts`` as its player counts them «в уме» (002:22): plus a counting
+    error uniform on ``-slip..slip`` (0: an exact count)."""
     k = np.int64(slip)
     if k > 0:
         pts += randbelow_nb(pst, 2 * k + 1) - k
     return pts
 
 
-# -- decisions through the seats' policies ---------------------------------------------------------
+# -- decisions ----------------------------------------------------------------------------------
+@njit(cache=True)
+def hook_opts_nb(opts, seats):
+    """The hook's option array: the rules' ``opts``, then each seat's built-in claim
+    (code, ``threshold``, ``slip``) and declaration (code, ``together`` >= 0.5)."""
+    out = np.zeros(N_HOOK_OPTS, np.int64)
+    for i in range(N_OPTS):
+        out[i] = opts[i]
+    for seat in range(4):
+        out[O_CLAIM_CODE + seat] = seats.code[R_CLAIM, seat]
+        out[O_THRESHOLD + seat] = np.int64(seats.params[R_CLAIM, seat, P_THRESHOLD])
+        out[O_SLIP + seat] = np.int64(seats.params[R_CLAIM, seat, P_SLIP])
+        out[O_DECL_CODE + seat] = seats.code[R_DECLARE, seat]
+        out[O_TOGETHER + seat] = seats.params[R_DECLARE, seat, P_TOGETHER] >= 0.5
+    return out
+
+
+@njit(cache=True, inline="always")
+def builtin_claim_nb(seat, state, opts, pst):
+    """The seat's claim by its built-in policy: random (a fair coin) or the heuristic
+    (the counted points reach ``threshold``); ``ASK`` for a user function or the
+    simulation. (Inlined: the hook runs it after every trick.)"""
+    code = opts[O_CLAIM_CODE + seat]
+    if code == CLAIM_HEURISTIC:
+        pts = state[S_SIDE_PTS + (seat & 1)]
+        if opts[O_SLIP + seat] > 0:
+            pts = counted_points_nb(pts, opts[O_SLIP + seat], pst)
+        return 1 if pts >= opts[O_THRESHOLD + seat] else 0
+    if code == CLAIM_RANDOM:
+        return randbelow_nb(pst, 2)
+    return ASK
+
+
+@njit(cache=True)
+def builtin_declare_nb(seat, hands, state, opts, pst, avail):
+    """The seat's declaration by its built-in policy (-1, or trump + 4 * others): random
+    (uniform over nothing and each available suit) or the heuristic; ``ASK`` for a user
+    function."""
+    code = opts[O_DECL_CODE + seat]
+    if code == DECLARE_RANDOM:
+        k = randbelow_nb(pst, popcount_nb(avail) + 1)
+        return -1 if k == 0 else lowest_card_nb(_drop_low_nb(avail, k - 1))
+    if code == DECLARE_HEURISTIC:
+        return heuristic_declare_nb(hands[seat], hands[seat ^ 2], avail, opts[O_TOGETHER + seat])
+    return ASK
+
+
+@njit(cache=True)
+def _drop_low_nb(m, k):
+    """``m`` without its ``k`` lowest set bits."""
+    for _ in range(k):
+        m &= m - 1
+    return m
+
+
+@njit(cache=True, inline="always")
+def between_nb(hands, state, opts, pst, stage, answer):
+    """The steps between tricks from ``stage`` (``ST_*``): count the trick (``ST_TALLY``);
+    the winner's claim (``ST_CLAIM``, 002:20 «Набрав нужное количество очков, они могут
+    объявить о прекращении розыгрыша»); the next leader's declaration on leads 1-5
+    (``ST_DECLARE``; lead 1 only with rule ``first_lead_marriage``); after one, his side's claim (``ST_CLAIM_DECL``). ``answer`` is the
+    answer to the decision at ``stage`` made outside (a user function, the simulation), or
+    ``NO_ANSWER``: the seats' built-in policies decide. Returns ``GO`` (play the next
+    trick), ``STOP`` (a claim: ``S_CLAIM`` set) or ``PAUSE`` (``S_PENDING`` = the step
+    whose decision is the seat's user function's or the simulation's)."""
+    if stage == ST_TALLY:
+        finish_trick_nb(state, hands)
+        stage = ST_CLAIM
+    if stage == ST_CLAIM:
+        w = state[S_LEADER]
+        a = builtin_claim_nb(w, state, opts, pst) if answer == NO_ANSWER else answer
+        answer = NO_ANSWER
+        if a == ASK:
+            state[S_PENDING] = ST_CLAIM
+            return PAUSE
+        if a == 1:
+            state[S_CLAIM] = w & 1
+            return STOP
+        stage = ST_DECLARE
+    if stage == ST_DECLARE:
+        seat = state[S_LEADER]
+        lead = state[S_TRICK_NO] + 1           # leads 1-5 (002:19 «Марьяж объявляется на первых пяти ходах»)
+        if lead > DECLARE_LEADS or (lead == 1 and opts[O_FIRST_LEAD] == 0):
+            return GO
+        avail = avail_marriages_nb(hands[seat], hands[seat ^ 2], state[S_DECLARED])
+        if avail == 0:
+            return GO
+        a = builtin_declare_nb(seat, hands, state, opts, pst, avail) if answer == NO_ANSWER else answer
+        answer = NO_ANSWER
+        if a == ASK:
+            state[S_PENDING] = ST_DECLARE
+            return PAUSE
+        if a < 0:
+            return GO
+        declare_nb(state, hands, seat, a & 3, a >> 2)
+        stage = ST_CLAIM_DECL
+    seat = state[S_DECLARER]
+    a = builtin_claim_nb(seat, state, opts, pst) if answer == NO_ANSWER else answer
+    if a == ASK:
+        state[S_PENDING] = ST_CLAIM_DECL
+        return PAUSE
+    if a == 1:
+        hands[seat] |= state[S_HIDDEN]
+        state[S_HIDDEN] = 0
+        state[S_DECLARER] = -1
+        state[S_CLAIM] = seat & 1
+        return STOP
+    return GO
+
+
+@cfunc(AFTER_SIG, cache=True)
+def after_trick_cb(hands, state, opts, pst, err):
+    """The engine's ``after_trick`` hook (``opts`` = :func:`hook_opts_nb`): the steps
+    between tricks; False stops the engine for a claim or a paused decision."""
+    return between_nb(hands, state, opts, pst, ST_TALLY, NO_ANSWER) == GO
+
+
 @njit(cache=True)
 def bad_move_nb(err, kind, state, seat, move, hand, bound):
     """Fill ``err`` (the engine's layout) for an illegal exchange card, declaration or claim."""
@@ -303,6 +434,15 @@ def bad_move_nb(err, kind, state, seat, move, hand, bound):
 
 
 @njit(cache=True)
+def _pass_card_nb(seat, left, partner, state, tt, seats, exch_fn, pst):
+    if seats.code[R_EXCHANGE, seat] == EXCHANGE_HEURISTIC:
+        return heuristic_exchange_nb(left, partner, tt)
+    state[S_SEAT] = seat
+    state[S_PARTNER] = partner
+    return exch_fn(left, left, state, seats.params[R_EXCHANGE, seat])
+
+
+@njit(cache=True)
 def exchange_nb(hands, state, tt, opts, seats, exch_fn, pst, err):
     """The partners' exchange before the opening lead (002:17 «Передача осуществляется до
     выхода, один раз и только в обмен на карты партнера»): each seat picks ``exchange``
@@ -311,85 +451,69 @@ def exchange_nb(hands, state, tt, opts, seats, exch_fn, pst, err):
     n = opts[O_EXCHANGE]
     if n == 0:
         return True
-    give = np.zeros(4, np.int64)
     state[S_PHASE] = PHASE_EXCHANGE
-    for seat in range(4):
-        state[S_SEAT] = seat
-        state[S_PARTNER] = hands[seat ^ 2]
-        code = seats.code[R_EXCHANGE, seat]
-        for _ in range(n):
-            left = hands[seat] & ~give[seat]
-            if code == EXCHANGE_RANDOM:
-                c = random_card_nb(left, pst)
-            elif code == EXCHANGE_HEURISTIC:
-                c = heuristic_exchange_nb(left, hands[seat ^ 2], tt)
-            else:
-                c = exch_fn(left, left, state, seats.params[R_EXCHANGE, seat])
-            if c < 0 or c > 62 or (left >> c) & 1 == 0:
-                bad_move_nb(err, ERR_EXCHANGE, state, seat, c, left, left)
-                return False
-            give[seat] |= np.int64(1) << c
-    for seat in range(4):
-        hands[seat] = (hands[seat] & ~give[seat]) | give[seat ^ 2]
+    for a in range(2):
+        b = a + 2
+        give_a = 0
+        give_b = 0
+        for seat in (a, b):
+            for _ in range(n):
+                left = hands[seat] & ~(give_a if seat == a else give_b)
+                if seats.code[R_EXCHANGE, seat] == EXCHANGE_RANDOM:
+                    c = random_card_nb(left, pst)
+                else:
+                    c = _pass_card_nb(seat, left, hands[seat ^ 2], state, tt, seats, exch_fn, pst)
+                if c < 0 or c > 62 or (left >> c) & 1 == 0:
+                    bad_move_nb(err, ERR_EXCHANGE, state, seat, c, left, left)
+                    return False
+                if seat == a:
+                    give_a |= np.int64(1) << c
+                else:
+                    give_b |= np.int64(1) << c
+        hands[a] = (hands[a] & ~give_a) | give_b
+        hands[b] = (hands[b] & ~give_b) | give_a
     return True
 
 
 @njit(cache=True)
-def declare_choice_nb(seat, hands, state, seats, decl_fn, pst, err):
-    """The declaration ``seat`` makes before his lead: ``(trump suit or -1, other suits
-    mask)``; ``(-2, 0)`` on an illegal answer (``err`` filled)."""
+def user_declare_nb(seat, hands, state, seats, decl_fn, err):
+    """The seat's user declare function's answer (-1, or trump + 4 * others), checked:
+    -2 on an illegal one (``err`` filled)."""
     avail = avail_marriages_nb(hands[seat], hands[seat ^ 2], state[S_DECLARED])
-    if avail == 0:
-        return -1, 0
-    code = seats.code[R_DECLARE, seat]
-    if code == DECLARE_RANDOM:
-        k = randbelow_nb(pst, popcount_nb(avail) + 1)
-        if k == 0:
-            return -1, 0
-        return lowest_card_nb(_drop_low_nb(avail, k - 1)), 0
-    if code == DECLARE_HEURISTIC:
-        a = heuristic_declare_nb(hands[seat], hands[seat ^ 2], avail, seats.params[R_DECLARE, seat, P_TOGETHER])
-    else:
-        state[S_PHASE] = PHASE_DECLARE
-        state[S_SEAT] = seat
-        state[S_AVAIL] = avail
-        state[S_PARTNER] = hands[seat ^ 2]
-        a = decl_fn(hands[seat], state, seats.params[R_DECLARE, seat])
+    state[S_PHASE] = PHASE_DECLARE
+    state[S_SEAT] = seat
+    state[S_AVAIL] = avail
+    state[S_PARTNER] = hands[seat ^ 2]
+    a = decl_fn(hands[seat], state, seats.params[R_DECLARE, seat])
+    state[S_PHASE] = PHASE_PLAY
     if a == -1:
-        return -1, 0
+        return -1
     t = a & 3
     others = a >> 2
-    if a < 0 or (avail >> t) & 1 == 0 or others & ~avail & 15 or (others >> t) & 1 or others > 15:
+    if a < 0 or (avail >> t) & 1 == 0 or others > 15 or others & ~avail or (others >> t) & 1:
         bad_move_nb(err, ERR_DECLARE, state, seat, a, hands[seat], avail)
-        return -2, 0
-    return t, others
+        return -2
+    return a
 
 
 @njit(cache=True)
-def _drop_low_nb(m, k):
-    """``m`` without its ``k`` lowest set bits."""
-    for _ in range(k):
-        m &= m - 1
-    return m
-
-
-@njit(cache=True)
-def claim_choice_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, claim_fn, pst, err):
-    """Whether ``seat`` stops the deal for his side: 1 claim, 0 play on, -1 on an
-    illegal answer (``err`` filled)."""
-    code = seats.code[R_CLAIM, seat]
+def asked_claim_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, claim_fn, pst, err):
+    """The claim of a seat whose policy is the simulation or a user function (1 claim,
+    0 play on), -1 on an illegal user answer (``err`` filled). The declarer's set-aside
+    cards are in his hand while he decides."""
+    hidden = state[S_HIDDEN] if state[S_DECLARER] == seat else 0
+    hands[seat] |= hidden
     p = seats.params[R_CLAIM, seat]
-    if code == CLAIM_RANDOM:
-        return randbelow_nb(pst, 2)
-    if code == CLAIM_HEURISTIC:
-        return 1 if counted_points_nb(state, seat & 1, p[P_SLIP], pst) >= p[P_THRESHOLD] else 0
-    if code == CLAIM_SIMULATION:
-        return simulation_claim_nb(seat, hands, state, tables, opts, p, choose_fn, after_fn, play_fn, pst)
-    state[S_PHASE] = PHASE_CLAIM
-    state[S_SEAT] = seat
-    a = claim_fn(hands[seat], state, p)
+    if seats.code[R_CLAIM, seat] == CLAIM_SIMULATION:
+        a = simulation_claim_nb(seat, hands, state, tables, opts, p, choose_fn, after_fn, play_fn, pst)
+    else:
+        state[S_PHASE] = PHASE_CLAIM
+        state[S_SEAT] = seat
+        a = claim_fn(hands[seat], state, p)
+        state[S_PHASE] = PHASE_PLAY
+    hands[seat] &= ~hidden
     if a != 0 and a != 1:
-        bad_move_nb(err, ERR_CLAIM, state, seat, a, hands[seat], 1)
+        bad_move_nb(err, ERR_CLAIM, state, seat, a, hands[seat] | hidden, 1)
         return -1
     return a
 
@@ -403,27 +527,18 @@ def rollout_seats_nb():
 
 
 @njit(cache=True)
-def playout_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, pst, audit_out, err):
-    """Play the deal in ``state`` to its end with heuristic play, declarations (together)
-    and exact claims at 101 for every seat; ``hands`` and ``state`` are scratch copies."""
-    for t in range(state[S_TRICK_NO], HAND):
-        if state[S_DECLARER] < 0 and may_declare_now_nb(state, opts):
-            seat = state[S_LEADER]
-            avail = avail_marriages_nb(hands[seat], hands[seat ^ 2], state[S_DECLARED])
-            a = heuristic_declare_nb(hands[seat], hands[seat ^ 2], avail, 1.0)
-            if a >= 0:
-                declare_nb(state, hands, tables, seat, a & 3, a >> 2)
-                if state[S_SIDE_PTS + (seat & 1)] >= TARGET:
-                    state[S_CLAIM] = seat & 1
-                    return
-        before = state[S_PLAYED]
-        state[S_TRICKS] = t + 1
-        play_tricks_nb(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, BETWEEN,
-                       audit_out, err)
-        finish_trick_nb(state, hands, before)
-        if state[S_SIDE_PTS + (state[S_LEADER] & 1)] >= TARGET:
-            state[S_CLAIM] = state[S_LEADER] & 1
-            return
+def rollout_opts_nb(opts):
+    """The play-outs' hook options: the deal's rules, every seat claiming exactly at 101
+    and declaring by the heuristic (together)."""
+    out = np.zeros(N_HOOK_OPTS, np.int64)
+    for i in range(N_OPTS):
+        out[i] = opts[i]
+    for seat in range(4):
+        out[O_CLAIM_CODE + seat] = CLAIM_HEURISTIC
+        out[O_THRESHOLD + seat] = TARGET
+        out[O_DECL_CODE + seat] = DECLARE_HEURISTIC
+        out[O_TOGETHER + seat] = 1
+    return out
 
 
 @njit(cache=True)
@@ -432,10 +547,10 @@ def simulation_claim_nb(seat, hands, state, tables, opts, p, choose_fn, after_fn
     :func:`~.scoring.claim_games_nb` of the side's counted points (:func:`counted_points_nb`,
     error ``slip``); playing on, the mean games the side wins over ``samples`` deals
     consistent with what the seat has seen (his and his partner's hands, shown, 002:17,
-    the cards played; the opponents' cards dealt at random) played out by
-    :func:`playout_nb` (every seat heuristic, claiming at 101 on its true points)."""
+    the cards played; the opponents' cards dealt at random), played out inside the kernel
+    from the paused step with heuristic play and declarations and exact claims at 101."""
     side = seat & 1
-    now = claim_games_nb(counted_points_nb(state, side, p[P_SLIP], pst))
+    now = claim_games_nb(counted_points_nb(state[S_SIDE_PTS + side], p[P_SLIP], pst))
     samples = max(1, np.int64(p[P_SAMPLES]))
     a = (seat + 1) & 3
     b = (seat + 3) & 3
@@ -449,6 +564,7 @@ def simulation_claim_nb(seat, hands, state, tables, opts, p, choose_fn, after_fn
     sim_hands = np.zeros(MAX_SEATS, np.int64)
     sim = np.empty_like(state)
     seats = rollout_seats_nb()
+    ropts = rollout_opts_nb(opts)
     audit_out = np.zeros(2, np.int64)
     err = np.zeros(N_ERR, np.int64)
     total = 0
@@ -468,10 +584,13 @@ def simulation_claim_nb(seat, hands, state, tables, opts, p, choose_fn, after_fn
                 sim_hands[b] |= np.int64(1) << c
         for i in range(sim.shape[0]):
             sim[i] = state[i]
-        sim[S_CLAIM] = -1
         if sim[S_DECLARER] >= 0:              # claiming right after a declaration: the lead is still owed
             sim_hands[sim[S_DECLARER]] &= ~sim[S_HIDDEN]
-        playout_nb(sim_hands, sim, tables, opts, seats, choose_fn, after_fn, play_fn, pst, audit_out, err)
+        # play on from the step after the paused claim: the next declaration, or the owed lead
+        r = GO if sim[S_PENDING] == ST_CLAIM_DECL else between_nb(sim_hands, sim, ropts, pst, ST_DECLARE, NO_ANSWER)
+        if r == GO and sim[S_TRICK_NO] < HAND:
+            play_tricks_nb(choose_fn, after_fn, HOOKED, sim_hands, sim, tables, ropts, seats, play_fn, pst,
+                           BETWEEN, audit_out, err)
         _, w, g = deal_result_nb(sim)
         total += g if w == side else (-g if w >= 0 else 0)
     return 1 if now * samples >= total else 0
@@ -483,11 +602,13 @@ def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, seats, choo
                  decl_fn, claim_fn, pst, audit, audit_out, err, dealt, after):
     """One deal from the card order ``order``: deal nine each one at a time from the
     dealer's left (002:17 «Сдача по одной всех карт»; ``dealt`` receives the hands), the
-    exchange (``after`` receives the hands it leaves), then the tricks from the dealer's left (002:18): before a trump any card
-    may be played, the highest of the suit led wins; declarations on leads 1-5 and claims
-    after each trick won or marriage declared. ``state[S_CARRY]`` (two sides) holds the
-    points carried in. Leaves the outcome in ``state`` (:func:`deal_result_nb`); returns
-    False on an illegal move (``err`` filled)."""
+    exchange (``after`` receives the hands it leaves), then the tricks from the dealer's
+    left (002:18): before a trump any card may be played, the highest of the suit led
+    wins; declarations on leads 1-5 and claims after each trick won or marriage declared
+    (:func:`between_nb`, in the engine's hook ``after_fn``; paused decisions made here).
+    ``opts`` = :func:`hook_opts_nb`; ``state[S_CARRY]`` (two sides) holds the points
+    carried in. Leaves the outcome in ``state`` (:func:`deal_result_nb`); returns False on
+    an illegal move (``err`` filled)."""
     deal_round_nb(order, 4, HAND, dealer, hands)
     for s in range(4):
         dealt[s] = hands[s]
@@ -503,6 +624,8 @@ def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, seats, choo
     state[S_HIDDEN] = 0
     state[S_DECLARER] = -1
     state[S_CLAIM] = -1
+    state[S_TALLIED] = 0
+    state[S_PENDING] = -1
     deck_mask = tables[NO_TRUMP, TT_DECK]
     if audit:
         audit_out[0] += 1
@@ -523,41 +646,29 @@ def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, seats, choo
         if bad:
             audit_out[1] += 1
     state[S_PHASE] = PHASE_PLAY
-    for t in range(HAND):
-        if may_declare_now_nb(state, opts):
-            seat = state[S_LEADER]
-            trump, others = declare_choice_nb(seat, hands, state, seats, decl_fn, pst, err)
-            if trump == -2:
-                return False
-            if trump >= 0:
-                declare_nb(state, hands, tables, seat, trump, others)
-                hidden = state[S_HIDDEN]
-                hands[seat] |= hidden          # the claimer and his policies see his whole hand
-                c = claim_choice_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, claim_fn,
-                                    pst, err)
-                hands[seat] &= ~hidden
-                if c < 0:
+    r = between_nb(hands, state, opts, pst, ST_DECLARE, NO_ANSWER)       # the opening lead's declaration
+    while True:
+        while r == PAUSE:
+            stage = state[S_PENDING]
+            if stage == ST_DECLARE:
+                a = user_declare_nb(state[S_LEADER], hands, state, seats, decl_fn, err)
+                if a == -2:
                     return False
-                if c == 1:
-                    hands[seat] |= hidden
-                    state[S_HIDDEN] = 0
-                    state[S_DECLARER] = -1
-                    state[S_CLAIM] = seat & 1
-                    break
-        state[S_PHASE] = PHASE_PLAY
-        before = state[S_PLAYED]
-        state[S_TRICKS] = t + 1
-        if not play_tricks_nb(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, audit,
-                              audit_out, err):
-            return False
-        finish_trick_nb(state, hands, before)
-        w = state[S_LEADER]
-        c = claim_choice_nb(w, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, claim_fn, pst, err)
-        if c < 0:
-            return False
-        if c == 1:
-            state[S_CLAIM] = w & 1
+            else:
+                seat = state[S_LEADER] if stage == ST_CLAIM else state[S_DECLARER]
+                a = asked_claim_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, claim_fn,
+                                   pst, err)
+                if a < 0:
+                    return False
+            r = between_nb(hands, state, opts, pst, stage, a)
+        if r == STOP or state[S_TRICK_NO] == HAND:
             break
+        if play_tricks_nb(choose_fn, after_fn, HOOKED, hands, state, tables, opts, seats, play_fn, pst, audit,
+                          audit_out, err):
+            break
+        if err[E_KIND] != 0:
+            return False
+        r = STOP if state[S_CLAIM] >= 0 else PAUSE
     if audit:
         audit_out[0] += 1
         left = hands[0] | hands[1] | hands[2] | hands[3]
@@ -566,7 +677,7 @@ def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, seats, choo
                 - state[S_CARD_PTS] - state[S_CARD_PTS + 1])
         seats_sum = state[S_SCORE] + state[S_SCORE + 1] + state[S_SCORE + 2] + state[S_SCORE + 3]
         if (state[S_CARD_PTS] + state[S_CARD_PTS + 1] + points_nb(left, POINTS) != DEAL_POINTS
-                or left & state[S_PLAYED] or (left | state[S_PLAYED]) != deck_mask
+                or left & state[S_PLAYED] or (left | state[S_PLAYED]) != deck_mask or state[S_DECLARER] >= 0
                 or marr != (0 if m == 0 else 40 + LATER_MARRIAGE * (m - 1))
                 or seats_sum != state[S_CARD_PTS] + state[S_CARD_PTS + 1] + marr
                 or (state[S_CLAIM] < 0 and (state[S_TRICK_NO] != HAND or left != 0))):
@@ -608,6 +719,7 @@ def marriage4_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn,
     group = seats.group
     n_groups = group_mom.shape[0] // 2
     deck, dst, pst, state, hands = unit_arrays_nb(deck0)
+    hopts = hook_opts_nb(opts, seats)
     dealt = np.zeros(MAX_SEATS, np.int64)
     after = np.zeros(MAX_SEATS, np.int64)
     gx = np.zeros(2 * n_groups, np.int64)
@@ -620,7 +732,7 @@ def marriage4_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn,
         for d in range(max_deals):
             dealer = (opts[O_FIRST_DEALER] + d) & 3
             shuffle_top_nb(deck, 35, dst)
-            if not play_deal_nb(deck, state, hands, tables, opts, d + 1, dealer, seats, choose_fn, after_fn,
+            if not play_deal_nb(deck, state, hands, tables, hopts, d + 1, dealer, seats, choose_fn, after_fn,
                                 play_fn, exch_fn, decl_fn, claim_fn, pst, audit, audit_out, err, dealt, after):
                 return
             deals += 1
@@ -685,5 +797,5 @@ def one_deal_nb(order, opts, tables, dealer, seats, choose_fn, after_fn, play_fn
     ``audit_out[:2]`` the audit's checks and failures, ``audit_out[2:]`` an illegal move
     (the engine's error layout; the call returns False)."""
     err = audit_out[2:]
-    return play_deal_nb(order, state, hands, tables, opts, 1, dealer, seats, choose_fn, after_fn, play_fn, exch_fn,
+    return play_deal_nb(order, state, hands, tables, hook_opts_nb(opts, seats), 1, dealer, seats, choose_fn, after_fn, play_fn, exch_fn,
                         decl_fn, claim_fn, fixed_stream_nb(seed), True, audit_out, err, dealt, after)
