@@ -39,6 +39,9 @@ def metrics(stats, rules, policies) -> dict:
     claims = int(kinds[:nb.K_YAN + 1].sum())
     out["yan_rate"] = proportion_estimate(int(kinds[nb.K_YAN].sum()), deals)
     out["yan_per_claim"] = proportion_estimate(int(kinds[nb.K_YAN].sum()), claims)
+    for s, name in enumerate(SIDES):          # a yan is counted for the side that wins it, the other one
+        out[f"claim_exact_rate.{name}"] = proportion_estimate(int(kinds[nb.K_EXACT, s]), deals)
+        out[f"yan_rate.{name}"] = proportion_estimate(int(kinds[nb.K_YAN, 1 - s]), deals)
     mar = stats["marriages"]
     out["marriages_per_deal"] = counts_mean(mar, np.arange(len(mar)))
     out["marriage_deal_rate"] = proportion_estimate(int(mar[1:].sum()), deals)
