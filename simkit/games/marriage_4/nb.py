@@ -33,8 +33,8 @@ from simkit.core.cards import RANK_K, RANK_Q
 from simkit.core.rng import randbelow_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
-from simkit.core.trick_play import (AFTER_FN, AFTER_SIG, CHOOSE_FN, CHOOSE_SIG, E_DEAL, E_HAND, E_KIND, E_LEGAL, E_MOVE, E_PHASE,
-                                    E_SEAT, E_TRICK, ERR_GAME, N_ERR, PLAY_BUILTIN, R_PLAY,
+from simkit.core.trick_play import (AFTER_FN, AFTER_SIG, CHOOSE_FN, CHOOSE_SIG, E_DEAL, E_HAND, E_KIND, E_LEGAL,
+                                    E_MOVE, E_PHASE, E_SEAT, E_TRICK, ERR_GAME, N_ERR, PLAY_BUILTIN, R_PLAY,
                                     SeatPolicies, play_tricks_nb)
 from simkit.core.trick_play import PLAY_RANDOM  # noqa: F401  (policy code, read by policies.py)
 from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_nb, no_user_play_nb,  # noqa: F401
@@ -363,9 +363,10 @@ def between_nb(hands, state, opts, pst, stage, answer):
     """The steps between tricks from ``stage`` (``ST_*``): count the trick (``ST_TALLY``);
     the winner's claim (``ST_CLAIM``, 002:20 «Набрав нужное количество очков, они могут
     объявить о прекращении розыгрыша»); the next leader's declaration on leads 1-5
-    (``ST_DECLARE``; lead 1 only with rule ``first_lead_marriage``); after one, his side's claim (``ST_CLAIM_DECL``). ``answer`` is the
-    answer to the decision at ``stage`` made outside (a user function, the simulation), or
-    ``NO_ANSWER``: the seats' built-in policies decide. Returns ``GO`` (play the next
+    (``ST_DECLARE``; lead 1 only with rule ``first_lead_marriage``); after one, his side's
+    claim (``ST_CLAIM_DECL``). ``answer`` is the answer to the decision at ``stage`` made
+    outside (a user function, the simulation), or ``NO_ANSWER``: the seats' built-in
+    policies decide. Returns ``GO`` (play the next
     trick), ``STOP`` (a claim: ``S_CLAIM`` set) or ``PAUSE`` (``S_PENDING`` = the step
     whose decision is the seat's user function's or the simulation's)."""
     if stage == ST_TALLY:
@@ -797,5 +798,5 @@ def one_deal_nb(order, opts, tables, dealer, seats, choose_fn, after_fn, play_fn
     ``audit_out[:2]`` the audit's checks and failures, ``audit_out[2:]`` an illegal move
     (the engine's error layout; the call returns False)."""
     err = audit_out[2:]
-    return play_deal_nb(order, state, hands, tables, hook_opts_nb(opts, seats), 1, dealer, seats, choose_fn, after_fn, play_fn, exch_fn,
-                        decl_fn, claim_fn, fixed_stream_nb(seed), True, audit_out, err, dealt, after)
+    return play_deal_nb(order, state, hands, tables, hook_opts_nb(opts, seats), 1, dealer, seats, choose_fn, after_fn,
+                        play_fn, exch_fn, decl_fn, claim_fn, fixed_stream_nb(seed), True, audit_out, err, dealt, after)
