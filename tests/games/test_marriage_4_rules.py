@@ -1,6 +1,7 @@
-"""Marriage for four (G13, seed 002 lines 16-22) ahead of its kernel: the rules, and every
+"""Marriage for four (G13, seed 002 lines 16-22): the rules, and every
 rule piece on hand-built cards (the exchange, split marriages, the five declaring leads,
-each claim outcome and the yan, a deal played out), and exact marriage chances."""
+each claim outcome and the yan, a deal played out), and exact marriage chances (the
+kernel's own deals: test_marriage_4.py)."""
 import numpy as np
 import pytest
 
