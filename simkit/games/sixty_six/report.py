@@ -1,0 +1,91 @@
+"""What Sixty-six's report measures (GAMES.md G20 "Report"; issue 13).
+
+Win rate per seat over whole units (games to the target, or deals with ``unit=deal``)
+and per policy, with intervals; closing: how often a deal is closed and how often the
+closer then wins it, by the closer's points when he closed (``tables["closing"]``); the
+distribution of the game points a deal scores (1, 2, 3; 2, 4, 6 after a failed close),
+closed and not (``tables["game_points"]``); the leader's (the dealer's opponent's) deal
+win rate; game length in deals; marriages of 20 and 40 per deal and the marriage points
+(reported apart from the 120 card points a deal holds), and the deals whose first lead declares
+one (with the heuristic declarer: the chance that the leader's six cards hold a marriage); nine
+exchanges; replays.
+``tables["points"]`` and ``tables["tricks"]`` (``seat``, ``points`` / ``tricks``,
+``count``) are each deal's points (cards, marriages, last trick) and tricks per seat.
+"""
+import numpy as np
+import pandas as pd
+
+from simkit.games.sixty_six import nb
+from simkit.policies.seated import policy_groups, seat_labels
+from simkit.reports.bidding import counts_mean
+from simkit.reports.estimates import mean_estimate, proportion_estimate
+from simkit.reports.tables import seat_records
+
+HEADLINE_DOC = ("win_rate.seat0: the share of units (games to 7 game points, or single deals with unit=deal) "
+                "won by seat 0, who deals the first deal (GAMES.md G20 Report: win rate, dealer/leader advantage)")
+#: closer's points when closing, banded for tables["closing"]
+BAND = 10
+
+
+def metrics(stats, rules, policies) -> dict:
+    c = stats["counters"]
+    deals = int(c[nb.C_DEALS])
+    out = {f"win_rate.seat{s}": mean_estimate(stats["game_win"][s]) for s in range(2)}
+    out["closing_rate"] = proportion_estimate(int(c[nb.C_CLOSES]), deals)
+    out["closing_success_rate"] = proportion_estimate(int(c[nb.C_CLOSE_WON]), int(c[nb.C_CLOSES]))
+    out["leader_deal_win_rate"] = proportion_estimate(int(c[nb.C_LEADER_WON]), deals - int(c[nb.C_REPLAYS]))
+    gp = stats["gp_hist"].sum(axis=0)
+    out["game_points_per_deal"] = counts_mean(gp[1:], np.arange(1, len(gp)))
+    out["marriages_20_per_deal"] = mean_estimate(stats["mar_mom"][1])
+    out["marriages_40_per_deal"] = mean_estimate(stats["mar_mom"][2])
+    out["marriage_points_per_deal"] = mean_estimate(stats["mar_mom"][0])
+    out["first_lead_marriage_rate"] = proportion_estimate(int(c[nb.C_FIRST_MARRIAGE]), deals)
+    out["nine_exchange_rate"] = proportion_estimate(int(c[nb.C_NINES]), deals)
+    out["replay_rate"] = proportion_estimate(int(c[nb.C_REPLAYS]), deals)
+    if rules.unit == "game":
+        out["game_length"] = mean_estimate(stats["game_len"][0])
+    return out
+
+
+def tables(stats, rules, policies) -> dict:
+    out = {"points": seat_records(stats["pts_hist"], "points", [0, 1]),
+           "tricks": seat_records(stats["trick_hist"], "tricks", [0, 1])}
+    rows = []
+    for closed in (0, 1):
+        h = stats["gp_hist"][closed]
+        n = int(h.sum())
+        for g in range(len(h)):
+            if h[g]:
+                e = proportion_estimate(int(h[g]), n)
+                rows.append({"closed": bool(closed), "game_points": g, "count": int(h[g]), "share": e.value,
+                             "ci95_low": e.ci95[0], "ci95_high": e.ci95[1]})
+    out["game_points"] = pd.DataFrame(rows, columns=["closed", "game_points", "count", "share", "ci95_low",
+                                                     "ci95_high"])
+    ch = stats["close_hist"]
+    rows = []
+    for lo in range(0, ch.shape[0], BAND):
+        block = ch[lo:lo + BAND].sum(axis=0)
+        n = int(block.sum())
+        if n:
+            e = proportion_estimate(int(block[0]), n)
+            rows.append({"close_points": f"{lo}-{lo + BAND - 1}", "closes": n, "won": int(block[0]),
+                         "lost": int(block[1]), "replays": int(block[2]), "success_rate": e.value,
+                         "stderr": e.stderr, "ci95_low": e.ci95[0], "ci95_high": e.ci95[1]})
+    out["closing"] = pd.DataFrame(rows, columns=["close_points", "closes", "won", "lost", "replays", "success_rate",
+                                                 "stderr", "ci95_low", "ci95_high"])
+    labels = seat_labels(policies, 2)
+    rows = []
+    for s in range(2):
+        w = mean_estimate(stats["game_win"][s])
+        rows.append({"seat": s, "policy": labels[s], "units": w.n, "win_rate": w.value, "stderr": w.stderr,
+                     "ci95_low": w.ci95[0], "ci95_high": w.ci95[1]})
+    out["wins_by_seat"] = pd.DataFrame(rows)
+    groups, names = policy_groups(policies, 2)
+    rows = []
+    for g, name in enumerate(names):
+        m = groups.count(g)
+        w = mean_estimate(stats["group_mom"][g], scale=m)
+        rows.append({"policy": name, "seats": m, "units": w.n, "win_rate": w.value, "stderr": w.stderr,
+                     "ci95_low": w.ci95[0], "ci95_high": w.ci95[1]})
+    out["wins_by_policy"] = pd.DataFrame(rows)
+    return out

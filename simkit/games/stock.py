@@ -1,0 +1,100 @@
+"""The stock of the two-hand stock-and-marriage games (Sixty-six G20, two-hand Marriage
+G12): filling it from a dealt card order, drawing after each trick, declaring a marriage
+by leading one of its cards, and dealing the hidden cards again consistently with what a
+seat has seen (the simulation policies).
+
+A stock is an ``int64`` array of card codes with a count ``left`` beside it: the top card
+is ``stock[left - 1]`` and ``stock[0]`` the bottom one (Sixty-six's turned trump, drawn
+last: 003:27 «Следующая карта открывается ... и кладется под колоду»). Hands are
+bitmasks (:mod:`simkit.core.tricks`), two seats 0 and 1.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from simkit.core.cards import RANK_K, RANK_Q
+from simkit.core.rng import randbelow_nb
+from simkit.core.tricks import lowest_card_nb, popcount_nb
+
+
+@njit(cache=True)
+def fill_stock_nb(order, first, bottom, stock):
+    """Put ``order[first:]`` into ``stock`` with ``order[first]`` on top, and ``bottom``
+    (a card code, or -1 for none) under them; returns the cards in the stock."""
+    n = order.shape[0] - first
+    base = 0
+    if bottom >= 0:
+        stock[0] = bottom
+        base = 1
+    for i in range(n):
+        stock[base + n - 1 - i] = order[first + i]
+    return base + n
+
+
+@njit(cache=True)
+def draw_pair_nb(hands, stock, left, winner):
+    """After a trick of two seats: the winner draws the top card, then his opponent the
+    next (Sixty-six 003:28 «Первым берет из колоды карту игрок, взявший взятку»; G12
+    default). Returns the cards left (``left`` is even in both games)."""
+    hands[winner] |= np.int64(1) << stock[left - 1]
+    hands[1 - winner] |= np.int64(1) << stock[left - 2]
+    return left - 2
+
+
+@njit(cache=True, inline="always")
+def marriage_cards_nb(suit):
+    """The king and queen of ``suit`` as a bitmask."""
+    return (np.int64(1) << (4 * RANK_K + suit)) | (np.int64(1) << (4 * RANK_Q + suit))
+
+
+@njit(cache=True)
+def restrict_lead_nb(hands, seat, suit):
+    """Declaring the marriage of ``suit`` obliges its holder to lead its king or queen
+    (003:34 «пойти с короля или дамы»; 002:19 «обязан с него пойти»): keep only those two
+    in ``hands[seat]`` for the lead and return the cards set aside (give them back with
+    ``hands[seat] |= kept`` once the trick is played)."""
+    kept = hands[seat] & ~marriage_cards_nb(suit)
+    hands[seat] &= marriage_cards_nb(suit)
+    return kept
+
+
+@njit(cache=True)
+def resample_hidden_nb(seat, hands, stock, left, fixed_bottom, deck, played, known, out_hands, out_stock, pst):
+    """A deal of the cards ``seat`` cannot see, consistent with what he has seen.
+
+    ``out_hands[seat]`` = his hand; his opponent gets the cards he is known to hold
+    (``known``: shown and not yet played, e.g. a declared marriage's partner, the
+    exchanged turn-up) and random other unseen cards up to his hand's size; the rest of
+    the unseen cards fill the stock's ``left`` places at random, above ``fixed_bottom``
+    places that keep their (seen) cards (Sixty-six's turned trump). Unseen = ``deck``
+    less his hand, the ``played`` cards, the fixed bottom cards and ``known``. Randomness
+    from ``pst``; returns False when the counts do not fit (a bug)."""
+    opp = 1 - seat
+    seen = hands[seat] | played | known
+    for i in range(fixed_bottom):
+        seen |= np.int64(1) << stock[i]
+        out_stock[i] = stock[i]
+    pool = deck & ~seen
+    n = popcount_nb(pool)
+    need = popcount_nb(hands[opp]) - popcount_nb(known)
+    if need < 0 or n != need + left - fixed_bottom:
+        return False
+    cards = np.empty(n, np.int64)
+    m = pool
+    for i in range(n):
+        cards[i] = lowest_card_nb(m)
+        m &= m - 1
+    for i in range(n):                          # Fisher-Yates
+        j = i + randbelow_nb(pst, n - i)
+        c = cards[j]
+        cards[j] = cards[i]
+        cards[i] = c
+    out_hands[seat] = hands[seat]
+    h = known
+    for i in range(need):
+        h |= np.int64(1) << cards[i]
+    out_hands[opp] = h
+    for i in range(need, n):
+        out_stock[fixed_bottom + i - need] = cards[i]
+    return True
