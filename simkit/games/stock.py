@@ -32,7 +32,7 @@ def fill_stock_nb(order, first, bottom, stock):
     return base + n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")      # once per trick: inlined
 def draw_pair_nb(hands, stock, left, winner):
     """After a trick of two seats: the winner draws the top card, then his opponent the
     next (Sixty-six 003:28 «Первым берет из колоды карту игрок, взявший взятку»; G12

@@ -10,8 +10,7 @@ import numpy as np
 
 from simkit.core.cards import deck, format as format_cards
 from simkit.core.stats import Stats, moments
-from simkit.core.trick_play import E_DEAL, E_HAND, E_KIND, E_LEGAL, E_SEAT, E_TRICK, E_UNIT, N_ERR, R_PLAY, \
-    no_after_trick_cb
+from simkit.core.trick_play import E_DEAL, E_HAND, E_KIND, E_LEGAL, E_SEAT, E_TRICK, E_UNIT, N_ERR, R_PLAY
 from simkit.core.tricks import S_SIZE, S_TURNUP, S_WON, cards_of
 from simkit.games.sixty_six import nb, report
 from simkit.games.sixty_six.policies import CLOSE, DECLARE, EXCHANGE, PARAM_SLOTS, PLAY
@@ -79,12 +78,12 @@ class SixtySix(TrickGame):
         st = Stats(counters=np.zeros(nb.N_COUNTERS, np.int64), gp_hist=np.zeros((2, 7), np.int64),
                    close_hist=np.zeros((nb.CLOSE_BINS, 3), np.int64),
                    pts_hist=np.zeros((2, nb.MAX_POINTS + 1), np.int64), trick_hist=np.zeros((2, 13), np.int64),
-                   mar_mom=moments(3), deal_mom=moments(2), game_win=moments(2), game_len=moments(1),
-                   group_mom=moments(int(seats.group.max()) + 1))
+                   mar_hist=np.zeros((3, 6), np.int64), wins=np.zeros(3, np.int64),
+                   group_wins=np.zeros((int(seats.group.max()) + 1, 3), np.int64), game_len=moments(1))
         audit_out = np.zeros(2, np.int64)
         err = np.zeros(N_ERR, np.int64)
         nb.sixty_six_chunk_nb(seed, start, stop, deck(24), self._opts(rules), TABLES, seats, nb.choose_play_cb,
-                              no_after_trick_cb, *fns, nb.SixtySixStats(**st), audit, audit_out, err)
+                              nb.settle_after_cb, *fns, nb.SixtySixStats(**st), audit, audit_out, err)
         if err[E_KIND]:
             self.raise_err(err, policies, f"unit {err[E_UNIT]}, ")
         return st, audit_out
@@ -122,7 +121,7 @@ class SixtySix(TrickGame):
         hands = np.zeros(8, np.int64)
         result = np.zeros(4, np.int64)
         err = np.zeros(N_ERR, np.int64)
-        if not nb.one_deal_nb(order, self._opts(rules), TABLES, dealer, seats, nb.choose_play_cb, no_after_trick_cb,
+        if not nb.one_deal_nb(order, self._opts(rules), TABLES, dealer, seats, nb.choose_play_cb, nb.settle_after_cb,
                               *fns, int(seed), state, hands, result, err):
             self.raise_err(err, policies)
         decl = int(state[nb.S_DECLARED])

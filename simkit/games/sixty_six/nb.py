@@ -24,14 +24,14 @@ from simkit.core.cards import RANK_9
 from simkit.core.rng import randbelow_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
-from simkit.core.trick_play import (AFTER_FN, CHOOSE_FN, CHOOSE_SIG, E_CARDS, E_DEAL, E_HAND, E_KIND, E_LEGAL,
+from simkit.core.trick_play import (AFTER_FN, AFTER_SIG, CHOOSE_FN, CHOOSE_SIG, E_CARDS, E_DEAL, E_HAND, E_KIND, E_LEGAL,
                                     E_MOVE, E_PHASE, E_SEAT, E_TRICK, E_TRUMP, ERR_GAME, N_ERR, PLAY_BUILTIN,
                                     SeatPolicies, play_tricks_nb)
 from simkit.core.trick_play import PLAY_RANDOM, PLAY_USER  # noqa: F401  (policy codes, read by policies.py)
 from simkit.core.tricks import no_user_bid_nb, no_user_play_nb  # noqa: F401  (placeholders, read by __init__)
-from simkit.core.tricks import (BID_FN, F_HEAD, MAX_SEATS, PLAY_FN, S_DEAL_NO, S_EXTRA, S_FOLLOW, S_LEADER,
-                                S_N_IN_TRICK, S_PLAYED, S_SCORE, S_SIZE, S_TRICK_NO, S_TRICKS, S_TRUMP, S_TURNUP, S_WON, TT_DECK, TT_ESUIT, TT_POWER,
-                                TT_SUIT_BITS, beating_nb, deal_round_nb, higher_in_suit_nb, lowest_card_nb,
+from simkit.core.tricks import (BID_FN, F_HEAD, MAX_SEATS, PLAY_FN, S_DEAL_NO, S_DEALER, S_EXTRA, S_FOLLOW,
+                                S_LEADER, S_N_IN_TRICK, S_PLAYED, S_SCORE, S_SIZE, S_TRICK_NO, S_TRICKS, S_TRUMP,
+                                S_TURNUP, S_WON, TT_DECK, TT_ESUIT, TT_POWER, TT_SUIT_BITS, beating_nb, deal_round_nb, higher_in_suit_nb, lowest_card_nb,
                                 popcount_nb, start_deal_nb)
 from simkit.games.sixty_six.scoring import (DEAL_POINTS, FOLLOW_CLOSED, FOLLOW_OPEN, HAND, LAST_TRICK, MARRIAGE,
                                             POINTS, WIN, deal_result_nb, marriage_value_nb, may_close_nb,
@@ -42,14 +42,15 @@ from simkit.games.stock import draw_pair_nb, fill_stock_nb, marriage_cards_nb, r
 S_STOCK = S_EXTRA + 0       # cards left in the stock, the turned trump (its bottom card) included
 S_CLOSER = S_EXTRA + 1      # the seat that closed the stock, -1 none
 S_POINTS = S_EXTRA + 2      # 2 entries: points counted (cards, marriages, last trick)
-S_PENDING = S_EXTRA + 4     # 2 entries: declared marriage points waiting for the holder's first trick
-S_MAR_PTS = S_EXTRA + 6     # 2 entries: marriage points counted
-S_SHOWN = S_EXTRA + 8       # 2 entries: cards each seat has shown (a declared marriage, the exchanged trump)
-S_DECLARED = S_EXTRA + 10   # bit seat * 4 + suit: marriages declared this deal; bit 8 + seat: the nine exchanged;
+S_PENDING = S_EXTRA + 4     # marriage points the first leader declared before winning a trick (only he can)
+S_MAR_PTS = S_EXTRA + 5     # 2 entries: marriage points counted
+S_SHOWN = S_EXTRA + 7       # cards shown (declared marriages, the exchanged trump)
+S_DECLARED = S_EXTRA + 8    # bit seat * 4 + suit: marriages declared this deal; bit 8 + seat: the nine exchanged;
                             # bit 10: a marriage declared at the deal's first lead
-S_DECIDED = S_EXTRA + 11    # 1 + the trick whose lead's close decision was taken outside play_on_nb
-S_REACHED = S_EXTRA + 12    # the seat that reached 66 first, -1 none
-S_CLOSE_PTS = S_EXTRA + 13  # the closer's points when he closed
+S_DECIDED = S_EXTRA + 9     # 1 + the trick whose lead's close decision was taken outside play_on_nb
+S_REACHED = S_EXTRA + 10    # the seat that reached 66 first, -1 none
+S_CLOSE_PTS = S_EXTRA + 11  # the closer's points when he closed
+S_PREV = S_EXTRA + 12       # the played cards before the trick(s) being settled
 # S_SCORE (shared): the game points of each seat in the game so far
 
 # -- opts ---------------------------------------------------------------------------------------
@@ -172,7 +173,7 @@ def close_estimate_nb(seat, hand, state, tt):
     trumps), each top card's points plus :data:`CAPTURE` (a plain top card only when no
     trump is unseen, else half of that), and :data:`TRUMP_LENGTH` per other trump."""
     trump = state[S_TRUMP]
-    est = state[S_POINTS + seat] + state[S_PENDING + seat]
+    est = state[S_POINTS + seat] + (state[S_PENDING] if seat != state[S_DEALER] else 0)
     mar = marriage_suits_nb(hand)
     for s in range(4):
         if (mar >> s) & 1:
@@ -195,7 +196,7 @@ def close_estimate_nb(seat, hand, state, tt):
 
 
 # -- the deal ------------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _yes_nb(pst, p):
     """True with chance ``p`` (a random decision)."""
     return randbelow_nb(pst, PHASE_SIZE) < p * PHASE_SIZE
@@ -232,6 +233,38 @@ def _count_nb(state, seat, pts, opts):
         state[S_REACHED] = seat
         return opts[O_PLAY_OUT] == 0
     return False
+
+
+SETTLE_ON, SETTLE_END, SETTLE_PAUSE = 0, 1, 2
+
+
+@njit(cache=True, inline="always")
+def settle_trick_nb(hands, state, opts):
+    """Count the trick just won (the cards played since ``S_PREV``) for its winner, with
+    the marriage points he declared before his first trick (rule ``marriage_counts``) and
+    the last trick's 10 (003:43; rule ``last_trick``). Returns :data:`SETTLE_END` when
+    the deal ends at 66, :data:`SETTLE_PAUSE` when the winner, next to lead, holds a
+    marriage (a declaration to take), else :data:`SETTLE_ON`."""
+    w = state[S_LEADER]
+    pts = points_nb(state[S_PLAYED] & ~state[S_PREV], POINTS)
+    state[S_PREV] = state[S_PLAYED]
+    if state[S_PENDING] and w != state[S_DEALER]:
+        state[S_MAR_PTS + w] += state[S_PENDING]
+        pts += state[S_PENDING]
+        state[S_PENDING] = 0
+    left = hands[0] | hands[1]
+    if left == 0 and (opts[O_LAST_CLOSED] == 0 or state[S_CLOSER] < 0):
+        pts += LAST_TRICK
+    if _count_nb(state, w, pts, opts):
+        return SETTLE_END
+    return SETTLE_PAUSE if marriage_suits_nb(hands[w]) != 0 else SETTLE_ON
+
+
+@cfunc(AFTER_SIG, cache=True)
+def settle_after_cb(hands, state, opts, pst, err):
+    """The engine's ``after_trick`` hook once the stock is closed or empty
+    (:func:`settle_trick_nb`): False stops the loop at 66 or before a marriage lead."""
+    return settle_trick_nb(hands, state, opts) == SETTLE_ON
 
 
 @njit(cache=True)
@@ -271,7 +304,7 @@ def play_on_nb(hands, stock, state, tables, opts, seats, choose_fn, after_fn, pl
                 hand = hands[seat]
                 stock[0] = nine
                 state[S_TURNUP] = nine
-                state[S_SHOWN + seat] |= np.int64(1) << up
+                state[S_SHOWN] |= np.int64(1) << up
                 state[S_DECLARED] |= np.int64(1) << (8 + seat)
         # closing the stock (003:40)
         if may_close_nb(left, done, True, closed, opts[O_CLOSE_WHEN]) and state[S_DECIDED] != done + 1:
@@ -313,33 +346,35 @@ def play_on_nb(hands, stock, state, tables, opts, seats, choose_fn, after_fn, pl
             if suit >= 0:
                 v = marriage_value_nb(suit, trump)
                 state[S_DECLARED] |= (np.int64(1) << (4 * seat + suit)) | (np.int64(1 if done == 0 else 0) << 10)
-                state[S_SHOWN + seat] |= marriage_cards_nb(suit)
+                state[S_SHOWN] |= marriage_cards_nb(suit)
                 if opts[O_AFTER_TRICK] != 0 and state[S_WON + seat] == 0:
-                    state[S_PENDING + seat] += v
+                    state[S_PENDING] += v
                 else:
                     state[S_MAR_PTS + seat] += v
                     if _count_nb(state, seat, v, opts):
                         return DONE
                 kept = restrict_lead_nb(hands, seat, suit)
-        before = state[S_PLAYED]
-        state[S_TRICKS] = done + 1
-        if not play_tricks_nb(choose_fn, after_fn, _NO, hands, state, tables, opts, seats, play_fn, pst, audit,
-                              audit_out, err):
-            return FAILED
+        # one trick while the stock is open (draws and decisions follow it) or a marriage is led; else the
+        # tricks to the end, settled by settle_after_cb, which stops at 66 or before a marriage can be declared
+        batch = kept < 0 and (state[S_CLOSER] >= 0 or state[S_STOCK] == 0)
+        state[S_TRICKS] = done + (popcount_nb(hands[seat]) if batch else 1)
+        state[S_PREV] = state[S_PLAYED]
+        ok = play_tricks_nb(choose_fn, after_fn, batch, hands, state, tables, opts, seats, play_fn, pst, audit,
+                            audit_out, err)
         if kept >= 0:
             hands[seat] |= kept
-        w = state[S_LEADER]
-        pts = points_nb(state[S_PLAYED] & ~before, POINTS)
-        if state[S_PENDING + w]:
-            state[S_MAR_PTS + w] += state[S_PENDING + w]
-            pts += state[S_PENDING + w]
-            state[S_PENDING + w] = 0
-        if hands[0] | hands[1] == 0 and (opts[O_LAST_CLOSED] == 0 or state[S_CLOSER] < 0):
-            pts += LAST_TRICK                   # 003:43
-        if _count_nb(state, w, pts, opts):
+        if not ok:
+            if err[E_KIND] != 0:
+                return FAILED
+            if state[S_REACHED] >= 0 and opts[O_PLAY_OUT] == 0:
+                return DONE
+            continue                            # paused before a lead holding a marriage
+        if batch:
+            continue
+        if settle_trick_nb(hands, state, opts) == SETTLE_END:
             return DONE
         if state[S_CLOSER] < 0 and state[S_STOCK] > 0:
-            state[S_STOCK] = draw_pair_nb(hands, stock, state[S_STOCK], w)
+            state[S_STOCK] = draw_pair_nb(hands, stock, state[S_STOCK], state[S_LEADER])
             if state[S_STOCK] == 0:
                 state[S_FOLLOW] = follow_closed
     return DONE
@@ -384,7 +419,7 @@ def simulation_close_nb(hands, stock, state, tables, opts, seats, choose_fn, aft
     roll = rollout_seats_nb(p[P_THRESHOLD])
     follow_closed = FOLLOW_CLOSED | (F_HEAD if opts[O_HEAD] != 0 else 0)
     opp = 1 - seat
-    known = state[S_SHOWN + opp] & ~state[S_PLAYED]       # shown, not played: still in his hand
+    known = state[S_SHOWN] & ~state[S_PLAYED] & ~hands[seat]   # shown by him, not played: still his
     deck = tables[0, TT_DECK]
     sh = np.zeros(MAX_SEATS, np.int64)
     ss = np.zeros(STOCK_SIZE, np.int64)
@@ -449,11 +484,11 @@ def start_66_deal_nb(order, state, hands, stock, tables, dealer, deal_no):
     state[S_DECIDED] = 0
     state[S_DECLARED] = 0
     state[S_CLOSE_PTS] = -1
+    state[S_PENDING] = 0
+    state[S_SHOWN] = 0
     for s in range(2):
         state[S_POINTS + s] = 0
-        state[S_PENDING + s] = 0
         state[S_MAR_PTS + s] = 0
-        state[S_SHOWN + s] = 0
     return turnup
 
 
@@ -471,7 +506,7 @@ def audit_deal_nb(hands, stock, state, opts, deck_bits, audit_out):
     cards = 0
     for s in range(2):
         cards += state[S_POINTS + s] - state[S_MAR_PTS + s]
-        bad |= state[S_MAR_PTS + s] % MARRIAGE != 0 or state[S_PENDING + s] % MARRIAGE != 0
+        bad |= state[S_MAR_PTS + s] % MARRIAGE != 0
     if hands[0] | hands[1] == 0 and (opts[O_LAST_CLOSED] == 0 or state[S_CLOSER] < 0):
         cards -= LAST_TRICK
     if cards != points_nb(state[S_PLAYED], POINTS) or cards + points_nb(rest, POINTS) != DEAL_POINTS:
@@ -483,16 +518,15 @@ def audit_deal_nb(hands, stock, state, opts, deck_bits, audit_out):
 # -- units: a game to 7 (or 8) game points, or one deal --------------------------------------------
 #: the statistics (``stats.<name>``; shapes in :meth:`SixtySix._run`): ``counters`` = [deals, units,
 #: replays, closes, closes won, marriages of 20, of 40, nine exchanges, deals won by the leader (the
-#: dealer's opponent), deals someone reached 66, games drawn at max_deals,
-#: deals with a marriage declared at the first lead]; ``gp_hist[closed, game
-#: points]`` per deal (game points 0 = a replay); ``close_hist[closer's points when closing, won / lost /
-#: replay]``; ``pts_hist[seat, points]`` and ``trick_hist[seat, tricks]`` per deal; ``mar_mom`` rows 0-2: the
-#: marriage points of a deal (both seats), its marriages of 20, of 40; ``deal_mom[seat]`` game points scored per deal; ``game_win[seat]``
-#: 1 for the unit's winner (a game, or a deal with unit=deal); ``game_len`` deals per game; ``group_mom[g]``
-#: the wins of policy group g's seats per unit.
+#: dealer's opponent), deals someone reached 66, games drawn at max_deals, deals with a marriage declared at
+#: the first lead]; ``gp_hist[closed, game points]`` per deal (game points 0 = a replay);
+#: ``close_hist[closer's points when closing, won / lost / replay]``; ``pts_hist[seat, points]`` and
+#: ``trick_hist[seat, tricks]`` per deal; ``mar_hist`` per deal, row 0 its marriage points / 20 (both seats),
+#: rows 1 and 2 its marriages of 20 and of 40; ``wins[seat]`` units won by each seat, ``wins[2]`` units
+#: drawn; ``group_wins[g, k]`` units where k seats of policy group g won; ``game_len`` deals per game.
 SixtySixStats, STATS_TYPE = bundle("SixtySixStats", {
-    "counters": 1, "gp_hist": 2, "close_hist": 2, "pts_hist": 2, "trick_hist": 2, "mar_mom": 2, "deal_mom": 2,
-    "game_win": 2, "game_len": 2, "group_mom": 2})
+    "counters": 1, "gp_hist": 2, "close_hist": 2, "pts_hist": 2, "trick_hist": 2, "mar_hist": 2, "wins": 1,
+    "group_wins": 2, "game_len": 2})
 MAX_POINTS = DEAL_POINTS + LAST_TRICK + 40 + 3 * MARRIAGE
 CLOSE_BINS = 2 * WIN
 (C_DEALS, C_UNITS, C_REPLAYS, C_CLOSES, C_CLOSE_WON, C_MAR20, C_MAR40, C_NINES, C_LEADER_WON, C_REACHED,
@@ -509,9 +543,10 @@ def sixty_six_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn,
     """Play units ``start..stop-1`` into ``stats`` (:data:`SixtySixStats`): games to
     ``O_TARGET`` game points (the winner of a deal deals the next, 003:25) or single deals."""
     counters, gp_hist, close_hist = stats.counters, stats.gp_hist, stats.close_hist
-    pts_hist, trick_hist = stats.pts_hist, stats.trick_hist
+    pts_hist, trick_hist, mar_hist, wins, group_wins = (stats.pts_hist, stats.trick_hist, stats.mar_hist,
+                                                        stats.wins, stats.group_wins)
     group = seats.group
-    n_groups = stats.group_mom.shape[0]
+    n_groups = stats.group_wins.shape[0]
     deck, dst, pst, state, hands = unit_arrays_nb(deck0)
     stock = np.zeros(STOCK_SIZE, np.int64)
     gx = np.zeros(n_groups, np.int64)
@@ -550,7 +585,6 @@ def sixty_six_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn,
             for s in range(2):
                 pts_hist[s, state[S_POINTS + s]] += 1
                 trick_hist[s, state[S_WON + s]] += 1
-                moment_add_nb(stats.deal_mom, s, gp if w == s else 0)
                 counters[C_NINES] += (decl >> (8 + s)) & 1
                 for suit in range(4):
                     if (decl >> (4 * s + suit)) & 1:
@@ -561,9 +595,9 @@ def sixty_six_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn,
             counters[C_FIRST_MARRIAGE] += (decl >> 10) & 1
             counters[C_MAR20] += m20
             counters[C_MAR40] += m40
-            moment_add_nb(stats.mar_mom, 0, state[S_MAR_PTS] + state[S_MAR_PTS + 1])
-            moment_add_nb(stats.mar_mom, 1, m20)
-            moment_add_nb(stats.mar_mom, 2, m40)
+            mar_hist[0, (state[S_MAR_PTS] + state[S_MAR_PTS + 1]) // MARRIAGE] += 1
+            mar_hist[1, m20] += 1
+            mar_hist[2, m40] += 1
             counters[C_REPLAYS] += 1 if w < 0 else 0
             counters[C_LEADER_WON] += 1 if w == 1 - dealer else 0
             counters[C_REACHED] += 1 if state[S_POINTS] >= WIN or state[S_POINTS + 1] >= WIN else 0
@@ -588,12 +622,11 @@ def sixty_six_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn,
             moment_add_nb(stats.game_len, 0, deals)
         for g in range(n_groups):
             gx[g] = 0
-        for s in range(2):
-            moment_add_nb(stats.game_win, s, 1 if winner == s else 0)
-            if winner == s:
-                gx[group[s]] += 1
+        wins[2 if winner < 0 else winner] += 1
+        if winner >= 0:
+            gx[group[winner]] += 1
         for g in range(n_groups):
-            moment_add_nb(stats.group_mom, g, gx[g])
+            group_wins[g, gx[g]] += 1
 
 
 @njit(types.boolean(types.uint8[::1], _I1, _I2, types.int64, SEATS_TYPE, CHOOSE_FN, AFTER_FN, PLAY_FN, BID_FN,

@@ -30,15 +30,18 @@ BAND = 10
 def metrics(stats, rules, policies) -> dict:
     c = stats["counters"]
     deals = int(c[nb.C_DEALS])
-    out = {f"win_rate.seat{s}": mean_estimate(stats["game_win"][s]) for s in range(2)}
+    units = int(stats["wins"].sum())
+    out = {f"win_rate.seat{s}": proportion_estimate(int(stats["wins"][s]), units) for s in range(2)}
     out["closing_rate"] = proportion_estimate(int(c[nb.C_CLOSES]), deals)
     out["closing_success_rate"] = proportion_estimate(int(c[nb.C_CLOSE_WON]), int(c[nb.C_CLOSES]))
     out["leader_deal_win_rate"] = proportion_estimate(int(c[nb.C_LEADER_WON]), deals - int(c[nb.C_REPLAYS]))
     gp = stats["gp_hist"].sum(axis=0)
     out["game_points_per_deal"] = counts_mean(gp[1:], np.arange(1, len(gp)))
-    out["marriages_20_per_deal"] = mean_estimate(stats["mar_mom"][1])
-    out["marriages_40_per_deal"] = mean_estimate(stats["mar_mom"][2])
-    out["marriage_points_per_deal"] = mean_estimate(stats["mar_mom"][0])
+    mh = stats["mar_hist"]
+    k = np.arange(mh.shape[1])
+    out["marriages_20_per_deal"] = counts_mean(mh[1], k)
+    out["marriages_40_per_deal"] = counts_mean(mh[2], k)
+    out["marriage_points_per_deal"] = counts_mean(mh[0], nb.MARRIAGE * k)
     out["first_lead_marriage_rate"] = proportion_estimate(int(c[nb.C_FIRST_MARRIAGE]), deals)
     out["nine_exchange_rate"] = proportion_estimate(int(c[nb.C_NINES]), deals)
     out["replay_rate"] = proportion_estimate(int(c[nb.C_REPLAYS]), deals)
@@ -76,7 +79,7 @@ def tables(stats, rules, policies) -> dict:
     labels = seat_labels(policies, 2)
     rows = []
     for s in range(2):
-        w = mean_estimate(stats["game_win"][s])
+        w = proportion_estimate(int(stats["wins"][s]), int(stats["wins"].sum()))
         rows.append({"seat": s, "policy": labels[s], "units": w.n, "win_rate": w.value, "stderr": w.stderr,
                      "ci95_low": w.ci95[0], "ci95_high": w.ci95[1]})
     out["wins_by_seat"] = pd.DataFrame(rows)
@@ -84,7 +87,7 @@ def tables(stats, rules, policies) -> dict:
     rows = []
     for g, name in enumerate(names):
         m = groups.count(g)
-        w = mean_estimate(stats["group_mom"][g], scale=m)
+        w = counts_mean(stats["group_wins"][g], np.arange(3), scale=m)
         rows.append({"policy": name, "seats": m, "units": w.n, "win_rate": w.value, "stderr": w.stderr,
                      "ci95_low": w.ci95[0], "ci95_high": w.ci95[1]})
     out["wins_by_policy"] = pd.DataFrame(rows)
