@@ -35,16 +35,17 @@ class SixtySix(TrickGame):
     headline = "win_rate.seat0"
     headline_doc = report.HEADLINE_DOC
     chunk_hint = 1 << 11
-    conformance_hands = 300
-    study_hands = 4_000
+    conformance_hands = 150
+    study_hands = 2_000
     bench_cases = [("random play, single deals", {"unit": "deal"}, "random", 500_000),
-                   ("games to 7, heuristic policies", {}, None, 20_000)]
+                   ("games to 7, heuristic policies", {}, "heuristic", 20_000),
+                   ("games to 7, default policies (simulation closer)", {}, None, 500)]
     conformance_cases = [
         ({}, None),
         ({"unit": "deal", "must_head": True, "deal_end": "play_out", "marriage_counts": "after_trick",
           "nine_needs_trick": True, "last_trick": "not_when_closed"}, "random"),
         ({"target": 8, "failed_close": "flat", "schwarz": "standard", "no_66": "higher", "close_when": "start_only",
-          "first_dealer": 1}, {"close": "random:p=0.3|simulation:samples=2", "play": "heuristic|random"}),
+          "first_dealer": 1}, {"close": "random:p=0.3|heuristic:threshold=60", "play": "heuristic|random"}),
     ]
 
     played_word = "deals"
@@ -75,8 +76,9 @@ class SixtySix(TrickGame):
 
     def _run(self, rules, policies, seed, start, stop, audit):
         seats, fns = self.seat_policies(policies, 2)
-        st = Stats(counters=np.zeros(nb.N_COUNTERS, np.int64), gp_hist=np.zeros((2, 7), np.int64),
-                   close_hist=np.zeros((nb.CLOSE_BINS, 3), np.int64),
+        st = Stats(counters=np.zeros(nb.N_COUNTERS, np.int64), gp_hist=np.zeros((2, nb.MAX_GP + 1), np.int64),
+                   close_hist=np.zeros((2, nb.CLOSE_BINS, 3), np.int64),
+                   margin_hist=np.zeros(2 * nb.MAX_GP + 1, np.int64),
                    pts_hist=np.zeros((2, nb.MAX_POINTS + 1), np.int64), trick_hist=np.zeros((2, 13), np.int64),
                    mar_hist=np.zeros((3, 6), np.int64), wins=np.zeros(3, np.int64),
                    group_wins=np.zeros((int(seats.group.max()) + 1, 3), np.int64), game_len=moments(1))

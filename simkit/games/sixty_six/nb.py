@@ -520,13 +520,15 @@ def audit_deal_nb(hands, stock, state, opts, deck_bits, audit_out):
 #: replays, closes, closes won, marriages of 20, of 40, nine exchanges, deals won by the leader (the
 #: dealer's opponent), deals someone reached 66, games drawn at max_deals, deals with a marriage declared at
 #: the first lead]; ``gp_hist[closed, game points]`` per deal (game points 0 = a replay);
-#: ``close_hist[closer's points when closing, won / lost / replay]``; ``pts_hist[seat, points]`` and
+#: ``close_hist[closer, his points when closing, won / lost / replay]``; ``margin_hist[6 + seat 0's game points
+#: less seat 1's]`` per deal; ``pts_hist[seat, points]`` and
 #: ``trick_hist[seat, tricks]`` per deal; ``mar_hist`` per deal, row 0 its marriage points / 20 (both seats),
 #: rows 1 and 2 its marriages of 20 and of 40; ``wins[seat]`` units won by each seat, ``wins[2]`` units
 #: drawn; ``group_wins[g, k]`` units where k seats of policy group g won; ``game_len`` deals per game.
 SixtySixStats, STATS_TYPE = bundle("SixtySixStats", {
-    "counters": 1, "gp_hist": 2, "close_hist": 2, "pts_hist": 2, "trick_hist": 2, "mar_hist": 2, "wins": 1,
+    "counters": 1, "gp_hist": 2, "close_hist": 3, "margin_hist": 1, "pts_hist": 2, "trick_hist": 2, "mar_hist": 2, "wins": 1,
     "group_wins": 2, "game_len": 2})
+MAX_GP = 6                  # game points of one deal: 6 to the closer's opponent when he took no trick (003:46)
 MAX_POINTS = DEAL_POINTS + LAST_TRICK + 40 + 3 * MARRIAGE
 CLOSE_BINS = 2 * WIN
 (C_DEALS, C_UNITS, C_REPLAYS, C_CLOSES, C_CLOSE_WON, C_MAR20, C_MAR40, C_NINES, C_LEADER_WON, C_REACHED,
@@ -574,11 +576,12 @@ def sixty_six_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn,
             counters[C_DEALS] += 1
             closer = state[S_CLOSER]
             gp_hist[1 if closer >= 0 else 0, gp] += 1
+            stats.margin_hist[MAX_GP + (gp if w == 0 else (-gp if w == 1 else 0))] += 1
             if closer >= 0:
                 counters[C_CLOSES] += 1
                 outcome = 2 if w < 0 else (0 if w == closer else 1)
                 counters[C_CLOSE_WON] += 1 if outcome == 0 else 0
-                close_hist[min(state[S_CLOSE_PTS], CLOSE_BINS - 1), outcome] += 1
+                close_hist[closer, min(state[S_CLOSE_PTS], CLOSE_BINS - 1), outcome] += 1
             decl = state[S_DECLARED]
             m20 = 0
             m40 = 0

@@ -2,7 +2,8 @@
 
 Win rate per seat over whole units (games to the target, or deals with ``unit=deal``)
 and per policy, with intervals; closing: how often a deal is closed and how often the
-closer then wins it, by the closer's points when he closed (``tables["closing"]``); the
+closer then wins it, overall and per seat, by the closer's points when he closed (``tables["closing"]``); the
+seat 0's game points per deal less seat 1's (``game_point_margin.seat0``); the
 distribution of the game points a deal scores (1, 2, 3; 2, 4, 6 after a failed close),
 closed and not (``tables["game_points"]``); the leader's (the dealer's opponent's) deal
 win rate; game length in deals; marriages of 20 and 40 per deal and the marriage points
@@ -34,14 +35,20 @@ def metrics(stats, rules, policies) -> dict:
     out = {f"win_rate.seat{s}": proportion_estimate(int(stats["wins"][s]), units) for s in range(2)}
     out["closing_rate"] = proportion_estimate(int(c[nb.C_CLOSES]), deals)
     out["closing_success_rate"] = proportion_estimate(int(c[nb.C_CLOSE_WON]), int(c[nb.C_CLOSES]))
+    ch = stats["close_hist"].sum(axis=1)                   # [closer, outcome]
+    for s in range(2):
+        out[f"closing_rate.seat{s}"] = proportion_estimate(int(ch[s].sum()), deals)
+        out[f"closing_success_rate.seat{s}"] = proportion_estimate(int(ch[s, 0]), int(ch[s].sum()))
+    mh = stats["margin_hist"]
+    out["game_point_margin.seat0"] = counts_mean(mh, np.arange(len(mh)) - nb.MAX_GP)
     out["leader_deal_win_rate"] = proportion_estimate(int(c[nb.C_LEADER_WON]), deals - int(c[nb.C_REPLAYS]))
     gp = stats["gp_hist"].sum(axis=0)
     out["game_points_per_deal"] = counts_mean(gp[1:], np.arange(1, len(gp)))
-    mh = stats["mar_hist"]
-    k = np.arange(mh.shape[1])
-    out["marriages_20_per_deal"] = counts_mean(mh[1], k)
-    out["marriages_40_per_deal"] = counts_mean(mh[2], k)
-    out["marriage_points_per_deal"] = counts_mean(mh[0], nb.MARRIAGE * k)
+    mar = stats["mar_hist"]
+    k = np.arange(mar.shape[1])
+    out["marriages_20_per_deal"] = counts_mean(mar[1], k)
+    out["marriages_40_per_deal"] = counts_mean(mar[2], k)
+    out["marriage_points_per_deal"] = counts_mean(mar[0], nb.MARRIAGE * k)
     out["first_lead_marriage_rate"] = proportion_estimate(int(c[nb.C_FIRST_MARRIAGE]), deals)
     out["nine_exchange_rate"] = proportion_estimate(int(c[nb.C_NINES]), deals)
     out["replay_rate"] = proportion_estimate(int(c[nb.C_REPLAYS]), deals)
@@ -64,7 +71,7 @@ def tables(stats, rules, policies) -> dict:
                              "ci95_low": e.ci95[0], "ci95_high": e.ci95[1]})
     out["game_points"] = pd.DataFrame(rows, columns=["closed", "game_points", "count", "share", "ci95_low",
                                                      "ci95_high"])
-    ch = stats["close_hist"]
+    ch = stats["close_hist"].sum(axis=0)
     rows = []
     for lo in range(0, ch.shape[0], BAND):
         block = ch[lo:lo + BAND].sum(axis=0)

@@ -17,7 +17,7 @@ def checks() -> list:
     p = float(marriage_chance(24, HAND))
     return [
         Check("first lead declares a marriage = P(six of 24 hold K+Q of a suit)", p, 20_000, {"unit": "deal"},
-              None, "first_lead_marriage_rate", source="enumeration"),
+              {"close": "heuristic"}, "first_lead_marriage_rate", source="enumeration"),
         Check("the same under random play and closing", p, 20_000, {"unit": "deal"},
               {"play": "random", "close": "random", "declare": "heuristic"}, "first_lead_marriage_rate",
               source="enumeration"),
