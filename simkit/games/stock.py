@@ -1,7 +1,7 @@
 """The stock of the two-hand stock-and-marriage games (Sixty-six G20, two-hand Marriage
 G12): filling it from a dealt card order, drawing after each trick, declaring a marriage
-by leading one of its cards, and dealing the hidden cards again consistently with what a
-seat has seen (the simulation policies).
+by leading one of its cards, dealing the hidden cards again consistently with what a
+seat has seen (the simulation policies), and the games' heuristic card play.
 
 A stock is an ``int64`` array of card codes with a count ``left`` beside it: the top card
 is ``stock[left - 1]`` and ``stock[0]`` the bottom one (Sixty-six's turned trump, drawn
@@ -13,9 +13,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from simkit.core.ace_ten import ACE_TEN_POINTS, marriage_suits_nb
 from simkit.core.cards import RANK_K, RANK_Q
 from simkit.core.rng import randbelow_nb
-from simkit.core.tricks import lowest_card_nb, popcount_nb
+from simkit.core.tricks import (S_N_IN_TRICK, S_PLAYED, S_TRUMP, TT_ESUIT, TT_POWER, TT_SUIT_BITS, beating_nb,
+                                higher_in_suit_nb, lowest_card_nb, popcount_nb)
 
 
 @njit(cache=True)
@@ -98,3 +100,79 @@ def resample_hidden_nb(seat, hands, stock, left, fixed_bottom, deck, played, kno
     for i in range(need, n):
         out_stock[fixed_bottom + i - need] = cards[i]
     return True
+
+
+# -- the heuristic card play -----------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def _by_points_nb(m, tt, sign):
+    """The card of ``m`` with the fewest points, the weakest of those (``sign`` = 1), or
+    with the most points, the strongest of those (``sign`` = -1)."""
+    best = -1
+    key = 1 << 30
+    while m:
+        c = lowest_card_nb(m)
+        m &= m - 1
+        k = sign * (ACE_TEN_POINTS[c] * 1024 + tt[TT_POWER + c])
+        if k < key:
+            key = k
+            best = c
+    return best
+
+
+@njit(cache=True, inline="always")
+def tops_nb(hand, gone, tt):
+    """The cards of ``hand`` that no unseen card of their suit beats."""
+    tops = 0
+    m = hand
+    while m:
+        c = lowest_card_nb(m)
+        m &= m - 1
+        if higher_in_suit_nb(c, tt) & ~gone == 0:
+            tops |= np.int64(1) << c
+    return tops
+
+
+@njit(cache=True, inline="always")
+def heuristic_play_nb(hand, legal, state, trick, tt, open_stock):
+    """The ace-ten stock games' card play (Sixty-six, two-hand Marriage): card points,
+    marriages and trumps (``S_TRUMP``, -1 for none yet); ``open_stock``: draws follow the
+    trick. Leading while the stock is open: the cheapest
+    card that is neither a trump nor part of a marriage. Leading once it is closed or
+    empty: the richest top card (no unseen card of its suit above it; a plain one only when
+    no trump is unseen), else the cheapest card. Following: take the lead with the richest
+    card of its suit that beats it; else, when the lead carries 10 points or more or the
+    stock is closed, with the cheapest winning trump; else throw the cheapest card, keeping
+    marriages and trumps."""
+    trump = state[S_TRUMP]
+    trumps = tt[TT_SUIT_BITS + trump] if trump >= 0 else 0
+    keep = 0
+    mar = marriage_suits_nb(hand)
+    for s in range(4):
+        if (mar >> s) & 1:
+            keep |= marriage_cards_nb(s)
+    if state[S_N_IN_TRICK] == 0:
+        if not open_stock:
+            gone = state[S_PLAYED] | hand
+            tops = tops_nb(legal, gone, tt)
+            if trumps & ~gone != 0:
+                tops &= trumps
+            if tops:
+                return _by_points_nb(tops, tt, -1)
+        cand = legal & ~trumps & ~keep
+        if cand == 0:
+            cand = legal & ~keep
+        return _by_points_nb(cand if cand else legal, tt, 1)
+    led = trick[0]
+    win = beating_nb(legal, trick, 1, tt)
+    same = win & tt[TT_SUIT_BITS + tt[TT_ESUIT + led]] & ~keep
+    if same:
+        return _by_points_nb(same, tt, -1)
+    if win & trumps and (ACE_TEN_POINTS[led] >= 10 or not open_stock):
+        return _by_points_nb(win & trumps, tt, 1)
+    lose = legal & ~win
+    cand = lose & ~trumps & ~keep
+    if cand == 0:
+        cand = lose & ~keep
+    if cand == 0:
+        cand = lose if lose else legal
+    return _by_points_nb(cand, tt, 1)

@@ -30,13 +30,13 @@ from simkit.core.trick_play import (AFTER_FN, AFTER_SIG, CHOOSE_FN, CHOOSE_SIG, 
 from simkit.core.trick_play import PLAY_RANDOM, PLAY_USER  # noqa: F401  (policy codes, read by policies.py)
 from simkit.core.tricks import no_user_bid_nb, no_user_play_nb  # noqa: F401  (placeholders, read by __init__)
 from simkit.core.tricks import (BID_FN, F_HEAD, MAX_SEATS, PLAY_FN, S_DEAL_NO, S_DEALER, S_EXTRA, S_FOLLOW,
-                                S_LEADER, S_N_IN_TRICK, S_PLAYED, S_SCORE, S_SIZE, S_TRICK_NO, S_TRICKS, S_TRUMP,
-                                S_TURNUP, S_WON, TT_DECK, TT_ESUIT, TT_POWER, TT_SUIT_BITS, beating_nb, deal_round_nb, higher_in_suit_nb, lowest_card_nb,
-                                popcount_nb, start_deal_nb)
+                                S_LEADER, S_PLAYED, S_SCORE, S_SIZE, S_TRICK_NO, S_TRICKS, S_TRUMP, S_TURNUP, S_WON,
+                                TT_DECK, TT_SUIT_BITS, deal_round_nb, lowest_card_nb, popcount_nb, start_deal_nb)
 from simkit.games.sixty_six.scoring import (DEAL_POINTS, FOLLOW_CLOSED, FOLLOW_OPEN, HAND, LAST_TRICK, MARRIAGE,
                                             POINTS, WIN, deal_result_nb, marriage_value_nb, may_close_nb,
                                             may_exchange_nine_nb)
-from simkit.games.stock import draw_pair_nb, fill_stock_nb, marriage_cards_nb, resample_hidden_nb, restrict_lead_nb
+from simkit.games.stock import (draw_pair_nb, fill_stock_nb, heuristic_play_nb, marriage_cards_nb, resample_hidden_nb,
+                               restrict_lead_nb, tops_nb)
 
 # -- table state fields after the shared layout --------------------------------------------------
 S_STOCK = S_EXTRA + 0       # cards left in the stock, the turned trump (its bottom card) included
@@ -86,84 +86,10 @@ _NO = np.bool_(False)
 
 
 # -- the heuristic ---------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
-def _by_points_nb(m, tt, sign):
-    """The card of ``m`` with the fewest points, the weakest of those (``sign`` = 1), or
-    with the most points, the strongest of those (``sign`` = -1)."""
-    best = -1
-    key = 1 << 30
-    while m:
-        c = lowest_card_nb(m)
-        m &= m - 1
-        k = sign * (POINTS[c] * 1024 + tt[TT_POWER + c])
-        if k < key:
-            key = k
-            best = c
-    return best
-
-
-@njit(cache=True, inline="always")
-def _tops_nb(hand, gone, tt):
-    """The cards of ``hand`` that no unseen card of their suit beats."""
-    tops = 0
-    m = hand
-    while m:
-        c = lowest_card_nb(m)
-        m &= m - 1
-        if higher_in_suit_nb(c, tt) & ~gone == 0:
-            tops |= np.int64(1) << c
-    return tops
-
-
-@njit(cache=True, inline="always")
-def heuristic_play_nb(hand, legal, state, trick, tt):
-    """Card points, marriages and trumps. Leading while the stock is open: the cheapest
-    card that is neither a trump nor part of a marriage. Leading once it is closed or
-    empty: the richest top card (no unseen card of its suit above it; a plain one only when
-    no trump is unseen), else the cheapest card. Following: take the lead with the richest
-    card of its suit that beats it; else, when the lead carries 10 points or more or the
-    stock is closed, with the cheapest winning trump; else throw the cheapest card, keeping
-    marriages and trumps."""
-    trump = state[S_TRUMP]
-    trumps = tt[TT_SUIT_BITS + trump]
-    keep = 0
-    mar = marriage_suits_nb(hand)
-    for s in range(4):
-        if (mar >> s) & 1:
-            keep |= marriage_cards_nb(s)
-    open_stock = state[S_FOLLOW] == FOLLOW_OPEN
-    if state[S_N_IN_TRICK] == 0:
-        if not open_stock:
-            gone = state[S_PLAYED] | hand
-            tops = _tops_nb(legal, gone, tt)
-            if trumps & ~gone != 0:
-                tops &= trumps
-            if tops:
-                return _by_points_nb(tops, tt, -1)
-        cand = legal & ~trumps & ~keep
-        if cand == 0:
-            cand = legal & ~keep
-        return _by_points_nb(cand if cand else legal, tt, 1)
-    led = trick[0]
-    win = beating_nb(legal, trick, 1, tt)
-    same = win & tt[TT_SUIT_BITS + tt[TT_ESUIT + led]] & ~keep
-    if same:
-        return _by_points_nb(same, tt, -1)
-    if win & trumps and (POINTS[led] >= 10 or not open_stock):
-        return _by_points_nb(win & trumps, tt, 1)
-    lose = legal & ~win
-    cand = lose & ~trumps & ~keep
-    if cand == 0:
-        cand = lose & ~keep
-    if cand == 0:
-        cand = lose if lose else legal
-    return _by_points_nb(cand, tt, 1)
-
-
 @cfunc(CHOOSE_SIG, cache=True)
 def choose_play_cb(code, seat, hand, legal, state, trick, tt, params, opts):
     """The built-in play policy (the heuristic; random is the engine's)."""
-    return heuristic_play_nb(hand, legal, state, trick, tt)
+    return heuristic_play_nb(hand, legal, state, trick, tt, state[S_FOLLOW] == FOLLOW_OPEN)
 
 
 @njit(cache=True)
@@ -181,7 +107,7 @@ def close_estimate_nb(seat, hand, state, tt):
     gone = state[S_PLAYED] | hand
     trumps = tt[TT_SUIT_BITS + trump]
     trumps_out = trumps & ~gone != 0
-    tops = _tops_nb(hand, gone, tt)
+    tops = tops_nb(hand, gone, tt)
     m = hand
     while m:
         c = lowest_card_nb(m)
