@@ -21,7 +21,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import simkit  # noqa: E402
 from simkit.experiment import Experiment  # noqa: E402
 
-THRESHOLDS = [30, 40, 50, 55, 60, 66, 70, 75, 80, 90, 100, 400]
+THRESHOLDS = [30, 45, 55, 66, 75, 80, 90, 100, 400]
 OPPONENT = "heuristic:threshold=66"
 SIMULATION = "simulation:samples=16,threshold=80"
 DEFAULT = "heuristic:threshold=80"
@@ -37,7 +37,7 @@ def main():
                              n_jobs=a.jobs)
         deals.insert(0, "threshold", THRESHOLDS)
         exp.table(deals, "threshold_sweep_deals")
-        games = simkit.sweep("sixty-six", {"close": closers}, max(1, a.hands // 10), seed=a.seed, n_jobs=a.jobs)
+        games = simkit.sweep("sixty-six", {"close": closers}, max(1, a.hands // 20), seed=a.seed, n_jobs=a.jobs)
         games.insert(0, "threshold", THRESHOLDS)
         exp.table(games, "threshold_sweep_games")
         sim_hands = max(1, a.hands // 20)
@@ -68,7 +68,7 @@ def main():
         fig.suptitle("Sixty-six: seat 0 closes at a projected-points threshold; seat 1 closes at 66")
         fig.tight_layout(rect=(0, 0.05, 1, 1))
         fig.text(0.01, 0.005, f"sixty-six | {a.hands:,} single deals ({sim_hands:,} for the simulation closer) and "
-                              f"{max(1, a.hands // 10):,} games per point, the same deals at every point | 95% "
+                              f"{max(1, a.hands // 20):,} games per point, the same deals at every point | 95% "
                               f"intervals | seed {a.seed} | simkit {simkit.__version__}", fontsize=7, color="0.35")
         exp.figure(fig, "threshold_sweep")
         plt.close("all")
