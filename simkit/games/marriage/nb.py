@@ -2,12 +2,14 @@
 the trick engine, deals and games to 101 (seed 002 lines 10-12; GAMES.md G12; the rule
 pieces are :mod:`.scoring`, the stock ones :mod:`simkit.games.stock`).
 
-A deal is played one trick at a time on the engine while the stock lasts (before each
-lead the leader, if he has won a trick, may declare a marriage, leading its king or
-queen: its suit becomes trump, ``S_TABLE`` and ``S_TRUMP`` change, and the follow rule
-with it; after the trick both draw, the winner first); once the stock is empty no
-marriage may be declared and the remaining tricks are one engine call, each settled by
-:func:`settle_after_cb`.
+The engine plays the deal's tricks in one call, its ``after_trick`` hook
+(:func:`settle_after_cb`) counting each trick and, while the stock lasts, drawing (the
+winner first; the stock lives in ``opts[O_STOCK:]``, where the hook reaches it); the hook
+stops the loop when the trick's winner, next to lead, may declare a marriage (he has won
+a trick, holds a king and queen of a suit, the stock has cards: 002:11). The kernel then
+asks the seat's declare policy; a declared marriage's suit becomes trump (``S_TABLE``,
+``S_TRUMP`` and the follow rule change; a later marriage changes it again), and its
+holder leads its king or queen alone (his other cards set aside for that trick).
 """
 import numpy as np
 from numba import cfunc, njit, types
@@ -36,10 +38,12 @@ S_DECLARED = S_EXTRA + 5    # bit seat * 4 + suit: marriages declared this deal
 S_N_DECLARED = S_EXTRA + 6  # marriages declared this deal
 S_PREV = S_EXTRA + 7        # the played cards before the trick(s) being settled
 S_HELD = S_EXTRA + 8        # bit seat: his five dealt cards hold a marriage
+S_DEAL_TRICKS = S_EXTRA + 9  # the tricks of the deal (half the deck)
 # S_SCORE (shared): each seat's total with carry-over (the points of earlier deals)
 
 (O_VALUES, O_FOLLOW, O_CARRY, O_SINGLE, O_MAX_DEALS, O_FIRST_DEALER) = range(6)
-N_OPTS = 6
+O_STOCK = 6                 # opts[O_STOCK:]: the deal's stock (filled by the kernel)
+N_OPTS = O_STOCK + 32
 
 R_DECLARE = 1
 PLAY_HEURISTIC = PLAY_BUILTIN
@@ -48,8 +52,7 @@ P_PROB = 0
 N_PARAMS = 1
 ERR_DECLARE = ERR_GAME
 _SCALE = 1 << 20
-_NO = np.bool_(False)
-STOCK_SIZE = 32
+_YES = np.bool_(True)
 
 #: user declare function (tricks.BID_SIG): declare(hand, state, params) -> the suit (0..3) of a
 #: marriage in ``hand`` to declare (leading its K or Q; its suit becomes trump), or -1
@@ -64,22 +67,27 @@ def choose_play_cb(code, seat, hand, legal, state, trick, tt, params, opts):
 
 @njit(cache=True, inline="always")
 def settle_trick_nb(hands, state, opts):
-    """Count the trick just won (the cards played since ``S_PREV``) for its winner, and
-    with carry-over the last trick's 10 (002:12 «последняя взятка дополнительно
-    оценивалась в 10 очков»)."""
+    """After a trick: count it (the cards played since ``S_PREV``) for its winner, with
+    carry-over the last trick's 10 (002:12 «последняя взятка дополнительно оценивалась в
+    10 очков»); while the stock lasts both draw, the winner first (the stock is kept in
+    ``opts[O_STOCK:]``, where the engine's hook reaches it). True to play on, False when
+    the winner, next to lead, may declare a marriage (a decision for :func:`play_on_nb`)."""
     w = state[S_LEADER]
     pts = points_nb(state[S_PLAYED] & ~state[S_PREV], POINTS)
     state[S_PREV] = state[S_PLAYED]
     if hands[0] | hands[1] == 0 and opts[O_CARRY] != 0:
         pts += LAST_TRICK_CARRY
     state[S_POINTS + w] += pts
+    if state[S_STOCK] == 0:
+        return True
+    state[S_STOCK] = draw_pair_nb(hands, opts, O_STOCK, state[S_STOCK], w)
+    return state[S_STOCK] == 0 or marriage_suits_nb(hands[w]) == 0
 
 
 @cfunc(AFTER_SIG, cache=True)
 def settle_after_cb(hands, state, opts, pst, err):
-    """The engine's ``after_trick`` hook once the stock is empty (:func:`settle_trick_nb`)."""
-    settle_trick_nb(hands, state, opts)
-    return True
+    """The engine's ``after_trick`` hook (:func:`settle_trick_nb`)."""
+    return settle_trick_nb(hands, state, opts)
 
 
 @njit(cache=True)
@@ -99,7 +107,7 @@ def heuristic_declare_nb(hand, mar, state, values):
 
 
 @njit(cache=True)
-def play_on_nb(hands, stock, state, tables, opts, seats, choose_fn, after_fn, play_fn, declare_fn, pst, audit,
+def play_on_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, declare_fn, pst, audit,
                audit_out, err):
     """Play the deal in ``state`` on to its end (see the module doc); False on an illegal
     move (``err`` filled)."""
@@ -149,25 +157,20 @@ def play_on_nb(hands, stock, state, tables, opts, seats, choose_fn, after_fn, pl
                 state[S_TRUMP] = suit
                 state[S_FOLLOW] = follow_flags_nb(suit, opts[O_FOLLOW])
                 kept = restrict_lead_nb(hands, seat, suit)
-        batch = kept < 0 and state[S_STOCK] == 0
-        state[S_TRICKS] = done + (popcount_nb(hands[seat]) if batch else 1)
-        state[S_PREV] = state[S_PLAYED]
-        ok = play_tricks_nb(choose_fn, after_fn, batch, hands, state, tables, opts, seats, play_fn, pst, audit,
+        # the tricks to the end, the hook settling each and stopping before a lead that may declare; a
+        # declared marriage's lead alone (its holder's other cards are set aside for it)
+        state[S_TRICKS] = done + 1 if kept >= 0 else state[S_DEAL_TRICKS]
+        ok = play_tricks_nb(choose_fn, after_fn, _YES, hands, state, tables, opts, seats, play_fn, pst, audit,
                             audit_out, err)
         if kept >= 0:
             hands[seat] |= kept
-        if not ok:
+        if not ok and err[E_KIND] != 0:
             return False
-        if batch:
-            continue
-        settle_trick_nb(hands, state, opts)
-        if state[S_STOCK] > 0:
-            state[S_STOCK] = draw_pair_nb(hands, stock, state[S_STOCK], state[S_LEADER])
     return True
 
 
 @njit(cache=True)
-def start_marriage_deal_nb(order, n, state, hands, stock, tables, dealer, deal_no):
+def start_marriage_deal_nb(order, n, state, hands, opts, tables, dealer, deal_no):
     """Deal three then two cards to each, the dealer's opponent first (002:10 «Сдатчик сдает
     три, затем две карты каждому»); the rest of the ``n`` cards is the stock; no trump;
     the dealer's opponent leads (002:11 «Ходит соперник сдатчика»)."""
@@ -181,9 +184,11 @@ def start_marriage_deal_nb(order, n, state, hands, stock, tables, dealer, deal_n
                 hands[s] |= np.int64(1) << np.int64(order[pos])
                 pos += 1
     start_deal_nb(state, tables, NO_TRUMP, 2, HAND, dealer, opp, -1, deal_no)
+    state[S_DEAL_TRICKS] = n // 2
     state[S_TRICKS] = n // 2
     state[S_FOLLOW] = 0                 # 002:11 «На выхоженную до объявления козыря можно класть любую карту»
-    state[S_STOCK] = fill_stock_nb(order[:n], 2 * HAND, -1, stock)
+    state[S_PREV] = 0
+    state[S_STOCK] = fill_stock_nb(order[:n], 2 * HAND, -1, opts, O_STOCK)
     state[S_DECLARED] = 0
     state[S_N_DECLARED] = 0
     state[S_HELD] = 0
@@ -217,7 +222,7 @@ def audit_deal_nb(hands, state, opts, deck_bits, audit_out):
 #: hands holding a marriage (two per deal), marriages declared, trump changes (declarations after the first),
 #: deals without a trump, deals someone reached 101]; ``pts_hist[seat, points]`` and ``trick_hist[seat,
 #: tricks]`` per deal; ``mar_hist[marriages declared in a deal]``; ``wins[seat]`` units won, ``wins[2]``
-#: drawn; ``group_wins[g, k]`` units where k seats of policy group g won; ``game_len`` deals per unit.
+#: drawn; ``group_wins[g, k]`` units where k seats of policy group g won; ``game_len`` deals per game (with carry-over).
 MarriageStats, STATS_TYPE = bundle("MarriageStats", {
     "counters": 1, "pts_hist": 2, "trick_hist": 2, "mar_hist": 1, "wins": 1, "group_wins": 2, "game_len": 2})
 C_DEALS, C_UNITS, C_HELD, C_DECLARED, C_CHANGES, C_NO_TRUMP, C_REACHED = range(7)
@@ -240,7 +245,6 @@ def marriage_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, 
     n_groups = group_wins.shape[0]
     n = deck0.shape[0]
     deck, dst, pst, state, hands = unit_arrays_nb(deck0)
-    stock = np.zeros(STOCK_SIZE, np.int64)
     gx = np.zeros(n_groups, np.int64)
     total = np.zeros(2, np.int64)
     deck_bits = tables[NO_TRUMP, TT_DECK]
@@ -255,10 +259,10 @@ def marriage_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, 
             shuffle_top_nb(deck, n, dst)
             dealer = opts[O_FIRST_DEALER] ^ (deals & 1)     # 002:10 «Сдача производится по очереди»
             deals += 1
-            start_marriage_deal_nb(deck, n, state, hands, stock, tables, dealer, deals)
+            start_marriage_deal_nb(deck, n, state, hands, opts, tables, dealer, deals)
             state[S_SCORE] = total[0]
             state[S_SCORE + 1] = total[1]
-            if not play_on_nb(hands, stock, state, tables, opts, seats, choose_fn, after_fn, play_fn, declare_fn,
+            if not play_on_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, declare_fn,
                               pst, audit, audit_out, err):
                 return
             if audit:
@@ -287,7 +291,8 @@ def marriage_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, 
                 winner = 0 if total[0] > total[1] else (1 if total[1] > total[0] else -1)
                 break
         counters[C_UNITS] += 1
-        moment_add_nb(stats.game_len, 0, deals)
+        if carry:
+            moment_add_nb(stats.game_len, 0, deals)
         for g in range(n_groups):
             gx[g] = 0
         wins[2 if winner < 0 else winner] += 1
@@ -306,11 +311,10 @@ def one_deal_nb(order, opts, tables, dealer, seats, choose_fn, after_fn, play_fn
     (as dealt) and ``result`` = [winner by 101 (-1 none), audit checks, violations]."""
     audit_out = np.zeros(2, np.int64)
     play_hands = np.zeros(MAX_SEATS, np.int64)
-    stock = np.zeros(STOCK_SIZE, np.int64)
-    start_marriage_deal_nb(order, order.shape[0], state, play_hands, stock, tables, dealer, 1)
+    start_marriage_deal_nb(order, order.shape[0], state, play_hands, opts, tables, dealer, 1)
     for s in range(2):
         hands[s] = play_hands[s]
-    if not play_on_nb(play_hands, stock, state, tables, opts, seats, choose_fn, after_fn, play_fn, declare_fn,
+    if not play_on_nb(play_hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, declare_fn,
                       fixed_stream_nb(seed), np.bool_(True), audit_out, err):
         return False
     audit_deal_nb(play_hands, state, opts, tables[NO_TRUMP, TT_DECK], audit_out)

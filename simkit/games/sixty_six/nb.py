@@ -300,7 +300,7 @@ def play_on_nb(hands, stock, state, tables, opts, seats, choose_fn, after_fn, pl
         if settle_trick_nb(hands, state, opts) == SETTLE_END:
             return DONE
         if state[S_CLOSER] < 0 and state[S_STOCK] > 0:
-            state[S_STOCK] = draw_pair_nb(hands, stock, state[S_STOCK], state[S_LEADER])
+            state[S_STOCK] = draw_pair_nb(hands, stock, 0, state[S_STOCK], state[S_LEADER])
             if state[S_STOCK] == 0:
                 state[S_FOLLOW] = follow_closed
     return DONE
@@ -404,7 +404,7 @@ def start_66_deal_nb(order, state, hands, stock, tables, dealer, deal_no):
     start_deal_nb(state, tables, trump, 2, HAND, dealer, 1 - dealer, turnup, deal_no)
     state[S_TRICKS] = 2 * HAND
     state[S_FOLLOW] = FOLLOW_OPEN
-    state[S_STOCK] = fill_stock_nb(order[:STOCK_SIZE], 2 * HAND + 1, turnup, stock)
+    state[S_STOCK] = fill_stock_nb(order[:STOCK_SIZE], 2 * HAND + 1, turnup, stock, 0)
     state[S_CLOSER] = -1
     state[S_REACHED] = -1
     state[S_DECIDED] = 0
