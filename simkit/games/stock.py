@@ -47,6 +47,16 @@ def draw_pair_nb(hands, stock, base, left, winner):
 
 
 @njit(cache=True, inline="always")
+def tally_unit_nb(winner, group, wins, group_wins):
+    """A finished unit (a game or a deal) of two seats: ``wins[winner]`` (``wins[2]``: a
+    draw, ``winner`` -1) and, per policy group ``g`` (``group[seat]``), ``group_wins[g, k]``
+    where ``k`` of its seats won."""
+    wins[2 if winner < 0 else winner] += 1
+    for g in range(group_wins.shape[0]):
+        group_wins[g, 1 if winner >= 0 and group[winner] == g else 0] += 1
+
+
+@njit(cache=True, inline="always")
 def marriage_cards_nb(suit):
     """The king and queen of ``suit`` as a bitmask."""
     return (np.int64(1) << (4 * RANK_K + suit)) | (np.int64(1) << (4 * RANK_Q + suit))

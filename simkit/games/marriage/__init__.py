@@ -17,15 +17,15 @@ from simkit.games.marriage import nb, report
 from simkit.games.marriage.policies import DECLARE, PARAM_SLOTS, PLAY
 from simkit.games.marriage.rules import MarriageRules
 from simkit.games.marriage.scoring import FOLLOW_SUIT_ONLY, VALUES_BY_SUIT, tables
-from simkit.games.tricks_base import SUIT_NAMES, TrickGame
+from simkit.games.stock_base import StockGame
+from simkit.games.tricks_base import SUIT_NAMES
 
 
-class Marriage(TrickGame):
+class Marriage(StockGame):
     id = "marriage"
     title = "Marriage, two hands (Марьяж)"
     description = "two-hand stock game, marriages set and change trump, 101 wins (win / draw rate)"
     unit = "game"
-    hands_word = "units"
     Rules = MarriageRules
     report = report
     roles = [PLAY, DECLARE]
@@ -45,15 +45,6 @@ class Marriage(TrickGame):
         ({"deck": 28, "carry_over": True, "max_deals": 50}, {"declare": "random:p=0.7|heuristic",
                                                             "play": "heuristic|random"}),
     ]
-
-    played_word = "deals"
-
-    def unit_for(self, rules):
-        return rules.unit
-
-    def played(self, stats):
-        """Deals played (a game with carry-over holds several)."""
-        return int(stats["counters"][nb.C_DEALS])
 
     def _opts(self, rules):
         o = np.zeros(nb.N_OPTS, np.int64)

@@ -28,7 +28,7 @@ from simkit.core.tricks import (BID_FN, MAX_SEATS, NO_TRUMP, PLAY_FN, S_DEAL_NO,
                                 popcount_nb, start_deal_nb)
 from simkit.games.marriage.scoring import (DEAL_POINTS, HAND, LAST_TRICK_CARRY, POINTS, TARGET, follow_flags_nb,
                                            marriage_value_nb)
-from simkit.games.stock import draw_pair_nb, fill_stock_nb, heuristic_play_nb, restrict_lead_nb
+from simkit.games.stock import draw_pair_nb, fill_stock_nb, heuristic_play_nb, restrict_lead_nb, tally_unit_nb
 
 # -- table state fields after the shared layout --------------------------------------------------
 S_STOCK = S_EXTRA + 0       # cards left in the stock
@@ -242,10 +242,8 @@ def marriage_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, 
     counters, pts_hist, trick_hist, mar_hist = stats.counters, stats.pts_hist, stats.trick_hist, stats.mar_hist
     wins, group_wins = stats.wins, stats.group_wins
     group = seats.group
-    n_groups = group_wins.shape[0]
     n = deck0.shape[0]
     deck, dst, pst, state, hands = unit_arrays_nb(deck0)
-    gx = np.zeros(n_groups, np.int64)
     total = np.zeros(2, np.int64)
     deck_bits = tables[NO_TRUMP, TT_DECK]
     carry = opts[O_CARRY] != 0 and opts[O_SINGLE] == 0
@@ -293,13 +291,7 @@ def marriage_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, 
         counters[C_UNITS] += 1
         if carry:
             moment_add_nb(stats.game_len, 0, deals)
-        for g in range(n_groups):
-            gx[g] = 0
-        wins[2 if winner < 0 else winner] += 1
-        if winner >= 0:
-            gx[group[winner]] += 1
-        for g in range(n_groups):
-            group_wins[g, gx[g]] += 1
+        tally_unit_nb(winner, group, wins, group_wins)
 
 
 @njit(types.boolean(types.uint8[::1], _I1, _I2, types.int64, SEATS_TYPE, CHOOSE_FN, AFTER_FN, PLAY_FN, BID_FN,

@@ -10,13 +10,11 @@ exact value, :func:`simkit.core.ace_ten.marriage_chance`); game length with carr
 and tricks per seat.
 """
 import numpy as np
-import pandas as pd
 
 from simkit.games.marriage import nb
-from simkit.policies.seated import policy_groups, seat_labels
+from simkit.games.stock_base import seat_tables, win_metrics
 from simkit.reports.bidding import counts_mean
 from simkit.reports.estimates import mean_estimate, proportion_estimate
-from simkit.reports.tables import seat_records
 
 HEADLINE_DOC = ("win_rate.seat0: the share of units (a deal to 101, or a game to 101 with carry-over) won by seat "
                 "0, who deals first; the dealer's opponent leads (GAMES.md G12 Report: win / draw rate, seat "
@@ -26,10 +24,8 @@ HEADLINE_DOC = ("win_rate.seat0: the share of units (a deal to 101, or a game to
 def metrics(stats, rules, policies) -> dict:
     c = stats["counters"]
     deals = int(c[nb.C_DEALS])
-    w = stats["wins"]
-    units = int(w.sum())
-    out = {f"win_rate.seat{s}": proportion_estimate(int(w[s]), units) for s in range(2)}
-    out["draw_rate"] = proportion_estimate(int(w[2]), units)
+    out = win_metrics(stats)
+    out["draw_rate"] = proportion_estimate(int(stats["wins"][2]), int(stats["wins"].sum()))
     out["reached_101_rate"] = proportion_estimate(int(c[nb.C_REACHED]), deals)
     mh = stats["mar_hist"]
     out["marriages_per_deal"] = counts_mean(mh, np.arange(len(mh)))
@@ -42,22 +38,4 @@ def metrics(stats, rules, policies) -> dict:
 
 
 def tables(stats, rules, policies) -> dict:
-    out = {"points": seat_records(stats["pts_hist"], "points", [0, 1]),
-           "tricks": seat_records(stats["trick_hist"], "tricks", [0, 1])}
-    labels = seat_labels(policies, 2)
-    units = int(stats["wins"].sum())
-    rows = []
-    for s in range(2):
-        e = proportion_estimate(int(stats["wins"][s]), units)
-        rows.append({"seat": s, "policy": labels[s], "units": e.n, "win_rate": e.value, "stderr": e.stderr,
-                     "ci95_low": e.ci95[0], "ci95_high": e.ci95[1]})
-    out["wins_by_seat"] = pd.DataFrame(rows)
-    groups, names = policy_groups(policies, 2)
-    rows = []
-    for g, name in enumerate(names):
-        m = groups.count(g)
-        e = counts_mean(stats["group_wins"][g], np.arange(3), scale=m)
-        rows.append({"policy": name, "seats": m, "units": e.n, "win_rate": e.value, "stderr": e.stderr,
-                     "ci95_low": e.ci95[0], "ci95_high": e.ci95[1]})
-    out["wins_by_policy"] = pd.DataFrame(rows)
-    return out
+    return seat_tables(stats, policies)

@@ -16,15 +16,15 @@ from simkit.games.sixty_six import nb, report
 from simkit.games.sixty_six.policies import CLOSE, DECLARE, EXCHANGE, PARAM_SLOTS, PLAY
 from simkit.games.sixty_six.rules import SixtySixRules
 from simkit.games.sixty_six.scoring import (CLOSE_START_ONLY, FAILED_FLAT, NO66_HIGHER, SCHWARZ_STANDARD, TABLES)
-from simkit.games.tricks_base import SUIT_NAMES, TrickGame
+from simkit.games.stock_base import StockGame
+from simkit.games.tricks_base import SUIT_NAMES
 
 
-class SixtySix(TrickGame):
+class SixtySix(StockGame):
     id = "sixty-six"
     title = "Sixty-six (Игра 66)"
     description = "two-hand stock game with marriages and closing, first to 66 per deal, game to 7 (win rate, closing)"
     unit = "game"
-    hands_word = "units"
     Rules = SixtySixRules
     report = report
     roles = [PLAY, CLOSE, DECLARE, EXCHANGE]
@@ -47,15 +47,6 @@ class SixtySix(TrickGame):
         ({"target": 8, "failed_close": "flat", "schwarz": "standard", "no_66": "higher", "close_when": "start_only",
           "first_dealer": 1}, {"close": "random:p=0.3|heuristic:threshold=60", "play": "heuristic|random"}),
     ]
-
-    played_word = "deals"
-
-    def unit_for(self, rules):
-        return rules.unit
-
-    def played(self, stats):
-        """Deals played (a game to 7 holds several)."""
-        return int(stats["counters"][nb.C_DEALS])
 
     def _opts(self, rules):
         o = np.zeros(nb.N_OPTS, np.int64)

@@ -36,7 +36,7 @@ from simkit.games.sixty_six.scoring import (DEAL_POINTS, FOLLOW_CLOSED, FOLLOW_O
                                             POINTS, WIN, deal_result_nb, marriage_value_nb, may_close_nb,
                                             may_exchange_nine_nb)
 from simkit.games.stock import (draw_pair_nb, fill_stock_nb, heuristic_play_nb, marriage_cards_nb, resample_hidden_nb,
-                               restrict_lead_nb, tops_nb)
+                               restrict_lead_nb, tally_unit_nb, tops_nb)
 
 # -- table state fields after the shared layout --------------------------------------------------
 S_STOCK = S_EXTRA + 0       # cards left in the stock, the turned trump (its bottom card) included
@@ -474,10 +474,8 @@ def sixty_six_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn,
     pts_hist, trick_hist, mar_hist, wins, group_wins = (stats.pts_hist, stats.trick_hist, stats.mar_hist,
                                                         stats.wins, stats.group_wins)
     group = seats.group
-    n_groups = stats.group_wins.shape[0]
     deck, dst, pst, state, hands = unit_arrays_nb(deck0)
     stock = np.zeros(STOCK_SIZE, np.int64)
-    gx = np.zeros(n_groups, np.int64)
     deck_bits = tables[0, TT_DECK]
     single = opts[O_SINGLE] != 0
     for unit in range(start, stop):
@@ -549,13 +547,7 @@ def sixty_six_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn,
         counters[C_UNITS] += 1
         if not single:
             moment_add_nb(stats.game_len, 0, deals)
-        for g in range(n_groups):
-            gx[g] = 0
-        wins[2 if winner < 0 else winner] += 1
-        if winner >= 0:
-            gx[group[winner]] += 1
-        for g in range(n_groups):
-            group_wins[g, gx[g]] += 1
+        tally_unit_nb(winner, group, wins, group_wins)
 
 
 @njit(types.boolean(types.uint8[::1], _I1, _I2, types.int64, SEATS_TYPE, CHOOSE_FN, AFTER_FN, PLAY_FN, BID_FN,

@@ -17,10 +17,9 @@ import numpy as np
 import pandas as pd
 
 from simkit.games.sixty_six import nb
-from simkit.policies.seated import policy_groups, seat_labels
+from simkit.games.stock_base import seat_tables, win_metrics
 from simkit.reports.bidding import counts_mean
 from simkit.reports.estimates import mean_estimate, proportion_estimate
-from simkit.reports.tables import seat_records
 
 HEADLINE_DOC = ("win_rate.seat0: the share of units (games to 7 game points, or single deals with unit=deal) "
                 "won by seat 0, who deals the first deal (GAMES.md G20 Report: win rate, dealer/leader advantage)")
@@ -31,8 +30,7 @@ BAND = 10
 def metrics(stats, rules, policies) -> dict:
     c = stats["counters"]
     deals = int(c[nb.C_DEALS])
-    units = int(stats["wins"].sum())
-    out = {f"win_rate.seat{s}": proportion_estimate(int(stats["wins"][s]), units) for s in range(2)}
+    out = win_metrics(stats)
     out["closing_rate"] = proportion_estimate(int(c[nb.C_CLOSES]), deals)
     out["closing_success_rate"] = proportion_estimate(int(c[nb.C_CLOSE_WON]), int(c[nb.C_CLOSES]))
     ch = stats["close_hist"].sum(axis=1)                   # [closer, outcome]
@@ -58,8 +56,7 @@ def metrics(stats, rules, policies) -> dict:
 
 
 def tables(stats, rules, policies) -> dict:
-    out = {"points": seat_records(stats["pts_hist"], "points", [0, 1]),
-           "tricks": seat_records(stats["trick_hist"], "tricks", [0, 1])}
+    out = seat_tables(stats, policies)
     rows = []
     for closed in (0, 1):
         h = stats["gp_hist"][closed]
@@ -83,19 +80,4 @@ def tables(stats, rules, policies) -> dict:
                          "stderr": e.stderr, "ci95_low": e.ci95[0], "ci95_high": e.ci95[1]})
     out["closing"] = pd.DataFrame(rows, columns=["close_points", "closes", "won", "lost", "replays", "success_rate",
                                                  "stderr", "ci95_low", "ci95_high"])
-    labels = seat_labels(policies, 2)
-    rows = []
-    for s in range(2):
-        w = proportion_estimate(int(stats["wins"][s]), int(stats["wins"].sum()))
-        rows.append({"seat": s, "policy": labels[s], "units": w.n, "win_rate": w.value, "stderr": w.stderr,
-                     "ci95_low": w.ci95[0], "ci95_high": w.ci95[1]})
-    out["wins_by_seat"] = pd.DataFrame(rows)
-    groups, names = policy_groups(policies, 2)
-    rows = []
-    for g, name in enumerate(names):
-        m = groups.count(g)
-        w = counts_mean(stats["group_wins"][g], np.arange(3), scale=m)
-        rows.append({"policy": name, "seats": m, "units": w.n, "win_rate": w.value, "stderr": w.stderr,
-                     "ci95_low": w.ci95[0], "ci95_high": w.ci95[1]})
-    out["wins_by_policy"] = pd.DataFrame(rows)
     return out
