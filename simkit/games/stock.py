@@ -16,8 +16,9 @@ from numba import njit
 from simkit.core.ace_ten import ACE_TEN_POINTS, marriage_suits_nb
 from simkit.core.cards import RANK_K, RANK_Q
 from simkit.core.rng import randbelow_nb
-from simkit.core.tricks import (S_N_IN_TRICK, S_PLAYED, S_TRUMP, TT_ESUIT, TT_POWER, TT_SUIT_BITS, beating_nb,
-                                higher_in_suit_nb, lowest_card_nb, popcount_nb)
+from simkit.core.trick_play import E_CARDS, E_DEAL, E_HAND, E_KIND, E_LEGAL, E_MOVE, E_PHASE, E_SEAT, E_TRICK, E_TRUMP
+from simkit.core.tricks import (S_DEAL_NO, S_N_IN_TRICK, S_PLAYED, S_TRICK_NO, S_TRUMP, TT_ESUIT, TT_POWER,
+                                TT_SUIT_BITS, beating_nb, higher_in_suit_nb, lowest_card_nb, popcount_nb)
 
 
 @njit(cache=True)
@@ -44,6 +45,47 @@ def draw_pair_nb(hands, stock, base, left, winner):
     hands[winner] |= np.int64(1) << stock[base + left - 1]
     hands[1 - winner] |= np.int64(1) << stock[base + left - 2]
     return left - 2
+
+
+_SCALE = 1 << 20
+
+
+@njit(cache=True, inline="always")
+def yes_nb(pst, p):
+    """True with chance ``p`` (a random policy's yes-or-no decision), from stream ``pst``."""
+    return randbelow_nb(pst, _SCALE) < p * _SCALE
+
+
+@njit(cache=True)
+def random_marriage_nb(mar, p, pst):
+    """A random declarer's choice: with chance ``p`` one of the marriages of the 4-bit suit
+    mask ``mar`` uniformly, else -1 (none)."""
+    if not yes_nb(pst, p):
+        return -1
+    k = randbelow_nb(pst, popcount_nb(mar))
+    for s in range(4):
+        if (mar >> s) & 1:
+            if k == 0:
+                return s
+            k -= 1
+    return -1
+
+
+@njit(cache=True)
+def decision_err_nb(err, kind, seat, move, hand, legal, state, cards):
+    """Fill ``err`` (the trick games' layout ``E_*``) for an illegal answer ``move`` of
+    ``seat`` to a decision of kind ``kind`` (``legal``: what was allowed, e.g. the suits
+    of the marriages held)."""
+    err[E_KIND] = kind
+    err[E_SEAT] = seat
+    err[E_MOVE] = move
+    err[E_HAND] = hand
+    err[E_LEGAL] = legal
+    err[E_DEAL] = state[S_DEAL_NO]
+    err[E_TRICK] = state[S_TRICK_NO]
+    err[E_TRUMP] = state[S_TRUMP]
+    err[E_CARDS] = cards
+    err[E_PHASE] = kind
 
 
 @njit(cache=True, inline="always")

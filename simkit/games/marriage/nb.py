@@ -15,20 +15,19 @@ import numpy as np
 from numba import cfunc, njit, types
 
 from simkit.core.ace_ten import marriage_suits_nb, points_nb, target_winner_nb
-from simkit.core.rng import randbelow_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
-from simkit.core.trick_play import (AFTER_FN, AFTER_SIG, CHOOSE_FN, CHOOSE_SIG, E_CARDS, E_DEAL, E_HAND, E_KIND,
-                                    E_LEGAL, E_MOVE, E_PHASE, E_SEAT, E_TRICK, E_TRUMP, ERR_GAME, PLAY_BUILTIN,
+from simkit.core.trick_play import (AFTER_FN, AFTER_SIG, CHOOSE_FN, CHOOSE_SIG, E_KIND, ERR_GAME, PLAY_BUILTIN,
                                     play_tricks_nb)
 from simkit.core.trick_play import PLAY_RANDOM, PLAY_USER  # noqa: F401  (policy codes, read by policies.py)
 from simkit.core.tricks import no_user_bid_nb, no_user_play_nb  # noqa: F401  (placeholders, read by __init__)
-from simkit.core.tricks import (BID_FN, MAX_SEATS, NO_TRUMP, PLAY_FN, S_DEAL_NO, S_EXTRA, S_FOLLOW, S_LEADER,
+from simkit.core.tricks import (BID_FN, MAX_SEATS, NO_TRUMP, PLAY_FN, S_EXTRA, S_FOLLOW, S_LEADER,
                                 S_PLAYED, S_SCORE, S_TABLE, S_TRICK_NO, S_TRICKS, S_TRUMP, S_WON, TT_DECK,
                                 popcount_nb, start_deal_nb)
 from simkit.games.marriage.scoring import (DEAL_POINTS, HAND, LAST_TRICK_CARRY, POINTS, TARGET, follow_flags_nb,
                                            marriage_value_nb)
-from simkit.games.stock import draw_pair_nb, fill_stock_nb, heuristic_play_nb, restrict_lead_nb, tally_unit_nb
+from simkit.games.stock import (decision_err_nb, draw_pair_nb, fill_stock_nb, heuristic_play_nb, random_marriage_nb,
+                               restrict_lead_nb, tally_unit_nb)
 
 # -- table state fields after the shared layout --------------------------------------------------
 S_STOCK = S_EXTRA + 0       # cards left in the stock
@@ -51,7 +50,6 @@ D_USER, D_RANDOM, D_HEURISTIC = 0, 1, 2
 P_PROB = 0
 N_PARAMS = 1
 ERR_DECLARE = ERR_GAME
-_SCALE = 1 << 20
 _YES = np.bool_(True)
 
 #: user declare function (tricks.BID_SIG): declare(hand, state, params) -> the suit (0..3) of a
@@ -124,28 +122,13 @@ def play_on_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, 
             code = codes[R_DECLARE, seat]
             suit = -1
             if code == D_RANDOM:
-                if randbelow_nb(pst, _SCALE) < params[R_DECLARE, seat, P_PROB] * _SCALE:
-                    k = randbelow_nb(pst, popcount_nb(mar))
-                    for s in range(4):
-                        if (mar >> s) & 1:
-                            if k == 0:
-                                suit = s
-                            k -= 1
+                suit = random_marriage_nb(mar, params[R_DECLARE, seat, P_PROB], pst)
             elif code == D_USER:
                 suit = declare_fn(hand, state, params[R_DECLARE, seat])
             else:
                 suit = heuristic_declare_nb(hand, mar, state, opts[O_VALUES])
             if suit != -1 and not (0 <= suit < 4 and (mar >> suit) & 1):
-                err[E_KIND] = ERR_DECLARE
-                err[E_SEAT] = seat
-                err[E_MOVE] = suit
-                err[E_HAND] = hand
-                err[E_LEGAL] = mar
-                err[E_DEAL] = state[S_DEAL_NO]
-                err[E_TRICK] = done
-                err[E_TRUMP] = state[S_TRUMP]
-                err[E_CARDS] = HAND
-                err[E_PHASE] = ERR_DECLARE
+                decision_err_nb(err, ERR_DECLARE, seat, suit, hand, mar, state, HAND)
                 return False
             if suit >= 0:
                 v = marriage_value_nb(suit, state[S_N_DECLARED], opts[O_VALUES])

@@ -21,22 +21,21 @@ from numba import cfunc, njit, types
 
 from simkit.core.ace_ten import marriage_suits_nb, points_nb
 from simkit.core.cards import RANK_9
-from simkit.core.rng import randbelow_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
-from simkit.core.trick_play import (AFTER_FN, AFTER_SIG, CHOOSE_FN, CHOOSE_SIG, E_CARDS, E_DEAL, E_HAND, E_KIND, E_LEGAL,
-                                    E_MOVE, E_PHASE, E_SEAT, E_TRICK, E_TRUMP, ERR_GAME, N_ERR, PLAY_BUILTIN,
+from simkit.core.trick_play import (AFTER_FN, AFTER_SIG, CHOOSE_FN, CHOOSE_SIG, E_KIND, ERR_GAME, N_ERR, PLAY_BUILTIN,
                                     SeatPolicies, play_tricks_nb)
 from simkit.core.trick_play import PLAY_RANDOM, PLAY_USER  # noqa: F401  (policy codes, read by policies.py)
 from simkit.core.tricks import no_user_bid_nb, no_user_play_nb  # noqa: F401  (placeholders, read by __init__)
-from simkit.core.tricks import (BID_FN, F_HEAD, MAX_SEATS, PLAY_FN, S_DEAL_NO, S_DEALER, S_EXTRA, S_FOLLOW,
+from simkit.core.tricks import (BID_FN, F_HEAD, MAX_SEATS, PLAY_FN, S_DEALER, S_EXTRA, S_FOLLOW,
                                 S_LEADER, S_PLAYED, S_SCORE, S_SIZE, S_TRICK_NO, S_TRICKS, S_TRUMP, S_TURNUP, S_WON,
                                 TT_DECK, TT_SUIT_BITS, deal_round_nb, lowest_card_nb, popcount_nb, start_deal_nb)
 from simkit.games.sixty_six.scoring import (DEAL_POINTS, FOLLOW_CLOSED, FOLLOW_OPEN, HAND, LAST_TRICK, MARRIAGE,
                                             POINTS, WIN, deal_result_nb, marriage_value_nb, may_close_nb,
                                             may_exchange_nine_nb)
-from simkit.games.stock import (draw_pair_nb, fill_stock_nb, heuristic_play_nb, marriage_cards_nb, resample_hidden_nb,
-                               restrict_lead_nb, tally_unit_nb, tops_nb)
+from simkit.games.stock import (decision_err_nb, draw_pair_nb, fill_stock_nb, heuristic_play_nb, marriage_cards_nb,
+                               random_marriage_nb, resample_hidden_nb, restrict_lead_nb, tally_unit_nb, tops_nb,
+                               yes_nb)
 
 # -- table state fields after the shared layout --------------------------------------------------
 S_STOCK = S_EXTRA + 0       # cards left in the stock, the turned trump (its bottom card) included
@@ -72,7 +71,6 @@ CAPTURE = 4
 TRUMP_LENGTH = 2
 
 ERR_CLOSE, ERR_DECLARE, ERR_EXCHANGE = ERR_GAME, ERR_GAME + 1, ERR_GAME + 2
-PHASE_SIZE = 1 << 20
 
 # play_on_nb's results
 FAILED, DONE, NEED_CLOSE = 0, 1, 2
@@ -122,26 +120,6 @@ def close_estimate_nb(seat, hand, state, tt):
 
 
 # -- the deal ------------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
-def _yes_nb(pst, p):
-    """True with chance ``p`` (a random decision)."""
-    return randbelow_nb(pst, PHASE_SIZE) < p * PHASE_SIZE
-
-
-@njit(cache=True)
-def _decision_err_nb(err, kind, seat, move, hand, legal, state):
-    err[E_KIND] = kind
-    err[E_SEAT] = seat
-    err[E_MOVE] = move
-    err[E_HAND] = hand
-    err[E_LEGAL] = legal
-    err[E_DEAL] = state[S_DEAL_NO]
-    err[E_TRICK] = state[S_TRICK_NO]
-    err[E_TRUMP] = state[S_TRUMP]
-    err[E_CARDS] = HAND
-    err[E_PHASE] = kind
-
-
 @njit(cache=True)
 def close_stock_nb(state, seat, follow):
     """``seat`` closes the stock: no more draws, the closed-stock follow rule."""
@@ -215,13 +193,13 @@ def play_on_nb(hands, stock, state, tables, opts, seats, choose_fn, after_fn, pl
                                 opts[O_NINE_TRICK] != 0):
             code = codes[R_EXCHANGE, seat]
             if code == D_RANDOM:
-                x = 1 if _yes_nb(pst, params[R_EXCHANGE, seat, P_PROB]) else 0
+                x = 1 if yes_nb(pst, params[R_EXCHANGE, seat, P_PROB]) else 0
             elif code == D_USER:
                 x = exchange_fn(hand, state, params[R_EXCHANGE, seat])
             else:
                 x = 1
             if x != 0 and x != 1:
-                _decision_err_nb(err, ERR_EXCHANGE, seat, x, hand, 1, state)
+                decision_err_nb(err, ERR_EXCHANGE, seat, x, hand, 1, state, HAND)
                 return FAILED
             if x == 1:
                 nine = np.int64(4 * RANK_9) + trump
@@ -238,13 +216,13 @@ def play_on_nb(hands, stock, state, tables, opts, seats, choose_fn, after_fn, pl
             if code == D_SIMULATION:
                 return NEED_CLOSE
             if code == D_RANDOM:
-                x = 1 if _yes_nb(pst, params[R_CLOSE, seat, P_PROB]) else 0
+                x = 1 if yes_nb(pst, params[R_CLOSE, seat, P_PROB]) else 0
             elif code == D_HEURISTIC:
                 x = 1 if close_estimate_nb(seat, hand, state, tt) >= params[R_CLOSE, seat, P_THRESHOLD] else 0
             else:
                 x = close_fn(hand, state, params[R_CLOSE, seat])
             if x != 0 and x != 1:
-                _decision_err_nb(err, ERR_CLOSE, seat, x, hand, 1, state)
+                decision_err_nb(err, ERR_CLOSE, seat, x, hand, 1, state, HAND)
                 return FAILED
             if x == 1:
                 close_stock_nb(state, seat, follow_closed)
@@ -255,19 +233,13 @@ def play_on_nb(hands, stock, state, tables, opts, seats, choose_fn, after_fn, pl
             code = codes[R_DECLARE, seat]
             suit = -1
             if code == D_RANDOM:
-                if _yes_nb(pst, params[R_DECLARE, seat, P_PROB]):
-                    k = randbelow_nb(pst, popcount_nb(mar))
-                    for s in range(4):
-                        if (mar >> s) & 1:
-                            if k == 0:
-                                suit = s
-                            k -= 1
+                suit = random_marriage_nb(mar, params[R_DECLARE, seat, P_PROB], pst)
             elif code == D_USER:
                 suit = declare_fn(hand, state, params[R_DECLARE, seat])
             else:
                 suit = trump if (mar >> trump) & 1 else lowest_card_nb(mar)
             if suit != -1 and not (0 <= suit < 4 and (mar >> suit) & 1):
-                _decision_err_nb(err, ERR_DECLARE, seat, suit, hand, mar, state)
+                decision_err_nb(err, ERR_DECLARE, seat, suit, hand, mar, state, HAND)
                 return FAILED
             if suit >= 0:
                 v = marriage_value_nb(suit, trump)
@@ -452,8 +424,8 @@ def audit_deal_nb(hands, stock, state, opts, deck_bits, audit_out):
 #: rows 1 and 2 its marriages of 20 and of 40; ``wins[seat]`` units won by each seat, ``wins[2]`` units
 #: drawn; ``group_wins[g, k]`` units where k seats of policy group g won; ``game_len`` deals per game.
 SixtySixStats, STATS_TYPE = bundle("SixtySixStats", {
-    "counters": 1, "gp_hist": 2, "close_hist": 3, "margin_hist": 1, "pts_hist": 2, "trick_hist": 2, "mar_hist": 2, "wins": 1,
-    "group_wins": 2, "game_len": 2})
+    "counters": 1, "gp_hist": 2, "close_hist": 3, "margin_hist": 1, "pts_hist": 2, "trick_hist": 2, "mar_hist": 2,
+    "wins": 1, "group_wins": 2, "game_len": 2})
 MAX_GP = 6                  # game points of one deal: 6 to the closer's opponent when he took no trick (003:46)
 MAX_POINTS = DEAL_POINTS + LAST_TRICK + 40 + 3 * MARRIAGE
 CLOSE_BINS = 2 * WIN
