@@ -48,6 +48,8 @@ def draw_pair_nb(hands, stock, base, left, winner):
 
 
 _SCALE = 1 << 20
+#: the decision policies' codes both games share (a game's own start at 3)
+D_USER, D_RANDOM, D_HEURISTIC = 0, 1, 2
 
 
 @njit(cache=True, inline="always")
@@ -69,6 +71,25 @@ def random_marriage_nb(mar, p, pst):
                 return s
             k -= 1
     return -1
+
+
+@njit(cache=True)
+def ask_declare_nb(code, hand, mar, heuristic, state, params, declare_fn, pst):
+    """A seat's answer to "declare a marriage?" holding the marriages ``mar`` (4-bit suit
+    mask): policy ``code`` 1 (random, chance ``params[0]``: :func:`random_marriage_nb`),
+    0 (the user's ``declare_fn(hand, state, params)``), else the game's heuristic choice
+    ``heuristic``. Returns a suit or -1; :func:`bad_declaration_nb` says if it is illegal."""
+    if code == D_RANDOM:
+        return random_marriage_nb(mar, params[0], pst)
+    if code == D_USER:
+        return declare_fn(hand, state, params)
+    return heuristic
+
+
+@njit(cache=True, inline="always")
+def bad_declaration_nb(suit, mar):
+    """Whether ``suit`` is neither -1 (none) nor the suit of a marriage in ``mar``."""
+    return suit != -1 and not (0 <= suit < 4 and (mar >> suit) & 1)
 
 
 @njit(cache=True)

@@ -26,8 +26,9 @@ from simkit.core.tricks import (BID_FN, MAX_SEATS, NO_TRUMP, PLAY_FN, S_EXTRA, S
                                 popcount_nb, start_deal_nb)
 from simkit.games.marriage.scoring import (DEAL_POINTS, HAND, LAST_TRICK_CARRY, POINTS, TARGET, follow_flags_nb,
                                            marriage_value_nb)
-from simkit.games.stock import (decision_err_nb, draw_pair_nb, fill_stock_nb, heuristic_play_nb, random_marriage_nb,
-                               restrict_lead_nb, tally_unit_nb)
+from simkit.games.stock import D_HEURISTIC, D_RANDOM, D_USER  # noqa: F401  (codes, read by policies.py)
+from simkit.games.stock import (ask_declare_nb, bad_declaration_nb, decision_err_nb, draw_pair_nb, fill_stock_nb,
+                               heuristic_play_nb, restrict_lead_nb, tally_unit_nb)
 
 # -- table state fields after the shared layout --------------------------------------------------
 S_STOCK = S_EXTRA + 0       # cards left in the stock
@@ -46,7 +47,6 @@ N_OPTS = O_STOCK + 32
 
 R_DECLARE = 1
 PLAY_HEURISTIC = PLAY_BUILTIN
-D_USER, D_RANDOM, D_HEURISTIC = 0, 1, 2
 P_PROB = 0
 N_PARAMS = 1
 ERR_DECLARE = ERR_GAME
@@ -120,14 +120,9 @@ def play_on_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, 
         # 002:11 «Игрок, взявший взятку, имеет право на своем ходе объявить марьяж»; «до полного разбора колоды»
         if mar and state[S_WON + seat] > 0 and state[S_STOCK] > 0:
             code = codes[R_DECLARE, seat]
-            suit = -1
-            if code == D_RANDOM:
-                suit = random_marriage_nb(mar, params[R_DECLARE, seat, P_PROB], pst)
-            elif code == D_USER:
-                suit = declare_fn(hand, state, params[R_DECLARE, seat])
-            else:
-                suit = heuristic_declare_nb(hand, mar, state, opts[O_VALUES])
-            if suit != -1 and not (0 <= suit < 4 and (mar >> suit) & 1):
+            best = heuristic_declare_nb(hand, mar, state, opts[O_VALUES]) if code == D_HEURISTIC else -1
+            suit = ask_declare_nb(code, hand, mar, best, state, params[R_DECLARE, seat], declare_fn, pst)
+            if bad_declaration_nb(suit, mar):
                 decision_err_nb(err, ERR_DECLARE, seat, suit, hand, mar, state, HAND)
                 return False
             if suit >= 0:

@@ -33,9 +33,10 @@ from simkit.core.tricks import (BID_FN, F_HEAD, MAX_SEATS, PLAY_FN, S_DEALER, S_
 from simkit.games.sixty_six.scoring import (DEAL_POINTS, FOLLOW_CLOSED, FOLLOW_OPEN, HAND, LAST_TRICK, MARRIAGE,
                                             POINTS, WIN, deal_result_nb, marriage_value_nb, may_close_nb,
                                             may_exchange_nine_nb)
-from simkit.games.stock import (decision_err_nb, draw_pair_nb, fill_stock_nb, heuristic_play_nb, marriage_cards_nb,
-                               random_marriage_nb, resample_hidden_nb, restrict_lead_nb, tally_unit_nb, tops_nb,
-                               yes_nb)
+from simkit.games.stock import D_HEURISTIC, D_RANDOM, D_USER
+from simkit.games.stock import (ask_declare_nb, bad_declaration_nb, decision_err_nb, draw_pair_nb, fill_stock_nb,
+                               heuristic_play_nb, marriage_cards_nb, resample_hidden_nb, restrict_lead_nb,
+                               tally_unit_nb, tops_nb, yes_nb)
 
 # -- table state fields after the shared layout --------------------------------------------------
 S_STOCK = S_EXTRA + 0       # cards left in the stock, the turned trump (its bottom card) included
@@ -60,7 +61,7 @@ N_OPTS = 13
 # -- policies: roles (rows of SeatPolicies) and codes ----------------------------------------------
 R_CLOSE, R_DECLARE, R_EXCHANGE = 1, 2, 3
 PLAY_HEURISTIC = PLAY_BUILTIN
-D_USER, D_RANDOM, D_HEURISTIC, D_SIMULATION = 0, 1, 2, 3     # close, declare, exchange decisions
+D_SIMULATION = 3            # close, declare, exchange decisions: D_USER, D_RANDOM, D_HEURISTIC (stock.py) and this
 P_PROB = 0                  # random decisions: the chance to say yes
 P_THRESHOLD = 0             # heuristic / simulation close: the projected points to close at
 P_SAMPLES = 1               # simulation close: sampled deals per decision
@@ -230,15 +231,10 @@ def play_on_nb(hands, stock, state, tables, opts, seats, choose_fn, after_fn, pl
         kept = -1
         mar = marriage_suits_nb(hand)
         if mar:
-            code = codes[R_DECLARE, seat]
-            suit = -1
-            if code == D_RANDOM:
-                suit = random_marriage_nb(mar, params[R_DECLARE, seat, P_PROB], pst)
-            elif code == D_USER:
-                suit = declare_fn(hand, state, params[R_DECLARE, seat])
-            else:
-                suit = trump if (mar >> trump) & 1 else lowest_card_nb(mar)
-            if suit != -1 and not (0 <= suit < 4 and (mar >> suit) & 1):
+            best = trump if (mar >> trump) & 1 else lowest_card_nb(mar)     # the heuristic: 40 first
+            suit = ask_declare_nb(codes[R_DECLARE, seat], hand, mar, best, state, params[R_DECLARE, seat], declare_fn,
+                                  pst)
+            if bad_declaration_nb(suit, mar):
                 decision_err_nb(err, ERR_DECLARE, seat, suit, hand, mar, state, HAND)
                 return FAILED
             if suit >= 0:
