@@ -1,4 +1,4 @@
-"""Two-hand Marriage (G12, seed 002 lines 10-12) ahead of its kernel: the rules, and every
+"""Two-hand Marriage (G12, seed 002 lines 10-12): the rules, and every
 rule piece on hand-built cards (the four decks, marriage values, declaring, following,
 the end of a deal), and the exact chance of a marriage in the dealt five."""
 import itertools
@@ -12,8 +12,14 @@ from simkit.core.ace_ten import marriage_chance, marriage_suits_nb, points_nb, t
 from simkit.core.cards import CLUBS, HEARTS, SPADES, code, parse
 from simkit.core.tricks import F_SUIT, F_TRUMP, mask_of, trick_winner_nb
 from simkit.errors import SimkitError
-from simkit.games.marriage import scoring as M
-from simkit.games.marriage.rules import MarriageRules
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _import_game():
+    """The game is registered: importing it compiles its kernels, so not at collection."""
+    global M, MarriageRules
+    from simkit.games.marriage import scoring as M
+    from simkit.games.marriage.rules import MarriageRules
 
 
 def test_rules_defaults_and_refusals():

@@ -1,4 +1,4 @@
-"""Sixty-six (G20, seed 003 lines 18-47) ahead of its kernel: the rules, and every rule
+"""Sixty-six (G20, seed 003 lines 18-47): the rules, and every rule
 piece on hand-built cards (marriages, the nine exchange, closing, each deal result)."""
 import itertools
 from fractions import Fraction
@@ -10,8 +10,14 @@ from simkit.core.ace_ten import marriage_chance, marriage_suits_nb, points_nb
 from simkit.core.cards import CLUBS, DIAMONDS, HEARTS, SPADES, deck, parse
 from simkit.core.tricks import F_HEAD, F_SUIT, F_TRUMP, mask_of
 from simkit.errors import SimkitError
-from simkit.games.sixty_six import scoring as S
-from simkit.games.sixty_six.rules import SixtySixRules
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _import_game():
+    """The game is registered: importing it compiles its kernels, so not at collection."""
+    global S, SixtySixRules
+    from simkit.games.sixty_six import scoring as S
+    from simkit.games.sixty_six.rules import SixtySixRules
 
 
 def m(text):

@@ -1,7 +1,136 @@
-"""G20 Sixty-six («Игра 66»; seed file 003 lines 18-47), in preparation: not yet a
-registered game (no ``GAME``) until its kernel runs on the shared trick engine.
+"""G20 Sixty-six («Игра 66»; seed file 003 lines 18-47; GAMES.md G20): two players, 24
+cards, the stock and the turned trump, the trump-nine exchange, marriages of 20 and 40,
+closing the stock, first to 66 wins the deal 1, 2 or 3 game points, the game to 7 (or 8).
 
-Holds so far: the rules (:mod:`.rules`, every ambiguity of GAMES.md G20 as an option) and
-the rule pieces the kernel will call (:mod:`.scoring`: card order and points, marriages,
-the trump-nine exchange, closing, the follow flags and a deal's game points).
+Unit = a game to the target (``unit=game``) or one deal (``unit=deal``). The rules are
+:mod:`.rules`, the rule pieces :mod:`.scoring`, the kernels :mod:`.nb` on the shared trick
+engine and the stock pieces of :mod:`simkit.games.stock`.
 """
+import numpy as np
+
+from simkit.core.cards import deck, format as format_cards
+from simkit.core.stats import Stats, moments
+from simkit.core.trick_play import E_DEAL, E_HAND, E_KIND, E_LEGAL, E_SEAT, E_TRICK, E_UNIT, N_ERR, R_PLAY
+from simkit.core.tricks import S_SIZE, S_TURNUP, S_WON, cards_of
+from simkit.games.sixty_six import nb, report
+from simkit.games.sixty_six.policies import CLOSE, DECLARE, EXCHANGE, PARAM_SLOTS, PLAY
+from simkit.games.sixty_six.rules import SixtySixRules
+from simkit.games.sixty_six.scoring import (CLOSE_START_ONLY, FAILED_FLAT, NO66_HIGHER, SCHWARZ_STANDARD, TABLES)
+from simkit.games.stock_base import StockGame
+from simkit.games.tricks_base import SUIT_NAMES
+
+
+class SixtySix(StockGame):
+    id = "sixty-six"
+    title = "Sixty-six (Игра 66)"
+    description = "two-hand stock game with marriages and closing, first to 66 per deal, game to 7 (win rate, closing)"
+    unit = "game"
+    Rules = SixtySixRules
+    report = report
+    roles = [PLAY, CLOSE, DECLARE, EXCHANGE]
+    role_rows = {"play": (R_PLAY, PARAM_SLOTS["play"], nb.N_PARAMS, nb.no_user_play_nb),
+                 "close": (nb.R_CLOSE, PARAM_SLOTS["close"], nb.N_PARAMS, nb.no_user_bid_nb),
+                 "declare": (nb.R_DECLARE, PARAM_SLOTS["declare"], nb.N_PARAMS, nb.no_user_bid_nb),
+                 "exchange": (nb.R_EXCHANGE, PARAM_SLOTS["exchange"], nb.N_PARAMS, nb.no_user_bid_nb)}
+    headline = "win_rate.seat0"
+    headline_doc = report.HEADLINE_DOC
+    chunk_hint = 1 << 11
+    conformance_hands = 150
+    study_hands = 2_000
+    bench_cases = [("random play, single deals", {"unit": "deal"}, "random", 500_000),
+                   ("games to 7, heuristic policies", {}, "heuristic", 20_000),
+                   ("games to 7, default policies (simulation closer)", {}, None, 500)]
+    conformance_cases = [
+        ({}, None),
+        ({"unit": "deal", "must_head": True, "deal_end": "play_out", "marriage_counts": "after_trick",
+          "nine_needs_trick": True, "last_trick": "not_when_closed"}, "random"),
+        ({"target": 8, "failed_close": "flat", "schwarz": "standard", "no_66": "higher", "close_when": "start_only",
+          "first_dealer": 1}, {"close": "random:p=0.3|heuristic:threshold=60", "play": "heuristic|random"}),
+    ]
+
+    def _opts(self, rules):
+        o = np.zeros(nb.N_OPTS, np.int64)
+        o[nb.O_AFTER_TRICK] = int(rules.marriage_counts == "after_trick")
+        o[nb.O_FAILED] = FAILED_FLAT if rules.failed_close == "flat" else 0
+        o[nb.O_SCHWARZ] = SCHWARZ_STANDARD if rules.schwarz == "standard" else 0
+        o[nb.O_HEAD] = int(rules.must_head)
+        o[nb.O_PLAY_OUT] = int(rules.deal_end == "play_out")
+        o[nb.O_NINE_TRICK] = int(rules.nine_needs_trick)
+        o[nb.O_LAST_CLOSED] = int(rules.last_trick == "not_when_closed")
+        o[nb.O_NO66] = NO66_HIGHER if rules.no_66 == "higher" else 0
+        o[nb.O_CLOSE_WHEN] = CLOSE_START_ONLY if rules.close_when == "start_only" else 0
+        o[nb.O_TARGET] = rules.target
+        o[nb.O_SINGLE] = int(rules.unit == "deal")
+        o[nb.O_MAX_DEALS] = rules.max_deals
+        o[nb.O_FIRST_DEALER] = rules.first_dealer
+        return o
+
+    def _run(self, rules, policies, seed, start, stop, audit):
+        seats, fns = self.seat_policies(policies, 2)
+        st = Stats(counters=np.zeros(nb.N_COUNTERS, np.int64), gp_hist=np.zeros((2, nb.MAX_GP + 1), np.int64),
+                   close_hist=np.zeros((2, nb.CLOSE_BINS, 3), np.int64),
+                   margin_hist=np.zeros(2 * nb.MAX_GP + 1, np.int64),
+                   pts_hist=np.zeros((2, nb.MAX_POINTS + 1), np.int64), trick_hist=np.zeros((2, 13), np.int64),
+                   mar_hist=np.zeros((3, 6), np.int64), wins=np.zeros(3, np.int64),
+                   group_wins=np.zeros((int(seats.group.max()) + 1, 3), np.int64), game_len=moments(1))
+        audit_out = np.zeros(2, np.int64)
+        err = np.zeros(N_ERR, np.int64)
+        nb.sixty_six_chunk_nb(seed, start, stop, deck(24), self._opts(rules), TABLES, seats, nb.choose_play_cb,
+                              nb.settle_after_cb, *fns, nb.SixtySixStats(**st), audit, audit_out, err)
+        if err[E_KIND]:
+            self.raise_err(err, policies, f"unit {err[E_UNIT]}, ")
+        return st, audit_out
+
+    def deal_words(self, err):
+        return f" ({self.trump_words(err)} trump)"
+
+    def game_situation(self, err, where):
+        kind = int(err[E_KIND])
+        hand = format_cards(cards_of(err[E_HAND])) if err[E_HAND] else "-"
+        at = f"{where}deal {int(err[E_DEAL])}{self.deal_words(err)}, trick {int(err[E_TRICK]) + 1}, " \
+             f"seat {int(err[E_SEAT])} on lead holding {hand}"
+        if kind == nb.ERR_DECLARE:
+            suits = [SUIT_NAMES[s] for s in range(4) if int(err[E_LEGAL]) >> s & 1]
+            return "declare", (f"{at}; declare the suit of a marriage held ({', '.join(suits)}: "
+                               f"{', '.join(str(s) for s in range(4) if int(err[E_LEGAL]) >> s & 1)}) or -1")
+        role = "close" if kind == nb.ERR_CLOSE else "exchange"
+        return role, f"{at}; answer 1 ({role}) or 0"
+
+    # -- one deal from a fixed card order (tests, notebooks) -------------------------------
+    def play_deal(self, cards, *, rules=None, policies=None, dealer=0, seed=0) -> dict:
+        """Play one deal dealt from the card order ``cards`` (all 24 cards, a string or
+        codes: six to each seat one at a time from the dealer's left, the 13th card turned
+        for trump, the rest the stock from the top) with the kernel's own code, audited.
+        Returns the hands as dealt, the trump, points (cards, marriages, last trick),
+        marriage points, tricks, the closer (or None) and his points when closing, the
+        marriages declared ``(seat, suit)``, who exchanged the nine, the deal's winner
+        (None: a replay) and his game points, and the audit counts."""
+        rules = self.Rules.build(rules)
+        policies = self.resolve_policies(policies)
+        order = self.check_order(cards, deck(24), 24, exactly=True)
+        self.check_seat("dealer", dealer, 2)
+        seats, fns = self.seat_policies(policies, 2)
+        state = np.zeros(S_SIZE, np.int64)
+        hands = np.zeros(8, np.int64)
+        result = np.zeros(4, np.int64)
+        err = np.zeros(N_ERR, np.int64)
+        if not nb.one_deal_nb(order, self._opts(rules), TABLES, dealer, seats, nb.choose_play_cb, nb.settle_after_cb,
+                              *fns, int(seed), state, hands, result, err):
+            self.raise_err(err, policies)
+        decl = int(state[nb.S_DECLARED])
+        closer = int(state[nb.S_CLOSER])
+        return {"hands": [format_cards(cards_of(h)) for h in hands[:2]],
+                "trump": SUIT_NAMES[int(order[12]) & 3], "turnup": format_cards([int(order[12])]),
+                "points": [int(p) for p in state[nb.S_POINTS:nb.S_POINTS + 2]],
+                "marriage_points": [int(p) for p in state[nb.S_MAR_PTS:nb.S_MAR_PTS + 2]],
+                "tricks": [int(t) for t in state[S_WON:S_WON + 2]],
+                "closer": closer if closer >= 0 else None,
+                "close_points": int(state[nb.S_CLOSE_PTS]) if closer >= 0 else None,
+                "marriages": [(s, SUIT_NAMES[u]) for s in range(2) for u in range(4) if decl >> (4 * s + u) & 1],
+                "exchanged": [s for s in range(2) if decl >> (8 + s) & 1],
+                "final_turnup": format_cards([int(state[S_TURNUP])]),
+                "winner": int(result[0]) if result[0] >= 0 else None, "game_points": int(result[1]),
+                "audit": {"checks": int(result[2]), "violations": int(result[3])}}
+
+
+GAME = SixtySix()

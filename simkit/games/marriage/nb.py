@@ -1,0 +1,294 @@
+"""Two-hand Marriage kernels: deal, the stock, marriages that set and change trump, play on
+the trick engine, deals and games to 101 (seed 002 lines 10-12; GAMES.md G12; the rule
+pieces are :mod:`.scoring`, the stock ones :mod:`simkit.games.stock`).
+
+The engine plays the deal's tricks in one call, its ``after_trick`` hook
+(:func:`settle_after_cb`) counting each trick and, while the stock lasts, drawing (the
+winner first; the stock lives in ``opts[O_STOCK:]``, where the hook reaches it); the hook
+stops the loop when the trick's winner, next to lead, may declare a marriage (he has won
+a trick, holds a king and queen of a suit, the stock has cards: 002:11). The kernel then
+asks the seat's declare policy; a declared marriage's suit becomes trump (``S_TABLE``,
+``S_TRUMP`` and the follow rule change; a later marriage changes it again), and its
+holder leads its king or queen alone (his other cards set aside for that trick).
+"""
+import numpy as np
+from numba import cfunc, njit, types
+
+from simkit.core.ace_ten import marriage_suits_nb, points_nb, target_winner_nb
+from simkit.core.stats import moment_add_nb
+from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
+from simkit.core.trick_play import (AFTER_FN, AFTER_SIG, CHOOSE_FN, CHOOSE_SIG, E_KIND, ERR_GAME, PLAY_BUILTIN,
+                                    play_tricks_nb)
+from simkit.core.trick_play import PLAY_RANDOM, PLAY_USER  # noqa: F401  (policy codes, read by policies.py)
+from simkit.core.tricks import no_user_bid_nb, no_user_play_nb  # noqa: F401  (placeholders, read by __init__)
+from simkit.core.tricks import (BID_FN, MAX_SEATS, NO_TRUMP, PLAY_FN, S_EXTRA, S_FOLLOW, S_LEADER,
+                                S_PLAYED, S_SCORE, S_TABLE, S_TRICK_NO, S_TRICKS, S_TRUMP, S_WON, TT_DECK,
+                                popcount_nb, start_deal_nb)
+from simkit.games.marriage.scoring import (DEAL_POINTS, HAND, LAST_TRICK_CARRY, POINTS, TARGET, follow_flags_nb,
+                                           marriage_value_nb)
+from simkit.games.stock import D_HEURISTIC, D_RANDOM, D_USER  # noqa: F401  (codes, read by policies.py)
+from simkit.games.stock import (ask_declare_nb, bad_declaration_nb, decision_err_nb, draw_pair_nb, fill_stock_nb,
+                               heuristic_play_nb, restrict_lead_nb, tally_unit_nb)
+
+# -- table state fields after the shared layout --------------------------------------------------
+S_STOCK = S_EXTRA + 0       # cards left in the stock
+S_POINTS = S_EXTRA + 1      # 2 entries: points this deal (cards, marriages, the last trick with carry-over)
+S_MAR_PTS = S_EXTRA + 3     # 2 entries: marriage points this deal
+S_DECLARED = S_EXTRA + 5    # bit seat * 4 + suit: marriages declared this deal
+S_N_DECLARED = S_EXTRA + 6  # marriages declared this deal
+S_PREV = S_EXTRA + 7        # the played cards before the trick(s) being settled
+S_HELD = S_EXTRA + 8        # bit seat: his five dealt cards hold a marriage
+S_DEAL_TRICKS = S_EXTRA + 9  # the tricks of the deal (half the deck)
+# S_SCORE (shared): each seat's total with carry-over (the points of earlier deals)
+
+(O_VALUES, O_FOLLOW, O_CARRY, O_SINGLE, O_MAX_DEALS, O_FIRST_DEALER) = range(6)
+O_STOCK = 6                 # opts[O_STOCK:]: the deal's stock (filled by the kernel)
+N_OPTS = O_STOCK + 32
+
+R_DECLARE = 1
+PLAY_HEURISTIC = PLAY_BUILTIN
+P_PROB = 0
+N_PARAMS = 1
+ERR_DECLARE = ERR_GAME
+_YES = np.bool_(True)
+
+#: user declare function (tricks.BID_SIG): declare(hand, state, params) -> the suit (0..3) of a
+#: marriage in ``hand`` to declare (leading its K or Q; its suit becomes trump), or -1
+#: user play function (tricks.PLAY_SIG): play(hand, legal, state, params) -> card code in ``legal``
+
+
+@cfunc(CHOOSE_SIG, cache=True)
+def choose_play_cb(code, seat, hand, legal, state, trick, tt, params, opts):
+    """The built-in play policy (the shared stock-game heuristic; random is the engine's)."""
+    return heuristic_play_nb(hand, legal, state, trick, tt, state[S_STOCK] > 0)
+
+
+@njit(cache=True, inline="always")
+def settle_trick_nb(hands, state, opts):
+    """After a trick: count it (the cards played since ``S_PREV``) for its winner, with
+    carry-over the last trick's 10 (002:12 «последняя взятка дополнительно оценивалась в
+    10 очков»); while the stock lasts both draw, the winner first (the stock is kept in
+    ``opts[O_STOCK:]``, where the engine's hook reaches it). True to play on, False when
+    the winner, next to lead, may declare a marriage (a decision for :func:`play_on_nb`)."""
+    w = state[S_LEADER]
+    pts = points_nb(state[S_PLAYED] & ~state[S_PREV], POINTS)
+    state[S_PREV] = state[S_PLAYED]
+    if hands[0] | hands[1] == 0 and opts[O_CARRY] != 0:
+        pts += LAST_TRICK_CARRY
+    state[S_POINTS + w] += pts
+    if state[S_STOCK] == 0:
+        return True
+    state[S_STOCK] = draw_pair_nb(hands, opts, O_STOCK, state[S_STOCK], w)
+    return state[S_STOCK] == 0 or marriage_suits_nb(hands[w]) == 0
+
+
+@cfunc(AFTER_SIG, cache=True)
+def settle_after_cb(hands, state, opts, pst, err):
+    """The engine's ``after_trick`` hook (:func:`settle_trick_nb`)."""
+    return settle_trick_nb(hands, state, opts)
+
+
+@njit(cache=True)
+def heuristic_declare_nb(hand, mar, state, values):
+    """The marriage to declare: always one, the suit held longest (its trumps), then the
+    one scoring most."""
+    best = -1
+    key = -1
+    for s in range(4):
+        if (mar >> s) & 1:
+            k = popcount_nb(hand & (np.int64(0x1111111111111) << s)) * 1000 \
+                + marriage_value_nb(s, state[S_N_DECLARED], values)
+            if k > key:
+                key = k
+                best = s
+    return best
+
+
+@njit(cache=True)
+def play_on_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, declare_fn, pst, audit,
+               audit_out, err):
+    """Play the deal in ``state`` on to its end (see the module doc); False on an illegal
+    move (``err`` filled)."""
+    codes = seats.code
+    params = seats.params
+    while hands[0] | hands[1]:
+        seat = state[S_LEADER]
+        hand = hands[seat]
+        done = state[S_TRICK_NO]
+        kept = -1
+        mar = marriage_suits_nb(hand)
+        # 002:11 «Игрок, взявший взятку, имеет право на своем ходе объявить марьяж»; «до полного разбора колоды»
+        if mar and state[S_WON + seat] > 0 and state[S_STOCK] > 0:
+            code = codes[R_DECLARE, seat]
+            best = heuristic_declare_nb(hand, mar, state, opts[O_VALUES]) if code == D_HEURISTIC else -1
+            suit = ask_declare_nb(code, hand, mar, best, state, params[R_DECLARE, seat], declare_fn, pst)
+            if bad_declaration_nb(suit, mar):
+                decision_err_nb(err, ERR_DECLARE, seat, suit, hand, mar, state, HAND)
+                return False
+            if suit >= 0:
+                v = marriage_value_nb(suit, state[S_N_DECLARED], opts[O_VALUES])
+                state[S_POINTS + seat] += v
+                state[S_MAR_PTS + seat] += v
+                state[S_N_DECLARED] += 1
+                state[S_DECLARED] |= np.int64(1) << (4 * seat + suit)
+                state[S_TABLE] = suit           # the marriage's suit becomes trump (a later one changes it)
+                state[S_TRUMP] = suit
+                state[S_FOLLOW] = follow_flags_nb(suit, opts[O_FOLLOW])
+                kept = restrict_lead_nb(hands, seat, suit)
+        # the tricks to the end, the hook settling each and stopping before a lead that may declare; a
+        # declared marriage's lead alone (its holder's other cards are set aside for it)
+        state[S_TRICKS] = done + 1 if kept >= 0 else state[S_DEAL_TRICKS]
+        ok = play_tricks_nb(choose_fn, after_fn, _YES, hands, state, tables, opts, seats, play_fn, pst, audit,
+                            audit_out, err)
+        if kept >= 0:
+            hands[seat] |= kept
+        if not ok and err[E_KIND] != 0:
+            return False
+    return True
+
+
+@njit(cache=True)
+def start_marriage_deal_nb(order, n, state, hands, opts, tables, dealer, deal_no):
+    """Deal three then two cards to each, the dealer's opponent first (002:10 «Сдатчик сдает
+    три, затем две карты каждому»); the rest of the ``n`` cards is the stock; no trump;
+    the dealer's opponent leads (002:11 «Ходит соперник сдатчика»)."""
+    opp = 1 - dealer
+    for s in range(MAX_SEATS):
+        hands[s] = 0
+    pos = 0
+    for k in (3, 2):
+        for s in (opp, dealer):
+            for _ in range(k):
+                hands[s] |= np.int64(1) << np.int64(order[pos])
+                pos += 1
+    start_deal_nb(state, tables, NO_TRUMP, 2, HAND, dealer, opp, -1, deal_no)
+    state[S_DEAL_TRICKS] = n // 2
+    state[S_TRICKS] = n // 2
+    state[S_FOLLOW] = 0                 # 002:11 «На выхоженную до объявления козыря можно класть любую карту»
+    state[S_PREV] = 0
+    state[S_STOCK] = fill_stock_nb(order[:n], 2 * HAND, -1, opts, O_STOCK)
+    state[S_DECLARED] = 0
+    state[S_N_DECLARED] = 0
+    state[S_HELD] = 0
+    for s in range(2):
+        state[S_POINTS + s] = 0
+        state[S_MAR_PTS + s] = 0
+        if marriage_suits_nb(hands[s]):
+            state[S_HELD] |= 1 << s
+
+
+@njit(cache=True)
+def audit_deal_nb(hands, state, opts, deck_bits, audit_out):
+    """A finished deal: every card played once, the tricks' card points (points less
+    marriages and the last trick's 10) the deck's 120, and the marriage points the values
+    of the marriages declared."""
+    audit_out[0] += 1
+    bad = hands[0] | hands[1] != 0 or state[S_PLAYED] != deck_bits or state[S_STOCK] != 0
+    cards = 0
+    for s in range(2):
+        cards += state[S_POINTS + s] - state[S_MAR_PTS + s]
+    if opts[O_CARRY] != 0:
+        cards -= LAST_TRICK_CARRY
+    if cards != DEAL_POINTS or popcount_nb(state[S_DECLARED]) != state[S_N_DECLARED]:
+        bad = True
+    if bad:
+        audit_out[1] += 1
+
+
+# -- units: a game to 101 (a deal without carry-over), or one deal -------------------------------------
+#: the statistics (``stats.<name>``; shapes in :meth:`Marriage._run`): ``counters`` = [deals, units, dealt
+#: hands holding a marriage (two per deal), marriages declared, trump changes (declarations after the first),
+#: deals without a trump, deals someone reached 101]; ``pts_hist[seat, points]`` and ``trick_hist[seat,
+#: tricks]`` per deal; ``mar_hist[marriages declared in a deal]``; ``wins[seat]`` units won, ``wins[2]``
+#: drawn; ``group_wins[g, k]`` units where k seats of policy group g won; ``game_len`` deals per game (with carry-over).
+MarriageStats, STATS_TYPE = bundle("MarriageStats", {
+    "counters": 1, "pts_hist": 2, "trick_hist": 2, "mar_hist": 1, "wins": 1, "group_wins": 2, "game_len": 2})
+C_DEALS, C_UNITS, C_HELD, C_DECLARED, C_CHANGES, C_NO_TRUMP, C_REACHED = range(7)
+N_COUNTERS = 7
+MAX_POINTS = DEAL_POINTS + LAST_TRICK_CARRY + 280
+
+_I1, _I2 = types.int64[::1], types.int64[:, ::1]
+
+
+@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, _I2, SEATS_TYPE, CHOOSE_FN, AFTER_FN,
+                 PLAY_FN, BID_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
+def marriage_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, declare_fn, stats,
+                      audit, audit_out, err):
+    """Play units ``start..stop-1`` into ``stats`` (:data:`MarriageStats`): a deal to 101
+    without carry-over (a draw when nobody reaches it), deals with carry-over until a
+    total reaches 101 (the higher total; equal totals play on), or single deals."""
+    counters, pts_hist, trick_hist, mar_hist = stats.counters, stats.pts_hist, stats.trick_hist, stats.mar_hist
+    wins, group_wins = stats.wins, stats.group_wins
+    group = seats.group
+    n = deck0.shape[0]
+    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
+    total = np.zeros(2, np.int64)
+    deck_bits = tables[NO_TRUMP, TT_DECK]
+    carry = opts[O_CARRY] != 0 and opts[O_SINGLE] == 0
+    for unit in range(start, stop):
+        start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
+        total[0] = 0
+        total[1] = 0
+        deals = 0
+        winner = -1
+        while True:
+            shuffle_top_nb(deck, n, dst)
+            dealer = opts[O_FIRST_DEALER] ^ (deals & 1)     # 002:10 «Сдача производится по очереди»
+            deals += 1
+            start_marriage_deal_nb(deck, n, state, hands, opts, tables, dealer, deals)
+            state[S_SCORE] = total[0]
+            state[S_SCORE + 1] = total[1]
+            if not play_on_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, declare_fn,
+                              pst, audit, audit_out, err):
+                return
+            if audit:
+                audit_deal_nb(hands, state, opts, deck_bits, audit_out)
+            counters[C_DEALS] += 1
+            nd = state[S_N_DECLARED]
+            counters[C_HELD] += popcount_nb(state[S_HELD])
+            counters[C_DECLARED] += nd
+            counters[C_CHANGES] += max(nd - 1, 0)
+            counters[C_NO_TRUMP] += 1 if nd == 0 else 0
+            mar_hist[min(nd, mar_hist.shape[0] - 1)] += 1
+            for s in range(2):
+                pts_hist[s, min(state[S_POINTS + s], pts_hist.shape[1] - 1)] += 1
+                trick_hist[s, state[S_WON + s]] += 1
+            if state[S_POINTS] >= TARGET or state[S_POINTS + 1] >= TARGET:
+                counters[C_REACHED] += 1
+            if not carry:
+                winner = target_winner_nb(state[S_POINTS:S_POINTS + 2], 2, TARGET)
+                break
+            total[0] += state[S_POINTS]
+            total[1] += state[S_POINTS + 1]
+            winner = target_winner_nb(total, 2, TARGET)
+            if winner >= 0:
+                break
+            if deals >= opts[O_MAX_DEALS]:
+                winner = 0 if total[0] > total[1] else (1 if total[1] > total[0] else -1)
+                break
+        counters[C_UNITS] += 1
+        if carry:
+            moment_add_nb(stats.game_len, 0, deals)
+        tally_unit_nb(winner, group, wins, group_wins)
+
+
+@njit(types.boolean(types.uint8[::1], _I1, _I2, types.int64, SEATS_TYPE, CHOOSE_FN, AFTER_FN, PLAY_FN, BID_FN,
+                    types.int64, _I1, _I1, _I1, _I1), cache=True)
+def one_deal_nb(order, opts, tables, dealer, seats, choose_fn, after_fn, play_fn, declare_fn, seed, state, hands,
+                result, err):
+    """One deal dealt from the fixed card order ``order`` (all its cards), audited, policy
+    randomness from the policy stream of unit 0 of ``seed``. Fills ``state``, ``hands``
+    (as dealt) and ``result`` = [winner by 101 (-1 none), audit checks, violations]."""
+    audit_out = np.zeros(2, np.int64)
+    play_hands = np.zeros(MAX_SEATS, np.int64)
+    start_marriage_deal_nb(order, order.shape[0], state, play_hands, opts, tables, dealer, 1)
+    for s in range(2):
+        hands[s] = play_hands[s]
+    if not play_on_nb(play_hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, declare_fn,
+                      fixed_stream_nb(seed), np.bool_(True), audit_out, err):
+        return False
+    audit_deal_nb(play_hands, state, opts, tables[NO_TRUMP, TT_DECK], audit_out)
+    result[0] = target_winner_nb(state[S_POINTS:S_POINTS + 2], 2, TARGET)
+    result[1] = audit_out[0]
+    result[2] = audit_out[1]
+    return True
