@@ -16,7 +16,8 @@ clockwise, and the last twenty one at a time from the namer, so the namer's last
 («По последней») is ``order[28]``.
 
 What the engine could not do (done here): points are scored per trick in the
-``after_trick`` hook from the cards the trick added to ``S_PLAYED``; the positive deals'
+``after_trick`` hook from the cards the trick added to ``S_PLAYED`` («не брать взяток»:
+2 a trick from ``S_WON`` after the play, without the hook); the positive deals'
 lead ban is set there per leader; ``king_forced=over_ace`` narrows the legal cards in the
 game's own policies and is checked after each trick for user policies (the engine's legal
 set has no rule that depends on another card in the trick); the simulation policy plays
@@ -41,7 +42,7 @@ from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_
                                 legal_nb, lowest_card_nb, popcount_nb, random_card_nb, start_deal_nb, strongest_nb,
                                 trick_view_nb, weakest_nb)
 from simkit.games.king.scoring import (ACE, CARD_POINTS, DEAL_TOTAL, ERALASH, FOLLOW, KING, KING_OF_HEARTS,
-                                       LAST_TWO_POINTS, LEAD_BAN, PER_TRICK, PLUS, TABLES, TRICKS,
+                                       LAST_TWO_POINTS, LEAD_BAN, NO_TRICKS, PER_TRICK, PLUS, TABLES, TRICKS,
                                        king_over_ace_nb)
 
 PLAYERS = 4
@@ -102,7 +103,7 @@ def mask_score_nb(contract, mask, trick_no):
     return s
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def between_tricks_nb(hands, state, opts, check, err):
     """After each trick: score it to its taker (the cards it added to ``S_PLAYED``); in a
     positive deal ban trumps to a leader other than the namer (002:44 «Ходить с козырной
@@ -489,10 +490,6 @@ def name_trump_nb(namer, three, state, opts, seats, trump_fn, pst, err):
 
 
 # -- a deal ----------------------------------------------------------------------------------------
-#: every deal has something between tricks: scoring (np.bool_: a run-time value, one compiled loop)
-BETWEEN = np.bool_(True)
-
-
 @njit(cache=True)
 def deal_hands_nb(order, contract, dealer, hands):
     """Deal the 32 cards of ``order`` into ``hands`` (see the module doc): one at a time
@@ -560,9 +557,14 @@ def play_deal_nb(order, state, hands, tables, opts, contract, dealer, deal_no, s
                 audit_out[1] += 1
         if union != tables[NO_TRUMP, TT_DECK]:
             audit_out[1] += 1
-    if not play_tricks_nb(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, audit,
+    # «не брать взяток» scores 2 a trick: from the tricks won, without the hook (a third of a random deal's time)
+    between = np.bool_(contract != NO_TRICKS)
+    if not play_tricks_nb(choose_fn, after_fn, between, hands, state, tables, opts, seats, play_fn, pst, audit,
                           audit_out, err):
         return False
+    if not between:
+        for s in range(PLAYERS):
+            state[S_PTS + s] = PER_TRICK[contract] * state[S_WON + s]
     if audit:
         audit_out[0] += 1
         total = 0

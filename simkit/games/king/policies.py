@@ -21,7 +21,8 @@ Both roles take a user ``@njit`` function:
 
 ``state`` is the table state (``S_*`` of :mod:`simkit.core.tricks` and
 :mod:`simkit.games.king.nb`: ``S_CONTRACT``, ``S_NAMER``, ``S_PTS`` = points taken this
-deal, ``S_SCORE`` = net score of the party so far). Per-seat policies as in
+deal (in «не брать взяток» filled after the last trick: 2 a trick of ``S_WON``),
+``S_SCORE`` = net score of the party so far). Per-seat policies as in
 :mod:`simkit.policies.seated` (``--policy "play=simulation|heuristic|heuristic|heuristic"``).
 """
 from simkit.games.king import nb
