@@ -30,8 +30,8 @@ def extra() -> list:
         ("king: whole parties, heuristic play and naming", PARTY_DEALS * game_rate("king", {}, None, 20_000),
          "deals/s/core"),
         ("king: single eralash deals, simulation player at seat 0 (16 samples)",
-         game_rate("king", {"unit": "deal", "contract": "eralash"}, {"play": "simulation|heuristic|heuristic|heuristic"},
-                   200), "deals/s/core"),
+         game_rate("king", {"unit": "deal", "contract": "eralash"},
+                   {"play": "simulation|heuristic|heuristic|heuristic"}, 200), "deals/s/core"),
     ]
     return [{"name": n, "value": float(v), "unit": u} for n, v, u in rows]
 

@@ -93,7 +93,8 @@ def main():
             ax.errorbar(x + (p - 2.5) * 0.1, 100 * part["mean_share"],
                         yerr=[100 * (part["mean_share"] - part["ci95_low_share"]),
                               100 * (part["ci95_high_share"] - part["mean_share"])],
-                        fmt="o", capsize=3, label="dealer" if p == 4 else f"position {p}" + (" (leads)" if p == 1 else ""))
+                        fmt="o", capsize=3,
+                        label="dealer" if p == 4 else f"position {p}" + (" (leads)" if p == 1 else ""))
         ax.axhline(25, color="0.5", lw=0.8)
         ax.set_xticks(x, CONTRACTS, rotation=30, ha="right")
         ax.set_ylabel("% of the deal's points taken")

@@ -10,7 +10,7 @@ from numba import njit
 
 import simkit
 from simkit.core.cards import HEARTS, SPADES, code, parse, RANK_A, RANK_K
-from simkit.core.tricks import S_N_IN_TRICK, S_SEAT, lowest_card_nb
+from simkit.core.tricks import S_N_IN_TRICK, lowest_card_nb
 from simkit.errors import IllegalMoveError, SimkitError
 
 GAME = nb = None   # bound by _import_game
@@ -314,3 +314,36 @@ def test_simulation_policy_plays_legal_cards_under_every_rule():
                   {"unit": "deal", "contract": "plus"}, {"unit": "deal", "contract": "last_two"}):
         out = GAME.audit(GAME.Rules.build(rules), GAME.resolve_policies({"play": "simulation:samples=3"}), 1, 4)
         assert out["checks"] > 0 and out["violations"] == 0
+
+
+def test_simulation_samples_keep_what_the_seat_has_seen():
+    """The simulation's deals of the unseen cards: each other seat gets the cards it still
+    holds, none of a suit it has shown out of, and the seat's own hand is its own."""
+    from simkit.core.rng import seed_stream_nb
+    from simkit.core.tricks import S_LEADER, S_PLAYED, S_SIZE, S_TRICK_NO, S_VOIDS, mask_of
+    from simkit.games.king.scoring import TABLES
+    state = np.zeros(S_SIZE, np.int64)
+    played = mask_of("7s 8s 9s 10s 7h 8h 9h Js")        # two tricks, seat 2 showed out of spades; 2 cards on the third
+    state[S_PLAYED], state[S_TRICK_NO], state[S_LEADER], state[S_N_IN_TRICK] = played, 2, 1, 0
+    state[S_VOIDS] = 1 << (2 * 5 + SPADES)
+    hand = mask_of("Qs As 7d 8d 9d 10d")
+    out = np.zeros(8, np.int64)
+    rs = np.zeros(4, np.uint64)
+    seed_stream_nb(rs, 1, 0)
+    unseen = mask_of(" ".join(f"{r}{s}" for r in "7 8 9 10 J Q K A".split() for s in "shdc")) & ~played & ~hand
+    spades = mask_of("Ks")
+    for _ in range(50):
+        nb.sample_hidden_nb(hand, state, TABLES[4], 0, out, rs)
+        assert out[0] == hand and [bin(int(h)).count("1") for h in out[1:4]] == [6, 6, 6]
+        assert out[1] | out[2] | out[3] == unseen and not (out[1] & out[2] or out[1] & out[3] or out[2] & out[3])
+        assert not out[2] & spades
+
+
+def test_command_line_single_deal_json(capsys):
+    from simkit.cli import main
+    assert main(["run", "king", "--hands", "50", "--rule", "unit=deal", "--rule", "contract=eralash", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert {r["contract"] for r in out["tables"]["points"]} == {"eralash"}
+    assert sum(r["points"] * r["count"] for r in out["tables"]["points"]) == 96 * 50
+    assert main(["run", "king", "--hands", "5", "--rule", "contract=eralash"]) == 2
+    assert "add unit=deal" in capsys.readouterr().err

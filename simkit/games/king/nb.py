@@ -35,20 +35,17 @@ from simkit.core.trick_play import (AFTER_FN, AFTER_SIG, CHOOSE_FN, CHOOSE_SIG, 
                                     play_tricks_nb)
 from simkit.core.trick_play import PLAY_RANDOM, PLAY_USER  # noqa: F401  (policy codes, read by policies.py)
 from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_nb, no_user_play_nb,  # noqa: F401
-                                BREAK_NEVER, F_FORCED, S_DEAL_NO, F_SUIT, F_TRUMP, MAX_SEATS, NO_TRUMP, S_DEALER, S_EXTRA,
-                                S_FOLLOW, S_LEAD_BAN, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_SCORE, S_SEAT, S_SIZE,
-                                S_TABLE, S_BREAK, S_TRICK_NO, S_TRUMP, S_VOIDS, S_WON, TT_DECK, TT_ESUIT, TT_POWER,
-                                TT_SUIT_BITS, beating_nb, close_trick_nb, deal_round_nb, higher_in_suit_nb,
-                                legal_nb, lowest_card_nb, popcount_nb, random_card_nb, start_deal_nb, strongest_nb,
-                                trick_view_nb, weakest_nb)
-from simkit.games.king.scoring import (ACE, CARD_POINTS, DEAL_TOTAL, ERALASH, FOLLOW, KING, KING_OF_HEARTS,
-                                       LAST_TWO_POINTS, LEAD_BAN, NO_TRICKS, PER_TRICK, PLUS, TABLES, TRICKS,
-                                       king_over_ace_nb)
+                                BREAK_NEVER, F_FORCED, MAX_SEATS, NO_TRUMP, S_BREAK, S_DEAL_NO, S_EXTRA, S_FOLLOW,
+                                S_LEAD_BAN, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_SCORE, S_SEAT, S_SIZE, S_TABLE,
+                                S_TRICK_NO, S_TRUMP, S_VOIDS, S_WON, TT_DECK, TT_ESUIT, TT_POWER, TT_SUIT_BITS,
+                                beating_nb, close_trick_nb, deal_round_nb, higher_in_suit_nb, legal_nb, lowest_card_nb,
+                                popcount_nb, random_card_nb, start_deal_nb, strongest_nb, trick_view_nb, weakest_nb)
+from simkit.games.king.scoring import (ACE, CARD_POINTS, DEAL_TOTAL, FOLLOW, KING, LAST_TWO_POINTS, LEAD_BAN,
+                                       NO_TRICKS, PER_TRICK, PLUS, TABLES, TRICKS, king_over_ace_nb)
 
 PLAYERS = 4
 N_CONTRACTS = 8
 PARTY_DEALS = 15                 # seven negative deals, then eight positive ones
-NEGATIVE_DEALS = 7
 MAX_POINTS = 96                  # the most one seat can score in one deal (eralash)
 MAX_NET = 192                    # |net score| of a party is at most 192
 WIN_SCALE = 12                   # lcm(1..4): a win shared by t seats is 12/t
@@ -80,7 +77,7 @@ P_SAMPLES = 0                              # play: the simulation's samples per 
 P_LAST_BELOW = 0                           # trump: say «По последней» when no suit has this many of the three
 BY_THE_LAST = 4
 
-ERR_TRUMP = ERR_GAME                       # err[E_LEGAL] = the namer's three cards
+ERR_TRUMP = ERR_GAME                       # err[E_HAND] = his three cards, err[E_LEGAL] = the choices open
 ERR_KING = ERR_GAME + 1                    # the K♥ not played over the A♥ (over_ace; err[E_LED] = card led)
 
 BIG = 1 << 20                              # the heuristics' preference tiers
@@ -419,7 +416,8 @@ def choose_play_cb(code, seat, hand, legal, state, trick, tt, params, opts):
     if code == PLAY_HEURISTIC:
         return heuristic_play_nb(hand, legal, state, trick, n, tt)
     if code == PLAY_SIMULATION:
-        return simulation_play_nb(seat, hand, legal, state, TABLES, opts, max(1, np.int64(params[seat, P_SAMPLES])))
+        samples = max(1, np.int64(params[seat, P_SAMPLES]))
+        return simulation_play_nb(seat, hand, legal, state, TABLES, opts, samples)
     return random_card_nb(legal, key_stream_nb(state))
 
 
