@@ -1,8 +1,8 @@
 """What King's report measures (GAMES.md G15 "Report", issue 12).
 
 Over whole parties: each seat's net score (positive minus penalty points; zero-sum) and
-win rate (the highest net wins, ties share), per seat and per policy, with intervals; the
-net score distribution. Per contract: the points each seat takes per deal (penalties in
+win rate (the highest net wins, ties share), per seat and per policy, with intervals; each
+seat's net score distribution (``net_scores``). Per contract: the points each seat takes per deal (penalties in
 the negative deals, 3 a trick in the positive ones), by seat and by position from the
 dealer (the eldest leads; in a positive deal he names trump). The value of naming trump:
 the namer's points per positive deal above the equal share of 6, by his choice (a suit
@@ -128,8 +128,10 @@ def tables(stats, rules, policies) -> dict:
                          "win_ci95_low": w.ci95[0], "win_ci95_high": w.ci95[1], "mean_net": n.value,
                          "net_stderr": n.stderr})
         out["parties_by_policy"] = pd.DataFrame(rows)
-        hist = stats["net_hist"].sum(axis=0)
-        nz = np.flatnonzero(hist)
+        hist = stats["net_hist"]
+        nz = np.flatnonzero(hist.sum(axis=0))
         lo, hi = (int(nz[0]), int(nz[-1]) + 1) if len(nz) else (nb.MAX_NET, nb.MAX_NET + 1)
-        out["net_scores"] = distribution_table(hist[lo:hi], np.arange(lo, hi) - nb.MAX_NET, name="net")
+        frames = [distribution_table(hist[s, lo:hi], np.arange(lo, hi) - nb.MAX_NET, name="net") for s in seats]
+        out["net_scores"] = pd.concat([f.assign(seat=s)[["seat", *f.columns]] for s, f in zip(seats, frames)],
+                                      ignore_index=True)
     return out
