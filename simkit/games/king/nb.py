@@ -137,19 +137,26 @@ def over_ace_kept_nb(hands, state, err):
         before = hands[PLAYERS + s]
         played = before & ~hands[s]
         if (before >> KING) & 1 and ace_at >= 0 and not (played >> KING) & 1:
-            err[E_KIND] = ERR_KING
-            err[E_SEAT] = s
-            err[E_MOVE] = lowest_card_nb(played)
-            err[E_HAND] = before
-            err[E_LEGAL] = np.int64(1) << KING
-            err[E_DEAL] = state[S_DEAL_NO]
+            game_err_nb(err, ERR_KING, s, lowest_card_nb(played), before, np.int64(1) << KING, state)
             err[E_TRICK] = state[S_TRICK_NO] - 1
             err[E_LED] = led
-            err[E_TRUMP] = -1
             return False
         if (played >> ACE) & 1:
             ace_at = k
     return True
+
+
+@njit(cache=True)
+def game_err_nb(err, kind, seat, move, hand, legal, state):
+    """Fill ``err`` (the shared layout ``E_*``) for one of the game's own kinds of illegal
+    move: ``legal`` is the K♥ (``ERR_KING``) or the choices open (``ERR_TRUMP``)."""
+    err[E_KIND] = kind
+    err[E_SEAT] = seat
+    err[E_MOVE] = move
+    err[E_HAND] = hand
+    err[E_LEGAL] = legal
+    err[E_DEAL] = state[S_DEAL_NO]
+    err[E_TRUMP] = -1
 
 
 @cfunc(AFTER_SIG, cache=True)
@@ -477,12 +484,7 @@ def name_trump_nb(namer, three, state, opts, seats, trump_fn, pst, err):
     else:
         choice = trump_fn(three, state, seats.params[R_TRUMP, namer])
     if choice < 0 or choice > BY_THE_LAST or not (options >> choice) & 1:
-        err[E_KIND] = ERR_TRUMP
-        err[E_SEAT] = namer
-        err[E_MOVE] = choice
-        err[E_HAND] = three
-        err[E_LEGAL] = options
-        err[E_DEAL] = state[S_DEAL_NO]
+        game_err_nb(err, ERR_TRUMP, namer, choice, three, options, state)
         return -1
     return choice
 
