@@ -1,6 +1,139 @@
-"""G15 King (the Russian «Кинг»; seed file 002 lines 33-44), in preparation: not yet a
-registered game (no ``GAME``) until its kernel runs on the shared trick engine.
-
-Holds so far: the rules (:mod:`.rules`) and the scoring pieces the kernel will call (each
-contract's points, lead ban and follow rule, the forced K♥: :mod:`.scoring`).
+"""G15 King (the Russian «Кинг»; seed file 002 lines 33-44; GAMES.md G15): four players
+each for himself, 32 cards; seven negative deals (no tricks, no boys, no girls, no hearts,
+the last two, the king of hearts, eralash) with their lead bans and the forced K♥, then
+eight positive deals with a trump named from three cards or «По последней». Unit = one
+whole party (net score, win rates) or one deal of one contract (``unit=deal
+contract=NAME``). Built on the shared trick engine; kernels in :mod:`.nb`, scoring pieces
+in :mod:`.scoring`.
 """
+import numpy as np
+
+from simkit.core.cards import deck, format as format_cards
+from simkit.core.stats import Stats, moments
+from simkit.core.tricks import S_SIZE, S_TRUMP, S_WON, cards_of
+from simkit.core.trick_play import E_DEAL, E_HAND, E_KIND, E_LED, E_LEGAL, E_SEAT, E_TRICK, E_UNIT, N_ERR, R_PLAY
+from simkit.errors import SimkitError
+from simkit.games.king import nb, report
+from simkit.games.king.policies import PARAM_SLOTS, PLAY, TRUMP
+from simkit.games.king.rules import CONTRACTS, KingRules
+from simkit.games.king.scoring import TABLES, contract_code
+from simkit.games.tricks_base import SUIT_NAMES, TrickGame
+
+CHOICES = SUIT_NAMES + ("by the last",)
+
+
+class King(TrickGame):
+    id = "king"
+    title = "King (Кинг)"
+    description = ("seven negative deals (tricks, boys, girls, hearts, last two, K♥, eralash) then eight with "
+                   "a named trump; net score per party (win rate, penalty per contract)")
+    unit = "party"
+    hands_word = "units"
+    Rules = KingRules
+    report = report
+    roles = [PLAY, TRUMP]
+    role_rows = {"play": (R_PLAY, PARAM_SLOTS["play"], nb.N_PLAY_PARAMS, nb.no_user_play_nb),
+                 "trump": (nb.R_TRUMP, PARAM_SLOTS["trump"], nb.N_TRUMP_PARAMS, nb.no_user_bid_nb)}
+    headline = "score.seat0"
+    headline_doc = report.HEADLINE_DOC
+    chunk_hint = 1 << 9
+    conformance_hands = 80
+    study_hands = 4_000
+    played_word = "deals"
+    bench_cases = [("random play, whole parties (15 deals)", {}, "random", 20_000),
+                   ("heuristic play and naming, whole parties", {}, None, 20_000)]
+    conformance_cases = [
+        ({}, None),
+        ({"unit": "deal", "contract": "eralash", "king_forced": "over_ace", "first_dealer": 1}, "random"),
+        ({"unit": "deal", "contract": "plus", "trump_choice": "among_three", "first_dealer": 2},
+         {"play": "random|heuristic|simulation:samples=2|heuristic", "trump": "random|heuristic|random|heuristic"}),
+    ]
+
+    def _opts(self, rules):
+        o = np.zeros(nb.N_OPTS, np.int64)
+        o[nb.O_SINGLE] = int(rules.unit == "deal")
+        o[nb.O_CONTRACT] = contract_code(rules.contract) if rules.contract != "all" else 0
+        o[nb.O_OVER_ACE] = int(rules.king_forced == "over_ace")
+        o[nb.O_AMONG_THREE] = int(rules.trump_choice == "among_three")
+        o[nb.O_FIRST_DEALER] = rules.first_dealer
+        return o
+
+    def played(self, stats):
+        """Deals played (a party holds fifteen)."""
+        return int(stats["counters"][0])
+
+    def unit_for(self, rules):
+        return rules.unit
+
+    def _seats(self, rules, policies):
+        """The per-seat kernel arrays; under ``king_forced=over_ace`` random play goes
+        through the game's own callback, which narrows the legal cards."""
+        seats, fns = self.seat_policies(policies, nb.PLAYERS)
+        if rules.king_forced == "over_ace":
+            row = seats.code[R_PLAY]
+            row[row == nb.PLAY_RANDOM] = nb.PLAY_RANDOM_NARROW
+        return seats, fns
+
+    def _run(self, rules, policies, seed, start, stop, audit):
+        seats, fns = self._seats(rules, policies)
+        C, P = nb.N_CONTRACTS, nb.PLAYERS
+        st = Stats(points=np.zeros((C, P, nb.MAX_POINTS + 1), np.int64),
+                   by_position=np.zeros((C, P, nb.MAX_POINTS + 1), np.int64),
+                   tricks=np.zeros((C, P, nb.TRICKS + 1), np.int64),
+                   naming=np.zeros((3, nb.TRICKS + 1, nb.TRICKS + 1), np.int64), counters=np.zeros(2, np.int64),
+                   net=moments(P), win=moments(P), group_mom=moments(2 * (int(seats.group.max()) + 1)),
+                   net_hist=np.zeros((P, 2 * nb.MAX_NET + 1), np.int64))
+        audit_out = np.zeros(2, np.int64)
+        err = np.zeros(N_ERR, np.int64)
+        nb.king_chunk_nb(seed, start, stop, deck(32), self._opts(rules), TABLES, seats, nb.choose_play_cb,
+                         nb.after_trick_cb, *fns, nb.KingStats(**st), audit, audit_out, err)
+        if err[E_KIND]:
+            self.raise_err(err, policies, f"unit {err[E_UNIT]}, ")
+        return st, audit_out
+
+    def game_situation(self, err, where):
+        hand = format_cards(cards_of(err[E_HAND])) if err[E_HAND] else "-"
+        seat = int(err[E_SEAT])
+        if err[E_KIND] == nb.ERR_TRUMP:
+            allowed = ", ".join(f"{i} ({CHOICES[i]})" for i in range(5) if int(err[E_LEGAL]) >> i & 1)
+            return "trump", f"{where}deal {int(err[E_DEAL])}, seat {seat} naming trump from {hand}; answer {allowed}"
+        led = format_cards([int(err[E_LED])])
+        return "play", (f"{where}deal {int(err[E_DEAL])}, trick {int(err[E_TRICK]) + 1}, seat {seat} holding {hand} "
+                        f"on a lead of {led} after the A♥ (king_forced=over_ace); legal cards: "
+                        f"{format_cards(cards_of(err[E_LEGAL]))}")
+
+    # -- one deal from a fixed card order (tests, notebooks) -------------------------------
+    def play_deal(self, cards, *, rules=None, policies=None, contract=None, dealer=0, seed=0) -> dict:
+        """Play one deal of ``contract`` (default: the rules' ``contract``) dealt from the
+        card order ``cards`` (the 32 cards, a string or codes; see :mod:`.nb` for the order
+        of dealing: a positive deal gives its first three cards to the namer, the dealer's
+        left, and ``cards[28]`` is his last card) with the kernel's own code, audited.
+        Returns the hands as dealt, the trump named, the points and tricks per seat and
+        the audit counts."""
+        rules = self.Rules.build(rules)
+        policies = self.resolve_policies(policies)
+        name = contract if contract is not None else rules.contract
+        if name not in CONTRACTS:
+            raise SimkitError(f"king: contract={name!r} is not a contract; allowed: {', '.join(CONTRACTS)}")
+        order = self.check_order(cards, deck(32), 32, exactly=True)
+        self.check_seat("dealer", dealer, nb.PLAYERS)
+        seats, fns = self._seats(rules, policies)
+        state = np.zeros(S_SIZE, np.int64)
+        hands = np.zeros(8, np.int64)
+        audit_out = np.zeros(2, np.int64)
+        err = np.zeros(N_ERR, np.int64)
+        if not nb.one_deal_nb(order, self._opts(rules), TABLES, contract_code(name), dealer, seats,
+                              nb.choose_play_cb, nb.after_trick_cb, *fns, int(seed), state, hands, audit_out, err):
+            self.raise_err(err, policies)
+        trump = int(state[S_TRUMP])
+        choice = int(state[nb.S_CHOICE])
+        return {"hands": [format_cards(cards_of(h)) for h in hands[:4]], "contract": name,
+                "trump": SUIT_NAMES[trump] if trump >= 0 else None,
+                "choice": CHOICES[choice] if choice >= 0 else None,
+                "namer": int(state[nb.S_NAMER]) if state[nb.S_NAMER] >= 0 else None,
+                "points": [int(p) for p in state[nb.S_PTS:nb.S_PTS + 4]],
+                "tricks": [int(t) for t in state[S_WON:S_WON + 4]],
+                "audit": {"checks": int(audit_out[0]), "violations": int(audit_out[1])}}
+
+
+GAME = King()

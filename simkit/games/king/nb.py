@@ -1,0 +1,708 @@
+"""King kernels: deal, name trump, play and score the fifteen deals of a party or single
+deals of one contract (GAMES.md G15; seed 002 lines 33-44), on the shared trick engine
+(:mod:`simkit.core.trick_play`).
+
+A party (002:33-44): seven negative deals in the order of :data:`~.scoring.NO_TRICKS` ..
+:data:`~.scoring.ERALASH`, the dealer passing left, then eight positive deals
+(«отыгрыш»), the trump-namer dealing next («В следующую игру сдающим становится игрок,
+назначивший козыря»), so deal ``k`` (0-based) is dealt by seat ``first_dealer + k`` and
+every seat names trump twice. Net score = positive minus penalty points; zero-sum.
+
+Deals from a card order (the shuffled deck, or a hand-built order in :func:`one_deal_nb`):
+a negative deal deals the 32 cards one at a time from the dealer's left; a positive deal
+gives the first three cards to the namer (the dealer's left: «Сдатчик сдает игроку слева
+3 карты, по которым тот назначает козыря»), the next nine three each to the others
+clockwise, and the last twenty one at a time from the namer, so the namer's last card
+(«По последней») is ``order[28]``.
+
+What the engine could not do (done here): points are scored per trick in the
+``after_trick`` hook from the cards the trick added to ``S_PLAYED`` («не брать взяток»:
+2 a trick from ``S_WON`` after the play, without the hook); the positive deals'
+lead ban is set there per leader; ``king_forced=over_ace`` narrows the legal cards in the
+game's own policies and is checked after each trick for user policies (the engine's legal
+set has no rule that depends on another card in the trick); the simulation policy plays
+its samples out with :func:`rollout_nb` (a choose hook cannot reach the engine's hooks).
+"""
+import numpy as np
+from numba import cfunc, njit, types
+
+from simkit.core.cards import HEARTS
+from simkit.core.rng import next_u64_nb, randbelow_nb, seed_stream_nb
+from simkit.core.stats import moment_add_nb
+from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
+from simkit.core.trick_play import (AFTER_FN, AFTER_SIG, CHOOSE_FN, CHOOSE_SIG, E_DEAL, E_HAND, E_KIND, E_LED,
+                                    E_LEGAL, E_MOVE, E_SEAT, E_TRICK, E_TRUMP, ERR_GAME, N_ERR, PLAY_BUILTIN,
+                                    play_tricks_nb)
+from simkit.core.trick_play import PLAY_RANDOM, PLAY_USER  # noqa: F401  (policy codes, read by policies.py)
+from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_nb, no_user_play_nb,  # noqa: F401
+                                BREAK_NEVER, F_FORCED, MAX_SEATS, NO_TRUMP, S_BREAK, S_DEAL_NO, S_EXTRA, S_FOLLOW,
+                                S_LEAD_BAN, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_SCORE, S_SEAT, S_SIZE, S_TABLE,
+                                S_TRICK_NO, S_TRUMP, S_VOIDS, S_WON, TT_DECK, TT_ESUIT, TT_POWER, TT_SUIT_BITS,
+                                beating_nb, close_trick_nb, deal_round_nb, higher_in_suit_nb, legal_nb, lowest_card_nb,
+                                popcount_nb, random_card_nb, start_deal_nb, strongest_nb, trick_view_nb, weakest_nb)
+from simkit.games.king.scoring import (ACE, CARD_POINTS, DEAL_TOTAL, FOLLOW, KING, LAST_TWO_POINTS, LEAD_BAN,
+                                       NO_TRICKS, PER_TRICK, PLUS, TABLES, TRICKS, king_over_ace_nb)
+
+PLAYERS = 4
+N_CONTRACTS = 8
+PARTY_DEALS = 15                 # seven negative deals, then eight positive ones
+MAX_POINTS = 96                  # the most one seat can score in one deal (eralash)
+MAX_NET = 192                    # |net score| of a party is at most 192
+WIN_SCALE = 12                   # lcm(1..4): a win shared by t seats is 12/t
+
+# extra state fields (after the shared trick-game layout)
+S_CONTRACT = S_EXTRA + 0         # this deal's contract (scoring.NO_TRICKS .. PLUS)
+S_NAMER = S_EXTRA + 1            # the trump-namer of a positive deal, -1 in a negative one
+S_CHOICE = S_EXTRA + 2           # his choice: 0..3 the suit named, 4 «По последней»; -1 none
+S_PREV_PLAYED = S_EXTRA + 3      # S_PLAYED before the trick in play (scoring per trick)
+S_PTS = S_EXTRA + 4              # 4 entries: points each seat took so far this deal
+S_TRICK_LEADER = S_EXTRA + 8     # who led the trick in play (the over_ace check)
+S_RNG = S_EXTRA + 9              # the policies' random key (drawn from the unit's policy stream)
+#: the hands before the trick in play are kept in ``hands[PLAYERS + seat]`` (the over_ace check),
+#: out of the state that policies read
+
+# opts layout
+O_SINGLE, O_CONTRACT, O_OVER_ACE, O_AMONG_THREE, O_FIRST_DEALER = range(5)
+N_OPTS = 5
+
+# policy codes: play (PLAY_USER 0 and PLAY_RANDOM 1 are the engine's) and trump naming
+PLAY_HEURISTIC = PLAY_BUILTIN
+PLAY_SIMULATION = PLAY_BUILTIN + 1
+PLAY_RANDOM_NARROW = PLAY_BUILTIN + 2      # random under king_forced=over_ace (the game narrows the legal set)
+TRUMP_USER, TRUMP_RANDOM, TRUMP_HEURISTIC = 0, 1, 2
+R_TRUMP = 1                                # the trump role's row in SeatPolicies (R_PLAY = 0)
+N_PLAY_PARAMS = 1
+N_TRUMP_PARAMS = 1
+P_SAMPLES = 0                              # play: the simulation's samples per candidate card
+P_LAST_BELOW = 0                           # trump: say «По последней» when no suit has this many of the three
+BY_THE_LAST = 4
+
+ERR_TRUMP = ERR_GAME                       # err[E_HAND] = his three cards, err[E_LEGAL] = the choices open
+ERR_KING = ERR_GAME + 1                    # the K♥ not played over the A♥ (over_ace; err[E_LED] = card led)
+
+BIG = 1 << 20                              # the heuristics' preference tiers
+#: contracts in which no card scores by itself (no tricks, the last two, positive deals)
+CARDS_FREE = CARD_POINTS.sum(axis=1) == 0
+
+
+# -- scoring per trick, between tricks ------------------------------------------------------------
+@njit(cache=True, inline="always")
+def mask_score_nb(contract, mask, trick_no):
+    """Points for taking trick ``trick_no`` (0-based) holding the cards of bitmask
+    ``mask`` in ``contract`` (:func:`~simkit.games.king.scoring.trick_score_nb` on a set)."""
+    s = PER_TRICK[contract]
+    if trick_no >= TRICKS - 2:
+        s += LAST_TWO_POINTS[contract]
+    while mask:
+        c = lowest_card_nb(mask)
+        mask &= mask - 1
+        s += CARD_POINTS[contract, c]
+    return s
+
+
+@njit(cache=True, inline="always")
+def between_tricks_nb(hands, state, opts, check, err):
+    """After each trick: score it to its taker (the cards it added to ``S_PLAYED``); in a
+    positive deal ban trumps to a leader other than the namer (002:44 «Ходить с козырной
+    масти при наличии карт другой масти на руках имеет право только игрок, назначавший
+    козыря»); under ``over_ace`` check that the K♥ fell on a heart lead once the A♥ was
+    in the trick (when ``check``). Returns False (``err`` filled) when it did not."""
+    c = state[S_CONTRACT]
+    new = state[S_PLAYED] & ~state[S_PREV_PLAYED]
+    state[S_PREV_PLAYED] = state[S_PLAYED]
+    w = state[S_LEADER]
+    state[S_PTS + w] += mask_score_nb(c, new, state[S_TRICK_NO] - 1)
+    if c == PLUS:
+        state[S_LEAD_BAN] = -1 if w == state[S_NAMER] else state[S_TRUMP]
+    elif check and opts[O_OVER_ACE] != 0 and (state[S_FOLLOW] & F_FORCED) != 0:
+        if not over_ace_kept_nb(hands, state, err):
+            return False
+        for s in range(PLAYERS):
+            hands[PLAYERS + s] = hands[s]
+        state[S_TRICK_LEADER] = w
+    return True
+
+
+@njit(cache=True)
+def over_ace_kept_nb(hands, state, err):
+    """Whether the trick just played kept ``king_forced=over_ace``: on a heart lead the
+    holder of the K♥ played it if the A♥ came before his turn (else ``err`` is filled)."""
+    lead = state[S_TRICK_LEADER]
+    led = lowest_card_nb(hands[PLAYERS + lead] & ~hands[lead])
+    if (led & 3) != HEARTS:
+        return True
+    ace_at = -1
+    for k in range(PLAYERS):
+        s = (lead + k) % PLAYERS
+        before = hands[PLAYERS + s]
+        played = before & ~hands[s]
+        if (before >> KING) & 1 and ace_at >= 0 and not (played >> KING) & 1:
+            game_err_nb(err, ERR_KING, s, lowest_card_nb(played), before, np.int64(1) << KING, state)
+            err[E_TRICK] = state[S_TRICK_NO] - 1
+            err[E_LED] = led
+            return False
+        if (played >> ACE) & 1:
+            ace_at = k
+    return True
+
+
+@njit(cache=True)
+def game_err_nb(err, kind, seat, move, hand, legal, state):
+    """Fill ``err`` (the shared layout ``E_*``) for one of the game's own kinds of illegal
+    move: ``legal`` is the K♥ (``ERR_KING``) or the choices open (``ERR_TRUMP``)."""
+    err[E_KIND] = kind
+    err[E_SEAT] = seat
+    err[E_MOVE] = move
+    err[E_HAND] = hand
+    err[E_LEGAL] = legal
+    err[E_DEAL] = state[S_DEAL_NO]
+    err[E_TRUMP] = -1
+
+
+@cfunc(AFTER_SIG, cache=True)
+def after_trick_cb(hands, state, opts, pst, err):
+    """The engine's ``after_trick`` hook: :func:`between_tricks_nb`."""
+    return between_tricks_nb(hands, state, opts, True, err)
+
+
+# -- play policies -------------------------------------------------------------------------------
+@njit(cache=True)
+def narrow_nb(hand, legal, state, trick, n, opts):
+    """The legal cards under ``king_forced=over_ace`` (:func:`king_over_ace_nb`), else ``legal``."""
+    if opts[O_OVER_ACE] != 0 and (state[S_FOLLOW] & F_FORCED) != 0:
+        return king_over_ace_nb(hand, legal, trick, n)
+    return legal
+
+
+@njit(cache=True)
+def unseen_higher_nb(card, hand, state, tt):
+    """Cards of ``card``'s suit above it that the seat has not seen (not played, not held)."""
+    return popcount_nb(higher_in_suit_nb(card, tt) & ~state[S_PLAYED] & ~hand)
+
+
+@njit(cache=True)
+def negative_play_nb(hand, legal, state, trick, n, tt):
+    """The heuristic in a negative deal: shed danger cards and duck.
+
+    A card's danger is what it scores to its taker (:data:`~.scoring.CARD_POINTS`); a
+    trick is free when taking it costs nothing (no points per trick now, e.g. the first six
+    tricks of «Двух последних взяток», and no danger card in it or to come). Leading: the
+    highest card into a free trick, else the safe card with the most unseen cards above it
+    (the least likely to win), the lowest of those. Following: on a free trick the danger
+    cards go under the winner, else the highest card wins it (shedding high cards); else a
+    card that does not win, the most dangerous then the highest of those; when every card
+    wins, the highest safe one."""
+    c = state[S_CONTRACT]
+    base = PER_TRICK[c]
+    if state[S_TRICK_NO] >= TRICKS - 2:
+        base += LAST_TWO_POINTS[c]
+    cards_free = CARDS_FREE[c]
+    best = -1
+    bv = -BIG * 8
+    if n == 0:
+        free = base == 0 and cards_free
+        m = legal
+        while m:
+            x = lowest_card_nb(m)
+            m &= m - 1
+            p = tt[TT_POWER + x]
+            if free:
+                v = p
+            else:
+                v = -1000 * CARD_POINTS[c, x] + 10 * unseen_higher_nb(x, hand, state, tt) - p
+            if v > bv:
+                bv = v
+                best = x
+        return best
+    taken = base
+    for i in range(n):
+        taken += CARD_POINTS[c, trick[i]]
+    free = taken == 0 and (cards_free or n == PLAYERS - 1)
+    win = beating_nb(legal, trick, n, tt)
+    m = legal
+    while m:
+        x = lowest_card_nb(m)
+        m &= m - 1
+        p = tt[TT_POWER + x]
+        d = CARD_POINTS[c, x]
+        if (win >> x) & 1:
+            v = (2 * BIG + p) if free and d == 0 else -1000 * d + p
+        else:
+            v = (3 * BIG if free and d > 0 else BIG) + 1000 * d + 10 * p
+        if v > bv:
+            bv = v
+            best = x
+    return best
+
+
+@njit(cache=True)
+def positive_play_nb(hand, legal, state, trick, n, tt):
+    """The heuristic in a positive deal: take tricks. Leading: a master card (no unseen
+    card of its suit above it), trumps first while opponents may hold some; else the
+    lowest card of the longest plain suit. Following: the lowest winning card when last
+    or when trumping, the highest winning card otherwise; when nothing wins, the lowest."""
+    if n == 0:
+        trump = state[S_TRUMP]
+        out_trumps = popcount_nb(tt[TT_SUIT_BITS + trump] & ~state[S_PLAYED] & ~hand) if trump >= 0 else 0
+        best = -1
+        bv = -BIG * 8
+        m = legal
+        while m:
+            x = lowest_card_nb(m)
+            m &= m - 1
+            es = tt[TT_ESUIT + x]
+            if unseen_higher_nb(x, hand, state, tt) == 0:
+                v = 2 * BIG + (BIG if es == trump and out_trumps > 0 else 0) + tt[TT_POWER + x]
+            else:
+                v = 100 * popcount_nb(hand & tt[TT_SUIT_BITS + es]) - tt[TT_POWER + x] - (BIG if es == trump else 0)
+            if v > bv:
+                bv = v
+                best = x
+        return best
+    win = beating_nb(legal, trick, n, tt)
+    if win == 0:
+        return weakest_nb(legal, tt)
+    led = tt[TT_ESUIT + trick[0]]
+    if n == PLAYERS - 1 or tt[TT_ESUIT + lowest_card_nb(win)] != led:
+        return weakest_nb(win, tt)
+    return strongest_nb(win, tt)
+
+
+@njit(cache=True)
+def heuristic_play_nb(hand, legal, state, trick, n, tt):
+    """The heuristic card: :func:`positive_play_nb` or :func:`negative_play_nb`."""
+    if state[S_CONTRACT] == PLUS:
+        return positive_play_nb(hand, legal, state, trick, n, tt)
+    return negative_play_nb(hand, legal, state, trick, n, tt)
+
+
+@njit(cache=True)
+def key_stream_nb(state):
+    """A policy random stream from the state's key ``S_RNG`` (drawn from the unit's policy
+    stream at each deal), the key moved on so that the next decision draws afresh."""
+    rs = np.zeros(4, np.uint64)
+    seed_stream_nb(rs, state[S_RNG], 0)
+    state[S_RNG] = np.int64(next_u64_nb(rs) >> np.uint64(1))
+    return rs
+
+
+@njit(cache=True)
+def rollout_nb(hands, state, tables, opts, err):
+    """Play the deal in ``state`` out from where it stands (mid-trick too), every seat
+    by the heuristic, under the same rules as the engine (the legal cards, the
+    positive deals' lead ban, the over_ace rule) and scoring (``S_PTS``)."""
+    tt = tables[state[S_TABLE]]
+    trick = trick_view_nb(state)
+    while state[S_TRICK_NO] < TRICKS:
+        n = state[S_N_IN_TRICK]
+        seat = (state[S_LEADER] + n) % PLAYERS
+        hand = hands[seat]
+        legal = legal_nb(hand, trick, n, tt, state[S_FOLLOW], state[S_LEAD_BAN], 0)
+        legal = narrow_nb(hand, legal, state, trick, n, opts)
+        card = lowest_card_nb(legal) if legal & (legal - 1) == 0 else heuristic_play_nb(hand, legal, state, trick,
+                                                                                          n, tt)
+        place_card_nb(hands, state, trick, seat, card, tt, opts, err)
+
+
+@njit(cache=True)
+def place_card_nb(hands, state, trick, seat, card, tt, opts, err):
+    """Play ``card`` for ``seat`` outside the engine (the simulation's play-outs): it leaves
+    the hand and joins the trick (``trick`` = the state's trick view); a full trick is
+    closed and scored (:func:`between_tricks_nb`, no over_ace check: every card played
+    here is narrowed already)."""
+    n = state[S_N_IN_TRICK]
+    hands[seat] &= ~(np.int64(1) << card)
+    trick[n] = card
+    state[S_PLAYED] |= np.int64(1) << card
+    state[S_N_IN_TRICK] = n + 1
+    if n + 1 == PLAYERS:
+        close_trick_nb(state, trick, tt)
+        between_tricks_nb(hands, state, opts, False, err)
+
+
+@njit(cache=True)
+def sample_hidden_nb(hand, state, tt, seat, out, rs):
+    """Deal the cards ``seat`` has not seen to the other seats at random, each getting the
+    cards he still holds and none of a suit he has shown out of (``S_VOIDS``); a void
+    that cannot be kept after 20 tries is ignored. ``out`` receives the hands."""
+    players = PLAYERS
+    pool_bits = tt[TT_DECK] & ~state[S_PLAYED] & ~hand
+    n = popcount_nb(pool_bits)
+    pool = np.empty(n, np.int64)
+    m = pool_bits
+    for i in range(n):
+        pool[i] = lowest_card_nb(m)
+        m &= m - 1
+    need = np.zeros(PLAYERS, np.int64)
+    left = TRICKS - state[S_TRICK_NO]
+    lead = state[S_LEADER]
+    for k in range(players):
+        s = (lead + k) % players
+        need[s] = left - (1 if k < state[S_N_IN_TRICK] else 0)
+    room = np.zeros(PLAYERS, np.int64)
+    voids = state[S_VOIDS]
+    for attempt in range(21):
+        for s in range(players):
+            out[s] = 0
+            room[s] = need[s]
+        out[seat] = hand
+        room[seat] = 0
+        ok = True
+        for i in range(n):
+            j = i + randbelow_nb(rs, n - i)
+            x = pool[j]
+            pool[j] = pool[i]
+            pool[i] = x
+            es = tt[TT_ESUIT + x]
+            total = 0
+            for s in range(players):
+                if room[s] > 0 and (attempt == 20 or not (voids >> (s * 5 + es)) & 1):
+                    total += room[s]
+            if total == 0:
+                ok = False
+                break
+            r = randbelow_nb(rs, total)
+            for s in range(players):
+                if room[s] > 0 and (attempt == 20 or not (voids >> (s * 5 + es)) & 1):
+                    if r < room[s]:
+                        out[s] |= np.int64(1) << x
+                        room[s] -= 1
+                        break
+                    r -= room[s]
+        if ok:
+            return
+
+
+@njit(cache=True)
+def simulation_play_nb(seat, hand, legal, state, tables, opts, samples):
+    """The simulation policy: deal the unseen cards ``samples`` times consistently with
+    what ``seat`` has seen (:func:`sample_hidden_nb`), play each legal card on every
+    sample and the deal out by the heuristic (:func:`rollout_nb`); play the card with the
+    least total penalty (negative deals) or the most points (positive deals), ties: the
+    heuristic's card first, then the lowest code."""
+    tt = tables[state[S_TABLE]]
+    rs = key_stream_nb(state)
+    sims = np.zeros((samples, MAX_SEATS), np.int64)
+    for k in range(samples):
+        sample_hidden_nb(hand, state, tt, seat, sims[k], rs)
+    sign = 1 if state[S_CONTRACT] == PLUS else -1
+    trick = trick_view_nb(state)
+    first = heuristic_play_nb(hand, legal, state, trick, state[S_N_IN_TRICK], tt)
+    work = np.empty(S_SIZE, np.int64)
+    wh = np.zeros(MAX_SEATS, np.int64)
+    err = np.zeros(N_ERR, np.int64)
+    best = first
+    bv = -BIG * 1000
+    m = (np.int64(1) << first) | legal
+    while m:
+        x = first if (m >> first) & 1 else lowest_card_nb(m)
+        m &= ~(np.int64(1) << x)
+        total = 0
+        for k in range(samples):
+            for i in range(S_SIZE):
+                work[i] = state[i]
+            for s in range(MAX_SEATS):
+                wh[s] = sims[k, s]
+            place_card_nb(wh, work, trick_view_nb(work), seat, x, tt, opts, err)
+            rollout_nb(wh, work, tables, opts, err)
+            total += work[S_PTS + seat]
+        if sign * total > bv:
+            bv = sign * total
+            best = x
+    return best
+
+
+@cfunc(CHOOSE_SIG, cache=True)
+def choose_play_cb(code, seat, hand, legal, state, trick, tt, params, opts):
+    """The built-in play policies: the heuristic, the simulation and (under over_ace)
+    random play from the narrowed legal set."""
+    n = state[S_N_IN_TRICK]
+    legal = narrow_nb(hand, legal, state, trick, n, opts)
+    if legal & (legal - 1) == 0:
+        return lowest_card_nb(legal)
+    if code == PLAY_HEURISTIC:
+        return heuristic_play_nb(hand, legal, state, trick, n, tt)
+    if code == PLAY_SIMULATION:
+        samples = max(1, np.int64(params[seat, P_SAMPLES]))
+        return simulation_play_nb(seat, hand, legal, state, TABLES, opts, samples)
+    return random_card_nb(legal, key_stream_nb(state))
+
+
+# -- naming trump ----------------------------------------------------------------------------------
+@njit(cache=True)
+def trump_options_nb(three, among_three):
+    """Bitmask of the choices open to the namer holding ``three``: bits 0..3 the suits
+    (any suit, or with ``among_three`` only those of his three cards), bit 4 «По последней»."""
+    if not among_three:
+        return 31
+    out = 16
+    m = three
+    while m:
+        out |= 1 << (lowest_card_nb(m) & 3)
+        m &= m - 1
+    return out
+
+
+@njit(cache=True)
+def heuristic_trump_nb(three, last_below):
+    """Name the suit with the most of the three cards (ties: the one holding the highest
+    card); say «По последней» when that suit has fewer than ``last_below`` of them (the last
+    card's suit is size-biased: the namer's expected trumps are higher than for a suit of
+    which he sees one card)."""
+    count = np.zeros(4, np.int64)
+    top = np.full(4, -1, np.int64)
+    m = three
+    while m:
+        c = lowest_card_nb(m)
+        m &= m - 1
+        count[c & 3] += 1
+        top[c & 3] = max(top[c & 3], c >> 2)
+    best = 0
+    for s in range(1, 4):
+        if count[s] > count[best] or (count[s] == count[best] and top[s] > top[best]):
+            best = s
+    return BY_THE_LAST if count[best] < last_below else best
+
+
+@njit(cache=True)
+def name_trump_nb(namer, three, state, opts, seats, trump_fn, pst, err):
+    """The namer's choice (0..3 a suit, 4 «По последней») by his trump policy, checked
+    against :func:`trump_options_nb`; -1 with ``err`` filled when it is not allowed."""
+    code = seats.code[R_TRUMP, namer]
+    options = trump_options_nb(three, opts[O_AMONG_THREE] != 0)
+    state[S_SEAT] = namer
+    if code == TRUMP_RANDOM:
+        k = randbelow_nb(pst, popcount_nb(options))
+        m = options
+        for _ in range(k):
+            m &= m - 1
+        choice = lowest_card_nb(m)
+    elif code == TRUMP_HEURISTIC:
+        choice = heuristic_trump_nb(three, np.int64(seats.params[R_TRUMP, namer, P_LAST_BELOW]))
+        if not (options >> choice) & 1:
+            choice = BY_THE_LAST
+    else:
+        choice = trump_fn(three, state, seats.params[R_TRUMP, namer])
+    if choice < 0 or choice > BY_THE_LAST or not (options >> choice) & 1:
+        game_err_nb(err, ERR_TRUMP, namer, choice, three, options, state)
+        return -1
+    return choice
+
+
+# -- a deal ----------------------------------------------------------------------------------------
+@njit(cache=True)
+def deal_hands_nb(order, contract, dealer, hands):
+    """Deal the 32 cards of ``order`` into ``hands`` (see the module doc): one at a time
+    from the dealer's left in a negative deal; three to the namer, three to each other
+    seat, then one at a time from the namer in a positive one. Returns the namer (the
+    dealer's left) or -1."""
+    if contract != PLUS:
+        deal_round_nb(order, PLAYERS, TRICKS, dealer, hands)
+        return -1
+    namer = (dealer + 1) % PLAYERS
+    for p in range(MAX_SEATS):
+        hands[p] = 0
+    for i in range(PLAYERS * TRICKS):
+        if i < 3:
+            s = namer
+        elif i < 12:
+            s = (namer + 1 + (i - 3) // 3) % PLAYERS
+        else:
+            s = (namer + i - 12) % PLAYERS
+        hands[s] |= np.int64(1) << np.int64(order[i])
+    return namer
+
+
+@njit(cache=True)
+def play_deal_nb(order, state, hands, tables, opts, contract, dealer, deal_no, seats, choose_fn, after_fn, play_fn,
+                 trump_fn, pst, audit, audit_out, err):
+    """One deal of ``contract`` from the card order ``order``: deal, name trump in a
+    positive deal (the namer sees his three cards, :func:`name_trump_nb`; «По последней»:
+    the suit of ``order[28]``), play on the engine, score per trick. Leaves the points in
+    ``state[S_PTS:]`` and the tricks in ``state[S_WON:]``; returns False on an illegal
+    move (``err`` filled). Audit: the 32 cards dealt eight a seat, all played, eight tricks,
+    and the points totalling :data:`~.scoring.DEAL_TOTAL` (16, eralash 96, positive 24)."""
+    namer = deal_hands_nb(order, contract, dealer, hands)
+    leader = (dealer + 1) % PLAYERS          # the eldest leads; in a positive deal he is the namer
+    start_deal_nb(state, tables, NO_TRUMP, PLAYERS, TRICKS, dealer, leader, -1, deal_no)
+    state[S_CONTRACT] = contract
+    state[S_NAMER] = namer
+    state[S_CHOICE] = -1
+    state[S_RNG] = np.int64(next_u64_nb(pst) >> np.uint64(1))
+    if contract == PLUS:
+        three = (np.int64(1) << np.int64(order[0])) | (np.int64(1) << np.int64(order[1])) \
+            | (np.int64(1) << np.int64(order[2]))
+        choice = name_trump_nb(namer, three, state, opts, seats, trump_fn, pst, err)
+        if choice < 0:
+            return False
+        t = np.int64(order[28]) & 3 if choice == BY_THE_LAST else choice
+        state[S_CHOICE] = choice
+        state[S_TABLE] = t
+        state[S_TRUMP] = t
+        state[S_SEAT] = leader
+    state[S_FOLLOW] = FOLLOW[contract]
+    state[S_LEAD_BAN] = LEAD_BAN[contract]
+    state[S_BREAK] = BREAK_NEVER
+    state[S_PREV_PLAYED] = 0
+    state[S_TRICK_LEADER] = leader
+    for s in range(PLAYERS):
+        state[S_PTS + s] = 0
+        hands[PLAYERS + s] = hands[s]
+    if audit:
+        audit_out[0] += 1
+        union = 0
+        for s in range(PLAYERS):
+            union |= hands[s]
+            if popcount_nb(hands[s]) != TRICKS:
+                audit_out[1] += 1
+        if union != tables[NO_TRUMP, TT_DECK]:
+            audit_out[1] += 1
+    # «не брать взяток» scores 2 a trick: from the tricks won, without the hook (a third of a random deal's time)
+    between = np.bool_(contract != NO_TRICKS)
+    if not play_tricks_nb(choose_fn, after_fn, between, hands, state, tables, opts, seats, play_fn, pst, audit,
+                          audit_out, err):
+        return False
+    if not between:
+        for s in range(PLAYERS):
+            state[S_PTS + s] = PER_TRICK[contract] * state[S_WON + s]
+    if audit:
+        audit_out[0] += 1
+        total = 0
+        won = 0
+        left = 0
+        for s in range(PLAYERS):
+            total += state[S_PTS + s]
+            won += state[S_WON + s]
+            left |= hands[s]
+        if (total != DEAL_TOTAL[contract] or won != TRICKS or left != 0
+                or state[S_PLAYED] != tables[NO_TRUMP, TT_DECK]):
+            audit_out[1] += 1
+    return True
+
+
+@njit(cache=True)
+def naming_kind_nb(order, choice):
+    """0: the namer named a suit among his three cards, 1: another suit, 2: «По последней»."""
+    if choice == BY_THE_LAST:
+        return 2
+    for i in range(3):
+        if (np.int64(order[i]) & 3) == choice:
+            return 0
+    return 1
+
+
+@njit(cache=True)
+def namer_trumps_nb(order, trump):
+    """Trumps in the namer's eight cards (order positions 0-2, 12, 16, 20, 24, 28)."""
+    k = 0
+    for i in range(PLAYERS * TRICKS):
+        if (i < 3 or (i >= 12 and (i - 12) % PLAYERS == 0)) and (np.int64(order[i]) & 3) == trump:
+            k += 1
+    return k
+
+
+# -- a unit: a whole party or one deal ---------------------------------------------------------------
+#: the statistics (``stats.<name>``; shapes in :meth:`King._new_stats`): ``points[contract, seat, p]`` and
+#: ``by_position[contract, position, p]`` count the points ``p`` (penalty or positive) each seat took in
+#: a deal (position 0 = the dealer's left: the leader, the namer of a positive deal; 3 = the dealer);
+#: ``tricks[contract, seat, t]``; ``naming[kind, trumps, tricks]`` = positive deals by the namer's
+#: choice (:func:`naming_kind_nb`), his trumps and his tricks; ``counters`` = [deals, units]. Whole
+#: parties only: ``net[seat]`` and ``win[seat]`` (win share x 12) moments, ``group_mom`` rows g and
+#: G+g = the policy group's summed win shares and net scores, ``net_hist[seat, net + 192]``.
+KingStats, STATS_TYPE = bundle("KingStats", {
+    "points": 3, "by_position": 3, "tricks": 3, "naming": 3, "counters": 1, "net": 2, "win": 2, "group_mom": 2,
+    "net_hist": 2})
+#: the bundle's class must be found here when numba's cache unpickles the kernels' types
+#: (``bundle`` names it in :mod:`simkit.core.trick_game`, where it is not: every import recompiled them)
+KingStats.__module__ = __name__
+
+
+@njit(cache=True)
+def score_party_nb(net, group, stats, gx, audit, audit_out):
+    """The party's result: the highest net score wins (ties share the win)."""
+    best = net[0]
+    for s in range(1, PLAYERS):
+        best = max(best, net[s])
+    tied = 0
+    total = 0
+    for s in range(PLAYERS):
+        tied += net[s] == best
+        total += net[s]
+    n_groups = gx.shape[0] // 2
+    for g in range(2 * n_groups):
+        gx[g] = 0
+    for s in range(PLAYERS):
+        share = WIN_SCALE // tied if net[s] == best else 0
+        moment_add_nb(stats.net, s, net[s])
+        moment_add_nb(stats.win, s, share)
+        stats.net_hist[s, net[s] + MAX_NET] += 1
+        gx[group[s]] += share
+        gx[n_groups + group[s]] += net[s]
+    for g in range(2 * n_groups):
+        moment_add_nb(stats.group_mom, g, gx[g])
+    if audit:                                # zero-sum: 192 penalty points against 192 positive ones
+        audit_out[0] += 1
+        if total != 0:
+            audit_out[1] += 1
+
+
+_I1 = types.int64[::1]
+
+
+@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, types.int64[:, ::1], SEATS_TYPE,
+                 CHOOSE_FN, AFTER_FN, PLAY_FN, BID_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
+def king_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, trump_fn, stats, audit,
+                  audit_out, err):
+    """Play units ``start..stop-1`` into ``stats`` (:data:`KingStats`): whole parties
+    (seven negative deals, then eight positive ones, the deal passing left) or, with
+    ``opts[O_SINGLE]``, single deals of ``opts[O_CONTRACT]`` dealt by ``first_dealer``."""
+    single = opts[O_SINGLE] != 0
+    points, by_position, tricks, naming, counters = (stats.points, stats.by_position, stats.tricks, stats.naming,
+                                                     stats.counters)
+    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
+    net = np.zeros(PLAYERS, np.int64)
+    gx = np.zeros(stats.group_mom.shape[0], np.int64)
+    n_deals = 1 if single else PARTY_DEALS
+    for unit in range(start, stop):
+        start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
+        for s in range(PLAYERS):
+            net[s] = 0
+        for k in range(n_deals):
+            contract = opts[O_CONTRACT] if single else min(k, PLUS)
+            dealer = (opts[O_FIRST_DEALER] + k) % PLAYERS
+            shuffle_top_nb(deck, PLAYERS * TRICKS - 1, dst)
+            for s in range(PLAYERS):
+                state[S_SCORE + s] = net[s]
+            if not play_deal_nb(deck, state, hands, tables, opts, contract, dealer, k + 1, seats, choose_fn, after_fn,
+                                play_fn, trump_fn, pst, audit, audit_out, err):
+                return
+            sign = 1 if contract == PLUS else -1
+            for s in range(PLAYERS):
+                p = state[S_PTS + s]
+                points[contract, s, p] += 1
+                pos = s - dealer - 1
+                by_position[contract, pos + PLAYERS if pos < 0 else pos, p] += 1
+                tricks[contract, s, state[S_WON + s]] += 1
+                net[s] += sign * p
+            if contract == PLUS:
+                naming[naming_kind_nb(deck, state[S_CHOICE]), namer_trumps_nb(deck, state[S_TRUMP]),
+                       state[S_WON + state[S_NAMER]]] += 1
+            counters[0] += 1
+        counters[1] += 1
+        if not single:
+            score_party_nb(net, seats.group, stats, gx, audit, audit_out)
+
+
+@njit(types.boolean(types.uint8[::1], _I1, types.int64[:, ::1], types.int64, types.int64, SEATS_TYPE, CHOOSE_FN,
+                    AFTER_FN, PLAY_FN, BID_FN, types.int64, _I1, _I1, _I1, _I1), cache=True)
+def one_deal_nb(order, opts, tables, contract, dealer, seats, choose_fn, after_fn, play_fn, trump_fn, seed, state,
+                hands, audit_out, err):
+    """One deal of ``contract`` dealt from the fixed card order ``order`` (what the chunk
+    kernel does after shuffling; for tests and users), audited into ``audit_out``, policy
+    randomness from unit 0's policy stream of ``seed``. ``state`` is filled and ``hands``
+    receives the hands as dealt; returns False on an illegal move (``err`` filled)."""
+    play_hands = np.zeros(MAX_SEATS, np.int64)
+    ok = play_deal_nb(order, state, play_hands, tables, opts, contract, dealer, 1, seats, choose_fn, after_fn,
+                      play_fn, trump_fn, fixed_stream_nb(seed), np.bool_(True), audit_out, err)
+    deal_hands_nb(order, contract, dealer, hands)
+    return ok
