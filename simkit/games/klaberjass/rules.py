@@ -44,8 +44,9 @@ class KlaberjassRules(Rules):
                        doc="one unit is a whole game to the target, or one deal",
                        seed="000:381 (game) and 000:337-379 (one deal)")
     max_deals: int = option(300, minimum=1, maximum=100_000,
-                            doc="engine safeguard: a game not decided after this many deals (redeals count) ends, "
-                                "the higher total winning (equal: a draw)",
+                            doc="engine safeguard: a game not decided after this many deals (deals thrown in count) "
+                                "ends, the higher total winning (equal: a draw); with unit=deal, the deals dealt at "
+                                "most until one is played",
                             seed="not in the text (deals thrown in score nothing; a game must end)")
     first_dealer: int = option(0, minimum=0, maximum=1,
                                doc="seat that deals the first deal; the deal alternates",
@@ -53,4 +54,4 @@ class KlaberjassRules(Rules):
 
     def check(self):
         if self.unit == "deal":
-            self.refuse_changed(("target", "max_deals"), "with unit=deal (one deal per unit, no game)")
+            self.refuse_changed(("target",), "with unit=deal (one deal per unit, no game)")
