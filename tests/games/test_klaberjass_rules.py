@@ -56,7 +56,7 @@ def test_sequences(hand, trump, total, count):
 
 
 def scorer(h0, h1, trump=CLUBS, dealer=1):
-    return K.sequence_scorer_nb(np.array([mask_of(h0), mask_of(h1)], np.int64), trump, dealer)
+    return K.sequence_scorer_nb(K.sequences(h0, trump)[1], K.sequences(h1, trump)[1], dealer)
 
 
 def test_sequence_comparison_and_tie_breaks():

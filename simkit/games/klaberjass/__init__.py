@@ -75,9 +75,10 @@ class Klaberjass(TrickGame):
 
     def _run(self, rules, policies, seed, start, stop, audit):
         seats, fns = self.seat_policies(policies, 2)
-        st = Stats(contracts=np.zeros((2, 2, 3, 4, 3), np.int64), margin=moments(4),
+        st = Stats(contracts=np.zeros((2, 2, 3, 4, 3), np.int64), held=np.zeros((2, 11), np.int64),
+                   margin=np.zeros((3, 2 * nb.MARGIN_OFFSET + 1), np.int64),
                    points=np.zeros((2, nb.MAX_DEAL_SCORE + 1), np.int64), tricks=np.zeros((2, 10), np.int64),
-                   deal_mom=moments(3), counters=np.zeros(10, np.int64), game_win=moments(2),
+                   dealer_diff=np.zeros(2 * nb.MAX_DEAL_SCORE + 1, np.int64), counters=np.zeros(10, np.int64), game_win=moments(2),
                    game_score=moments(2), game_len=moments(1), group_mom=moments(int(seats.group.max()) + 1))
         audit_out = np.zeros(2, np.int64)
         err = np.zeros(N_ERR, np.int64)

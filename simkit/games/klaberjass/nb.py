@@ -75,7 +75,8 @@ N_PLAY_PARAMS = 1            # heuristic play: ruff_min
 
 ERR_BID, ERR_DECLARE = ERR_GAME, ERR_GAME + 1
 WIN_SCALE = 2                # a win counts 2, a draw 1
-MAX_DEAL_SCORE = 800         # a deal's score is below 2 * (162 + 2 * 50 + 20 + ...)
+MAX_DEAL_SCORE = 800         # a deal's score is at most 2 * (162 + 100 sequences + 20 bella)
+MARGIN_OFFSET = 400          # margin histograms: bin = maker's total - opponent's + MARGIN_OFFSET (|margin| < 300)
 
 #: user bid function (tricks.BID_SIG): bid(hand, state, params) -> int64, asked when
 #: state[S_PHASE] is PHASE_ROUND1 (0 pass, 1 take, 2 schmeiss), PHASE_ROUND2 (0 pass, or
@@ -287,9 +288,10 @@ def ask_bella_nb(hands, state, seats, decl_fn, pst, err):
 # -- the deal after the auction --------------------------------------------------------------------
 @njit(cache=True)
 def finish_deal_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, decl_fn, pst, audit, audit_out,
-                   err, scores):
+                   err, scores, tmp):
     """From the second deal on: the dix, sequences, bella, the nine tricks and the deal's
-    scores (into ``scores``). Returns False on an illegal move (``err`` filled)."""
+    scores (into ``scores``; ``tmp`` an int64[2] to work in). Returns False on an illegal
+    move (``err`` filled)."""
     trump = state[S_TRUMP]
     dealer = state[S_DEALER]
     nd = 1 - dealer
@@ -304,20 +306,23 @@ def finish_deal_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_
                 elif not exchange_dix_nb(seat, hands, state, seats, decl_fn, pst, err):
                     return False
     # sequences: only the best declared one scores, with all its holder's (000:353-355)
-    decl = np.zeros(2, np.int64)
-    out = np.zeros(2, np.int64)
     state[S_PHASE] = PHASE_SEQ
+    k0 = 0
+    k1 = 0
     for s in range(2):
-        if sequences_nb(hands[s], trump, out) > 0:
+        if sequences_nb(hands[s], trump, tmp) > 0:
             d = declare_nb(s, hands[s], state, seats, decl_fn, pst, err)
             if d < 0:
                 return False
             if d == 1:
-                decl[s] = hands[s]
-    w = sequence_scorer_nb(decl, trump, dealer)
+                state[S_SEQ + s] = tmp[0]
+                if s == 0:
+                    k0 = tmp[1]
+                else:
+                    k1 = tmp[1]
+    w = sequence_scorer_nb(k0, k1, dealer)
     if w >= 0:
-        sequences_nb(decl[w], trump, out)
-        state[S_SEQ + w] = out[0]
+        state[S_SEQ + 1 - w] = 0
     if not ask_bella_nb(hands, state, seats, decl_fn, pst, err):
         return False
     state[S_PREV] = hands[0]
@@ -340,10 +345,9 @@ def finish_deal_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_
     if not play_tricks_nb(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, audit,
                           audit_out, err):
         return False
-    totals = np.zeros(2, np.int64)
     for s in range(2):
-        totals[s] = total_nb(state, s)
-    deal_scores_nb(state[S_MAKER], totals, opts[O_BETE], scores)
+        tmp[s] = total_nb(state, s)
+    deal_scores_nb(state[S_MAKER], tmp, opts[O_BETE], scores)
     if audit:
         audit_out[0] += 1
         played = state[S_PLAYED]
@@ -396,6 +400,7 @@ def simulated_margin_nb(seat, hand, state, maker, trump, samples, tables, opts, 
     err = np.zeros(N_ERR, np.int64)
     other = 1 - seat
     scores = np.zeros(2, np.int64)
+    tmp = np.zeros(2, np.int64)
     total = 0
     for _ in range(samples):
         for i in range(13):
@@ -415,7 +420,7 @@ def simulated_margin_nb(seat, hand, state, maker, trump, samples, tables, opts, 
             sim[i] = state[i]
         set_contract_nb(sim, tables, maker, trump, K_TAKE)
         finish_deal_nb(sim_hands, sim, tables, opts, seats, choose_fn, after_fn, play_fn, decl_fn, pst,
-                       np.bool_(False), audit_out, err, scores)
+                       np.bool_(False), audit_out, err, scores, tmp)
         total += scores[seat] - scores[other]
     return total / samples
 
@@ -466,21 +471,24 @@ def set_contract_nb(state, tables, maker, trump, kind):
 
 
 @njit(cache=True)
+def random_call_nb(phase, turned, pst):
+    """A uniformly random call among those the phase allows."""
+    if phase == PHASE_ROUND1:
+        return randbelow_nb(pst, 3)
+    if phase == PHASE_ROUND2:
+        r = randbelow_nb(pst, 4)
+        if r == 0:
+            return PASS
+        return r if r - 1 < turned else r + 1
+    return randbelow_nb(pst, 2)
+
+
+@njit(cache=True)
 def call_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, decl_fn, pst):
-    """``seat``'s call in the phase ``state[S_PHASE]`` from its bid policy."""
-    state[S_SEAT] = seat
+    """``seat``'s call in the phase ``state[S_PHASE]`` from its bid policy (random calls are
+    drawn in :func:`auction_nb`)."""
     code = seats.code[R_BID, seat]
     p = seats.params[R_BID, seat]
-    phase = state[S_PHASE]
-    if code == BID_RANDOM:
-        if phase == PHASE_ROUND1:
-            return randbelow_nb(pst, 3)
-        if phase == PHASE_ROUND2:
-            r = randbelow_nb(pst, 4)
-            if r == 0:
-                return PASS
-            return r if r - 1 < (state[S_TURNUP] & 3) else r + 1
-        return randbelow_nb(pst, 2)
     if code == BID_HEURISTIC:
         return heuristic_call_nb(hands[seat], state, p)
     if code == BID_SIMULATION:
@@ -502,7 +510,12 @@ def auction_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, 
         for i in range(2):
             seat = 1 - dealer if i == 0 else dealer
             state[S_PHASE] = PHASE_ROUND1 if rnd == 1 else PHASE_ROUND2
-            c = call_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, decl_fn, pst)
+            state[S_SEAT] = seat
+            if seats.code[R_BID, seat] == BID_RANDOM:
+                c = random_call_nb(state[S_PHASE], turned, pst)
+            else:
+                c = call_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, decl_fn,
+                            pst)
             if rnd == 1 and (c < PASS or c > SCHMEISS) or rnd == 2 and c != PASS and not second_round_legal_nb(
                     c - 1, turned):
                 bad_move_nb(err, ERR_BID, state, seat, c, hands[seat])
@@ -518,8 +531,12 @@ def auction_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, 
                 return 1
             state[S_CALLER] = seat
             state[S_PHASE] = PHASE_ANSWER
-            a = call_nb(1 - seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, decl_fn,
-                        pst)
+            state[S_SEAT] = 1 - seat
+            if seats.code[R_BID, 1 - seat] == BID_RANDOM:
+                a = random_call_nb(PHASE_ANSWER, turned, pst)
+            else:
+                a = call_nb(1 - seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, decl_fn,
+                            pst)
             if a != 0 and a != 1:
                 bad_move_nb(err, ERR_BID, state, 1 - seat, a, hands[1 - seat])
                 return -1
@@ -534,10 +551,10 @@ def auction_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, 
 
 @njit(cache=True)
 def deal_nb(order, state, hands, tables, opts, deal_no, dealer, seats, choose_fn, after_fn, play_fn, bid_fn, decl_fn,
-            pst, audit, audit_out, err, scores):
+            pst, audit, audit_out, err, scores, tmp):
     """One deal from the card order ``order`` (see the module doc): deal six each in
     threes and turn the next card, the auction, three more each and the bottom card shown,
-    then :func:`finish_deal_nb` (the scores into ``scores``). Returns 1 when played, 0 when thrown in, -1 on an illegal
+    then :func:`finish_deal_nb` (the scores into ``scores``, ``tmp`` to work in). Returns 1 when played, 0 when thrown in, -1 on an illegal
     move (``err`` filled)."""
     nd = 1 - dealer
     a = 0
@@ -568,7 +585,7 @@ def deal_nb(order, state, hands, tables, opts, deal_no, dealer, seats, choose_fn
                 or ((hands[0] | hands[1]) >> turnup) & 1 or ((hands[0] | hands[1]) >> np.int64(order[31])) & 1):
             audit_out[1] += 1
     if not finish_deal_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, decl_fn, pst, audit,
-                          audit_out, err, scores):
+                          audit_out, err, scores, tmp):
         return -1
     return 1
 
@@ -576,44 +593,31 @@ def deal_nb(order, state, hands, tables, opts, deal_no, dealer, seats, choose_fn
 # -- the chunk kernel ------------------------------------------------------------------------------------
 #: the statistics (``stats.<name>``; shapes in :meth:`Klaberjass._new_stats`): ``contracts[maker, dealer?,
 #: kind, trump, result]`` counts every contract (position 0 = the maker is the non-dealer, kind K_*, result
-#: RESULT_*); ``margin[kind]`` (row 3: all) moments of the maker's total minus the opponent's; ``points[seat, score]`` and
-#: ``tricks[seat, n]`` the played deals' scores and tricks; ``deal_mom`` rows 0-1 each seat's score per played
-#: deal, row 2 the dealer's minus the non-dealer's; ``counters`` = [deals dealt, played, schmeiss called,
+#: RESULT_*); ``held[seat, L]`` the played deals whose nine cards dealt to the seat hold a longest run
+#: of L (0-8; 0 = none), ``held[seat, 9]`` (a named trump) and ``held[seat, 10]`` (the turned suit trump)
+#: those holding the trump king and queen; ``margin[kind, m + MARGIN_OFFSET]`` counts the maker's total minus the opponent's, m; ``points[seat,
+#: score]`` and ``tricks[seat, n]`` the played deals' scores and tricks; ``dealer_diff[d + MAX_DEAL_SCORE]``
+#: counts the dealer's score minus the non-dealer's, d; ``counters`` = [deals dealt, played, schmeiss called,
 #: schmeiss accepted, thrown in (all passed), bella scored, sequences scored, dix exchanged, games, games
 #: stopped at max_deals]. Games: ``game_win[seat]`` (2 a win, 1 a draw), ``game_score[seat]``,
 #: ``game_len[0]`` (deals dealt), ``group_mom[g]`` the policy group's summed win shares per game.
 KlaberjassStats, STATS_TYPE = bundle("KlaberjassStats", {
-    "contracts": 5, "margin": 2, "points": 2, "tricks": 2, "deal_mom": 2, "counters": 1, "game_win": 2,
+    "contracts": 5, "held": 2, "margin": 2, "points": 2, "tricks": 2, "dealer_diff": 1, "counters": 1, "game_win": 2,
     "game_score": 2, "game_len": 2, "group_mom": 2})
 _I1 = types.int64[::1]
 
 
 @njit(cache=True)
-def record_deal_nb(state, scores, stats, dealer):
-    """Count a played deal (its scores ``scores``) into the statistics."""
-    maker = state[S_MAKER]
-    other = 1 - maker
-    totals_m = total_nb(state, maker)
-    totals_o = total_nb(state, other)
-    result = RESULT_MADE if totals_m > totals_o else (RESULT_EQUAL if totals_m == totals_o else RESULT_FAILED)
-    kind = state[S_CONTRACT]
-    stats.contracts[maker, 1 if maker == dealer else 0, kind, state[S_TRUMP], result] += 1
-    moment_add_nb(stats.margin, kind, totals_m - totals_o)
-    moment_add_nb(stats.margin, 3, totals_m - totals_o)
-    c = stats.counters
-    c[1] += 1
-    for s in range(2):
-        sc = scores[s]
-        stats.points[s, min(sc, stats.points.shape[1] - 1)] += 1
-        stats.tricks[s, state[S_WON + s]] += 1
-        moment_add_nb(stats.deal_mom, s, sc)
-        if (state[S_BELLA] >> s) & 1:
-            c[5] += 1
-        if state[S_SEQ + s]:
-            c[6] += 1
-    moment_add_nb(stats.deal_mom, 2, scores[dealer] - scores[1 - dealer])
-    if state[S_DIX] >= 0:
-        c[7] += 1
+def longest_run_nb(hand):
+    """The longest run of one suit in ``hand`` in sequence order (000:351), 0 for none: the
+    codes (rank * 4 + suit) of a suit's consecutive ranks are 4 apart, so each ``x &= x >> 4``
+    shortens every run by one."""
+    n = 0
+    x = hand
+    while x:
+        x &= x >> 4
+        n += 1
+    return n
 
 
 @njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, types.int64[:, ::1], SEATS_TYPE,
@@ -628,11 +632,13 @@ def klaberjass_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn
     single = opts[O_SINGLE] != 0
     max_deals = opts[O_MAX_DEALS]
     target = opts[O_TARGET]
-    counters = stats.counters
+    counters, held, points, tricks, contracts = stats.counters, stats.held, stats.points, stats.tricks, stats.contracts
+    margins, dealer_diff = stats.margin, stats.dealer_diff
     n_groups = stats.group_mom.shape[0]
     deck, dst, pst, state, hands = unit_arrays_nb(deck0)
     score = np.zeros(2, np.int64)
     pts = np.zeros(2, np.int64)
+    tmp = np.zeros(2, np.int64)
     gx = np.zeros(n_groups, np.int64)
     for unit in range(start, stop):
         start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
@@ -647,7 +653,7 @@ def klaberjass_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn
             state[S_SCORE + 1] = score[1]
             state[S_TARGET] = target
             r = deal_nb(deck, state, hands, tables, opts, d + 1, dealer, seats, choose_fn, after_fn, play_fn, bid_fn,
-                        decl_fn, pst, audit, audit_out, err, pts)
+                        decl_fn, pst, audit, audit_out, err, pts, tmp)
             if r < 0:
                 return
             deals += 1
@@ -657,7 +663,31 @@ def klaberjass_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn
             if r == 0:
                 counters[3 if state[S_CONTRACT] == THROWN_SCHMEISS else 4] += 1
                 continue
-            record_deal_nb(state, pts, stats, dealer)
+            # the statistics, written out here: a call taking the arrays costs their reference counting
+            for s in range(2):
+                first = 0 if s != dealer else 3
+                hand = np.int64(0)
+                for i in range(3):
+                    hand |= np.int64(1) << np.int64(deck[first + i])
+                    hand |= np.int64(1) << np.int64(deck[first + 6 + i])
+                    hand |= np.int64(1) << np.int64(deck[13 + i + (3 if s == dealer else 0)])
+                held[s, longest_run_nb(hand)] += 1
+                held[s, 9 if state[S_CONTRACT] == K_NAMED else 10] += (marriage_suits_nb(hand) >> state[S_TRUMP]) & 1
+                points[s, pts[s]] += 1
+                tricks[s, state[S_WON + s]] += 1
+                counters[5] += (state[S_BELLA] >> s) & 1
+                if state[S_SEQ + s]:
+                    counters[6] += 1
+            maker = state[S_MAKER]
+            margin = total_nb(state, maker) - total_nb(state, 1 - maker)
+            result = RESULT_MADE if margin > 0 else (RESULT_EQUAL if margin == 0 else RESULT_FAILED)
+            kind = state[S_CONTRACT]
+            contracts[maker, 1 if maker == dealer else 0, kind, state[S_TRUMP], result] += 1
+            margins[kind, margin + MARGIN_OFFSET] += 1
+            dealer_diff[pts[dealer] - pts[1 - dealer] + MAX_DEAL_SCORE] += 1
+            counters[1] += 1
+            if state[S_DIX] >= 0:
+                counters[7] += 1
             if single:
                 break
             score[0] += pts[0]
@@ -699,5 +729,5 @@ def one_deal_nb(order, opts, tables, dealer, seats, choose_fn, after_fn, play_fn
     audit_out = np.zeros(2, np.int64)
     play_hands = np.zeros(MAX_SEATS, np.int64)
     r = deal_nb(order, state, play_hands, tables, opts, 1, dealer, seats, choose_fn, after_fn, play_fn, bid_fn,
-                decl_fn, fixed_stream_nb(seed), np.bool_(True), audit_out, err, scores)
+                decl_fn, fixed_stream_nb(seed), np.bool_(True), audit_out, err, scores, np.zeros(2, np.int64))
     return -2 if audit_out[1] else r

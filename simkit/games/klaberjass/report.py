@@ -7,6 +7,9 @@ maker ends the deal with the greater total (card points, stich, sequences, bella
 maker's total minus the opponent's), each by how the contract came (``take`` in round 1,
 ``schmeiss`` refused, ``named`` in round 2), round, trump suit, seat and position (dealer or
 not); schmeiss called and accepted and deals thrown in; bella, sequence and dix frequency;
+how often a seat's nine dealt cards hold a sequence (by its longest run) and the trump
+king and queen, with a named trump and with the turned suit (``sequence_length_3.seat0``,
+``bella_held_named.seat0`` ...: exact values in :mod:`.exact`);
 points per deal and the dealer's edge; over whole games, win rate to 500 per seat and per
 policy and game length. ``tables.contracts`` holds the raw counts (records ``contract``,
 ``round``, ``trump``, ``seat``, ``position``, ``result``, ``count``); with ``unit=deal``
@@ -18,6 +21,7 @@ import pandas as pd
 from simkit.games.klaberjass import nb
 from simkit.games.tricks_base import SUIT_NAMES
 from simkit.policies.seated import policy_groups, seat_labels
+from simkit.reports.bidding import counts_mean
 from simkit.reports.estimates import mean_estimate, proportion_estimate
 from simkit.reports.tables import rate_table, seat_records
 
@@ -29,6 +33,11 @@ POSITIONS = ("non-dealer", "dealer")
 HEADLINE_DOC = ("contract_made_rate: the share of contracts (round-1 take, refused schmeiss, round-2 named suit) "
                 "whose maker ends the deal with the greater total (card points, stich, sequences, bella; GAMES.md G10 "
                 "Report: maker success, contract accuracy)")
+
+
+def _margin(hist):
+    """The mean margin of a histogram ``hist[m + MARGIN_OFFSET]``."""
+    return counts_mean(hist, np.arange(len(hist)) - nb.MARGIN_OFFSET)
 
 
 def _made(c):
@@ -51,9 +60,9 @@ def metrics(stats, rules, policies) -> dict:
     for s in range(2):
         out[f"contract_made_rate.seat{s}"] = proportion_estimate(*_made(c[s]))
     m = stats["margin"]
-    out["maker_margin"] = mean_estimate(m[len(KINDS)])
+    out["maker_margin"] = _margin(m.sum(axis=0))
     for k, name in enumerate(KINDS):
-        out[f"maker_margin.{name}"] = mean_estimate(m[k])
+        out[f"maker_margin.{name}"] = _margin(m[k])
     cnt = stats["counters"]
     dealt, played = int(cnt[0]), int(cnt[1])
     out["schmeiss_rate"] = proportion_estimate(int(cnt[2]), dealt)
@@ -62,9 +71,20 @@ def metrics(stats, rules, policies) -> dict:
     out["bella_rate"] = proportion_estimate(int(cnt[5]), played)
     out["sequence_rate"] = proportion_estimate(int(cnt[6]), played)
     out["dix_rate"] = proportion_estimate(int(cnt[7]), played)
+    held = stats["held"]
     for s in range(2):
-        out[f"points_per_deal.seat{s}"] = mean_estimate(stats["deal_mom"][s])
-    out["dealer_edge"] = mean_estimate(stats["deal_mom"][2])
+        n_s = int(held[s, :9].sum())
+        out[f"sequence_held.seat{s}"] = proportion_estimate(int(held[s, 3:9].sum()), n_s)
+        for k, label in ((3, "3"), (4, "4")):
+            out[f"sequence_length_{label}.seat{s}"] = proportion_estimate(int(held[s, k]), n_s)
+        out[f"sequence_length_5plus.seat{s}"] = proportion_estimate(int(held[s, 5:9].sum()), n_s)
+        for col, kind in ((9, "named"), (10, "turned")):
+            n_k = int(c[:, :, nb.K_NAMED].sum()) if kind == "named" else n_s - int(c[:, :, nb.K_NAMED].sum())
+            out[f"bella_held_{kind}.seat{s}"] = proportion_estimate(int(held[s, col]), n_k)
+    for s in range(2):
+        out[f"points_per_deal.seat{s}"] = counts_mean(stats["points"][s], np.arange(stats["points"].shape[1]))
+    d = stats["dealer_diff"]
+    out["dealer_edge"] = counts_mean(d, np.arange(len(d)) - nb.MAX_DEAL_SCORE)
     if rules.unit == "game":
         for s in range(2):
             out[f"win_rate.seat{s}"] = mean_estimate(stats["game_win"][s], scale=nb.WIN_SCALE)
@@ -103,7 +123,7 @@ def tables(stats, rules, policies) -> dict:
            "accuracy_by_position": _accuracy(c, 1, "position", POSITIONS)}
     rows = []
     for k, name in enumerate(KINDS):
-        e = mean_estimate(stats["margin"][k])
+        e = _margin(stats["margin"][k])
         rows.append({"contract": name, "contracts": e.n, "mean_margin": e.value, "stderr": e.stderr,
                      "ci95_low": e.ci95[0], "ci95_high": e.ci95[1]})
     out["margin"] = pd.DataFrame(rows)
