@@ -323,8 +323,9 @@ def finish_deal_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_
     w = sequence_scorer_nb(k0, k1, dealer)
     if w >= 0:
         state[S_SEQ + 1 - w] = 0
-    if not ask_bella_nb(hands, state, seats, decl_fn, pst, err):
-        return False
+    if ((marriage_suits_nb(hands[0]) | marriage_suits_nb(hands[1])) >> trump) & 1:   # the call costs; rarely needed
+        if not ask_bella_nb(hands, state, seats, decl_fn, pst, err):
+            return False
     state[S_PREV] = hands[0]
     state[S_PREV + 1] = hands[1]
     state[S_PHASE] = PHASE_PLAY

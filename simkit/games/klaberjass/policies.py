@@ -32,12 +32,12 @@ BID = PolicyRole(
      PolicySpec("heuristic", "take when the hand's value (card points, `trump_w` per trump, bella, sequences, the "
                 "dix) reaches `threshold`; schmeiss within `schmeiss` under it; round 2 at `threshold + round2`; "
                 "accept a schmeiss when the own value is under `accept`", nb.BID_HEURISTIC,
-                {"threshold": param(60, "float", -500, 500), "trump_w": param(6, "float", 0, 100), **_CALLS,
+                {"threshold": param(55, "float", -500, 500), "trump_w": param(6, "float", 0, 100), **_CALLS,
                  "accept": param(60, "float", -500, 500)}),
      PolicySpec("simulation", "take when the expected margin over `samples` sampled deals played out reaches "
                 "`threshold` points; schmeiss within `schmeiss` under it; round 2 at `threshold + round2`; "
                 "refuse a schmeiss when the expected margin against the caller reaches `accept`", nb.BID_SIMULATION,
-                {"threshold": param(0, "float", -500, 500), **_CALLS, "accept": param(0, "float", -500, 500),
+                {"threshold": param(10, "float", -500, 500), **_CALLS, "accept": param(0, "float", -500, 500),
                  "samples": param(16, "int", 1, 10_000)})],
     default="heuristic",
     user_signature="bid(hand: int64, state: int64[:], params: float64[:]) -> int64 (see state[S_PHASE])",

@@ -41,7 +41,8 @@ class KlaberjassRules(Rules):
     target: int = option(500, minimum=10, maximum=100_000, doc="points that win the game",
                          seed="000:381 «Партию выигрывает тот, кто первым набирает 500»")
     unit: str = option("game", allowed=("game", "deal"),
-                       doc="one unit is a whole game to the target, or one deal",
+                       doc="one unit is a whole game to the target, or one played deal (a deal thrown in is dealt "
+                           "again by the next dealer within the unit)",
                        seed="000:381 (game) and 000:337-379 (one deal)")
     max_deals: int = option(300, minimum=1, maximum=100_000,
                             doc="engine safeguard: a game not decided after this many deals (deals thrown in count) "
