@@ -123,34 +123,43 @@ def hand_value_nb(hand, trump, turnup, trump_w):
 
 
 @njit(cache=True)
-def heuristic_call_nb(hand, state, p):
-    """The heuristic's call. Round 1: take when the hand's value with the turned suit
-    (:func:`hand_value_nb`) reaches ``threshold``, schmeiss when it falls short by less than
+def call_from_values_nb(phase, turned, values, p):
+    """The call both built-in bidders make from a value per suit (``values[s]``: the
+    heuristic's hand value, the simulation's expected margin). Round 1: take when the
+    turned suit's value reaches ``threshold``, schmeiss when it falls short by less than
     ``schmeiss``, else pass. Round 2: name the other suit of highest value when it reaches
     ``threshold + round2``, else pass. Answering a schmeiss: accept (throw the deal in)
-    when the answerer's own value in the turned suit is below ``accept`` (a caller left to
-    play against a strong defender is refused)."""
-    phase = state[S_PHASE]
-    turned = (state[S_TURNUP] & 3)
-    tw = p[P_TRUMP_W]
-    if phase == PHASE_ROUND1:
-        v = hand_value_nb(hand, turned, state[S_TURNUP], tw)
-        if v >= p[P_THRESHOLD]:
-            return TAKE
-        if v >= p[P_THRESHOLD] - p[P_SCHMEISS]:
-            return SCHMEISS
-        return PASS
+    when the value is below ``accept``: the caller is refused, and left to play, against a
+    hand that expects to do well."""
     if phase == PHASE_ROUND2:
         best = -1
-        bv = -1e9
+        bv = -np.inf
         for s in range(4):
-            if s != turned:
-                v = hand_value_nb(hand, s, -1, tw)
-                if v > bv:
-                    bv = v
-                    best = s
+            if s != turned and values[s] > bv:
+                bv = values[s]
+                best = s
         return 1 + best if bv >= p[P_THRESHOLD] + p[P_ROUND2] else PASS
-    return 1 if hand_value_nb(hand, turned, state[S_TURNUP], tw) < p[P_ACCEPT] else 0
+    v = values[turned]
+    if phase == PHASE_ROUND1:
+        if v >= p[P_THRESHOLD]:
+            return TAKE
+        return SCHMEISS if v >= p[P_THRESHOLD] - p[P_SCHMEISS] else PASS
+    return 1 if v < p[P_ACCEPT] else 0
+
+
+@njit(cache=True)
+def heuristic_call_nb(hand, state, p):
+    """The heuristic's call (:func:`call_from_values_nb`) from the hand's value
+    (:func:`hand_value_nb`) with the turned suit as trump, or in round 2 each other suit."""
+    phase = state[S_PHASE]
+    turned = state[S_TURNUP] & 3
+    values = np.full(4, -np.inf)
+    for s in range(4):
+        if phase == PHASE_ROUND2 and s != turned:
+            values[s] = hand_value_nb(hand, s, -1, p[P_TRUMP_W])
+        elif phase != PHASE_ROUND2 and s == turned:
+            values[s] = hand_value_nb(hand, s, state[S_TURNUP], p[P_TRUMP_W])
+    return call_from_values_nb(phase, turned, values, p)
 
 
 # -- play -------------------------------------------------------------------------------------------
@@ -428,37 +437,19 @@ def simulated_margin_nb(seat, hand, state, maker, trump, samples, tables, opts, 
 
 @njit(cache=True)
 def simulation_call_nb(seat, hand, state, tables, opts, p, choose_fn, after_fn, play_fn, decl_fn, pst):
-    """The simulation bidder's call, from :func:`simulated_margin_nb` with ``samples``
-    deals. Round 1: take when its expected margin as maker with the turned suit reaches
-    ``threshold`` (points), schmeiss when it falls short by less than ``schmeiss``, else
-    pass. Round 2: name the other suit of best expected margin when it reaches ``threshold +
-    round2``. Answering a schmeiss: refuse when its expected margin with the caller as maker
-    reaches ``accept``, else accept."""
+    """The simulation bidder's call (:func:`call_from_values_nb`) from its expected margin
+    (:func:`simulated_margin_nb`, ``samples`` deals) as maker with the turned suit, in
+    round 2 with each other suit, and, answering a schmeiss, with the caller as maker."""
     samples = max(1, np.int64(p[P_SAMPLES]))
     phase = state[S_PHASE]
-    turned = (state[S_TURNUP] & 3)
-    if phase == PHASE_ROUND1:
-        e = simulated_margin_nb(seat, hand, state, seat, turned, samples, tables, opts, choose_fn, after_fn, play_fn,
-                                decl_fn, pst)
-        if e >= p[P_THRESHOLD]:
-            return TAKE
-        if e >= p[P_THRESHOLD] - p[P_SCHMEISS]:
-            return SCHMEISS
-        return PASS
-    if phase == PHASE_ROUND2:
-        best = -1
-        bv = -1e9
-        for s in range(4):
-            if s != turned:
-                e = simulated_margin_nb(seat, hand, state, seat, s, samples, tables, opts, choose_fn, after_fn,
-                                        play_fn, decl_fn, pst)
-                if e > bv:
-                    bv = e
-                    best = s
-        return 1 + best if bv >= p[P_THRESHOLD] + p[P_ROUND2] else PASS
-    e = simulated_margin_nb(seat, hand, state, 1 - seat, turned, samples, tables, opts, choose_fn, after_fn, play_fn,
-                            decl_fn, pst)
-    return 0 if e >= p[P_ACCEPT] else 1
+    turned = state[S_TURNUP] & 3
+    maker = 1 - seat if phase == PHASE_ANSWER else seat
+    values = np.full(4, -np.inf)
+    for s in range(4):
+        if (phase == PHASE_ROUND2) == (s != turned):
+            values[s] = simulated_margin_nb(seat, hand, state, maker, s, samples, tables, opts, choose_fn, after_fn,
+                                            play_fn, decl_fn, pst)
+    return call_from_values_nb(phase, turned, values, p)
 
 
 # -- the auction ----------------------------------------------------------------------------------------
