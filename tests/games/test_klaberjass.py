@@ -80,14 +80,14 @@ def _import_game():
 
 def order(nd, dealer, turned, nd_more="", dealer_more="", bottom=None):
     """A 32-card order: the non-dealer's six (dealt three, three), the dealer's six, the
-    turned card, three more each, the rest of the deck, the bottom card last."""
+    turned card, three more each, the bottom card shown (the 20th), the rest of the deck."""
     a, b = parse(nd), parse(dealer)
     head = list(a[:3]) + list(b[:3]) + list(a[3:]) + list(b[3:]) + list(parse(turned))
     head += list(parse(nd_more)) + list(parse(dealer_more))
     tail = [int(c) for c in deck(32) if c not in head]
     if bottom is not None:
         tail.remove(parse(bottom)[0])
-        tail.append(int(parse(bottom)[0]))
+        tail.insert(19 - len(head), int(parse(bottom)[0]))
     return np.array(head + tail, np.uint8)
 
 

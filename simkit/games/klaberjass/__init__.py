@@ -98,7 +98,7 @@ class Klaberjass(TrickGame):
         """Play one deal from the 32-card order ``cards`` (a string or codes) with the
         kernel's own code: three cards to the non-dealer, three to the dealer, three and
         three more, the turned card (the 13th), after the auction three more to the
-        non-dealer and three to the dealer; the last card is the bottom card shown.
+        non-dealer and three to the dealer; the 20th is the bottom card shown.
         ``scores`` are the game's totals before the deal (policies may read them). Returns
         the hands as dealt, the calls, ``thrown`` (None, "schmeiss" or "passed"), and for a
         played deal the maker, contract, trump, dix, sequence and bella points, card points
@@ -123,7 +123,7 @@ class Klaberjass(TrickGame):
         dealt = [None, None]
         dealt[nd] = format_cards(list(order[0:3]) + list(order[6:9]) + list(order[13:16]))
         dealt[dealer] = format_cards(list(order[3:6]) + list(order[9:12]) + list(order[16:19]))
-        out = {"hands": dealt, "turned": format_cards([order[12]]), "bottom": format_cards([order[31]]),
+        out = {"hands": dealt, "turned": format_cards([order[12]]), "bottom": format_cards([order[nb.BOTTOM]]),
                "calls": [int(c) for c in state[S_BID:S_BID + 2]],
                "schmeiss_by": int(state[nb.S_CALLER]) if state[nb.S_CALLER] >= 0 else None,
                "thrown": {nb.THROWN_SCHMEISS: "schmeiss", nb.THROWN_PASSED: "passed"}.get(int(state[nb.S_CONTRACT]))}

@@ -7,7 +7,7 @@ leads. A deal uses the card order ``order`` as dealt: three cards to the non-dea
 (``order[0:3]``), three to the dealer, three more each (000:337 «по шесть карт, сдаваемых
 по три сразу»), the turn-up ``order[12]``; after the auction three more each
 (``order[13:16]`` to the non-dealer, ``order[16:19]`` to the dealer, 000:347 «сдатчик
-раздает еще по три карты сразу каждому игроку») and the bottom card ``order[31]`` is
+раздает еще по три карты сразу каждому игроку») and the bottom card ``order[BOTTOM]`` is
 shown («вскрывает нижнюю карту колоды»). 18 cards are played; the turn-up (or the dix
 exchanged for it), the bottom card and the rest of the stock stay out.
 
@@ -75,6 +75,10 @@ N_PLAY_PARAMS = 1            # heuristic play: ruff_min
 
 ERR_BID, ERR_DECLARE = ERR_GAME, ERR_GAME + 1
 WIN_SCALE = 2                # a win counts 2, a draw 1
+#: the position in a deal's card order of the card shown from the bottom of the stock (000:347 «вскрывает
+#: нижнюю карту колоды»): the 20th, after the 19 dealt; which of the 13 undealt cards it is does not matter
+#: to a deal's chances, and a chunk then shuffles only the 20 positions a deal uses
+BOTTOM = 19
 MAX_DEAL_SCORE = 800         # a deal's score is at most 2 * (162 + 100 sequences + 20 bella)
 MARGIN_OFFSET = 400          # margin histograms: bin = maker's total - opponent's + MARGIN_OFFSET (|margin| < 300)
 
@@ -247,7 +251,7 @@ def after_trick_cb(hands, state, opts, pst, err):
 
 
 # -- asking the policies ------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def declare_nb(seat, hand, state, seats, decl_fn, pst, err):
     """A yes/no declaration of ``seat`` (phase ``state[S_PHASE]``): 1, 0, or -1 when the
     policy answered something else (``err`` filled)."""
@@ -453,7 +457,7 @@ def simulation_call_nb(seat, hand, state, tables, opts, p, choose_fn, after_fn, 
 
 
 # -- the auction ----------------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def set_contract_nb(state, tables, maker, trump, kind):
     """The maker, the trump suit (its trick table) and how the contract came."""
     state[S_MAKER] = maker
@@ -462,7 +466,7 @@ def set_contract_nb(state, tables, maker, trump, kind):
     state[S_TRUMP] = tables[trump, TT_TRUMP]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def random_call_nb(phase, turned, pst):
     """A uniformly random call among those the phase allows."""
     if phase == PHASE_ROUND1:
@@ -489,7 +493,7 @@ def call_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_f
     return bid_fn(hands[seat], state, p)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def auction_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, decl_fn, pst, err):
     """The two rounds (000:339-345). Round 1, the non-dealer first: pass, take (the turned
     suit is trump, the taker the maker) or schmeiss (the other accepts: the deal is thrown
@@ -541,7 +545,7 @@ def auction_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, 
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def deal_nb(order, state, hands, tables, opts, deal_no, dealer, seats, choose_fn, after_fn, play_fn, bid_fn, decl_fn,
             pst, audit, audit_out, err, scores, tmp):
     """One deal from the card order ``order`` (see the module doc): deal six each in
@@ -574,7 +578,7 @@ def deal_nb(order, state, hands, tables, opts, deal_no, dealer, seats, choose_fn
     if audit:
         audit_out[0] += 1
         if (popcount_nb(hands[0]) != HAND or popcount_nb(hands[1]) != HAND or hands[0] & hands[1] != 0
-                or ((hands[0] | hands[1]) >> turnup) & 1 or ((hands[0] | hands[1]) >> np.int64(order[31])) & 1):
+                or ((hands[0] | hands[1]) >> turnup) & 1 or ((hands[0] | hands[1]) >> np.int64(order[BOTTOM])) & 1):
             audit_out[1] += 1
     if not finish_deal_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, decl_fn, pst, audit,
                           audit_out, err, scores, tmp):
@@ -640,7 +644,7 @@ def klaberjass_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn
         deals = 0
         for d in range(max_deals):
             dealer = (opts[O_FIRST_DEALER] + d) & 1
-            shuffle_top_nb(deck, 31, dst)
+            shuffle_top_nb(deck, BOTTOM + 1, dst)     # the rest of the stock is never seen
             state[S_SCORE] = score[0]
             state[S_SCORE + 1] = score[1]
             state[S_TARGET] = target

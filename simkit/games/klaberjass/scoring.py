@@ -57,7 +57,7 @@ def suit_run_mask_nb(hand, suit):
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sequences_nb(hand, trump, out):
     """The hand's sequences (three or more cards of a suit in a row) into ``out`` (an
     int64[2]): ``out[0]`` their total value, 20 for three and 50 for four or more each
@@ -99,7 +99,7 @@ def sequence_key_nb(value, top, is_trump):
     return value * 100 + top * 2 + (1 if is_trump else 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sequence_scorer_nb(k0, k1, dealer):
     """The seat whose sequences score (only one player's do, 000:353 «Очки за секансы может
     получать только один игрок»): the holder of the best sequence; equal bests go to the
@@ -152,7 +152,7 @@ def second_round_legal_nb(suit, turned_suit):
     return 0 <= suit < N_SUITS and suit != turned_suit
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def deal_scores_nb(maker, totals, bete, out):
     """The deal's scores into ``out`` from each player's total ``totals[s]`` (card points,
     stich, sequences, bella; 000:379 «каждый участник подсчитывает очки во взятках, очки за
