@@ -56,7 +56,7 @@ def test_sequences(hand, trump, total, count):
 
 
 def scorer(h0, h1, trump=CLUBS, dealer=1):
-    return K.sequence_scorer_nb(np.array([mask_of(h0), mask_of(h1)], np.int64), trump, dealer)
+    return K.sequence_scorer_nb(K.sequences(h0, trump)[1], K.sequences(h1, trump)[1], dealer)
 
 
 def test_sequence_comparison_and_tie_breaks():
@@ -132,3 +132,32 @@ def test_exact_chances_of_the_dealt_nine():
     assert best[20] + best[50] == sum(p for run, p in seq.items() if run >= 3)
     assert exact.bella_chance(9) == Fraction(comb(30, 7), comb(32, 9)) == Fraction(9 * 8, 32 * 31)
     assert exact.bella_chance(6) == Fraction(6 * 5, 32 * 31)
+
+
+def test_exact_bella_held_in_play_by_enumeration():
+    """The turned card is in neither hand: three cards of the 31 others hold a suit's king
+    and queen with chance C(29,1)/C(31,3) for a named suit; for the turned suit, only when
+    the turned card is neither (enumerated over every turned card and hand)."""
+    cards = [int(c) for c in deck(32)]
+    k, q = parse("KH QH")
+    named = turned = total = 0
+    for up in cards:
+        rest = [c for c in cards if c != up]
+        for h in itertools.combinations(rest, 3):
+            total += 1
+            held = k in h and q in h
+            named += held and up % 4 != HEARTS
+            turned += held and up % 4 == HEARTS
+    # per turned card: named suits are the 3 other suits (8 turned cards each), turned: hearts turned
+    assert Fraction(named, total * 3 // 4) == exact.bella_held(True, 3)
+    assert Fraction(turned, total // 4) == exact.bella_held(False, 3)
+
+
+def test_longest_run_matches_the_enumeration():
+    from simkit.games.klaberjass.nb import longest_run_nb
+
+    rng = np.random.default_rng(1)
+    for _ in range(300):
+        h = rng.choice(deck(32), 9, replace=False)
+        per_suit = max(exact._longest_run(sum(1 << (c // 4 - 5) for c in h if c % 4 == s)) for s in range(4))
+        assert longest_run_nb(mask_of([int(c) for c in h])) == per_suit

@@ -1,8 +1,143 @@
-"""G10 Klaberjass (seed file 000 lines 331-391), in preparation: not yet a registered game
-(no ``GAME``) until its kernel runs on the shared trick engine.
+"""G10 Klaberjass (Clobyosh): two players, 32 cards, take / pass / schmeiss, the dix,
+sequences, bella, the stich, game to 500.
 
-Holds so far: the rules (:mod:`.rules`, every ambiguity of GAMES.md G10 as an option),
-the rule pieces the kernel will call (:mod:`.scoring`: card orders and points, the
-auction's calls, the dix, sequences and their comparison, bella, a deal's scores) and
-exact chances for a dealt hand (:mod:`.exact`).
+Seed file 000 lines 331-391; GAMES.md G10. Unit = one game to the target (``unit=game``)
+or one played deal (``unit=deal``: deals thrown in are dealt again by the next dealer).
+The rules in :mod:`.rules`, the rule pieces in :mod:`.scoring`, the kernels on the shared
+trick engine in :mod:`.nb`, exact chances of a dealt hand in :mod:`.exact`.
 """
+import numpy as np
+
+from simkit.core.cards import deck, format as format_cards
+from simkit.core.stats import Stats, moments
+from simkit.core.trick_play import E_DEAL, E_HAND, E_KIND, E_PHASE, E_SEAT, E_UNIT, N_ERR, R_PLAY
+from simkit.core.tricks import S_BID, S_SCORE, S_SIZE, S_WON, cards_of, mask_of, no_user_bid_nb, no_user_play_nb
+from simkit.errors import SimkitError
+from simkit.games.klaberjass import nb, report
+from simkit.games.klaberjass.policies import BID, DECLARE, PARAM_SLOTS, PLAY
+from simkit.games.klaberjass.rules import KlaberjassRules
+from simkit.games.klaberjass.scoring import BELLA, TABLES
+from simkit.games.tricks_base import SUIT_NAMES, TrickGame
+
+_ASKED = {nb.PHASE_ROUND1: ("bid", "calling in round 1; a call is 0 (pass), 1 (take) or 2 (schmeiss)"),
+          nb.PHASE_ROUND2: ("bid", "calling in round 2; a call is 0 (pass) or 1 + a suit other than the turned one"),
+          nb.PHASE_ANSWER: ("bid", "answering a schmeiss; answer 1 (accept) or 0 (refuse)"),
+          nb.PHASE_DIX: ("declare", "asked whether to exchange the dix; answer 1 or 0"),
+          nb.PHASE_SEQ: ("declare", "asked whether to declare sequences; answer 1 or 0"),
+          nb.PHASE_BELLA: ("declare", "asked whether to announce bella; answer 1 or 0")}
+
+
+class Klaberjass(TrickGame):
+    id = "klaberjass"
+    title = "Klaberjass (Клабор)"
+    description = ("two-hand trick game: take / pass / schmeiss, the dix, sequences, bella, the stich, game to 500 "
+                   "(maker success, win rate)")
+    unit = "game"
+    hands_word = "units"
+    Rules = KlaberjassRules
+    report = report
+    roles = [BID, DECLARE, PLAY]
+    role_rows = {"play": (R_PLAY, PARAM_SLOTS["play"], nb.N_PLAY_PARAMS, no_user_play_nb),
+                 "bid": (nb.R_BID, PARAM_SLOTS["bid"], nb.N_BID_PARAMS, no_user_bid_nb),
+                 "declare": (nb.R_DECLARE, PARAM_SLOTS["declare"], nb.N_DECL_PARAMS, no_user_bid_nb)}
+    headline = "contract_made_rate"
+    headline_doc = report.HEADLINE_DOC
+    chunk_hint = 1 << 10
+    conformance_hands = 40
+    study_hands = 4_000
+    bench_cases = [("random calls and play, single deals", {"unit": "deal"}, "random", 200_000),
+                   ("games to 500, heuristic", {}, None, 5_000)]
+    conformance_cases = [
+        ({}, None),
+        ({"unit": "deal", "bete": "standard_bete", "bella": "either", "dealer_delays_dix": True, "first_dealer": 1},
+         {"bid": "random|heuristic:schmeiss=10", "declare": "random", "play": "random|heuristic"}),
+        ({"target": 200}, {"bid": "simulation:samples=2|heuristic"}),
+    ]
+    played_word = "deals"
+
+    def unit_for(self, rules):
+        return rules.unit
+
+    def played(self, stats):
+        """Deals dealt (a game holds several)."""
+        return int(stats["counters"][0])
+
+    def _opts(self, rules):
+        o = np.zeros(nb.N_OPTS, np.int64)
+        o[nb.O_BETE] = int(rules.bete == "standard_bete")
+        o[nb.O_BELLA] = int(rules.bella == "either")
+        o[nb.O_DELAY] = int(rules.dealer_delays_dix)
+        o[nb.O_TARGET] = rules.target
+        o[nb.O_SINGLE] = int(rules.unit == "deal")
+        o[nb.O_MAX_DEALS] = rules.max_deals
+        o[nb.O_FIRST_DEALER] = rules.first_dealer
+        return o
+
+    def _run(self, rules, policies, seed, start, stop, audit):
+        seats, fns = self.seat_policies(policies, 2)
+        st = Stats(contracts=np.zeros((2, 2, 3, 4, 3), np.int64), held=np.zeros((2, 11), np.int64),
+                   margin=np.zeros((3, 2 * nb.MARGIN_OFFSET + 1), np.int64),
+                   points=np.zeros((2, nb.MAX_DEAL_SCORE + 1), np.int64), tricks=np.zeros((2, 10), np.int64),
+                   dealer_diff=np.zeros(2 * nb.MAX_DEAL_SCORE + 1, np.int64), counters=np.zeros(10, np.int64), game_win=moments(2),
+                   game_score=moments(2), game_len=moments(1), group_mom=moments(int(seats.group.max()) + 1))
+        audit_out = np.zeros(2, np.int64)
+        err = np.zeros(N_ERR, np.int64)
+        nb.klaberjass_chunk_nb(seed, start, stop, deck(32), self._opts(rules), TABLES, seats, nb.choose_play_cb,
+                               nb.after_trick_cb, *fns, nb.KlaberjassStats(**st), audit, audit_out, err)
+        if err[E_KIND]:
+            self.raise_err(err, policies, f"unit {err[E_UNIT]}, ")
+        return st, audit_out
+
+    def game_situation(self, err, where):
+        role, asked = _ASKED.get(int(err[E_PHASE]), ("bid", "deciding"))
+        hand = format_cards(cards_of(err[E_HAND])) if err[E_HAND] else "-"
+        return role, (f"{where}deal {int(err[E_DEAL])} (turned suit {self.trump_words(err)}), seat "
+                      f"{int(err[E_SEAT])} holding {hand} {asked}")
+
+    def play_deal(self, cards, *, rules=None, policies=None, dealer=0, scores=(0, 0), seed=0) -> dict:
+        """Play one deal from the 32-card order ``cards`` (a string or codes) with the
+        kernel's own code: three cards to the non-dealer, three to the dealer, three and
+        three more, the turned card (the 13th), after the auction three more to the
+        non-dealer and three to the dealer; the 20th is the bottom card shown.
+        ``scores`` are the game's totals before the deal (policies may read them). Returns
+        the hands as dealt, the calls, ``thrown`` (None, "schmeiss" or "passed"), and for a
+        played deal the maker, contract, trump, dix, sequence and bella points, card points
+        (stich included), tricks, totals and scores."""
+        rules = self.Rules.build(rules)
+        policies = self.resolve_policies(policies)
+        order = self.check_order(cards, deck(32), 32, exactly=True)
+        self.check_seat("dealer", dealer, 2)
+        seats, fns = self.seat_policies(policies, 2)
+        state = np.zeros(S_SIZE, np.int64)
+        state[S_SCORE], state[S_SCORE + 1] = scores
+        state[nb.S_TARGET] = rules.target
+        deal_scores = np.zeros(2, np.int64)
+        err = np.zeros(N_ERR, np.int64)
+        r = nb.one_deal_nb(order, self._opts(rules), TABLES, dealer, seats, nb.choose_play_cb, nb.after_trick_cb,
+                           *fns, int(seed), state, deal_scores, err)
+        if r == -1:
+            self.raise_err(err, policies)
+        if r == -2:
+            raise SimkitError("klaberjass: the deal failed its audit (cards, legal moves or card points)")
+        nd = 1 - dealer
+        dealt = [None, None]
+        dealt[nd] = format_cards(list(order[0:3]) + list(order[6:9]) + list(order[13:16]))
+        dealt[dealer] = format_cards(list(order[3:6]) + list(order[9:12]) + list(order[16:19]))
+        out = {"hands": dealt, "turned": format_cards([order[12]]), "bottom": format_cards([order[nb.BOTTOM]]),
+               "calls": [int(c) for c in state[S_BID:S_BID + 2]],
+               "schmeiss_by": int(state[nb.S_CALLER]) if state[nb.S_CALLER] >= 0 else None,
+               "thrown": {nb.THROWN_SCHMEISS: "schmeiss", nb.THROWN_PASSED: "passed"}.get(int(state[nb.S_CONTRACT]))}
+        if r == 0:
+            return out
+        two = lambda f: [int(state[f]), int(state[f + 1])]  # noqa: E731
+        pts, seq = two(nb.S_PTS), two(nb.S_SEQ)
+        bella = [BELLA * (int(state[nb.S_BELLA]) >> s & 1) for s in range(2)]
+        out.update({"maker": int(state[nb.S_MAKER]), "contract": report.KINDS[int(state[nb.S_CONTRACT])],
+                    "trump": SUIT_NAMES[int(state[nb.S_TABLE])],
+                    "dix": int(state[nb.S_DIX]) if state[nb.S_DIX] >= 0 else None,
+                    "card_points": pts, "sequences": seq, "bella": bella, "tricks": two(S_WON),
+                    "totals": [pts[s] + seq[s] + bella[s] for s in range(2)], "scores": [int(x) for x in deal_scores]})
+        return out
+
+
+GAME = Klaberjass()

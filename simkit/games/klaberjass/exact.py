@@ -58,3 +58,13 @@ def best_sequence_value(hand: int = 9) -> dict:
 def bella_chance(hand: int = 9) -> Fraction:
     """The chance that ``hand`` cards of the 32 hold the trump king and queen (bella)."""
     return Fraction(comb(30, hand - 2), comb(32, hand))
+
+
+def bella_held(named: bool, hand: int = 9) -> Fraction:
+    """The chance that a seat's ``hand`` cards of a played deal hold the trump king and
+    queen when the calls never look at the cards: the hand is ``hand`` of the 31 cards
+    other than the turned one (000:337 «Последняя карта при сдаче переворачивается»); with
+    a suit ``named`` in round 2 both trump honours are among those 31, with the turned suit
+    as trump they are when the turned card is neither (6 of its 8 ranks)."""
+    both = Fraction(comb(29, hand - 2), comb(31, hand))
+    return both if named else Fraction(6, 8) * both

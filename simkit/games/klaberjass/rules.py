@@ -41,11 +41,13 @@ class KlaberjassRules(Rules):
     target: int = option(500, minimum=10, maximum=100_000, doc="points that win the game",
                          seed="000:381 «Партию выигрывает тот, кто первым набирает 500»")
     unit: str = option("game", allowed=("game", "deal"),
-                       doc="one unit is a whole game to the target, or one deal",
+                       doc="one unit is a whole game to the target, or one played deal (a deal thrown in is dealt "
+                           "again by the next dealer within the unit)",
                        seed="000:381 (game) and 000:337-379 (one deal)")
     max_deals: int = option(300, minimum=1, maximum=100_000,
-                            doc="engine safeguard: a game not decided after this many deals (redeals count) ends, "
-                                "the higher total winning (equal: a draw)",
+                            doc="engine safeguard: a game not decided after this many deals (deals thrown in count) "
+                                "ends, the higher total winning (equal: a draw); with unit=deal, the deals dealt at "
+                                "most until one is played",
                             seed="not in the text (deals thrown in score nothing; a game must end)")
     first_dealer: int = option(0, minimum=0, maximum=1,
                                doc="seat that deals the first deal; the deal alternates",
@@ -53,4 +55,4 @@ class KlaberjassRules(Rules):
 
     def check(self):
         if self.unit == "deal":
-            self.refuse_changed(("target", "max_deals"), "with unit=deal (one deal per unit, no game)")
+            self.refuse_changed(("target",), "with unit=deal (one deal per unit, no game)")

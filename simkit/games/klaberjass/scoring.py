@@ -57,7 +57,7 @@ def suit_run_mask_nb(hand, suit):
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sequences_nb(hand, trump, out):
     """The hand's sequences (three or more cards of a suit in a row) into ``out`` (an
     int64[2]): ``out[0]`` their total value, 20 for three and 50 for four or more each
@@ -66,6 +66,8 @@ def sequences_nb(hand, trump, out):
     n = 0
     out[0] = 0
     out[1] = 0
+    if hand & (hand >> 4) & (hand >> 8) == 0:      # no three in a row (a suit's ranks are 4 codes apart)
+        return 0
     for suit in range(N_SUITS):
         m = suit_run_mask_nb(hand, suit)
         i = 0
@@ -97,17 +99,13 @@ def sequence_key_nb(value, top, is_trump):
     return value * 100 + top * 2 + (1 if is_trump else 0)
 
 
-@njit(cache=True)
-def sequence_scorer_nb(hands, trump, dealer):
+@njit(cache=True, inline="always")
+def sequence_scorer_nb(k0, k1, dealer):
     """The seat whose sequences score (only one player's do, 000:353 «Очки за секансы может
     получать только один игрок»): the holder of the best sequence; equal bests go to the
     non-dealer (000:355 «Но если и в этом секансы равны, очки записывает несдававший
-    игрок»); -1 when neither holds one. ``hands[s]``: seat ``s``'s nine cards."""
-    out = np.zeros(2, np.int64)
-    sequences_nb(hands[0], trump, out)
-    k0 = out[1]
-    sequences_nb(hands[1], trump, out)
-    k1 = out[1]
+    игрок»); -1 when neither holds one. ``k0``, ``k1``: each seat's best sequence key
+    (:func:`sequences_nb`'s ``out[1]``, 0 for none)."""
     if k0 == 0 and k1 == 0:
         return -1
     if k0 == k1:
@@ -154,7 +152,7 @@ def second_round_legal_nb(suit, turned_suit):
     return 0 <= suit < N_SUITS and suit != turned_suit
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def deal_scores_nb(maker, totals, bete, out):
     """The deal's scores into ``out`` from each player's total ``totals[s]`` (card points,
     stich, sequences, bella; 000:379 «каждый участник подсчитывает очки во взятках, очки за

@@ -1,0 +1,729 @@
+"""Klaberjass kernels: deal, the auction (take / pass / schmeiss, then a named suit), the
+second deal, the dix, sequences, bella, play on the shared trick engine and the deal's
+scores, in whole games to 500 or single deals (seed file 000 lines 331-391, GAMES.md G10).
+
+Seats 0 and 1; the dealer alternates. The non-dealer (``1 - dealer``) speaks first and
+leads. A deal uses the card order ``order`` as dealt: three cards to the non-dealer
+(``order[0:3]``), three to the dealer, three more each (000:337 «по шесть карт, сдаваемых
+по три сразу»), the turn-up ``order[12]``; after the auction three more each
+(``order[13:16]`` to the non-dealer, ``order[16:19]`` to the dealer, 000:347 «сдатчик
+раздает еще по три карты сразу каждому игроку») and the bottom card ``order[BOTTOM]`` is
+shown («вскрывает нижнюю карту колоды»). 18 cards are played; the turn-up (or the dix
+exchanged for it), the bottom card and the rest of the stock stay out.
+
+Card points are counted between tricks (:func:`after_trick_cb`, from the hands before and
+after the trick), so the audit checks the card points won plus those left out of play
+plus the stich against 162 on every deal.
+
+Policies (roles ``bid``, ``declare``, ``play``) read the table state: ``S_PHASE`` says
+what is asked (the round of a call too), ``S_TURNUP & 3`` is the turned suit, ``S_SCORE``
+the game's running totals.
+"""
+import numpy as np
+from numba import cfunc, njit, types
+
+from simkit.core.ace_ten import marriage_suits_nb, points_nb, target_winner_nb
+from simkit.core.cards import RANK_7, RANK_A
+from simkit.core.rng import randbelow_nb
+from simkit.core.stats import moment_add_nb
+from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
+from simkit.core.trick_play import (AFTER_FN, AFTER_SIG, CHOOSE_FN, CHOOSE_SIG, E_DEAL, E_HAND, E_KIND, E_MOVE,
+                                    E_PHASE, E_SEAT, E_TRUMP, ERR_GAME, N_ERR, PLAY_BUILTIN, PLAY_RANDOM, R_PLAY,
+                                    SeatPolicies, play_tricks_nb)
+from simkit.core.trick_play import PLAY_USER  # noqa: F401  (policy code, read by policies.py)
+from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_nb, no_user_play_nb,  # noqa: F401
+                                MAX_SEATS, S_BID, S_DEAL_NO, S_DEALER, S_EXTRA, S_LEAD_BAN, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_SEAT,
+                                S_SCORE, S_SIZE, S_TABLE, S_TRICK_NO, S_TRICKS, S_TRUMP, S_TURNUP, S_FOLLOW, S_WON, TT_DECK, TT_ESUIT,
+                                TT_POWER, TT_SUIT_BITS, TT_TRUMP, beating_nb, card_pool_nb, higher_in_suit_nb, lowest_card_nb,
+                                popcount_nb, start_deal_nb, strongest_nb, trick_winner_nb, weakest_nb)
+from simkit.games.klaberjass.scoring import (BELLA, DEAL_POINTS, FOLLOW, HAND, PASS, POINTS, SCHMEISS, STICH, TAKE,
+                                             bella_nb, deal_scores_nb, second_round_legal_nb, sequence_scorer_nb,
+                                             sequences_nb)
+
+# -- extra state fields (after the shared layout) ----------------------------------------------
+S_PHASE = S_EXTRA + 0        # what is asked (PHASE_*)
+S_MAKER = S_EXTRA + 1        # the maker, -1 before
+S_CONTRACT = S_EXTRA + 2     # -1 in the auction; then how it ended: K_TAKE, K_SCHMEISS (refused), K_NAMED,
+#                              THROWN_SCHMEISS (a schmeiss accepted) or THROWN_PASSED (both passed twice)
+S_CALLER = S_EXTRA + 3       # the seat that called schmeiss, -1 none
+S_PREV = S_EXTRA + 4         # 2 entries: the hands before the current trick (card points, bella)
+S_PTS = S_EXTRA + 6          # 2 entries: card points won (stich included)
+S_SEQ = S_EXTRA + 8          # 2 entries: sequence points scored
+S_BELLA = S_EXTRA + 10       # bit per seat: bella scored
+S_ANNOUNCE = S_EXTRA + 11    # bit per seat: the seat announces bella when it plays the card
+S_DIX = S_EXTRA + 12         # the seat that exchanged the dix, -1 none
+S_TARGET = S_EXTRA + 13      # points that win the game (the running totals are in S_SCORE)
+assert S_TARGET < S_LEAD_BAN, "the game's fields must end before the shared S_LEAD_BAN"
+
+PHASE_ROUND1, PHASE_ROUND2, PHASE_ANSWER, PHASE_DIX, PHASE_SEQ, PHASE_BELLA, PHASE_PLAY = range(7)
+K_TAKE, K_SCHMEISS, K_NAMED, THROWN_SCHMEISS, THROWN_PASSED = range(5)
+RESULT_MADE, RESULT_EQUAL, RESULT_FAILED = 0, 1, 2
+
+O_BETE, O_BELLA, O_DELAY, O_TARGET, O_SINGLE, O_MAX_DEALS, O_FIRST_DEALER = range(7)
+N_OPTS = 7
+
+# roles: rows in SeatPolicies
+R_BID, R_DECLARE = 1, 2
+BID_USER, BID_RANDOM, BID_HEURISTIC, BID_SIMULATION = 0, 1, 2, 3
+DECL_USER, DECL_RANDOM, DECL_ALWAYS = 0, 1, 2
+PLAY_HEURISTIC = PLAY_BUILTIN
+# bid parameter slots
+P_THRESHOLD, P_TRUMP_W, P_ROUND2, P_SCHMEISS, P_ACCEPT, P_SAMPLES = range(6)
+N_BID_PARAMS = 6
+N_DECL_PARAMS = 1
+N_PLAY_PARAMS = 1            # heuristic play: ruff_min
+
+ERR_BID, ERR_DECLARE = ERR_GAME, ERR_GAME + 1
+WIN_SCALE = 2                # a win counts 2, a draw 1
+#: the position in a deal's card order of the card shown from the bottom of the stock (000:347 «вскрывает
+#: нижнюю карту колоды»): the 20th, after the 19 dealt; which of the 13 undealt cards it is does not matter
+#: to a deal's chances, and a chunk then shuffles only the 20 positions a deal uses
+BOTTOM = 19
+MAX_DEAL_SCORE = 800         # a deal's score is at most 2 * (162 + 100 sequences + 20 bella)
+MARGIN_OFFSET = 400          # margin histograms: bin = maker's total - opponent's + MARGIN_OFFSET (|margin| < 300)
+
+#: user bid function (tricks.BID_SIG): bid(hand, state, params) -> int64, asked when
+#: state[S_PHASE] is PHASE_ROUND1 (0 pass, 1 take, 2 schmeiss), PHASE_ROUND2 (0 pass, or
+#: 1 + a suit other than (state[S_TURNUP] & 3)) or PHASE_ANSWER (1 accept the schmeiss, 0 refuse).
+#: user declare function (BID_SIG): 1 yes, 0 no, asked at PHASE_DIX (exchange the trump 7
+#: for the turned card), PHASE_SEQ (declare the hand's sequences), PHASE_BELLA (announce bella).
+#: user play function (PLAY_SIG): play(hand, legal, state, params) -> a card of ``legal``.
+
+
+@njit(cache=True)
+def bad_move_nb(err, kind, state, seat, move, hand):
+    """Fill ``err`` (the engine's layout) for an illegal call or declaration."""
+    err[E_KIND] = kind
+    err[E_SEAT] = seat
+    err[E_MOVE] = move
+    err[E_HAND] = hand
+    err[E_DEAL] = state[S_DEAL_NO]
+    err[E_PHASE] = state[S_PHASE]
+    err[E_TRUMP] = (state[S_TURNUP] & 3)
+
+
+#: SUIT_BITS[s]: the cards of suit ``s`` in the 32-card deck (ranks 7..A)
+SUIT_BITS = np.array([sum(1 << (4 * r + s) for r in range(RANK_7, RANK_A + 1)) for s in range(4)], np.int64)
+
+
+# -- the heuristic's hand value ---------------------------------------------------------------------
+@njit(cache=True)
+def hand_value_nb(hand, trump, turnup, trump_w):
+    """What a hand is worth to its holder with ``trump`` as trumps: the card points it holds
+    (000:365-377, jass 20 and menel 14 in trumps), ``trump_w`` per trump held (the tricks
+    they take), bella's 20 for the trump king and queen (000:359), the value of its
+    sequences (000:351) and, when ``trump`` is the turned suit and the hand holds its 7,
+    the turned card's points (the dix exchange, 000:349)."""
+    v = np.float64(points_nb(hand, POINTS[trump]))
+    v += trump_w * popcount_nb(hand & SUIT_BITS[trump])
+    if (marriage_suits_nb(hand) >> trump) & 1:
+        v += BELLA
+    out = np.zeros(2, np.int64)
+    sequences_nb(hand, trump, out)
+    v += out[0]
+    if turnup >= 0 and trump == (turnup & 3) and (hand >> (4 * RANK_7 + trump)) & 1:
+        v += POINTS[trump, turnup]
+    return v
+
+
+@njit(cache=True)
+def call_from_values_nb(phase, turned, values, p):
+    """The call both built-in bidders make from a value per suit (``values[s]``: the
+    heuristic's hand value, the simulation's expected margin). Round 1: take when the
+    turned suit's value reaches ``threshold``, schmeiss when it falls short by less than
+    ``schmeiss``, else pass. Round 2: name the other suit of highest value when it reaches
+    ``threshold + round2``, else pass. Answering a schmeiss: accept (throw the deal in)
+    when the value is below ``accept``: the caller is refused, and left to play, against a
+    hand that expects to do well."""
+    if phase == PHASE_ROUND2:
+        best = -1
+        bv = -np.inf
+        for s in range(4):
+            if s != turned and values[s] > bv:
+                bv = values[s]
+                best = s
+        return 1 + best if bv >= p[P_THRESHOLD] + p[P_ROUND2] else PASS
+    v = values[turned]
+    if phase == PHASE_ROUND1:
+        if v >= p[P_THRESHOLD]:
+            return TAKE
+        return SCHMEISS if v >= p[P_THRESHOLD] - p[P_SCHMEISS] else PASS
+    return 1 if v < p[P_ACCEPT] else 0
+
+
+@njit(cache=True)
+def heuristic_call_nb(hand, state, p):
+    """The heuristic's call (:func:`call_from_values_nb`) from the hand's value
+    (:func:`hand_value_nb`) with the turned suit as trump, or in round 2 each other suit."""
+    phase = state[S_PHASE]
+    turned = state[S_TURNUP] & 3
+    values = np.full(4, -np.inf)
+    for s in range(4):
+        if phase == PHASE_ROUND2 and s != turned:
+            values[s] = hand_value_nb(hand, s, -1, p[P_TRUMP_W])
+        elif phase != PHASE_ROUND2 and s == turned:
+            values[s] = hand_value_nb(hand, s, state[S_TURNUP], p[P_TRUMP_W])
+    return call_from_values_nb(phase, turned, values, p)
+
+
+# -- play -------------------------------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def cheapest_nb(m, trump, tt):
+    """The card of ``m`` with the fewest points, then the least power."""
+    best = -1
+    bk = 1 << 40
+    while m:
+        c = lowest_card_nb(m)
+        m &= m - 1
+        k = POINTS[trump, c] * 1024 + tt[TT_POWER + c]
+        if k < bk:
+            bk = k
+            best = c
+    return best
+
+
+@njit(cache=True, inline="always")     # inlined into choose_play_cb: one call per card
+def heuristic_play_nb(hand, legal, state, trick, tt, ruff_min):
+    """Card-point play for two. Leading: a sure winner of a plain suit (the top card left
+    of it: the ace keeps its 11), else the top trump left, else the cheapest card (fewest
+    points, then least power). Second: capture with the strongest card of the suit led
+    that wins; trump (with the weakest winning trump) only when the card led is worth
+    ``ruff_min`` points or more, or when nothing else may be played; otherwise throw the
+    cheapest card."""
+    trump = state[S_TRUMP]
+    tbits = tt[TT_SUIT_BITS + trump]
+    if state[S_N_IN_TRICK] == 0:
+        gone = state[S_PLAYED] | hand
+        plain_top = 0
+        trump_top = 0
+        m = legal
+        while m:
+            c = lowest_card_nb(m)
+            m &= m - 1
+            if higher_in_suit_nb(c, tt) & ~gone == 0:
+                if (tbits >> c) & 1:
+                    trump_top |= np.int64(1) << c
+                else:
+                    plain_top |= np.int64(1) << c
+        if plain_top:
+            return strongest_nb(plain_top, tt)
+        if trump_top:
+            return strongest_nb(trump_top, tt)
+        return cheapest_nb(legal, trump, tt)
+    win = beating_nb(legal, trick, 1, tt)
+    plain_win = win & ~tbits
+    if plain_win:
+        return strongest_nb(plain_win, tt)
+    lose = legal & ~win
+    if win and (lose == 0 or POINTS[trump, trick[0]] >= ruff_min):
+        return weakest_nb(win, tt)
+    return cheapest_nb(lose, trump, tt)
+
+
+@cfunc(CHOOSE_SIG, cache=True)
+def choose_play_cb(code, seat, hand, legal, state, trick, tt, params, opts):
+    """The built-in play policy (the heuristic; random is the engine's)."""
+    return heuristic_play_nb(hand, legal, state, trick, tt, params[seat, 0])
+
+
+@cfunc(AFTER_SIG, cache=True)
+def after_trick_cb(hands, state, opts, pst, err):
+    """After each trick: its card points (and the stich's 10 on the ninth, 000:361 «выигрыш
+    последней взятки, называемой «стишь», приносит 10 очков») to the winner, and bella
+    (:func:`~simkit.games.klaberjass.scoring.bella_nb`) to a seat that announces it,
+    from the hands before the trick (``S_PREV``) and after."""
+    w = state[S_LEADER]
+    trump = state[S_TRUMP]
+    gone = (state[S_PREV] | state[S_PREV + 1]) & ~(hands[0] | hands[1])
+    pts = STICH if state[S_TRICK_NO] == HAND else 0
+    while gone:
+        pts += POINTS[trump, lowest_card_nb(gone)]
+        gone &= gone - 1
+    state[S_PTS + w] += pts
+    ann = state[S_ANNOUNCE]
+    for s in range(2):
+        if (ann >> s) & 1:
+            b = bella_nb(state[S_PREV + s], lowest_card_nb(state[S_PREV + s] & ~hands[s]), trump, opts[O_BELLA])
+            if b:
+                state[S_BELLA] |= 1 << s
+        state[S_PREV + s] = hands[s]
+    return True
+
+
+# -- asking the policies ------------------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def declare_nb(seat, hand, state, seats, decl_fn, pst, err):
+    """A yes/no declaration of ``seat`` (phase ``state[S_PHASE]``): 1, 0, or -1 when the
+    policy answered something else (``err`` filled)."""
+    state[S_SEAT] = seat
+    code = seats.code[R_DECLARE, seat]
+    if code == DECL_ALWAYS:
+        return 1
+    if code == DECL_RANDOM:
+        return randbelow_nb(pst, 2)
+    d = decl_fn(hand, state, seats.params[R_DECLARE, seat])
+    if d != 0 and d != 1:
+        bad_move_nb(err, ERR_DECLARE, state, seat, d, hand)
+        return -1
+    return d
+
+
+@njit(cache=True)
+def exchange_dix_nb(seat, hands, state, seats, decl_fn, pst, err):
+    """The dix (000:349): ``seat`` holds the trump 7 and may exchange it for the turned
+    card. Returns False on an illegal answer."""
+    state[S_PHASE] = PHASE_DIX
+    d = declare_nb(seat, hands[seat], state, seats, decl_fn, pst, err)
+    if d < 0:
+        return False
+    if d == 1:
+        dix = np.int64(1) << (4 * RANK_7 + state[S_TRUMP])
+        hands[seat] = (hands[seat] & ~dix) | (np.int64(1) << state[S_TURNUP])
+        state[S_DIX] = seat
+    return True
+
+
+@njit(cache=True)
+def ask_bella_nb(hands, state, seats, decl_fn, pst, err):
+    """A seat holding the trump king and queen is asked whether it announces bella (000:359
+    «может заявить: «Белла!»... Объявление необязательно»). Returns False on an illegal answer."""
+    trump = state[S_TRUMP]
+    for s in range(2):
+        if (marriage_suits_nb(hands[s]) >> trump) & 1 and not (state[S_ANNOUNCE] >> s) & 1:
+            state[S_PHASE] = PHASE_BELLA
+            d = declare_nb(s, hands[s], state, seats, decl_fn, pst, err)
+            if d < 0:
+                return False
+            state[S_ANNOUNCE] |= d << s
+    return True
+
+
+# -- the deal after the auction --------------------------------------------------------------------
+@njit(cache=True)
+def finish_deal_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, decl_fn, pst, audit, audit_out,
+                   err, scores, tmp):
+    """From the second deal on: the dix, sequences, bella, the nine tricks and the deal's
+    scores (into ``scores``; ``tmp`` an int64[2] to work in). Returns False on an illegal
+    move (``err`` filled)."""
+    trump = state[S_TRUMP]
+    dealer = state[S_DEALER]
+    nd = 1 - dealer
+    dix = 4 * RANK_7 + trump
+    delayed = False
+    if trump == (state[S_TURNUP] & 3):
+        for i in range(2):
+            seat = nd if i == 0 else dealer
+            if (hands[seat] >> dix) & 1:
+                if seat == dealer and opts[O_DELAY] != 0:
+                    delayed = True      # 000:349 «Сдатчик может отложить обмен до окончания розыгрыша первой взятки»
+                elif not exchange_dix_nb(seat, hands, state, seats, decl_fn, pst, err):
+                    return False
+    # sequences: only the best declared one scores, with all its holder's (000:353-355)
+    state[S_PHASE] = PHASE_SEQ
+    k0 = 0
+    k1 = 0
+    for s in range(2):
+        if sequences_nb(hands[s], trump, tmp) > 0:
+            d = declare_nb(s, hands[s], state, seats, decl_fn, pst, err)
+            if d < 0:
+                return False
+            if d == 1:
+                state[S_SEQ + s] = tmp[0]
+                if s == 0:
+                    k0 = tmp[1]
+                else:
+                    k1 = tmp[1]
+    w = sequence_scorer_nb(k0, k1, dealer)
+    if w >= 0:
+        state[S_SEQ + 1 - w] = 0
+    if ((marriage_suits_nb(hands[0]) | marriage_suits_nb(hands[1])) >> trump) & 1:   # the call costs; rarely needed
+        if not ask_bella_nb(hands, state, seats, decl_fn, pst, err):
+            return False
+    state[S_PREV] = hands[0]
+    state[S_PREV + 1] = hands[1]
+    state[S_PHASE] = PHASE_PLAY
+    state[S_SEAT] = nd
+    if delayed:
+        state[S_TRICKS] = 1
+        if not play_tricks_nb(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, audit,
+                              audit_out, err):
+            return False
+        if (hands[dealer] >> dix) & 1:
+            if not exchange_dix_nb(dealer, hands, state, seats, decl_fn, pst, err):
+                return False
+            state[S_PREV + dealer] = hands[dealer]
+            if not ask_bella_nb(hands, state, seats, decl_fn, pst, err):
+                return False
+            state[S_PHASE] = PHASE_PLAY
+        state[S_TRICKS] = HAND
+    if not play_tricks_nb(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, audit,
+                          audit_out, err):
+        return False
+    for s in range(2):
+        tmp[s] = total_nb(state, s)
+    deal_scores_nb(state[S_MAKER], tmp, opts[O_BETE], scores)
+    if audit:
+        audit_out[0] += 1
+        played = state[S_PLAYED]
+        left = tables[trump, TT_DECK] & ~played
+        if (popcount_nb(played) != 2 * HAND or hands[0] | hands[1] != 0 or state[S_WON] + state[S_WON + 1] != HAND
+                or state[S_PTS] + state[S_PTS + 1] + points_nb(left, POINTS[trump]) != DEAL_POINTS):
+            audit_out[1] += 1
+    return True
+
+
+@njit(cache=True, inline="always")
+def total_nb(state, s):
+    """Seat ``s``'s total for the deal: card points with the stich, sequences and bella
+    (000:379 «подсчитывает очки во взятках, очки за стишь, секансы и беллу»)."""
+    return state[S_PTS + s] + state[S_SEQ + s] + BELLA * ((state[S_BELLA] >> s) & 1)
+
+
+#: tricks are followed by :func:`after_trick_cb` (card points, bella)
+BETWEEN = np.bool_(True)
+
+
+# -- the simulation bidder ---------------------------------------------------------------------------
+@njit(cache=True)
+def rollout_seats_nb():
+    """Every seat declares everything and plays the heuristic (the simulation's play-outs)."""
+    code = np.zeros((3, 2), np.int64)
+    code[R_PLAY, :] = PLAY_HEURISTIC
+    code[R_DECLARE, :] = DECL_ALWAYS
+    code[R_BID, :] = BID_HEURISTIC
+    params = np.zeros((3, 2, N_BID_PARAMS), np.float64)
+    params[R_PLAY, :, 0] = 10.0
+    return SeatPolicies(code, params, np.zeros(2, np.int64))
+
+
+@njit(cache=True)
+def simulated_margin_nb(seat, hand, state, maker, trump, samples, tables, opts, choose_fn, after_fn, play_fn,
+                        decl_fn, pst):
+    """The mean of ``seat``'s deal score minus the other's when ``maker`` plays with
+    ``trump``, over ``samples`` deals consistent with what ``seat`` has seen (its six cards
+    and the turned card): the other six cards, both three-card second deals and the bottom
+    card drawn at random from the 25 unseen, then the dix, sequences, bella and the nine
+    tricks played out with the heuristic for both."""
+    seen = hand | (np.int64(1) << state[S_TURNUP])
+    pool = card_pool_nb(tables[trump, TT_DECK] & ~seen)
+    n = pool.shape[0]
+    seats = rollout_seats_nb()
+    sim = np.empty_like(state)
+    sim_hands = np.zeros(MAX_SEATS, np.int64)
+    audit_out = np.zeros(2, np.int64)
+    err = np.zeros(N_ERR, np.int64)
+    other = 1 - seat
+    scores = np.zeros(2, np.int64)
+    tmp = np.zeros(2, np.int64)
+    total = 0
+    for _ in range(samples):
+        for i in range(13):
+            j = i + randbelow_nb(pst, n - i)
+            c = pool[j]
+            pool[j] = pool[i]
+            pool[i] = c
+        sim_hands[seat] = hand
+        sim_hands[other] = 0
+        for i in range(3):
+            sim_hands[seat] |= np.int64(1) << pool[6 + i]
+        for i in range(6):
+            sim_hands[other] |= np.int64(1) << pool[i]
+        for i in range(3):
+            sim_hands[other] |= np.int64(1) << pool[9 + i]
+        for i in range(S_SIZE):
+            sim[i] = state[i]
+        set_contract_nb(sim, tables, maker, trump, K_TAKE)
+        finish_deal_nb(sim_hands, sim, tables, opts, seats, choose_fn, after_fn, play_fn, decl_fn, pst,
+                       np.bool_(False), audit_out, err, scores, tmp)
+        total += scores[seat] - scores[other]
+    return total / samples
+
+
+@njit(cache=True)
+def simulation_call_nb(seat, hand, state, tables, opts, p, choose_fn, after_fn, play_fn, decl_fn, pst):
+    """The simulation bidder's call (:func:`call_from_values_nb`) from its expected margin
+    (:func:`simulated_margin_nb`, ``samples`` deals) as maker with the turned suit, in
+    round 2 with each other suit, and, answering a schmeiss, with the caller as maker."""
+    samples = max(1, np.int64(p[P_SAMPLES]))
+    phase = state[S_PHASE]
+    turned = state[S_TURNUP] & 3
+    maker = 1 - seat if phase == PHASE_ANSWER else seat
+    values = np.full(4, -np.inf)
+    for s in range(4):
+        if (phase == PHASE_ROUND2) == (s != turned):
+            values[s] = simulated_margin_nb(seat, hand, state, maker, s, samples, tables, opts, choose_fn, after_fn,
+                                            play_fn, decl_fn, pst)
+    return call_from_values_nb(phase, turned, values, p)
+
+
+# -- the auction ----------------------------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def set_contract_nb(state, tables, maker, trump, kind):
+    """The maker, the trump suit (its trick table) and how the contract came."""
+    state[S_MAKER] = maker
+    state[S_CONTRACT] = kind
+    state[S_TABLE] = trump
+    state[S_TRUMP] = tables[trump, TT_TRUMP]
+
+
+@njit(cache=True, inline="always")
+def random_call_nb(phase, turned, pst):
+    """A uniformly random call among those the phase allows."""
+    if phase == PHASE_ROUND1:
+        return randbelow_nb(pst, 3)
+    if phase == PHASE_ROUND2:
+        r = randbelow_nb(pst, 4)
+        if r == 0:
+            return PASS
+        return r if r - 1 < turned else r + 1
+    return randbelow_nb(pst, 2)
+
+
+@njit(cache=True)
+def call_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, decl_fn, pst):
+    """``seat``'s call in the phase ``state[S_PHASE]`` from its bid policy (random calls are
+    drawn in :func:`auction_nb`)."""
+    code = seats.code[R_BID, seat]
+    p = seats.params[R_BID, seat]
+    if code == BID_HEURISTIC:
+        return heuristic_call_nb(hands[seat], state, p)
+    if code == BID_SIMULATION:
+        return simulation_call_nb(seat, hands[seat], state, tables, opts, p, choose_fn, after_fn, play_fn, decl_fn,
+                                  pst)
+    return bid_fn(hands[seat], state, p)
+
+
+@njit(cache=True, inline="always")
+def auction_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, decl_fn, pst, err):
+    """The two rounds (000:339-345). Round 1, the non-dealer first: pass, take (the turned
+    suit is trump, the taker the maker) or schmeiss (the other accepts: the deal is thrown
+    in; refuses: the caller is the maker with the turned suit). Both pass: round 2, the
+    non-dealer first, names another suit or passes; both pass again: thrown in. Returns 1
+    with a contract, 0 thrown in, -1 on an illegal call (``err`` filled)."""
+    dealer = state[S_DEALER]
+    turned = (state[S_TURNUP] & 3)
+    for rnd in range(1, 3):
+        for i in range(2):
+            seat = 1 - dealer if i == 0 else dealer
+            state[S_PHASE] = PHASE_ROUND1 if rnd == 1 else PHASE_ROUND2
+            state[S_SEAT] = seat
+            if seats.code[R_BID, seat] == BID_RANDOM:
+                c = random_call_nb(state[S_PHASE], turned, pst)
+            else:
+                c = call_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, decl_fn,
+                            pst)
+            if rnd == 1 and (c < PASS or c > SCHMEISS) or rnd == 2 and c != PASS and not second_round_legal_nb(
+                    c - 1, turned):
+                bad_move_nb(err, ERR_BID, state, seat, c, hands[seat])
+                return -1
+            state[S_BID + seat] = c
+            if c == PASS:
+                continue
+            if rnd == 2:
+                set_contract_nb(state, tables, seat, c - 1, K_NAMED)
+                return 1
+            if c == TAKE:
+                set_contract_nb(state, tables, seat, turned, K_TAKE)
+                return 1
+            state[S_CALLER] = seat
+            state[S_PHASE] = PHASE_ANSWER
+            state[S_SEAT] = 1 - seat
+            if seats.code[R_BID, 1 - seat] == BID_RANDOM:
+                a = random_call_nb(PHASE_ANSWER, turned, pst)
+            else:
+                a = call_nb(1 - seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, decl_fn,
+                            pst)
+            if a != 0 and a != 1:
+                bad_move_nb(err, ERR_BID, state, 1 - seat, a, hands[1 - seat])
+                return -1
+            if a == 1:
+                state[S_CONTRACT] = THROWN_SCHMEISS
+                return 0
+            set_contract_nb(state, tables, seat, turned, K_SCHMEISS)
+            return 1
+    state[S_CONTRACT] = THROWN_PASSED
+    return 0
+
+
+@njit(cache=True, inline="always")
+def deal_nb(order, state, hands, tables, opts, deal_no, dealer, seats, choose_fn, after_fn, play_fn, bid_fn, decl_fn,
+            pst, audit, audit_out, err, scores, tmp):
+    """One deal from the card order ``order`` (see the module doc): deal six each in
+    threes and turn the next card, the auction, three more each and the bottom card shown,
+    then :func:`finish_deal_nb` (the scores into ``scores``, ``tmp`` to work in). Returns 1 when played, 0 when thrown in, -1 on an illegal
+    move (``err`` filled)."""
+    nd = 1 - dealer
+    a = 0
+    b = 0
+    for i in range(3):
+        a |= (np.int64(1) << np.int64(order[i])) | (np.int64(1) << np.int64(order[6 + i]))
+        b |= (np.int64(1) << np.int64(order[3 + i])) | (np.int64(1) << np.int64(order[9 + i]))
+    turnup = np.int64(order[12])
+    start_deal_nb(state, tables, turnup & 3, 2, HAND, dealer, nd, turnup, deal_no)
+    state[S_FOLLOW] = FOLLOW
+    for f in (S_MAKER, S_CONTRACT, S_CALLER, S_DIX):
+        state[f] = -1
+    for f in (S_PTS, S_PTS + 1, S_SEQ, S_SEQ + 1, S_BELLA, S_ANNOUNCE):
+        state[f] = 0
+    for s in range(MAX_SEATS):
+        hands[s] = 0
+    hands[nd] = a
+    hands[dealer] = b
+    r = auction_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, decl_fn, pst, err)
+    if r <= 0:
+        return r
+    for i in range(3):
+        hands[nd] |= np.int64(1) << np.int64(order[13 + i])
+        hands[dealer] |= np.int64(1) << np.int64(order[16 + i])
+    if audit:
+        audit_out[0] += 1
+        if (popcount_nb(hands[0]) != HAND or popcount_nb(hands[1]) != HAND or hands[0] & hands[1] != 0
+                or ((hands[0] | hands[1]) >> turnup) & 1 or ((hands[0] | hands[1]) >> np.int64(order[BOTTOM])) & 1):
+            audit_out[1] += 1
+    if not finish_deal_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, decl_fn, pst, audit,
+                          audit_out, err, scores, tmp):
+        return -1
+    return 1
+
+
+# -- the chunk kernel ------------------------------------------------------------------------------------
+#: the statistics (``stats.<name>``; shapes in :meth:`Klaberjass._new_stats`): ``contracts[maker, dealer?,
+#: kind, trump, result]`` counts every contract (position 0 = the maker is the non-dealer, kind K_*, result
+#: RESULT_*); ``held[seat, L]`` the played deals whose nine cards dealt to the seat hold a longest run
+#: of L (0-8; 0 = none), ``held[seat, 9]`` (a named trump) and ``held[seat, 10]`` (the turned suit trump)
+#: those holding the trump king and queen; ``margin[kind, m + MARGIN_OFFSET]`` counts the maker's total minus the opponent's, m; ``points[seat,
+#: score]`` and ``tricks[seat, n]`` the played deals' scores and tricks; ``dealer_diff[d + MAX_DEAL_SCORE]``
+#: counts the dealer's score minus the non-dealer's, d; ``counters`` = [deals dealt, played, schmeiss called,
+#: schmeiss accepted, thrown in (all passed), bella scored, sequences scored, dix exchanged, games, games
+#: stopped at max_deals]. Games: ``game_win[seat]`` (2 a win, 1 a draw), ``game_score[seat]``,
+#: ``game_len[0]`` (deals dealt), ``group_mom[g]`` the policy group's summed win shares per game.
+KlaberjassStats, STATS_TYPE = bundle("KlaberjassStats", {
+    "contracts": 5, "held": 2, "margin": 2, "points": 2, "tricks": 2, "dealer_diff": 1, "counters": 1, "game_win": 2,
+    "game_score": 2, "game_len": 2, "group_mom": 2})
+_I1 = types.int64[::1]
+
+
+@njit(cache=True)
+def longest_run_nb(hand):
+    """The longest run of one suit in ``hand`` in sequence order (000:351), 0 for none: the
+    codes (rank * 4 + suit) of a suit's consecutive ranks are 4 apart, so each ``x &= x >> 4``
+    shortens every run by one."""
+    n = 0
+    x = hand
+    while x:
+        x &= x >> 4
+        n += 1
+    return n
+
+
+@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, types.int64[:, ::1], SEATS_TYPE,
+                 CHOOSE_FN, AFTER_FN, PLAY_FN, BID_FN, BID_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
+def klaberjass_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, bid_fn, decl_fn,
+                        stats, audit, audit_out, err):
+    """Play units ``start..stop-1`` into ``stats`` (:data:`KlaberjassStats`): games to the
+    target (000:381 «Партию выигрывает тот, кто первым набирает 500»; both past it in one
+    deal: the higher total, GAMES.md G10 ambiguity 4), or single played deals. A deal thrown
+    in is dealt again by the next dealer (000:343 «новую сдачу проводит следующий
+    сдатчик»)."""
+    single = opts[O_SINGLE] != 0
+    max_deals = opts[O_MAX_DEALS]
+    target = opts[O_TARGET]
+    counters, held, points, tricks, contracts = stats.counters, stats.held, stats.points, stats.tricks, stats.contracts
+    margins, dealer_diff = stats.margin, stats.dealer_diff
+    n_groups = stats.group_mom.shape[0]
+    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
+    score = np.zeros(2, np.int64)
+    pts = np.zeros(2, np.int64)
+    tmp = np.zeros(2, np.int64)
+    gx = np.zeros(n_groups, np.int64)
+    for unit in range(start, stop):
+        start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
+        score[0] = 0
+        score[1] = 0
+        winner = -1
+        deals = 0
+        for d in range(max_deals):
+            dealer = (opts[O_FIRST_DEALER] + d) & 1
+            shuffle_top_nb(deck, BOTTOM + 1, dst)     # the rest of the stock is never seen
+            state[S_SCORE] = score[0]
+            state[S_SCORE + 1] = score[1]
+            state[S_TARGET] = target
+            r = deal_nb(deck, state, hands, tables, opts, d + 1, dealer, seats, choose_fn, after_fn, play_fn, bid_fn,
+                        decl_fn, pst, audit, audit_out, err, pts, tmp)
+            if r < 0:
+                return
+            deals += 1
+            counters[0] += 1
+            if state[S_CALLER] >= 0:
+                counters[2] += 1
+            if r == 0:
+                counters[3 if state[S_CONTRACT] == THROWN_SCHMEISS else 4] += 1
+                continue
+            # the statistics, written out here: a call taking the arrays costs their reference counting
+            for s in range(2):
+                first = 0 if s != dealer else 3
+                hand = np.int64(0)
+                for i in range(3):
+                    hand |= np.int64(1) << np.int64(deck[first + i])
+                    hand |= np.int64(1) << np.int64(deck[first + 6 + i])
+                    hand |= np.int64(1) << np.int64(deck[13 + i + (3 if s == dealer else 0)])
+                held[s, longest_run_nb(hand)] += 1
+                held[s, 9 if state[S_CONTRACT] == K_NAMED else 10] += (marriage_suits_nb(hand) >> state[S_TRUMP]) & 1
+                points[s, pts[s]] += 1
+                tricks[s, state[S_WON + s]] += 1
+                counters[5] += (state[S_BELLA] >> s) & 1
+                if state[S_SEQ + s]:
+                    counters[6] += 1
+            maker = state[S_MAKER]
+            margin = total_nb(state, maker) - total_nb(state, 1 - maker)
+            result = RESULT_MADE if margin > 0 else (RESULT_EQUAL if margin == 0 else RESULT_FAILED)
+            kind = state[S_CONTRACT]
+            contracts[maker, 1 if maker == dealer else 0, kind, state[S_TRUMP], result] += 1
+            margins[kind, margin + MARGIN_OFFSET] += 1
+            dealer_diff[pts[dealer] - pts[1 - dealer] + MAX_DEAL_SCORE] += 1
+            counters[1] += 1
+            if state[S_DIX] >= 0:
+                counters[7] += 1
+            if single:
+                break
+            score[0] += pts[0]
+            score[1] += pts[1]
+            winner = target_winner_nb(score, 2, target)
+            if winner >= 0:
+                break
+        if single:
+            continue
+        counters[8] += 1
+        if winner < 0:
+            counters[9] += 1
+            if score[0] != score[1]:
+                winner = 0 if score[0] > score[1] else 1
+        for g in range(n_groups):
+            gx[g] = 0
+        for s in range(2):
+            share = 1 if winner < 0 else (2 if winner == s else 0)
+            moment_add_nb(stats.game_win, s, share)
+            moment_add_nb(stats.game_score, s, score[s])
+            gx[seats.group[s]] += share
+        moment_add_nb(stats.game_len, 0, deals)
+        for g in range(n_groups):
+            moment_add_nb(stats.group_mom, g, gx[g])
+        if audit:
+            audit_out[0] += 1
+            if deals < max_deals and (winner < 0 or score[winner] < target or score[winner] <= score[1 - winner]):
+                audit_out[1] += 1
+
+
+@njit(types.int64(types.uint8[::1], _I1, types.int64[:, ::1], types.int64, SEATS_TYPE, CHOOSE_FN, AFTER_FN, PLAY_FN,
+                  BID_FN, BID_FN, types.int64, _I1, _I1, _I1), cache=True)
+def one_deal_nb(order, opts, tables, dealer, seats, choose_fn, after_fn, play_fn, bid_fn, decl_fn, seed, state, scores,
+                err):
+    """One deal dealt from the fixed 32-card order ``order`` (tests, notebooks), policy
+    randomness from unit 0's policy stream of ``seed``, with the audit on; ``state`` keeps
+    the game totals set in it by the caller and receives the deal, ``scores`` its scores.
+    Returns :func:`deal_nb`'s code; ``audit`` failures return -2."""
+    audit_out = np.zeros(2, np.int64)
+    play_hands = np.zeros(MAX_SEATS, np.int64)
+    r = deal_nb(order, state, play_hands, tables, opts, 1, dealer, seats, choose_fn, after_fn, play_fn, bid_fn,
+                decl_fn, fixed_stream_nb(seed), np.bool_(True), audit_out, err, scores, np.zeros(2, np.int64))
+    return -2 if audit_out[1] else r
