@@ -19,7 +19,7 @@ from simkit.games.king.rules import CONTRACTS
 from simkit.games.king.scoring import DEAL_TOTAL, PLUS
 from simkit.policies.seated import policy_groups, seat_labels
 from simkit.reports.bidding import counts_mean
-from simkit.reports.estimates import mean_estimate, proportion_estimate
+from simkit.reports.estimates import mean_estimate, proportion_estimate, rate_estimate
 from simkit.reports.tables import distribution_table, seat_records
 
 HEADLINE_DOC = ("score.seat0: the mean score of seat 0 (the first dealer) per unit: a party's net score "
@@ -56,7 +56,7 @@ def metrics(stats, rules, policies) -> dict:
         for s in range(nb.PLAYERS):
             out[f"score.seat{s}"] = mean_estimate(stats["net"][s])
         for s in range(nb.PLAYERS):
-            out[f"win_rate.seat{s}"] = mean_estimate(stats["win"][s], scale=nb.WIN_SCALE)
+            out[f"win_rate.seat{s}"] = rate_estimate(stats["win"][s], scale=nb.WIN_SCALE)
     else:
         c = CONTRACTS.index(rules.contract)
         for s in range(nb.PLAYERS):
@@ -111,7 +111,7 @@ def tables(stats, rules, policies) -> dict:
         labels = seat_labels(policies, nb.PLAYERS)
         rows = []
         for s in seats:
-            w = mean_estimate(stats["win"][s], scale=nb.WIN_SCALE)
+            w = rate_estimate(stats["win"][s], scale=nb.WIN_SCALE)
             n = mean_estimate(stats["net"][s])
             rows.append({"seat": s, "policy": labels[s], "parties": w.n, "win_rate": w.value, "win_stderr": w.stderr,
                          "win_ci95_low": w.ci95[0], "win_ci95_high": w.ci95[1], "mean_net": n.value,
@@ -122,7 +122,7 @@ def tables(stats, rules, policies) -> dict:
         rows = []
         for g, name in enumerate(names):
             m = groups.count(g)
-            w = mean_estimate(gm[g], scale=nb.WIN_SCALE * m)
+            w = rate_estimate(gm[g], scale=nb.WIN_SCALE * m)
             n = mean_estimate(gm[len(names) + g], scale=m)
             rows.append({"policy": name, "seats": m, "parties": w.n, "win_rate": w.value, "win_stderr": w.stderr,
                          "win_ci95_low": w.ci95[0], "win_ci95_high": w.ci95[1], "mean_net": n.value,

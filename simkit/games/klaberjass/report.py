@@ -22,7 +22,7 @@ from simkit.games.klaberjass import nb
 from simkit.games.tricks_base import SUIT_NAMES
 from simkit.policies.seated import policy_groups, seat_labels
 from simkit.reports.bidding import counts_mean
-from simkit.reports.estimates import mean_estimate, proportion_estimate
+from simkit.reports.estimates import mean_estimate, proportion_estimate, rate_estimate
 from simkit.reports.tables import rate_table, seat_records
 
 KINDS = ("take", "schmeiss", "named")
@@ -87,7 +87,7 @@ def metrics(stats, rules, policies) -> dict:
     out["dealer_edge"] = counts_mean(d, np.arange(len(d)) - nb.MAX_DEAL_SCORE)
     if rules.unit == "game":
         for s in range(2):
-            out[f"win_rate.seat{s}"] = mean_estimate(stats["game_win"][s], scale=nb.WIN_SCALE)
+            out[f"win_rate.seat{s}"] = rate_estimate(stats["game_win"][s], scale=nb.WIN_SCALE)
         for s in range(2):
             out[f"score.seat{s}"] = mean_estimate(stats["game_score"][s])
         out["deals_per_game"] = mean_estimate(stats["game_len"][0])
@@ -133,7 +133,7 @@ def tables(stats, rules, policies) -> dict:
         labels = seat_labels(policies, 2)
         rows = []
         for s in range(2):
-            w = mean_estimate(stats["game_win"][s], scale=nb.WIN_SCALE)
+            w = rate_estimate(stats["game_win"][s], scale=nb.WIN_SCALE)
             sc = mean_estimate(stats["game_score"][s])
             rows.append({"seat": s, "policy": labels[s], "games": w.n, "win_rate": w.value, "win_stderr": w.stderr,
                          "win_ci95_low": w.ci95[0], "win_ci95_high": w.ci95[1], "mean_final_score": sc.value,
@@ -143,7 +143,7 @@ def tables(stats, rules, policies) -> dict:
         rows = []
         for g, name in enumerate(names):
             m = groups.count(g)
-            w = mean_estimate(stats["group_mom"][g], scale=nb.WIN_SCALE * m)
+            w = rate_estimate(stats["group_mom"][g], scale=nb.WIN_SCALE * m)
             rows.append({"policy": name, "seats": m, "games": w.n, "win_rate": w.value, "win_stderr": w.stderr,
                          "win_ci95_low": w.ci95[0], "win_ci95_high": w.ci95[1]})
         out["games_by_policy"] = pd.DataFrame(rows)

@@ -18,7 +18,7 @@ import pandas as pd
 from simkit.games.marriage_4 import nb
 from simkit.policies.seated import policy_groups
 from simkit.reports.bidding import counts_mean
-from simkit.reports.estimates import mean_estimate, proportion_estimate
+from simkit.reports.estimates import mean_estimate, proportion_estimate, rate_estimate
 from simkit.reports.tables import distribution_table, seat_records
 
 SIDES = ("ns", "ew")
@@ -51,12 +51,12 @@ def metrics(stats, rules, policies) -> dict:
     out["tricks_per_deal"] = mean_estimate(stats["deal_len"][0])
     out["eldest_net_games"] = mean_estimate(stats["eldest_mom"][0])
     for s, name in enumerate(SIDES):
-        out[f"win_rate.{name}"] = mean_estimate(stats["side_win"][s], scale=nb.WIN_SCALE)
+        out[f"win_rate.{name}"] = rate_estimate(stats["side_win"][s], scale=nb.WIN_SCALE)
         out[f"net_games.{name}"] = mean_estimate(stats["side_games"][s])
     groups, names = policy_groups(policies, 4)
     if len(names) > 1:
         for g, name in enumerate(names):
-            out[f"win_rate.policy{g}"] = mean_estimate(stats["group_mom"][g], scale=nb.WIN_SCALE * groups.count(g))
+            out[f"win_rate.policy{g}"] = rate_estimate(stats["group_mom"][g], scale=nb.WIN_SCALE * groups.count(g))
     if rules.unit == "game":
         out["deals_per_unit"] = mean_estimate(stats["unit_len"][0])
         c = stats["counters"]
@@ -85,7 +85,7 @@ def tables(stats, rules, policies) -> dict:
     rows = []
     for g, name in enumerate(names):
         m = groups.count(g)
-        w = mean_estimate(stats["group_mom"][g], scale=nb.WIN_SCALE * m)
+        w = rate_estimate(stats["group_mom"][g], scale=nb.WIN_SCALE * m)
         ng = mean_estimate(stats["group_mom"][len(names) + g], scale=m)
         rows.append({"policy": name, "seats": m, "units": w.n, "win_rate": w.value, "win_stderr": w.stderr,
                      "win_ci95_low": w.ci95[0], "win_ci95_high": w.ci95[1], "net_games": ng.value,
@@ -93,7 +93,7 @@ def tables(stats, rules, policies) -> dict:
     out["by_policy"] = pd.DataFrame(rows)
     rows = []
     for s, name in enumerate(SIDES):
-        w = mean_estimate(stats["side_win"][s], scale=nb.WIN_SCALE)
+        w = rate_estimate(stats["side_win"][s], scale=nb.WIN_SCALE)
         ng = mean_estimate(stats["side_games"][s])
         rows.append({"side": name, "seats": f"{s} and {s + 2}", "units": w.n, "win_rate": w.value,
                      "win_stderr": w.stderr, "win_ci95_low": w.ci95[0], "win_ci95_high": w.ci95[1],

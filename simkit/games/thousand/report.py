@@ -19,7 +19,7 @@ from simkit.games.thousand import nb
 from simkit.games.thousand.layout import RES_CONCEDED, RES_FAILED, RES_MADE, RES_THROWN, RESULTS
 from simkit.games.tricks_base import SUIT_NAMES
 from simkit.policies.seated import policy_groups
-from simkit.reports.estimates import mean_estimate, proportion_estimate
+from simkit.reports.estimates import mean_estimate, proportion_estimate, rate_estimate
 from simkit.reports.tables import seat_records
 
 HEADLINE_DOC = ("contract_made_rate: the share of contracts (each deal's auction winner) made, i.e. the declarer "
@@ -75,7 +75,7 @@ def metrics(stats, rules, policies) -> dict:
         out[f"points_per_deal.{name}"] = mean_estimate(hist_row(stats["pts_hist"][t], SCORES))
     if rules.unit == "game":
         for t, name in enumerate(seat_names(rules)):
-            out[f"win_rate.{name}"] = mean_estimate(stats["game_win"][t], scale=nb.WIN_SCALE)
+            out[f"win_rate.{name}"] = rate_estimate(stats["game_win"][t], scale=nb.WIN_SCALE)
         for t, name in enumerate(seat_names(rules)):
             out[f"score.{name}"] = mean_estimate(stats["game_score"][t])
         out["deals_per_game"] = mean_estimate(stats["game_len"][0])
@@ -132,7 +132,7 @@ def tables(stats, rules, policies) -> dict:
     else:
         rows = []
         for t, name in enumerate(names):
-            w = mean_estimate(stats["game_win"][t], scale=nb.WIN_SCALE)
+            w = rate_estimate(stats["game_win"][t], scale=nb.WIN_SCALE)
             sc = mean_estimate(stats["game_score"][t])
             rows.append({"seat": name, "games": w.n, "win_rate": w.value, "win_stderr": w.stderr,
                          "win_ci95_low": w.ci95[0], "win_ci95_high": w.ci95[1], "mean_final_score": sc.value})
@@ -141,7 +141,7 @@ def tables(stats, rules, policies) -> dict:
         rows = []
         for g, name in enumerate(gnames):
             k = groups.count(g)
-            w = mean_estimate(stats["group_mom"][g], scale=nb.WIN_SCALE * k)
+            w = rate_estimate(stats["group_mom"][g], scale=nb.WIN_SCALE * k)
             rows.append({"policy": name, "seats": k, "games": w.n, "win_rate": w.value, "win_stderr": w.stderr,
                          "win_ci95_low": w.ci95[0], "win_ci95_high": w.ci95[1]})
         out["games_by_policy"] = pd.DataFrame(rows)
