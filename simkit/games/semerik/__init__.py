@@ -40,7 +40,7 @@ class Semerik(TrickGame):
     conformance_cases = [
         ({}, None),
         ({"unit": "deal", "hearts_trump": True, "trick_points": "pooled", "partner_overtake": "enforce",
-          "last_trick": 1}, "random|heuristic|random|heuristic"),
+          "last_trick": 1}, {"play": "random|heuristic|random|heuristic"}),
         ({"game_end": "deal_end", "four_of_a_kind": "tressette", "hearts_baba": "bare_only", "first_dealer": 3,
           "target": 11, "double_below": 5}, {"play": "simulation:samples=2|heuristic:signal=0|random|heuristic"}),
     ]
