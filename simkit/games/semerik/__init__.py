@@ -76,7 +76,7 @@ class Semerik(TrickGame):
 
     def _run(self, rules, policies, seed, start, stop, audit):
         seats, fns = self._seats(rules, policies)
-        st = Stats(decl_hist=np.zeros(nb.DECL_BINS, np.int64), side_decl=moments(2),
+        st = Stats(decl_hist=np.zeros((4, nb.DECL_BINS), np.int64), side_decl=moments(2),
                    pts_hist=np.zeros((4, nb.PTS_BINS), np.int64), tricks_hist=np.zeros((4, nb.N_CARDS + 1), np.int64),
                    side_pts=moments(2), counters_mom=moments(2), dealer_mom=moments(1),
                    counters=np.zeros(8, np.int64), game_win=moments(2), game_stake=moments(2),

@@ -504,8 +504,8 @@ def deal_points_ref_nb(decl, seat_pts, side):
 
 
 # -- the chunk kernel ------------------------------------------------------------------------------
-#: the statistics (``stats.<name>``; shapes in :meth:`Semerik._run`): ``decl_hist[points]`` every dealt
-#: hand's declarations; ``side_decl[side]`` moments of a side's declarations per deal; finished deals
+#: the statistics (``stats.<name>``; shapes in :meth:`Semerik._run`): ``decl_hist[seat, points]`` every
+#: dealt hand's declarations; ``side_decl[side]`` moments of a side's declarations per deal; finished deals
 #: (all ten tricks): ``pts_hist[seat, points]`` and ``tricks_hist[seat, tricks]``, ``side_pts[side]``
 #: moments of the side's deal points (declarations + tricks), ``counters_mom[side]`` moments of the
 #: counters its tricks took, ``dealer_mom`` (dealer's side minus the other, per finished deal),
@@ -515,7 +515,7 @@ def deal_points_ref_nb(decl, seat_pts, side):
 #: ``game_len[0]`` (deals), ``dealer_win[0]`` (the first dealer's side's win shares), ``group_mom[g]`` (the
 #: policy group's summed win shares per game).
 SemerikStats, STATS_TYPE = bundle("SemerikStats", {
-    "decl_hist": 1, "side_decl": 2, "pts_hist": 2, "tricks_hist": 2, "side_pts": 2, "counters_mom": 2,
+    "decl_hist": 2, "side_decl": 2, "pts_hist": 2, "tricks_hist": 2, "side_pts": 2, "counters_mom": 2,
     "dealer_mom": 2, "counters": 1, "game_win": 2, "game_stake": 2, "game_score": 2, "game_len": 2,
     "dealer_win": 2, "group_mom": 2, "deal_win": 2})
 _I1 = types.int64[::1]
@@ -559,7 +559,7 @@ def semerik_chunk_nb(seed, start, stop, deck0, opts, tables, dtable, seats, choo
             deals += 1
             counters[0] += 1
             for s in range(4):
-                decl_hist[decl[s]] += 1
+                decl_hist[s, decl[s]] += 1
             for side in range(2):
                 moment_add_nb(side_decl, side, decl[side] + decl[side + 2])
             if state[S_TRICK_NO] == N_CARDS:

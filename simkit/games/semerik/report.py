@@ -49,9 +49,12 @@ def metrics(stats, rules, policies) -> dict:
         out["unfinished_game_rate"] = proportion_estimate(int(c[3]), int(c[2]))
     else:
         out["win_rate.ns"] = mean_estimate(stats["deal_win"][0], scale=nb.WIN_SCALE)
-    hist = stats["decl_hist"]
+    by_seat = stats["decl_hist"]
+    hist = by_seat.sum(axis=0)
     out["declaration_points"] = _hist_mean(hist)
     out["declaration_zero_rate"] = proportion_estimate(int(hist[0]), int(hist.sum()))
+    for s in range(4):                  # one hand per deal: independent across deals
+        out[f"declaration_zero_rate.seat{s}"] = proportion_estimate(int(by_seat[s, 0]), int(by_seat[s].sum()))
     for s, name in enumerate(SIDES):
         out[f"declarations_per_deal.{name}"] = mean_estimate(stats["side_decl"][s])
     if c[1]:
@@ -71,7 +74,7 @@ def _hist_mean(hist):
 
 
 def tables(stats, rules, policies) -> dict:
-    decl = stats["decl_hist"]
+    decl = stats["decl_hist"].sum(axis=0)
     rows = [{"points": p, "count": int(n)} for p, n in enumerate(decl) if n]
     out = {"declarations": pd.DataFrame(rows, columns=["points", "count"]),
            "declaration_distribution": distribution_table(decl, name="points").query("count > 0")

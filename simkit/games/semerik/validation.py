@@ -15,20 +15,22 @@ OPTIONS = ({}, {"four_of_a_kind": "tressette", "hearts_baba": "bare_only"})
 
 
 @lru_cache(maxsize=None)
-def hand_mean(four_of_a_kind: str = "triple", hearts_baba: str = "plus2") -> float:
-    """Exact mean declaration points of a dealt ten-card hand."""
+def hand_distribution(four_of_a_kind: str = "triple", hearts_baba: str = "plus2") -> dict:
+    """Exact ``{points: probability}`` of a dealt ten-card hand's declarations."""
     from simkit.games.semerik.exact import declaration_distribution
 
-    dist = declaration_distribution({"four_of_a_kind": four_of_a_kind, "hearts_baba": hearts_baba})
-    return float(sum(p * q for p, q in dist.items()))
+    return declaration_distribution({"four_of_a_kind": four_of_a_kind, "hearts_baba": hearts_baba})
 
 
 def checks() -> list:
     out = []
-    for opts, side in ((OPTIONS[0], "ns"), (OPTIONS[1], "ew")):
-        exact = 2 * hand_mean(opts.get("four_of_a_kind", "triple"), opts.get("hearts_baba", "plus2"))
+    for opts, side, seat in ((OPTIONS[0], "ns", 0), (OPTIONS[1], "ew", 3)):
+        dist = hand_distribution(opts.get("four_of_a_kind", "triple"), opts.get("hearts_baba", "plus2"))
         label = ", ".join(f"{k}={v}" for k, v in opts.items()) or "default rules"
         out.append(Check(f"a side's declaration points per deal ({label}): twice the exact hand mean",
-                         exact, 20_000, {"unit": "deal", **opts}, "random", f"declarations_per_deal.{side}",
+                         2 * float(sum(p * q for p, q in dist.items())), 20_000, {"unit": "deal", **opts}, "random",
+                         f"declarations_per_deal.{side}", source="enumeration"))
+        out.append(Check(f"seat {seat}'s hand declares nothing ({label})", float(dist[0]), 20_000,
+                         {"unit": "deal", **opts}, "random", f"declaration_zero_rate.seat{seat}",
                          source="enumeration"))
     return out
