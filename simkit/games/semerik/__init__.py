@@ -68,6 +68,11 @@ class Semerik(TrickGame):
         o[nb.O_LAST_TRICK] = rules.last_trick
         return o
 
+    def _kernel_opts(self, rules, seats):
+        o = self._opts(rules)
+        o[nb.O_SIGNALS] = int(bool((seats.code[R_PLAY] != nb.PLAY_RANDOM).any()))
+        return o
+
     def _seats(self, rules, policies):
         seats, fns = self.seat_policies(policies, 4)
         if rules.partner_overtake == "enforce":    # the engine's random play knows nothing of 000:45
@@ -84,7 +89,7 @@ class Semerik(TrickGame):
                    group_mom=moments(int(seats.group.max()) + 1), deal_win=moments(1))
         audit_out = np.zeros(2, np.int64)
         err = np.zeros(N_ERR, np.int64)
-        nb.semerik_chunk_nb(seed, start, stop, deck(40), self._opts(rules), TABLES, declaration_table(rules), seats,
+        nb.semerik_chunk_nb(seed, start, stop, deck(40), self._kernel_opts(rules, seats), TABLES, declaration_table(rules), seats,
                             nb.choose_play_cb, nb.after_trick_cb, *fns, nb.SemerikStats(**st), audit, audit_out, err)
         if err[E_KIND]:
             self.raise_err(err, policies, f"unit {err[E_UNIT]}, ")
@@ -121,7 +126,7 @@ class Semerik(TrickGame):
         decl = np.zeros(4, np.int64)
         audit_out = np.zeros(2, np.int64)
         err = np.zeros(N_ERR, np.int64)
-        if not nb.one_deal_nb(order, self._opts(rules), TABLES, declaration_table(rules), dealer, seats, nb.choose_play_cb,
+        if not nb.one_deal_nb(order, self._kernel_opts(rules, seats), TABLES, declaration_table(rules), dealer, seats, nb.choose_play_cb,
                               nb.after_trick_cb, *fns, int(seed), state, hands, decl, audit_out, err):
             self.raise_err(err, policies)
         winner = int(state[nb.S_WINNER])

@@ -58,8 +58,8 @@ S_SIM_LEAD = S_EXTRA + 12    # the lead a simulation seat chose for the coming t
 S_WINNER = S_EXTRA + 13      # the side that reached the target (game_end=immediate), -1 none
 
 O_TABLE, O_POOLED, O_ENFORCE, O_IMMEDIATE, O_TARGET, O_DOUBLE_BELOW, O_SINGLE, O_MAX_DEALS, O_FIRST_DEALER, \
-    O_LAST_TRICK = range(10)
-N_OPTS = 10
+    O_LAST_TRICK, O_SIGNALS = range(11)
+N_OPTS = 11                  # O_SIGNALS: a seat's policy may read S_SHOWN (not all random: the hook notes them)
 
 PLAY_HEURISTIC = PLAY_BUILTIN
 PLAY_SIMULATION = PLAY_BUILTIN + 1
@@ -71,6 +71,7 @@ WIN_SCALE = 2                # a win counts 2, a draw 1 to each side
 DECL_BINS = 128              # above any hand's declarations
 PTS_BINS = 64                # above any seat's points in a deal (10 tricks x 2 + last trick 10 + 4)
 N_CARDS = 10
+ALL_SHOWN = 0o1111           # one bit per seat's S_SHOWN field
 SIM_WIN = 1000               # a simulated play-out that ends the game counts this many points
 
 #: the user play function (tricks.PLAY_SIG): play(hand, legal, state, params) -> card code (a bit of ``legal``);
@@ -99,6 +100,31 @@ def overtake_violation_nb(cards, lead, hand0, tt):
     return -1, np.int64(0)
 
 
+@njit(cache=True)
+def enforce_check_nb(hands, state, opts, err):
+    """Under ``partner_overtake=enforce``: fill ``err`` and return False when a card of the
+    trick just closed broke 000:45 (:func:`overtake_violation_nb`)."""
+    lead = state[S_TRICK_LEAD]
+    cards = np.empty(4, np.int64)
+    hand0 = np.empty(4, np.int64)
+    for s in range(4):
+        hand0[s] = state[S_HAND0 + s]
+        cards[s] = lowest_card_nb(hand0[s] & ~hands[s])
+    i, allowed = overtake_violation_nb(cards, lead, hand0, TABLES[opts[O_TABLE]])
+    if i < 0:
+        return True
+    seat = (lead + i) & 3
+    err[E_KIND] = ERR_OVERTAKE
+    err[E_SEAT] = seat
+    err[E_MOVE] = cards[seat]
+    err[E_HAND] = hand0[seat]
+    err[E_LED] = cards[lead]
+    err[E_DEAL] = state[S_DEAL_NO]
+    err[E_TRICK] = state[S_TRICK_NO] - 1
+    err[E_LEGAL] = allowed
+    return False
+
+
 @cfunc(AFTER_SIG, cache=True)
 def after_trick_cb(hands, state, opts, pst, err):
     """Score the trick just closed (``state[S_LEADER]`` = its winner) for the winner's side:
@@ -106,31 +132,13 @@ def after_trick_cb(hands, state, opts, pst, err):
     tricks (000:29 «Если игроки взяли все десять взяток, им дается 4 point»); note the
     seats' shown suits; under ``enforce`` check 000:45; stop the deal when a side reaches
     the target under ``game_end=immediate``."""
+    if opts[O_ENFORCE] != 0 and not enforce_check_nb(hands, state, opts, err):
+        return False
     lead = state[S_TRICK_LEAD]
     winner = state[S_LEADER]
     side = winner & 1
-    cards = np.empty(4, np.int64)
-    every = np.int64(0)
-    for s in range(4):
-        c = state[S_HAND0 + s] & ~hands[s]
-        every |= c
-        cards[s] = lowest_card_nb(c)
-    if opts[O_ENFORCE] != 0:
-        hand0 = np.empty(4, np.int64)
-        for s in range(4):
-            hand0[s] = state[S_HAND0 + s]
-        i, allowed = overtake_violation_nb(cards, lead, hand0, TABLES[opts[O_TABLE]])
-        if i >= 0:
-            seat = (lead + i) & 3
-            err[E_KIND] = ERR_OVERTAKE
-            err[E_SEAT] = seat
-            err[E_MOVE] = cards[seat]
-            err[E_HAND] = hand0[seat]
-            err[E_LED] = cards[lead]
-            err[E_DEAL] = state[S_DEAL_NO]
-            err[E_TRICK] = state[S_TRICK_NO] - 1
-            err[E_LEGAL] = allowed
-            return False
+    every = (state[S_HAND0] & ~hands[0]) | (state[S_HAND0 + 1] & ~hands[1]) | (state[S_HAND0 + 2] & ~hands[2]) \
+        | (state[S_HAND0 + 3] & ~hands[3])
     counters = popcount_nb(every & COUNTER_MASK)
     packed = state[S_POOLED]
     state[S_POOLED] = packed + (counters << (5 * side))
@@ -145,15 +153,19 @@ def after_trick_cb(hands, state, opts, pst, err):
             pts += ALL_TRICKS_POINTS
     state[S_SEAT_PTS + winner] += pts
     state[S_SCORE + side] += pts
-    led = cards[lead] & 3
     shown = state[S_SHOWN]
-    for s in range(4):
-        if (shown >> (3 * s)) & 7 == 0:
-            suit = cards[s] & 3
-            if s == lead or suit != led:
-                shown |= (suit + 1) << (3 * s)
-        state[S_HAND0 + s] = hands[s]
-    state[S_SHOWN] = shown
+    if opts[O_SIGNALS] != 0 and (shown | shown >> 1 | shown >> 2) & ALL_SHOWN != ALL_SHOWN:   # one has not shown
+        led = lowest_card_nb(state[S_HAND0 + lead] & ~hands[lead]) & 3
+        for s in range(4):
+            if (shown >> (3 * s)) & 7 == 0:
+                suit = lowest_card_nb(state[S_HAND0 + s] & ~hands[s]) & 3
+                if s == lead or suit != led:
+                    shown |= (suit + 1) << (3 * s)
+        state[S_SHOWN] = shown
+    state[S_HAND0] = hands[0]
+    state[S_HAND0 + 1] = hands[1]
+    state[S_HAND0 + 2] = hands[2]
+    state[S_HAND0 + 3] = hands[3]
     state[S_TRICK_LEAD] = winner
     if opts[O_IMMEDIATE] != 0 and state[S_WINNER] < 0 and state[S_SCORE + side] >= opts[O_TARGET]:
         state[S_WINNER] = side
@@ -456,7 +468,8 @@ def play_deal_nb(order, state, hands, tables, dtable, opts, deal_no, dealer, sea
     state[S_POOLED] = 0
     state[S_SIM_LEAD] = -1
     state[S_WINNER] = -1
-    state[S_RNG] = np.int64(next_u64_nb(pst) >> np.uint64(1))
+    if opts[O_ENFORCE] != 0:
+        state[S_RNG] = np.int64(next_u64_nb(pst) >> np.uint64(1))
     for s in range(4):
         state[S_HAND0 + s] = hands[s]
         state[S_SEAT_PTS + s] = 0
