@@ -89,8 +89,9 @@ class Semerik(TrickGame):
                    group_mom=moments(int(seats.group.max()) + 1), deal_win=moments(1))
         audit_out = np.zeros(2, np.int64)
         err = np.zeros(N_ERR, np.int64)
-        nb.semerik_chunk_nb(seed, start, stop, deck(40), self._kernel_opts(rules, seats), TABLES, declaration_table(rules), seats,
-                            nb.choose_play_cb, nb.after_trick_cb, *fns, nb.SemerikStats(**st), audit, audit_out, err)
+        nb.semerik_chunk_nb(seed, start, stop, deck(40), self._kernel_opts(rules, seats), TABLES,
+                            declaration_table(rules), seats, nb.choose_play_cb, nb.after_trick_cb, *fns,
+                            nb.SemerikStats(**st), audit, audit_out, err)
         if err[E_KIND]:
             self.raise_err(err, policies, f"unit {err[E_UNIT]}, ")
         return st, audit_out
@@ -126,8 +127,9 @@ class Semerik(TrickGame):
         decl = np.zeros(4, np.int64)
         audit_out = np.zeros(2, np.int64)
         err = np.zeros(N_ERR, np.int64)
-        if not nb.one_deal_nb(order, self._kernel_opts(rules, seats), TABLES, declaration_table(rules), dealer, seats, nb.choose_play_cb,
-                              nb.after_trick_cb, *fns, int(seed), state, hands, decl, audit_out, err):
+        if not nb.one_deal_nb(order, self._kernel_opts(rules, seats), TABLES, declaration_table(rules), dealer, seats,
+                              nb.choose_play_cb, nb.after_trick_cb, *fns, int(seed), state, hands, decl, audit_out,
+                              err):
             self.raise_err(err, policies)
         winner = int(state[nb.S_WINNER])
         return {"hands": [format_cards(cards_of(h)) for h in hands[:4]],

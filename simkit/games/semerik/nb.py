@@ -25,19 +25,18 @@ and has no hook to narrow it, so the built-in policies narrow it themselves).
 import numpy as np
 from numba import cfunc, njit, types
 
-from simkit.core.cards import HEARTS
 from simkit.core.rng import next_u64_nb, randbelow_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
 from simkit.core.trick_play import (AFTER_FN, AFTER_SIG, CHOOSE_FN, CHOOSE_SIG, E_DEAL, E_HAND, E_KIND, E_LED,
-                                    E_LEGAL, E_MOVE, E_SEAT, E_TRICK, ERR_GAME, PLAY_BUILTIN, PLAY_RANDOM, R_PLAY,
-                                    SeatPolicies, play_tricks_nb)
-from simkit.core.trick_play import PLAY_USER  # noqa: F401  (policy code, read by policies.py)
+                                    E_LEGAL, E_MOVE, E_SEAT, E_TRICK, ERR_GAME, PLAY_BUILTIN, R_PLAY, SeatPolicies,
+                                    play_tricks_nb)
+from simkit.core.trick_play import PLAY_RANDOM, PLAY_USER  # noqa: F401  (policy codes, read by policies.py)
 from simkit.core.tricks import (PLAY_FN, PLAY_SIG, no_user_play_nb,  # noqa: F401  (the user signature)
                                 MAX_SEATS, NO_TRUMP, S_CARDS, S_DEAL_NO, S_EXTRA, S_LEADER, S_N_IN_TRICK, S_PLAYED,
                                 S_SCORE, S_SIZE, S_TRICK_NO, S_TRICKS, S_TRUMP, S_VOIDS, S_WON, TT_DECK, TT_ESUIT,
-                                TT_SUIT_BITS, beating_nb, deal_round_nb, higher_in_suit_nb, lowest_card_nb,
-                                popcount_nb, start_deal_nb, strongest_nb, trick_winner_nb, weakest_nb)
+                                TT_SUIT_BITS, beating_nb, card_pool_nb, deal_round_nb, higher_in_suit_nb,
+                                lowest_card_nb, popcount_nb, start_deal_nb, strongest_nb, trick_winner_nb, weakest_nb)
 from simkit.games.semerik.scoring import (ALL_TRICKS_POINTS, COUNTERS, TABLES, counter_points_nb, declarations_nb,
                                           partner_overtake_nb)
 
@@ -319,13 +318,8 @@ def sample_hidden_nb(seat, hands, state, deck_bits, out, pst):
     other seat gets as many cards as it holds, none of a suit it has shown void in
     (``S_VOIDS``). Uniform by rejection (at most 64 tries), else a constrained greedy
     deal."""
-    unseen = deck_bits & ~state[S_PLAYED] & ~hands[seat]
-    n = popcount_nb(unseen)
-    pool = np.empty(n, np.int64)
-    m = unseen
-    for i in range(n):
-        pool[i] = lowest_card_nb(m)
-        m &= m - 1
+    pool = card_pool_nb(deck_bits & ~state[S_PLAYED] & ~hands[seat])
+    n = pool.shape[0]
     voids = state[S_VOIDS]
     for attempt in range(65):
         for i in range(n - 1):
@@ -383,13 +377,8 @@ def simulation_lead_nb(seat, hands, state, tables, opts, seats, choose_fn, after
     samples = max(1, np.int64(p[P_SAMPLES]))
     tt = tables[opts[O_TABLE]]
     side = seat & 1
-    hand = hands[seat]
-    k = popcount_nb(hand)
-    cands = np.empty(k, np.int64)
-    m = hand
-    for i in range(k):
-        cands[i] = lowest_card_nb(m)
-        m &= m - 1
+    cands = card_pool_nb(hands[seat])
+    k = cands.shape[0]
     value = np.zeros(k, np.int64)
     code = np.full((1, 4), PLAY_SIMULATION, np.int64)
     params = np.empty((1, 4, N_PLAY_PARAMS), np.float64)
@@ -518,15 +507,16 @@ def deal_points_ref_nb(decl, seat_pts, side):
 
 # -- the chunk kernel ------------------------------------------------------------------------------
 #: the statistics (``stats.<name>``; shapes in :meth:`Semerik._run`): ``decl_hist[seat, points]`` every
-#: dealt hand's declarations; ``side_decl[side]`` moments of a side's declarations per deal; finished deals
-#: (all ten tricks): ``pts_hist[seat, points]`` and ``tricks_hist[seat, tricks]``, ``side_pts[side]``
+#: dealt hand's declarations; ``side_decl[side]`` moments of a side's declarations per deal; finished
+#: deals (all ten tricks): ``pts_hist[seat, points]`` and ``tricks_hist[seat, tricks]``, ``side_pts[side]``
 #: moments of the side's deal points (declarations + tricks), ``counters_mom[side]`` moments of the
 #: counters its tricks took, ``dealer_mom`` (dealer's side minus the other, per finished deal),
-#: ``deal_win[0]`` (side 0 scored more in the deal: 2, as much: 1); ``counters`` = [deals dealt, deals finished, games, games stopped at max_deals, doubled games, deals with
-#: all ten tricks to one side, games ended by declarations, games drawn]. Games: ``game_win[side]`` (2 per
-#: win, 1 per draw), ``game_stake[side]`` (+1 or +2 per win, -1 or -2 per loss), ``game_score[side]``,
-#: ``game_len[0]`` (deals), ``dealer_win[0]`` (the first dealer's side's win shares), ``group_mom[g]`` (the
-#: policy group's summed win shares per game).
+#: ``deal_win[0]`` (side 0 scored more in the deal: 2, as much: 1); ``counters`` = [deals dealt, deals
+#: finished, games, games stopped at max_deals, doubled games, deals with all ten tricks to one side, games
+#: ended by declarations, games drawn]. Games: ``game_win[side]`` (2 per win, 1 per draw),
+#: ``game_stake[side]`` (+1 or +2 per win, -1 or -2 per loss), ``game_score[side]``, ``game_len[0]``
+#: (deals), ``dealer_win[0]`` (the first dealer's side's win shares), ``group_mom[g]`` (the policy
+#: group's summed win shares per game).
 SemerikStats, STATS_TYPE = bundle("SemerikStats", {
     "decl_hist": 2, "side_decl": 2, "pts_hist": 2, "tricks_hist": 2, "side_pts": 2, "counters_mom": 2,
     "dealer_mom": 2, "counters": 1, "game_win": 2, "game_stake": 2, "game_score": 2, "game_len": 2,

@@ -15,6 +15,13 @@ heuristic). A user ``@njit`` function:
   (:func:`simkit.games.semerik.scoring.partner_overtake_nb` gives the narrowed set); a card
   that breaks it stops the run with an illegal-move error.
 
+Measured (seed 4, games to 21, N-S's policy against the heuristic for E-W): ``simulation``
+(16 samples) wins 0.783 +- 0.024 of 300 games (stake +0.82 +- 0.07 a game) but plays about
+0.16 s a game against 0.13 ms for the heuristic, so the heuristic stays the default (the
+study and the tests play thousands of games); the heuristic wins 0.81 against random play
+(``experiments/semerik_hearts_trump.py``, 0.67 with hearts trump); ``signal=0`` (0.497 +-
+0.008) and ``overtake=5`` (0.488 +- 0.008, 4000 games) are no better than the defaults.
+
 Per-seat policies as in :mod:`simkit.policies.seated` (``"play=simulation|heuristic|random|heuristic"``).
 """
 from simkit.games.semerik import nb

@@ -10,7 +10,7 @@ from numba import njit
 
 from simkit.core.cards import (HEARTS, N_SUITS, RANK_2, RANK_3, RANK_4, RANK_5, RANK_6, RANK_7, RANK_A, RANK_J,
                                RANK_K, RANK_Q, code, rank_table)
-from simkit.core.tricks import NO_TRUMP, TT_DECK, beating_nb, popcount_nb, trick_tables, trick_winner_nb
+from simkit.core.tricks import NO_TRUMP, TT_DECK, beating_nb, trick_tables, trick_winner_nb
 from simkit.errors import SimkitError
 
 #: ranks from low to high. 000:9 «самая старшая и самая сильная карта - тройка, за ней
