@@ -34,7 +34,7 @@ class Semerik(TrickGame):
     headline_doc = report.HEADLINE_DOC
     chunk_hint = 1 << 10
     conformance_hands = 200
-    study_hands = 4_000
+    study_hands = 20_000
     bench_cases = [("random play, single deals", {"unit": "deal"}, "random", 500_000),
                    ("games to 21, heuristic play", {}, None, 20_000)]
     conformance_cases = [
