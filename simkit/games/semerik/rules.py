@@ -51,6 +51,10 @@ class SemerikRules(Rules):
                                        "counters is advice to the policies (default), or a legality rule",
                                    seed="000:45 «Взятку партнера не следует перебивать, если во взятке не "
                                         "находится трех или четырех карт из п. 18.» (ambiguity 6)")
+    last_trick: int = option(0, minimum=0, maximum=10,
+                             doc="points for winning the last trick: none in the text (0); Tressette's «ultima» "
+                                 "scores 1",
+                             seed="not in the text: 000:27-29 score counters per trick and all ten tricks only")
     game_end: str = option("immediate", allowed=("immediate", "deal_end"),
                            doc="the game ends the moment a side reaches the target, mid-deal (the side "
                                "scoring first wins), or only at the end of a deal (the higher total wins)",

@@ -10,13 +10,14 @@ from numba import njit
 
 from simkit.core.cards import (HEARTS, N_SUITS, RANK_2, RANK_3, RANK_4, RANK_5, RANK_6, RANK_7, RANK_A, RANK_J,
                                RANK_K, RANK_Q, code, rank_table)
-from simkit.core.tricks import NO_TRUMP, TT_DECK, beating_nb, popcount_nb, trick_tables, trick_winner_nb
+from simkit.core.tricks import NO_TRUMP, TT_DECK, beating_nb, trick_tables, trick_winner_nb
 from simkit.errors import SimkitError
 
 #: ranks from low to high. 000:9 «самая старшая и самая сильная карта - тройка, за ней
 #: следуют ... двойка, туз, король, дама, валет, семерка, шестерка, пятерка и четверка».
 ORDER = (RANK_4, RANK_5, RANK_6, RANK_7, RANK_J, RANK_Q, RANK_K, RANK_A, RANK_2, RANK_3)
 PLAIN_ORDER = rank_table(ORDER)
+DECK_RANKS = np.array(ORDER, np.int64)
 #: the trick tables: table ``NO_TRUMP`` by default, table ``HEARTS`` under ``hearts_trump``.
 TABLES = trick_tables(PLAIN_ORDER)
 
@@ -27,6 +28,9 @@ COUNTERS = np.zeros(64, np.int64)
 for _r in COUNTER_RANKS:
     for _s in range(N_SUITS):
         COUNTERS[code(_r, _s)] = 1
+
+#: cards held in each 4-bit pattern (a rank's four suits)
+NIBBLE_COUNT = np.array([bin(i).count("1") for i in range(16)], np.int64)
 
 #: 000:29 «Если игроки взяли все десять взяток, им дается 4 point.»
 ALL_TRICKS_POINTS = 4
@@ -120,8 +124,10 @@ def declarations_nb(hand, table):
     (:func:`baba_points_nb`) plus every triple (:func:`triple_value_nb`); a card may
     count in both."""
     pts, n_baba = baba_points_nb(hand, table)
-    for r in range(13):
-        pts += triple_value_nb(r, popcount_nb((hand >> (4 * r)) & 15), n_baba > 0, table)
+    for r in DECK_RANKS:
+        k = NIBBLE_COUNT[(hand >> (4 * r)) & 15]
+        if k >= 3:
+            pts += triple_value_nb(r, k, n_baba > 0, table)
     return pts
 
 
