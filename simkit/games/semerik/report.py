@@ -17,7 +17,7 @@ import pandas as pd
 from simkit.games.semerik import nb
 from simkit.policies.seated import policy_groups
 from simkit.reports.bidding import counts_mean
-from simkit.reports.estimates import mean_estimate, proportion_estimate
+from simkit.reports.estimates import mean_estimate, proportion_estimate, rate_estimate
 from simkit.reports.tables import distribution_table, seat_records
 
 SIDES = ("ns", "ew")
@@ -37,8 +37,8 @@ def metrics(stats, rules, policies) -> dict:
     out = {}
     if rules.unit == "game":
         for s, name in enumerate(SIDES):
-            out[f"win_rate.{name}"] = mean_estimate(stats["game_win"][s], scale=nb.WIN_SCALE)
-        out["win_rate.first_dealer_side"] = mean_estimate(stats["dealer_win"][0], scale=nb.WIN_SCALE)
+            out[f"win_rate.{name}"] = rate_estimate(stats["game_win"][s], scale=nb.WIN_SCALE)
+        out["win_rate.first_dealer_side"] = rate_estimate(stats["dealer_win"][0], scale=nb.WIN_SCALE)
         for s, name in enumerate(SIDES):
             out[f"stake.{name}"] = mean_estimate(stats["game_stake"][s])
         out["doubled_game_rate"] = proportion_estimate(int(c[4]), int(c[2]))
@@ -48,7 +48,7 @@ def metrics(stats, rules, policies) -> dict:
         out["deals_per_game"] = mean_estimate(stats["game_len"][0])
         out["unfinished_game_rate"] = proportion_estimate(int(c[3]), int(c[2]))
     else:
-        out["win_rate.ns"] = mean_estimate(stats["deal_win"][0], scale=nb.WIN_SCALE)
+        out["win_rate.ns"] = rate_estimate(stats["deal_win"][0], scale=nb.WIN_SCALE)
     by_seat = stats["decl_hist"]
     hist = by_seat.sum(axis=0)
     out["declaration_points"] = _hist_mean(hist)
@@ -86,7 +86,7 @@ def tables(stats, rules, policies) -> dict:
         groups, names = policy_groups(policies, 4)
         rows = []
         for s, name in enumerate(SIDES):
-            w = mean_estimate(stats["game_win"][s], scale=nb.WIN_SCALE)
+            w = rate_estimate(stats["game_win"][s], scale=nb.WIN_SCALE)
             st = mean_estimate(stats["game_stake"][s])
             rows.append({"side": name, "seats": f"{s} and {s + 2}", "games": w.n, **_estimate_columns(w, "win_rate"),
                          **_estimate_columns(st, "stake")})
@@ -94,7 +94,7 @@ def tables(stats, rules, policies) -> dict:
         rows = []
         for g, name in enumerate(names):
             m = groups.count(g)
-            w = mean_estimate(stats["group_mom"][g], scale=nb.WIN_SCALE * m)
+            w = rate_estimate(stats["group_mom"][g], scale=nb.WIN_SCALE * m)
             rows.append({"policy": name, "seats": m, "games": w.n, **_estimate_columns(w, "win_rate")})
         out["games_by_policy"] = pd.DataFrame(rows)
     return out
