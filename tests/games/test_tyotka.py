@@ -168,3 +168,15 @@ def test_bad_input():
         GAME.play_deal(order, "QS", scores=(0, 0, -1, 0))
     with pytest.raises(SimkitError):
         GAME.play_deal(order, "ZZ")
+
+
+def test_validation_checks_pass_on_a_small_run():
+    """The exact values of validation.py (the counting trick's chance 1/13 per trick, a
+    queen photograph 1/13) within 4 standard errors of a small simulation."""
+    from simkit.games.tyotka.validation import checks
+
+    for check in checks():
+        res = simkit.simulate("tyotka", 3000 if check.rules == {"unit": "deal"} else 400, rules=check.rules,
+                              policies=check.policies, seed=9, progress=False)
+        est = check.estimate(res)
+        assert abs(est.value - check.exact) < 4 * est.stderr, (check.what, est)
