@@ -149,6 +149,20 @@ def most_tricks_seat_nb(winners, n, players):
     return last
 
 
+@njit(cache=True)
+def win_shares_nb(values, players, lowest, scale, out):
+    """Each seat's share (x ``scale``) of a win by the lowest (``lowest``) or the highest
+    of ``values``; a tie shares it."""
+    best = values[0]
+    for s in range(1, players):
+        best = min(best, values[s]) if lowest else max(best, values[s])
+    tied = 0
+    for s in range(players):
+        tied += values[s] == best
+    for s in range(players):
+        out[s] = scale // tied if values[s] == best else 0
+
+
 # -- the heuristic -------------------------------------------------------------------------------
 @njit(cache=True)
 def trick_cost_nb(trick, n, state, opts):

@@ -17,7 +17,8 @@ from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_
 from simkit.core.trick_play import AFTER_FN, CHOOSE_FN, play_tricks_nb
 from simkit.core.tricks import (MAX_SEATS, NO_TRUMP, PLAY_FN, S_PLAYED, S_SCORE, S_WON, TT_DECK, deal_round_nb,
                                 popcount_nb, start_deal_nb)
-from simkit.games.penalty_tricks import O_GAME, S_LOG, S_PEN, S_TAKERS, log_winners_nb, start_penalties_nb
+from simkit.games.penalty_tricks import (O_GAME, S_LOG, S_PEN, S_TAKERS, log_winners_nb, start_penalties_nb,
+                                        win_shares_nb)
 from simkit.games.tyotka.scoring import (DEAL_PENALTIES, QUEENS, TRICKS, counting_trick_nb, deal_penalties_nb,
                                          most_tricks_seat_nb, settle_nb)
 
@@ -109,19 +110,6 @@ TyotkaStats, STATS_TYPE = bundle("TyotkaStats", {
 _I1 = types.int64[::1]
 
 
-@njit(cache=True)
-def win_shares_nb(values, lowest, out):
-    """Each seat's share (x WIN_SCALE) of a win by the lowest (``lowest``) or highest value."""
-    best = values[0]
-    for s in range(1, 4):
-        best = min(best, values[s]) if lowest else max(best, values[s])
-    tied = 0
-    for s in range(4):
-        tied += values[s] == best
-    for s in range(4):
-        out[s] = WIN_SCALE // tied if values[s] == best else 0
-
-
 @njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, types.int64[:, ::1], SEATS_TYPE,
                  CHOOSE_FN, AFTER_FN, PLAY_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
 def tyotka_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit,
@@ -197,7 +185,7 @@ def tyotka_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, af
             moment_add_nb(stats.rub_len, 0, deals)
             stats.len_hist[min(deals, MAX_LEN - 1)] += 1
             settle_nb(score, 4, settle)
-            win_shares_nb(score, True, share)
+            win_shares_nb(score, 4, True, WIN_SCALE, share)
             zero = 0
             for s in range(4):
                 zero += settle[s]
@@ -213,9 +201,9 @@ def tyotka_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, af
         if unit_kind == UNIT_DEAL:
             continue
         if unit_kind == UNIT_PARTY:
-            win_shares_nb(total, False, share)          # the party: the most money won
+            win_shares_nb(total, 4, False, WIN_SCALE, share)          # the party: the most money won
         else:
-            win_shares_nb(score, True, share)           # a rubber: the fewest penalties
+            win_shares_nb(score, 4, True, WIN_SCALE, share)           # a rubber: the fewest penalties
         for g in range(2 * n_groups):
             gx[g] = 0
         zero = 0
