@@ -124,3 +124,14 @@ def test_bad_input():
         GAME.play_deal(order[:51])
     with pytest.raises(SimkitError, match="dealer"):
         GAME.play_deal(order, dealer=3)
+
+
+def test_validation_checks_pass_on_a_small_run():
+    """validation.py's exact values (a jack out of play 1/52 with three players, 4/52 with
+    four) within 4 standard errors of a small simulation."""
+    from simkit.games.polignac.validation import checks
+
+    for check in checks():
+        res = simkit.simulate("polignac", 3000, rules=check.rules, policies=check.policies, seed=9, progress=False)
+        est = check.estimate(res)
+        assert abs(est.value - check.exact) < 4 * est.stderr, (check.what, est)

@@ -176,7 +176,7 @@ def test_validation_checks_pass_on_a_small_run():
     from simkit.games.tyotka.validation import checks
 
     for check in checks():
-        res = simkit.simulate("tyotka", 3000 if check.rules == {"unit": "deal"} else 400, rules=check.rules,
+        res = simkit.simulate("tyotka", 3000, rules=check.rules,
                               policies=check.policies, seed=9, progress=False)
         est = check.estimate(res)
         assert abs(est.value - check.exact) < 4 * est.stderr, (check.what, est)

@@ -34,5 +34,5 @@ def checks() -> list:
     out = [Check(f"the counting trick is trick {k}: 4/52", float(dist[k]), 20_000, DEAL, "random",
                  counting_trick_rate(k), source="enumeration") for k in (1, 12)]
     out.append(Check("the photograph is a queen: 4/52", float(exact.photograph_is_queen()), 20_000,
-                     {"unit": "rubber"}, "heuristic", queen_photograph_rate, source="enumeration"))
+                     {"unit": "deal", "first_dealer": 2}, "heuristic", queen_photograph_rate, source="enumeration"))
     return out
