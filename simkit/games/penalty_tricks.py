@@ -27,11 +27,13 @@ minimise it. Game fields start at :data:`S_GAME`.
 from __future__ import annotations
 
 import numpy as np
-from numba import cfunc, njit
+from numba import cfunc, njit, types
 
 from simkit.core.rng import next_u64_nb, randbelow_nb, seed_stream_nb
-from simkit.core.trick_play import AFTER_SIG, CHOOSE_SIG, PLAY_BUILTIN
-from simkit.core.tricks import (MAX_SEATS, S_EXTRA, S_FOLLOW, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_SEAT,
+from simkit.core.stats import moment_add_nb
+from simkit.core.trick_game import SEATS_TYPE
+from simkit.core.trick_play import AFTER_FN, AFTER_SIG, CHOOSE_FN, CHOOSE_SIG, PLAY_BUILTIN
+from simkit.core.tricks import (PLAY_FN, MAX_SEATS, S_EXTRA, S_FOLLOW, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_SEAT,
                                 S_SIZE, S_TRICK, S_TRICK_NO, S_TRICKS, S_VOIDS, S_WON, TT_DECK, TT_ESUIT, TT_POWER,
                                 beating_nb, higher_in_suit_nb, legal_nb, lowest_card_nb, popcount_nb,
                                 strongest_nb, trick_winner_nb, weakest_nb)
@@ -161,6 +163,30 @@ def win_shares_nb(values, players, lowest, scale, out):
         tied += values[s] == best
     for s in range(players):
         out[s] = scale // tied if values[s] == best else 0
+
+
+def chunk_signature(stats_type):
+    """The chunk kernels' signature: ``(seed, start, stop, deck0, opts, tables, seats,
+    choose_fn, after_fn, play_fn, stats, audit, audit_out, err)``."""
+    i1 = types.int64[::1]
+    return types.void(types.int64, types.int64, types.int64, types.uint8[::1], i1, types.int64[:, ::1], SEATS_TYPE,
+                      CHOOSE_FN, AFTER_FN, PLAY_FN, stats_type, types.boolean, i1, i1)
+
+
+@njit(cache=True)
+def record_unit_nb(values, share, players, group, win_mom, value_mom, group_mom, gx):
+    """A unit's result: each seat's win share and final value into moment rows, and the
+    sums over each policy group (``group_mom`` rows g and G + g; ``gx`` scratch)."""
+    n_groups = group_mom.shape[0] // 2
+    for g in range(2 * n_groups):
+        gx[g] = 0
+    for s in range(players):
+        moment_add_nb(win_mom, s, share[s])
+        moment_add_nb(value_mom, s, values[s])
+        gx[group[s]] += share[s]
+        gx[n_groups + group[s]] += values[s]
+    for g in range(2 * n_groups):
+        moment_add_nb(group_mom, g, gx[g])
 
 
 # -- the heuristic -------------------------------------------------------------------------------

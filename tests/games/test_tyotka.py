@@ -3,7 +3,7 @@ value, the photograph that is a queen, the most tricks), a Python reference of t
 on random deals, policies, rubbers and parties, errors (seed 002 lines 48-53)."""
 import numpy as np
 import pytest
-from numba import njit
+from penalty_checks import check_validation, user_policies
 
 import simkit
 from simkit.core.cards import parse
@@ -13,30 +13,14 @@ GAME = None   # bound by _import_game
 RNG = np.random.default_rng(1216)
 
 
-def play_lowest(hand, legal, state, params):
-    """The lowest legal card code (a deterministic user policy)."""
-    return legal & -legal
-
-
-def play_any(hand, legal, state, params):
-    """An illegal choice whenever the hand holds a card it may not play."""
-    return hand & -hand
+play_lowest = play_any = None   # compiled by _import_game
 
 
 @pytest.fixture(autouse=True, scope="module")
 def _import_game():
     global GAME, play_lowest, play_any
-    from simkit.core.tricks import PLAY_SIG, lowest_card_nb
     from simkit.games.tyotka import GAME
-
-    def lowest(hand, legal, state, params):
-        return lowest_card_nb(legal)
-
-    def anyc(hand, legal, state, params):
-        return lowest_card_nb(hand)
-
-    play_lowest = njit(PLAY_SIG, cache=True)(lowest)
-    play_any = njit(PLAY_SIG, cache=True)(anyc)
+    play_lowest, play_any = user_policies()
 
 
 def order_from_hands(hands, dealer=0):
@@ -136,7 +120,7 @@ def test_policies_are_legal_and_the_heuristic_ducks():
     m = r.metrics
     # the heuristic seat takes fewer penalties than a random one (7 a deal in all)
     assert m["penalty.seat0"]["value"] + 5 * m["penalty.seat0"]["stderr"] < m["penalty.seat1"]["value"]
-    with pytest.raises(IllegalMoveError, match=r"play_any|anyc"):
+    with pytest.raises(IllegalMoveError, match=r"_any_card.*illegal move \d+ .*deal 1, trick \d+, seat \d .*legal cards"):
         simkit.simulate("tyotka", 5, rules={"unit": "deal"}, policies=play_any, progress=False)
     out = GAME.audit(GAME.Rules.build({"unit": "deal"}), GAME.resolve_policies("simulation:samples=2"), 1, 6)
     assert out["checks"] > 0 and out["violations"] == 0
@@ -171,12 +155,5 @@ def test_bad_input():
 
 
 def test_validation_checks_pass_on_a_small_run():
-    """The exact values of validation.py (the counting trick's chance 1/13 per trick, a
-    queen photograph 1/13) within 4 standard errors of a small simulation."""
-    from simkit.games.tyotka.validation import checks
-
-    for check in checks():
-        res = simkit.simulate("tyotka", 3000, rules=check.rules,
-                              policies=check.policies, seed=9, progress=False)
-        est = check.estimate(res)
-        assert abs(est.value - check.exact) < 4 * est.stderr, (check.what, est)
+    """validation.py's exact values within 4 standard errors of a small simulation."""
+    check_validation("tyotka")

@@ -9,32 +9,30 @@ import numpy as np
 
 from simkit.core.cards import deck, format as format_cards
 from simkit.core.stats import Stats, moments
-from simkit.core.trick_play import E_KIND, E_UNIT, N_ERR, R_PLAY
-from simkit.core.tricks import S_SIZE, S_WON, cards_of, no_user_play_nb
+from simkit.core.trick_play import N_ERR
+from simkit.core.tricks import S_SIZE, S_WON, cards_of
 from simkit.games import penalty_tricks as pt
+from simkit.games.penalty_games import PenaltyTrickGame
 from simkit.games.polignac import nb, report
-from simkit.games.polignac.policies import PARAM_SLOTS, PLAY
+from simkit.games.polignac.policies import PLAY
 from simkit.games.polignac.rules import PolignacRules
 from simkit.games.polignac.scoring import JACK_PENALTY, TABLES, cards_each, follow_flags
-from simkit.games.tricks_base import SUIT_NAMES, TrickGame
+from simkit.games.tricks_base import SUIT_NAMES
 
 
-class Polignac(TrickGame):
+class Polignac(PenaltyTrickGame):
     id = "polignac"
     title = "Polignac (Полиньяк)"
     description = "three-hand plus-trick game with a turned trump and jack penalties, to 20 plus points"
     unit = "game"
-    hands_word = "units"
     Rules = PolignacRules
     report = report
     roles = [PLAY]
-    role_rows = {"play": (R_PLAY, PARAM_SLOTS["play"], pt.N_PLAY_PARAMS, no_user_play_nb)}
-    headline = "dealer_edge"
+    kernel, stats_bundle, trick_tables = nb.polignac_chunk_nb, nb.PolignacStats, TABLES
     headline_doc = report.HEADLINE_DOC
     chunk_hint = 1 << 9
     conformance_hands = 60
     study_hands = 5_000
-    played_word = "deals"
     bench_cases = [("random play, single deals", {"unit": "deal"}, "random", 400_000),
                    ("games to 20, heuristic play", {}, None, 5_000)]
     conformance_cases = [
@@ -43,34 +41,20 @@ class Polignac(TrickGame):
          {"play": "simulation:samples=2|random|heuristic|random"}),
     ]
 
-    def unit_for(self, rules):
-        return rules.unit
-
-    def played(self, stats):
-        """Deals played (a game holds several)."""
-        return int(stats["counters"][0])
+    def _players(self, rules):
+        return rules.players
 
     def _opts(self, rules):
         return pt.penalty_opts(JACK_PENALTY, -1, False, [rules.players, int(rules.end_rule == "gross"),
                                                           rules.target, int(rules.unit == "deal"), rules.max_deals,
                                                           rules.first_dealer, follow_flags(rules)])
 
-    def _new_stats(self, P, n_groups):
+    def _new_stats(self, rules, n_groups):
+        P = rules.players
         return Stats(pen_hist=np.zeros((P, 11), np.int64), trick_hist=np.zeros((P, cards_each(P) + 1), np.int64),
                      net_hist=np.zeros((P, nb.NET_BINS), np.int64), net_mom=moments(P), pos_mom=moments(P),
                      jacks=np.zeros((P + 1, 4), np.int64), dealer_mom=moments(1), counters=np.zeros(3, np.int64),
                      game_len=moments(1), game_win=moments(P), game_net=moments(P), group_mom=moments(2 * n_groups))
-
-    def _run(self, rules, policies, seed, start, stop, audit):
-        seats, fns = self.seat_policies(policies, rules.players)
-        st = self._new_stats(rules.players, int(seats.group.max()) + 1)
-        audit_out = np.zeros(2, np.int64)
-        err = np.zeros(N_ERR, np.int64)
-        nb.polignac_chunk_nb(seed, start, stop, deck(52), self._opts(rules), TABLES, seats, pt.penalty_choose_cb,
-                             pt.penalty_after_trick_cb, *fns, nb.PolignacStats(**st), audit, audit_out, err)
-        if err[E_KIND]:
-            self.raise_err(err, policies, f"unit {err[E_UNIT]}, ")
-        return st, audit_out
 
     def deal_words(self, err):
         return f" ({self.trump_words(err)} trump)"

@@ -15,7 +15,8 @@ from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_
 from simkit.core.trick_play import AFTER_FN, CHOOSE_FN, play_tricks_nb
 from simkit.core.tricks import (MAX_SEATS, PLAY_FN, S_FOLLOW, S_PLAYED, S_SCORE, S_WON, deal_round_nb, popcount_nb,
                                 start_deal_nb)
-from simkit.games.penalty_tricks import O_GAME, S_PEN, S_TAKERS, start_penalties_nb, win_shares_nb
+from simkit.games.penalty_tricks import (O_GAME, S_PEN, S_TAKERS, chunk_signature, record_unit_nb,
+                                        start_penalties_nb, win_shares_nb)
 from simkit.games.polignac.scoring import JACKS, game_over_nb, jack_points_nb
 
 O_PLAYERS, O_END_RULE, O_TARGET, O_SINGLE, O_MAX_DEALS, O_FIRST_DEALER, O_FOLLOW = range(O_GAME, O_GAME + 7)
@@ -94,8 +95,7 @@ PolignacStats, STATS_TYPE = bundle("PolignacStats", {
 _I1 = types.int64[::1]
 
 
-@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, types.int64[:, ::1], SEATS_TYPE,
-                 CHOOSE_FN, AFTER_FN, PLAY_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
+@njit(chunk_signature(STATS_TYPE), cache=True)
 def polignac_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit,
                       audit_out, err):
     """Play units ``start..stop-1`` (whole games or single deals) into ``stats``."""
@@ -156,15 +156,7 @@ def polignac_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, 
         if not game_over_nb(net, gross, players, opts[O_TARGET], opts[O_END_RULE]):
             counters[2] += 1
         win_shares_nb(net, players, False, WIN_SCALE, share)
-        for g in range(2 * n_groups):
-            gx[g] = 0
-        for s in range(players):
-            moment_add_nb(stats.game_win, s, share[s])
-            moment_add_nb(stats.game_net, s, net[s])
-            gx[group[s]] += share[s]
-            gx[n_groups + group[s]] += net[s]
-        for g in range(2 * n_groups):
-            moment_add_nb(stats.group_mom, g, gx[g])
+        record_unit_nb(net, share, players, group, stats.game_win, stats.game_net, stats.group_mom, gx)
         moment_add_nb(stats.game_len, 0, deals)
         if audit:
             audit_out[0] += 1

@@ -1,4 +1,4 @@
-"""Polignac policies: one ``play`` role (:mod:`simkit.games.penalty_policies`).
+"""Polignac policies: one ``play`` role (:mod:`simkit.games.penalty_games`).
 
 ``random`` (uniform legal card), ``heuristic`` (a trick is a plus point, a jack taken
 costs 4/3/2/1: take tricks without jacks cheaply, lead sure winners, trump when void and
@@ -10,7 +10,7 @@ layout (:mod:`simkit.core.tricks` ``S_*``: ``S_TURNUP`` = the turned trump card)
 :mod:`simkit.games.penalty_tricks`' ``S_PEN`` (jack penalties so far this deal);
 ``S_SCORE`` = the net totals before the deal.
 """
-from simkit.games.penalty_policies import PARAM_SLOTS, play_role  # noqa: F401
+from simkit.games.penalty_games import PARAM_SLOTS, play_role  # noqa: F401
 
 PLAY = play_role("a trick is a plus point, a jack a minus: take tricks without jacks cheaply, lead sure winners, "
                  "trump when it pays, duck a trick holding a jack, shed jacks on others' tricks")

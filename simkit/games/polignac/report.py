@@ -11,7 +11,7 @@ import pandas as pd
 
 from simkit.games.polignac import nb
 from simkit.games.tricks_base import SUIT_NAMES
-from simkit.policies.seated import policy_groups, seat_labels
+from simkit.games.penalty_games import unit_tables
 from simkit.reports.estimates import mean_estimate
 from simkit.reports.tables import seat_records
 
@@ -51,24 +51,5 @@ def tables(stats, rules, policies) -> dict:
                      "ci95_low": e.ci95[0], "ci95_high": e.ci95[1]})
     out["net_by_position"] = pd.DataFrame(rows)
     if rules.unit == "game":
-        labels = seat_labels(policies, P)
-        rows = []
-        for s in range(P):
-            w = mean_estimate(stats["game_win"][s], scale=nb.WIN_SCALE)
-            t = mean_estimate(stats["game_net"][s])
-            rows.append({"seat": s, "policy": labels[s], "games": w.n, "win_rate": w.value, "win_stderr": w.stderr,
-                         "win_ci95_low": w.ci95[0], "win_ci95_high": w.ci95[1], "final_net": t.value,
-                         "final_net_stderr": t.stderr})
-        out["games_by_seat"] = pd.DataFrame(rows)
-        groups, names = policy_groups(policies, P)
-        gm = stats["group_mom"]
-        rows = []
-        for g, name in enumerate(names):
-            m = groups.count(g)
-            w = mean_estimate(gm[g], scale=nb.WIN_SCALE * m)
-            t = mean_estimate(gm[len(names) + g], scale=m)
-            rows.append({"policy": name, "seats": m, "games": w.n, "win_rate": w.value, "win_stderr": w.stderr,
-                         "win_ci95_low": w.ci95[0], "win_ci95_high": w.ci95[1], "final_net": t.value,
-                         "final_net_stderr": t.stderr})
-        out["games_by_policy"] = pd.DataFrame(rows)
+        out.update(unit_tables(stats, policies, P, "game_win", "game_net", nb.WIN_SCALE, "games", "final_net"))
     return out

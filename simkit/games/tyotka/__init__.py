@@ -8,15 +8,15 @@ shared with Polignac (:mod:`simkit.games.penalty_tricks`); kernels in :mod:`.nb`
 """
 import numpy as np
 
-from simkit.core.cards import deck, format as format_cards, parse
+from simkit.core.cards import deck, format as format_cards
 from simkit.core.stats import Stats, moments
-from simkit.core.trick_play import E_KIND, E_UNIT, N_ERR, R_PLAY
-from simkit.core.tricks import S_SIZE, S_WON, cards_of, no_user_play_nb
+from simkit.core.trick_play import N_ERR
+from simkit.core.tricks import S_SIZE, S_WON, cards_of
 from simkit.errors import SimkitError
 from simkit.games import penalty_tricks as pt
-from simkit.games.tricks_base import TrickGame
+from simkit.games.penalty_games import PenaltyTrickGame
 from simkit.games.tyotka import nb, report
-from simkit.games.tyotka.policies import PARAM_SLOTS, PLAY
+from simkit.games.tyotka.policies import PLAY
 from simkit.games.tyotka.rules import TyotkaRules
 from simkit.games.tyotka.scoring import QUEENS, TABLES, TRICKS, counting_trick_nb, most_tricks_seat_nb
 
@@ -24,22 +24,19 @@ from simkit.games.tyotka.scoring import QUEENS, TABLES, TRICKS, counting_trick_n
 QUEEN_PENALTY = np.array([(QUEENS >> c) & 1 for c in range(64)], np.int64)
 
 
-class Tyotka(TrickGame):
+class Tyotka(PenaltyTrickGame):
     id = "tyotka"
     title = "Tyotka (Тётка)"
     description = "avoid queens, the photograph, the most tricks and the counting trick; rubbers to 21, parties of 4"
     unit = "party"
-    hands_word = "units"
     Rules = TyotkaRules
     report = report
     roles = [PLAY]
-    role_rows = {"play": (R_PLAY, PARAM_SLOTS["play"], pt.N_PLAY_PARAMS, no_user_play_nb)}
-    headline = "dealer_edge"
+    kernel, stats_bundle, trick_tables = nb.tyotka_chunk_nb, nb.TyotkaStats, TABLES
     headline_doc = report.HEADLINE_DOC
     chunk_hint = 1 << 8
     conformance_hands = 40
     study_hands = 2_000
-    played_word = "deals"
     bench_cases = [("random play, single deals", {"unit": "deal"}, "random", 400_000),
                    ("parties of four rubbers, heuristic play", {}, None, 500)]
     conformance_cases = [
@@ -48,36 +45,21 @@ class Tyotka(TrickGame):
          {"play": "simulation:samples=2|random|heuristic|random"}),
     ]
 
-    def unit_for(self, rules):
-        return rules.unit
-
-    def played(self, stats):
-        """Deals played (a rubber or a party holds several)."""
-        return int(stats["counters"][0])
+    def _players(self, rules):
+        return 4
 
     def _opts(self, rules):
         unit = {"party": nb.UNIT_PARTY, "rubber": nb.UNIT_RUBBER, "deal": nb.UNIT_DEAL}[rules.unit]
         return pt.penalty_opts(QUEEN_PENALTY, 0, True, [int(rules.dealer == "per_deal"), rules.target,
                                                          rules.rubbers, unit, rules.first_dealer])
 
-    def _new_stats(self, n_groups):
+    def _new_stats(self, rules, n_groups):
         return Stats(pen_hist=np.zeros((4, nb.DEAL_PENALTIES + 1), np.int64),
                      trick_hist=np.zeros((4, TRICKS + 1), np.int64), pen_mom=moments(4), pos_mom=moments(4),
                      kinds=np.zeros((4, 4), np.int64), dealer_mom=moments(1), count_hist=np.zeros(TRICKS, np.int64),
                      counters=np.zeros(4, np.int64), rub_len=moments(1), len_hist=np.zeros(nb.MAX_LEN, np.int64),
                      rub_settle=moments(4), rub_pos=moments(4), rub_win=moments(4), unit_settle=moments(4),
                      unit_win=moments(4), group_mom=moments(2 * n_groups))
-
-    def _run(self, rules, policies, seed, start, stop, audit):
-        seats, fns = self.seat_policies(policies, 4)
-        st = self._new_stats(int(seats.group.max()) + 1)
-        audit_out = np.zeros(2, np.int64)
-        err = np.zeros(N_ERR, np.int64)
-        nb.tyotka_chunk_nb(seed, start, stop, deck(52), self._opts(rules), TABLES, seats, pt.penalty_choose_cb,
-                           pt.penalty_after_trick_cb, *fns, nb.TyotkaStats(**st), audit, audit_out, err)
-        if err[E_KIND]:
-            self.raise_err(err, policies, f"unit {err[E_UNIT]}, ")
-        return st, audit_out
 
     def play_deal(self, cards, photo, *, rules=None, policies=None, dealer=0, scores=(0, 0, 0, 0), seed=0) -> dict:
         """Play one deal dealt from the card order ``cards`` (52 cards, a string or codes:

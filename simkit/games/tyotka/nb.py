@@ -17,8 +17,8 @@ from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_
 from simkit.core.trick_play import AFTER_FN, CHOOSE_FN, play_tricks_nb
 from simkit.core.tricks import (MAX_SEATS, NO_TRUMP, PLAY_FN, S_PLAYED, S_SCORE, S_WON, TT_DECK, deal_round_nb,
                                 popcount_nb, start_deal_nb)
-from simkit.games.penalty_tricks import (O_GAME, S_LOG, S_PEN, S_TAKERS, log_winners_nb, start_penalties_nb,
-                                        win_shares_nb)
+from simkit.games.penalty_tricks import (O_GAME, S_LOG, S_PEN, S_TAKERS, chunk_signature, log_winners_nb,
+                                        record_unit_nb, start_penalties_nb, win_shares_nb)
 from simkit.games.tyotka.scoring import (DEAL_PENALTIES, QUEENS, TRICKS, counting_trick_nb, deal_penalties_nb,
                                          most_tricks_seat_nb, settle_nb)
 
@@ -110,8 +110,7 @@ TyotkaStats, STATS_TYPE = bundle("TyotkaStats", {
 _I1 = types.int64[::1]
 
 
-@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, types.int64[:, ::1], SEATS_TYPE,
-                 CHOOSE_FN, AFTER_FN, PLAY_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
+@njit(chunk_signature(STATS_TYPE), cache=True)
 def tyotka_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit,
                     audit_out, err):
     """Play units ``start..stop-1`` (parties, rubbers or single deals) into ``stats``."""
@@ -204,17 +203,8 @@ def tyotka_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, af
             win_shares_nb(total, 4, False, WIN_SCALE, share)          # the party: the most money won
         else:
             win_shares_nb(score, 4, True, WIN_SCALE, share)           # a rubber: the fewest penalties
-        for g in range(2 * n_groups):
-            gx[g] = 0
-        zero = 0
-        for s in range(4):
-            zero += total[s]
-            moment_add_nb(stats.unit_settle, s, total[s])
-            moment_add_nb(stats.unit_win, s, share[s])
-            gx[group[s]] += share[s]
-            gx[n_groups + group[s]] += total[s]
-        for g in range(2 * n_groups):
-            moment_add_nb(stats.group_mom, g, gx[g])
+        record_unit_nb(total, share, 4, group, stats.unit_win, stats.unit_settle, stats.group_mom, gx)
+        zero = total[0] + total[1] + total[2] + total[3]
         if audit:
             audit_out[0] += 1
             if zero != 0:

@@ -1,4 +1,4 @@
-"""Tyotka policies: one ``play`` role (:mod:`simkit.games.penalty_policies`).
+"""Tyotka policies: one ``play`` role (:mod:`simkit.games.penalty_games`).
 
 ``random`` (uniform legal card), ``heuristic`` (every trick costs: lead the card most
 likely to lose, duck with the highest card that loses, shed queens, the photograph and
@@ -11,7 +11,7 @@ each legal card out with the heuristic: the least mean penalty), or a user's ``@
 counting trick, 0-based, ``S_PEN`` = penalties so far this deal; ``S_SCORE`` = the
 rubber's penalties before the deal).
 """
-from simkit.games.penalty_policies import PARAM_SLOTS, play_role  # noqa: F401
+from simkit.games.penalty_games import PARAM_SLOTS, play_role  # noqa: F401
 
 PLAY = play_role("every trick costs: lead the card most likely to lose, duck with the highest losing card, "
                  "shed queens, the photograph and high cards when void")

@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 
 from simkit.games.tyotka import nb
-from simkit.policies.seated import policy_groups, seat_labels
+from simkit.games.penalty_games import unit_tables
 from simkit.reports.estimates import mean_estimate
 from simkit.reports.tables import distribution_table, seat_records
 
@@ -72,24 +72,5 @@ def tables(stats, rules, policies) -> dict:
         out["rubber_length"] = distribution_table(lens[lo:hi], np.arange(lo, hi), name="deals")
         out["settlement_by_position"] = _estimate_rows(stats["rub_pos"], [1, 2, 3, 4], "position",
                                                        [{"dealer": p == 3} for p in range(4)])
-        labels = seat_labels(policies, 4)
-        rows = []
-        for s in range(4):
-            w = mean_estimate(stats["unit_win"][s], scale=nb.WIN_SCALE)
-            st = mean_estimate(stats["unit_settle"][s])
-            rows.append({"seat": s, "policy": labels[s], "units": w.n, "win_rate": w.value, "win_stderr": w.stderr,
-                         "win_ci95_low": w.ci95[0], "win_ci95_high": w.ci95[1], "settlement": st.value,
-                         "settlement_stderr": st.stderr})
-        out["games_by_seat"] = pd.DataFrame(rows)
-        groups, names = policy_groups(policies, 4)
-        gm = stats["group_mom"]
-        rows = []
-        for g, name in enumerate(names):
-            m = groups.count(g)
-            w = mean_estimate(gm[g], scale=nb.WIN_SCALE * m)
-            st = mean_estimate(gm[len(names) + g], scale=m)
-            rows.append({"policy": name, "seats": m, "units": w.n, "win_rate": w.value, "win_stderr": w.stderr,
-                         "win_ci95_low": w.ci95[0], "win_ci95_high": w.ci95[1], "settlement": st.value,
-                         "settlement_stderr": st.stderr})
-        out["games_by_policy"] = pd.DataFrame(rows)
+        out.update(unit_tables(stats, policies, 4, "unit_win", "unit_settle", nb.WIN_SCALE, "units", "settlement"))
     return out
