@@ -116,3 +116,12 @@ def test_bad_input():
 def test_validation_checks_pass_on_a_small_run():
     """validation.py's exact values within 4 standard errors of a small simulation."""
     check_validation("polignac")
+
+
+def test_a_game_that_cannot_end_stops_at_max_deals():
+    """Five players share 10 tricks a deal against up to 10 jack points, so a game to 20 net
+    is long (about 44 deals); ``max_deals=3`` stops every game after three deals, the
+    highest net total winning."""
+    r = simkit.simulate("polignac", 20, rules={"players": 5, "max_deals": 3}, seed=1, progress=False)
+    assert r.metrics["stopped_rate"]["value"] == 1 and r.metrics["game_length"]["value"] == 3
+    assert sum(r.metrics[f"win_rate.seat{s}"]["value"] for s in range(5)) == pytest.approx(1)

@@ -5,14 +5,15 @@ Per deal: each seat's jack penalty points (``tables.points``: ``seat``, ``points
 ``tables.net``); net points by position from the dealer and the dealer's edge (the
 headline); who takes each jack (``tables.jacks``: by seat, or out of play). Per game (to
 20 plus points): win rate per seat and per policy (the highest net total; ties shared),
-final totals and the game's length in deals.
+final totals, the game's length in deals and the share of games stopped by the
+``max_deals`` safeguard (``stopped_rate``).
 """
 import pandas as pd
 
 from simkit.games.polignac import nb
 from simkit.games.tricks_base import SUIT_NAMES
 from simkit.games.penalty_games import unit_tables
-from simkit.reports.estimates import mean_estimate
+from simkit.reports.estimates import mean_estimate, proportion_estimate
 from simkit.reports.tables import seat_records
 
 HEADLINE_DOC = "the dealer's net points per deal minus the mean of the other seats' (positive: dealing pays)"
@@ -29,6 +30,7 @@ def metrics(stats, rules, policies) -> dict:
         for s in range(P):
             out[f"win_rate.seat{s}"] = mean_estimate(stats["game_win"][s], scale=nb.WIN_SCALE)
         out["game_length"] = mean_estimate(stats["game_len"][0])
+        out["stopped_rate"] = proportion_estimate(int(stats["counters"][2]), int(stats["counters"][1]))
     return out
 
 
