@@ -10,8 +10,17 @@ from rules_checks import check_rules_class
 
 from simkit.core.cards import parse
 from simkit.core.tricks import mask_of
-from simkit.games.tyotka import exact, scoring
-from simkit.games.tyotka.rules import TyotkaRules
+
+exact = scoring = TyotkaRules = None   # bound by _import_game
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _import_game():
+    """Imports the game when its tests run, not while collecting (importing the registered
+    game compiles its kernels)."""
+    global exact, scoring, TyotkaRules
+    from simkit.games.tyotka import exact, scoring
+    from simkit.games.tyotka.rules import TyotkaRules
 
 
 def test_rules_options_and_refusals():

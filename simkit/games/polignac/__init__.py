@@ -1,7 +1,88 @@
-"""G21 Polignac (as seed file 003 lines 48-52 describes it: a plus-trick game with jack
-penalties), in preparation: not yet a registered game (no ``GAME``) until its kernel runs
-on the shared trick engine.
-
-Holds so far: the rules (:mod:`.rules`) and the scoring pieces the kernel will call (jack
-penalties, a deal's net points, the end of the game: :mod:`.scoring`).
+"""G21 Polignac (as seed file 003 lines 48-52 describes it; GAMES.md G21): three players
+(option: 2-8), 52 cards, the last card turned for trump and out of play; +1 per trick,
+jacks taken cost J♥ 4, J♦ 3, J♣ 2, J♠ 1; a game runs until a player reaches 20 plus
+points. Unit = a whole game (default) or one deal (``unit=deal``). Runs on the trick
+engine; the penalty bookkeeping and the policies are shared with Tyotka
+(:mod:`simkit.games.penalty_tricks`); kernels in :mod:`.nb`.
 """
+import numpy as np
+
+from simkit.core.cards import deck, format as format_cards
+from simkit.core.stats import Stats, moments
+from simkit.core.trick_play import N_ERR
+from simkit.core.tricks import S_SIZE, S_WON, cards_of
+from simkit.games import penalty_tricks as pt
+from simkit.games.penalty_games import PenaltyTrickGame
+from simkit.games.polignac import nb, report
+from simkit.games.polignac.policies import PLAY
+from simkit.games.polignac.rules import PolignacRules
+from simkit.games.polignac.scoring import JACK_PENALTY, TABLES, cards_each, follow_flags
+from simkit.games.tricks_base import SUIT_NAMES
+
+
+class Polignac(PenaltyTrickGame):
+    id = "polignac"
+    title = "Polignac (Полиньяк)"
+    description = "three-hand plus-trick game with a turned trump and jack penalties, to 20 plus points"
+    unit = "game"
+    Rules = PolignacRules
+    report = report
+    roles = [PLAY]
+    kernel, stats_bundle, trick_tables = nb.polignac_chunk_nb, nb.PolignacStats, TABLES
+    headline_doc = report.HEADLINE_DOC
+    chunk_hint = 1 << 9
+    conformance_hands = 60
+    study_hands = 5_000
+    bench_cases = [("random play, single deals", {"unit": "deal"}, "random", 400_000),
+                   ("games to 20, heuristic play", {}, None, 5_000)]
+    conformance_cases = [
+        ({}, None),
+        ({"players": 4, "end_rule": "gross", "follow_suit": False, "first_dealer": 3},
+         {"play": "simulation:samples=2|random|heuristic|random"}),
+    ]
+
+    def _players(self, rules):
+        return rules.players
+
+    def _opts(self, rules):
+        return pt.penalty_opts(JACK_PENALTY, -1, False, [rules.players, int(rules.end_rule == "gross"),
+                                                          rules.target, int(rules.unit == "deal"), rules.max_deals,
+                                                          rules.first_dealer, follow_flags(rules)])
+
+    def _new_stats(self, rules, n_groups):
+        P = rules.players
+        return Stats(pen_hist=np.zeros((P, 11), np.int64), trick_hist=np.zeros((P, cards_each(P) + 1), np.int64),
+                     net_hist=np.zeros((P, nb.NET_BINS), np.int64), net_mom=moments(P), pos_mom=moments(P),
+                     jacks=np.zeros((P + 1, 4), np.int64), dealer_mom=moments(1), counters=np.zeros(3, np.int64),
+                     game_len=moments(1), game_win=moments(P), game_net=moments(P), group_mom=moments(2 * n_groups))
+
+    def deal_words(self, err):
+        return f" ({self.trump_words(err)} trump)"
+
+    def play_deal(self, cards, *, rules=None, policies=None, dealer=0, seed=0) -> dict:
+        """Play one deal dealt from the card order ``cards`` (52 cards, a string or codes:
+        ``51 // players`` each one at a time from the dealer's left; the last card is
+        turned for trump) by the kernel's own code. Returns the hands as dealt, the trump
+        card, tricks, jack penalties and net points per seat, and the audit counts."""
+        rules = self.Rules.build(rules)
+        policies = self.resolve_policies(policies)
+        P = rules.players
+        order = self.check_order(cards, deck(52), 52, exactly=True)
+        self.check_seat("dealer", dealer, P)
+        seats, fns = self.seat_policies(policies, P)
+        state = np.zeros(S_SIZE, np.int64)
+        hands = np.zeros(8, np.int64)
+        pen = np.zeros(8, np.int64)
+        audit_out = np.zeros(2, np.int64)
+        err = np.zeros(N_ERR, np.int64)
+        if not nb.one_deal_nb(order, self._opts(rules), TABLES, dealer, seats, pt.penalty_choose_cb,
+                              pt.penalty_after_trick_cb, *fns, int(seed), state, hands, pen, audit_out, err):
+            self.raise_err(err, policies)
+        won = [int(t) for t in state[S_WON:S_WON + P]]
+        return {"hands": [format_cards(cards_of(h)) for h in hands[:P]], "trump_card": format_cards([order[51]]),
+                "trump": SUIT_NAMES[int(order[51]) & 3], "tricks": won, "jack_penalties": [int(x) for x in pen[:P]],
+                "net": [w - int(x) for w, x in zip(won, pen[:P])],
+                "audit": {"checks": int(audit_out[0]), "violations": int(audit_out[1])}}
+
+
+GAME = Polignac()

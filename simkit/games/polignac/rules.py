@@ -44,8 +44,8 @@ class PolignacRules(Rules):
                             "(game); 003:52 «За каждую взятку полагается 1 очко.» (one deal)")
     max_deals: int = option(200, minimum=1, maximum=10_000,
                             doc="engine safeguard: a game not decided after this many deals ends, the highest "
-                                "net total winning (equal: a draw); with 5 or more players a deal's net total "
-                                "is at most 0, so a net game may never end",
+                                "net total winning (equal: a draw); with 6 or more players a deal holds fewer "
+                                "tricks (8 or less) than jack points (10), so a net game may never end",
                             seed="not in the text (net totals can fall; a game must end)")
     first_dealer: int = option(0, minimum=0, maximum=7,
                                doc="seat that deals the first deal (and every single deal); the deal passes "

@@ -7,6 +7,7 @@ from numba import njit
 
 from simkit.core.cards import N_SUITS, RANK_A, RANK_Q, code
 from simkit.core.tricks import popcount_nb, standard_tables
+from simkit.games.penalty_tricks import most_tricks_seat_nb  # noqa: F401  (the most-tricks rule, shared)
 
 #: 002:49 «Старшинство карт обычное.»: plain A-high tables, no trumps (table NO_TRUMP).
 TABLES = standard_tables(52)
@@ -27,29 +28,6 @@ def counting_trick_nb(photo):
     десятая, валет — одиннадцатая, дама — двенадцатая, король — тринадцатая»."""
     rank = photo >> 2
     return 1 if rank == RANK_A else rank + 2
-
-
-@njit(cache=True)
-def most_tricks_seat_nb(winners, n, players):
-    """The seat penalised for the most tricks, from ``winners[k]``, the seat that took trick
-    ``k`` (0-based) of ``n``: the one with the most; on a tie, the one who reached the
-    tied number last (002:51 «штрафуется игрок, взявший последнюю взятку из общего
-    количества, т. е. взявший шестую взятку, когда у другого игрока уже было шесть
-    взяток»)."""
-    count = np.zeros(players, np.int64)
-    for k in range(n):
-        count[winners[k]] += 1
-    top = 0
-    for s in range(players):
-        top = max(top, count[s])
-    seen = np.zeros(players, np.int64)
-    last = -1
-    for k in range(n):
-        s = winners[k]
-        seen[s] += 1
-        if seen[s] == top:
-            last = s
-    return last
 
 
 @njit(cache=True)

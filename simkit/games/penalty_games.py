@@ -1,0 +1,87 @@
+"""The Python side shared by the penalty trick games (Tyotka, Polignac): the ``play``
+role (random, the ducking/shedding heuristic and the simulation player of
+:mod:`simkit.games.penalty_tricks`, a user's ``@njit`` play function), the game class
+that runs their kernels, and the per-unit win tables of their reports."""
+import numpy as np
+import pandas as pd
+
+from simkit.core.cards import deck
+from simkit.core.trick_play import E_KIND, E_UNIT, N_ERR, PLAY_RANDOM, R_PLAY
+from simkit.core.tricks import no_user_play_nb
+from simkit.games import penalty_tricks as pt
+from simkit.games.tricks_base import TrickGame
+from simkit.policies.base import PolicyRole, PolicySpec, param
+from simkit.policies.seated import policy_groups, seat_labels
+from simkit.reports.estimates import mean_estimate
+
+USER_SIGNATURE = "play(hand: int64, legal: int64, state: int64[:], params: float64[:]) -> int64"
+PARAM_SLOTS = {"play": {"samples": pt.P_SAMPLES}}
+
+
+def play_role(heuristic_doc: str, default: str = "heuristic", samples: int = 16) -> PolicyRole:
+    """The ``play`` role; ``heuristic_doc`` says what the heuristic does in the game."""
+    return PolicyRole(
+        "play",
+        [PolicySpec("random", "a uniformly chosen legal card (a baseline)", PLAY_RANDOM, {}),
+         PolicySpec("heuristic", heuristic_doc, pt.PLAY_HEURISTIC, {}),
+         PolicySpec("simulation", "samples the hidden hands `samples` times consistently with the voids shown, "
+                    "plays each legal card out with the heuristic for every seat, plays the least mean cost",
+                    pt.PLAY_SIMULATION, {"samples": param(samples, "int", 1, 1000)})],
+        default=default,
+        user_signature=USER_SIGNATURE,
+    )
+
+
+class PenaltyTrickGame(TrickGame):
+    """A penalty trick game: its chunk kernel (``kernel``, signature
+    :func:`~simkit.games.penalty_tricks.chunk_signature`) runs with the shared ``choose``
+    and ``after_trick`` hooks; a subclass gives ``kernel``, ``stats_bundle``,
+    ``trick_tables``, ``_opts(rules)``, ``_players(rules)`` and ``_new_stats(rules,
+    n_groups)``."""
+
+    hands_word = "units"
+    headline = "dealer_edge"
+    played_word = "deals"
+    role_rows = {"play": (R_PLAY, PARAM_SLOTS["play"], pt.N_PLAY_PARAMS, no_user_play_nb)}
+    kernel = stats_bundle = trick_tables = None
+
+    def unit_for(self, rules):
+        return rules.unit
+
+    def played(self, stats):
+        """Deals played (a unit may hold several)."""
+        return int(stats["counters"][0])
+
+    def _run(self, rules, policies, seed, start, stop, audit):
+        seats, fns = self.seat_policies(policies, self._players(rules))
+        st = self._new_stats(rules, int(seats.group.max()) + 1)
+        audit_out = np.zeros(2, np.int64)
+        err = np.zeros(N_ERR, np.int64)
+        type(self).kernel(seed, start, stop, deck(52), self._opts(rules), self.trick_tables, seats,
+                          pt.penalty_choose_cb, pt.penalty_after_trick_cb, *fns, self.stats_bundle(**st), audit,
+                          audit_out, err)
+        if err[E_KIND]:
+            self.raise_err(err, policies, f"unit {err[E_UNIT]}, ")
+        return st, audit_out
+
+
+def unit_tables(stats, policies, players: int, win: str, value: str, scale: int, unit_word: str,
+                value_name: str) -> dict:
+    """``games_by_seat`` and ``games_by_policy``: win rate (``stats[win]`` moments, x
+    ``scale``) and mean ``value_name`` (``stats[value]``) per seat and per policy group
+    (``stats["group_mom"]`` rows g and G + g), with intervals over ``unit_word``."""
+    def row(w, v):
+        return {unit_word: w.n, "win_rate": w.value, "win_stderr": w.stderr, "win_ci95_low": w.ci95[0],
+                "win_ci95_high": w.ci95[1], value_name: v.value, f"{value_name}_stderr": v.stderr}
+
+    labels = seat_labels(policies, players)
+    by_seat = pd.DataFrame([{"seat": s, "policy": labels[s], **row(mean_estimate(stats[win][s], scale=scale),
+                                                                   mean_estimate(stats[value][s]))}
+                            for s in range(players)])
+    groups, names = policy_groups(policies, players)
+    gm = stats["group_mom"]
+    by_policy = pd.DataFrame([{"policy": name, "seats": groups.count(g),
+                               **row(mean_estimate(gm[g], scale=scale * groups.count(g)),
+                                     mean_estimate(gm[len(names) + g], scale=groups.count(g)))}
+                              for g, name in enumerate(names)])
+    return {"games_by_seat": by_seat, "games_by_policy": by_policy}

@@ -1,0 +1,450 @@
+"""Play shared by the trick games scored by the cards a seat captures (Tyotka, Polignac):
+one penalty table, the bookkeeping between tricks, the ducking/shedding heuristic, and the
+simulation player that samples the hidden hands and plays the deal out with that heuristic.
+
+Numba only (the games' pandas sides are in their packages). A game describes its deal by
+data, read from its option array ``opts`` and from the table state:
+
+* ``opts[O_PEN + c]`` (``c`` = 0..63): the penalty of capturing card ``c`` (Tyotka's
+  queens 1, Polignac's jacks 4 3 2 1), all of one rank, so that the takers of the four
+  fit in :data:`S_TAKERS`;
+* ``opts[O_TRICK_VALUE]``: what each trick taken costs (Polignac: -1, a trick is a plus
+  point; Tyotka: 0);
+* ``opts[O_MOST]``: 1 when the seat with the most tricks pays one more (Tyotka; a tie: the
+  one who reached the tied number last, :func:`most_tricks_seat_nb`);
+* ``state[S_HOT]``: a card that costs its taker one more this deal (Tyotka's photograph;
+  -1 none); ``state[S_HOT_TRICK]``: a trick (0-based) that costs its taker one more (the
+  counting trick; -1 none).
+
+Between tricks (:func:`penalty_after_trick_cb`) the captured cards (``S_PLAYED`` less
+``S_PREV``) are charged to the winner (``S_PEN`` per seat), and the winner of each trick
+(:data:`S_LOG`, 3 bits a trick) and the taker of each penalty card and of the hot card
+(:data:`S_TAKERS`) are logged, so the game's kernel scores the deal from the log by its
+own rule and audits the running penalties against it. A seat's *cost* of a deal is
+``S_PEN + trick value x tricks + (most tricks)``; the heuristic and the simulation player
+minimise it. Game fields start at :data:`S_GAME`.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import cfunc, njit, types
+
+from simkit.core.rng import next_u64_nb, randbelow_nb, seed_stream_nb
+from simkit.core.stats import moment_add_nb
+from simkit.core.trick_game import SEATS_TYPE
+from simkit.core.trick_play import AFTER_FN, AFTER_SIG, CHOOSE_FN, CHOOSE_SIG, PLAY_BUILTIN
+from simkit.core.tricks import (PLAY_FN, MAX_SEATS, S_EXTRA, S_FOLLOW, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_SEAT,
+                                S_SIZE, S_TRICK, S_TRICK_NO, S_TRICKS, S_VOIDS, S_WON, TT_DECK, TT_ESUIT, TT_POWER,
+                                beating_nb, higher_in_suit_nb, legal_nb, lowest_card_nb, popcount_nb,
+                                strongest_nb, trick_winner_nb, weakest_nb)
+
+# -- the state fields (after the shared trick layout) ----------------------------------------
+S_HOT = S_EXTRA + 0          # a card costing its taker one more this deal (the photograph), -1 none
+S_HOT_TRICK = S_EXTRA + 1    # the 0-based trick costing its taker one more (the counting trick), -1 none
+S_RNG = S_EXTRA + 2          # the simulation player's stream key (set per deal by the kernel)
+S_PREV = S_EXTRA + 3         # the cards played before the current trick
+S_LOG = S_EXTRA + 4          # the winner of trick k in bits 3k..3k+2
+S_TAKERS = S_EXTRA + 5       # bits 4s..4s+3: taker + 1 of the penalty card of suit s; bits 16..19: of the hot card
+S_PEN = S_EXTRA + 6          # 8 entries: penalties charged to each seat this deal (cards and tricks)
+S_GAME = S_EXTRA + 14        # the games' own fields from here (up to S_LEAD_BAN - 1)
+
+# -- the option array's shared part ------------------------------------------------------------
+O_PEN = 0                    # 64 entries: penalty per card
+O_TRICK_VALUE = 64
+O_MOST = 65
+O_GAME = 66                  # the games' own options from here
+
+#: the built-in play policies' codes (random and user are the engine's) and the simulation's parameter slot
+PLAY_HEURISTIC, PLAY_SIMULATION = PLAY_BUILTIN, PLAY_BUILTIN + 1
+P_SAMPLES = 0
+N_PLAY_PARAMS = 1
+#: the heuristic's cost of a trick for the most-tricks penalty (Tyotka): a trick's share of it
+MOST_COST = 0.5
+
+
+def penalty_opts(pen: np.ndarray, trick_value: int, most: bool, game: list) -> np.ndarray:
+    """The option array: the penalty table, the trick value, the most-tricks flag, then
+    the game's own options ``game`` (indices from :data:`O_GAME`)."""
+    o = np.zeros(O_GAME + len(game), np.int64)
+    o[O_PEN:O_PEN + 64] = pen
+    o[O_TRICK_VALUE] = trick_value
+    o[O_MOST] = int(most)
+    o[O_GAME:] = game
+    return o
+
+
+@njit(cache=True)
+def start_penalties_nb(state, hot, hot_trick, key):
+    """Reset the deal's penalty fields (after ``start_deal_nb``)."""
+    state[S_HOT] = hot
+    state[S_HOT_TRICK] = hot_trick
+    state[S_RNG] = key
+    state[S_PREV] = 0
+    state[S_LOG] = 0
+    state[S_TAKERS] = 0
+    for s in range(MAX_SEATS):
+        state[S_PEN + s] = 0
+
+
+@njit(cache=True, inline="always")
+def card_penalty_nb(c, opts, hot):
+    return opts[O_PEN + c] + (1 if c == hot else 0)
+
+
+@njit(cache=True)
+def charge_trick_nb(state, opts, cards, w, k):
+    """Charge trick ``k`` (0-based), whose cards are the bitmask ``cards``, to its winner
+    ``w``: the penalty cards, the hot card, the hot trick; log the winner and the takers."""
+    hot = state[S_HOT]
+    p = 1 if k == state[S_HOT_TRICK] else 0
+    m = cards
+    while m:
+        c = lowest_card_nb(m)
+        m &= m - 1
+        if opts[O_PEN + c] != 0:
+            p += opts[O_PEN + c]
+            state[S_TAKERS] |= (w + 1) << (4 * (c & 3))
+        if c == hot:
+            p += 1
+            state[S_TAKERS] |= (w + 1) << 16
+    state[S_PEN + w] += p
+    state[S_LOG] |= w << (3 * k)
+
+
+@cfunc(AFTER_SIG, cache=True)
+def penalty_after_trick_cb(hands, state, opts, pst, err):
+    """The engine's ``after_trick`` hook: charge the trick just closed to its winner
+    (``S_LEADER``, who leads next)."""
+    cards = state[S_PLAYED] & ~state[S_PREV]
+    state[S_PREV] = state[S_PLAYED]
+    charge_trick_nb(state, opts, cards, state[S_LEADER], state[S_TRICK_NO] - 1)
+    return True
+
+
+@njit(cache=True)
+def log_winners_nb(log, n, out):
+    """The winners of tricks 0..n-1 from the packed log :data:`S_LOG` into ``out``."""
+    for k in range(n):
+        out[k] = (log >> (3 * k)) & 7
+
+
+@njit(cache=True)
+def most_tricks_seat_nb(winners, n, players):
+    """The seat penalised for the most tricks, from ``winners[k]``, the seat that took trick
+    ``k`` (0-based) of ``n``: the one with the most; on a tie, the one who reached the
+    tied number last (002:51 «штрафуется игрок, взявший последнюю взятку из общего
+    количества, т. е. взявший шестую взятку, когда у другого игрока уже было шесть
+    взяток»)."""
+    count = np.zeros(players, np.int64)
+    for k in range(n):
+        count[winners[k]] += 1
+    top = 0
+    for s in range(players):
+        top = max(top, count[s])
+    seen = np.zeros(players, np.int64)
+    last = -1
+    for k in range(n):
+        s = winners[k]
+        seen[s] += 1
+        if seen[s] == top:
+            last = s
+    return last
+
+
+@njit(cache=True)
+def win_shares_nb(values, players, lowest, scale, out):
+    """Each seat's share (x ``scale``) of a win by the lowest (``lowest``) or the highest
+    of ``values``; a tie shares it."""
+    best = values[0]
+    for s in range(1, players):
+        best = min(best, values[s]) if lowest else max(best, values[s])
+    tied = 0
+    for s in range(players):
+        tied += values[s] == best
+    for s in range(players):
+        out[s] = scale // tied if values[s] == best else 0
+
+
+def chunk_signature(stats_type):
+    """The chunk kernels' signature: ``(seed, start, stop, deck0, opts, tables, seats,
+    choose_fn, after_fn, play_fn, stats, audit, audit_out, err)``."""
+    i1 = types.int64[::1]
+    return types.void(types.int64, types.int64, types.int64, types.uint8[::1], i1, types.int64[:, ::1], SEATS_TYPE,
+                      CHOOSE_FN, AFTER_FN, PLAY_FN, stats_type, types.boolean, i1, i1)
+
+
+@njit(cache=True)
+def record_unit_nb(values, share, players, group, win_mom, value_mom, group_mom, gx):
+    """A unit's result: each seat's win share and final value into moment rows, and the
+    sums over each policy group (``group_mom`` rows g and G + g; ``gx`` scratch)."""
+    n_groups = group_mom.shape[0] // 2
+    for g in range(2 * n_groups):
+        gx[g] = 0
+    for s in range(players):
+        moment_add_nb(win_mom, s, share[s])
+        moment_add_nb(value_mom, s, values[s])
+        gx[group[s]] += share[s]
+        gx[n_groups + group[s]] += values[s]
+    for g in range(2 * n_groups):
+        moment_add_nb(group_mom, g, gx[g])
+
+
+# -- the heuristic -------------------------------------------------------------------------------
+@njit(cache=True)
+def trick_cost_nb(trick, n, state, opts):
+    """What taking the current trick costs, from its cards so far: their penalties, the hot
+    card, the hot trick, the trick's value, and a share of the most-tricks penalty."""
+    hot = state[S_HOT]
+    cost = float(opts[O_TRICK_VALUE]) + (MOST_COST if opts[O_MOST] else 0.0)
+    if state[S_TRICK_NO] == state[S_HOT_TRICK]:
+        cost += 1.0
+    for i in range(n):
+        cost += card_penalty_nb(trick[i], opts, hot)
+    return cost
+
+
+@njit(cache=True)
+def dangerous_nb(m, opts, hot, tt):
+    """The card of ``m`` to shed first: the highest penalty, then the greatest power."""
+    best = -1
+    bk = -1
+    while m:
+        c = lowest_card_nb(m)
+        m &= m - 1
+        k = card_penalty_nb(c, opts, hot) * 1024 + tt[TT_POWER + c]
+        if k > bk:
+            bk = k
+            best = c
+    return best
+
+
+@njit(cache=True)
+def safe_nb(m, opts, hot, tt, strong):
+    """The strongest (``strong``) or weakest card of ``m`` that carries no penalty, else of ``m``."""
+    free = m
+    x = m
+    while x:
+        c = lowest_card_nb(x)
+        x &= x - 1
+        if card_penalty_nb(c, opts, hot) > 0:
+            free &= ~(np.int64(1) << c)
+    if free == 0:
+        free = m
+    return strongest_nb(free, tt) if strong else weakest_nb(free, tt)
+
+
+@njit(cache=True)
+def avoid_play_nb(seat, hand, legal, state, trick, tt, opts):
+    """Shed danger cards and duck when a trick costs (Tyotka: always), take it cheaply
+    when it pays (Polignac: a trick without a jack).
+
+    Leading: when tricks pay, the lowest sure winner (no unseen card of its suit above it)
+    that carries no penalty; otherwise the card most likely to lose: the most unseen cards
+    of its suit above it, a card without penalty first, then the weakest. Following: the
+    trick's cost so far (:func:`trick_cost_nb`) plus the card's own penalty decides. When
+    taking pays, win with the weakest winner when last, the strongest before; when it
+    costs, play the most dangerous card that loses (a penalty card, else the highest:
+    shedding); forced to win, the strongest card without penalty when last (nobody can
+    overtake), else the weakest (someone may)."""
+    n = state[S_N_IN_TRICK]
+    hot = state[S_HOT]
+    unseen = tt[TT_DECK] & ~state[S_PLAYED] & ~hand
+    if n == 0:
+        gain = opts[O_TRICK_VALUE] < 0
+        best = -1
+        bk = -(1 << 40)
+        m = legal
+        while m:
+            c = lowest_card_nb(m)
+            m &= m - 1
+            above = popcount_nb(higher_in_suit_nb(c, tt) & unseen)
+            pen = card_penalty_nb(c, opts, hot)
+            if gain:
+                k = (1 << 20 if above == 0 else 0) - pen * 1024 - tt[TT_POWER + c]
+            else:
+                k = -pen * (1 << 20) + above * 1024 - tt[TT_POWER + c]
+            if k > bk:
+                bk = k
+                best = c
+        return best
+    win = beating_nb(legal, trick, n, tt)
+    lose = legal & ~win
+    last = n == state[S_PLAYERS] - 1
+    cost = trick_cost_nb(trick, n, state, opts)
+    if win:
+        c = safe_nb(win, opts, hot, tt, not last)
+        if cost + card_penalty_nb(c, opts, hot) < 0:
+            return c
+    if lose:
+        return dangerous_nb(lose, opts, hot, tt)
+    return safe_nb(win, opts, hot, tt, last)
+
+
+# -- the simulation player -------------------------------------------------------------------------
+@njit(cache=True)
+def sample_hidden_nb(seat, hand, state, tt, out, rng, players):
+    """Deal the cards ``seat`` cannot see (neither played nor his) to the other seats at
+    random, each getting the cards it still holds and none of a suit it has shown out of
+    (``S_VOIDS``): cards in random order, each to a seat that may hold it with chance in
+    proportion to the room it has left; a dead end restarts (after 50 tries the voids are
+    ignored). Returns True when the voids were kept."""
+    unseen = tt[TT_DECK] & ~state[S_PLAYED] & ~hand
+    n_unseen = popcount_nb(unseen)
+    pool = np.empty(n_unseen, np.int64)
+    room0 = np.zeros(MAX_SEATS, np.int64)
+    k = state[S_TRICKS] - state[S_TRICK_NO]
+    leader = state[S_LEADER]
+    n = state[S_N_IN_TRICK]
+    for i in range(n):                                     # seats that played to this trick hold one fewer
+        s = leader + i
+        room0[s - players if s >= players else s] = -1
+    for s in range(players):
+        room0[s] += k
+    room = np.zeros(MAX_SEATS, np.int64)
+    for attempt in range(51):
+        m = unseen
+        for i in range(n_unseen):
+            pool[i] = lowest_card_nb(m)
+            m &= m - 1
+        for s in range(players):
+            out[s] = 0
+            room[s] = room0[s]
+        out[seat] = hand
+        room[seat] = 0
+        ok = True
+        for i in range(n_unseen):
+            j = i + randbelow_nb(rng, n_unseen - i)
+            c = pool[j]
+            pool[j] = pool[i]
+            pool[i] = c
+            es = tt[TT_ESUIT + c]
+            total = 0
+            for s in range(players):
+                if room[s] > 0 and (attempt == 50 or (state[S_VOIDS] >> (s * 5 + es)) & 1 == 0):
+                    total += room[s]
+            if total == 0:
+                ok = False
+                break
+            r = randbelow_nb(rng, total)
+            for s in range(players):
+                if room[s] > 0 and (attempt == 50 or (state[S_VOIDS] >> (s * 5 + es)) & 1 == 0):
+                    if r < room[s]:
+                        out[s] |= np.int64(1) << c
+                        room[s] -= 1
+                        break
+                    r -= room[s]
+        if ok:
+            return attempt < 50
+    return False
+
+
+@njit(cache=True)
+def deal_cost_nb(state, opts, seat):
+    """``seat``'s cost of the finished deal in ``state``: penalties, tricks x trick value,
+    and the most-tricks penalty."""
+    c = state[S_PEN + seat] + opts[O_TRICK_VALUE] * state[S_WON + seat]
+    if opts[O_MOST]:
+        winners = np.zeros(state[S_TRICKS], np.int64)
+        log_winners_nb(state[S_LOG], state[S_TRICKS], winners)
+        if most_tricks_seat_nb(winners, state[S_TRICKS], state[S_PLAYERS]) == seat:
+            c += 1
+    return c
+
+
+@njit(cache=True)
+def playout_nb(hands, st, tt, opts):
+    """Play the deal in ``st`` (a scratch copy of the state, mid-trick allowed) to its end
+    with every seat on :func:`avoid_play_nb`, charging tricks as the game does."""
+    players = st[S_PLAYERS]
+    trick = st[S_TRICK:S_TRICK + MAX_SEATS]
+    follow = st[S_FOLLOW]
+    while st[S_TRICK_NO] < st[S_TRICKS]:
+        n = st[S_N_IN_TRICK]
+        seat = st[S_LEADER] + n
+        if seat >= players:
+            seat -= players
+        while n < players:
+            hand = hands[seat]
+            legal = legal_nb(hand, trick, n, tt, follow, -1, 0)
+            if legal & (legal - 1) == 0:
+                card = lowest_card_nb(legal)
+            else:
+                st[S_N_IN_TRICK] = n
+                st[S_SEAT] = seat
+                card = avoid_play_nb(seat, hand, legal, st, trick, tt, opts)
+            bit = np.int64(1) << card
+            hands[seat] = hand & ~bit
+            trick[n] = card
+            st[S_PLAYED] |= bit
+            n += 1
+            seat = seat + 1 if seat + 1 < players else 0
+        w = st[S_LEADER] + trick_winner_nb(trick, players, tt)
+        if w >= players:
+            w -= players
+        cards = st[S_PLAYED] & ~st[S_PREV]
+        st[S_PREV] = st[S_PLAYED]
+        charge_trick_nb(st, opts, cards, w, st[S_TRICK_NO])
+        st[S_WON + w] += 1
+        st[S_TRICK_NO] += 1
+        st[S_N_IN_TRICK] = 0
+        st[S_LEADER] = w
+        for i in range(players):
+            trick[i] = -1
+
+
+@njit(cache=True)
+def simulation_play_nb(seat, hand, legal, state, tt, opts, samples):
+    """The card of ``legal`` with the least mean cost (:func:`deal_cost_nb`) over
+    ``samples`` sampled deals (:func:`sample_hidden_nb`: the hidden cards dealt consistently
+    with what the seat has seen), each played out with the heuristic for every seat after
+    the card (the same samples for every card; ties: the heuristic's card). Randomness
+    from the deal's key ``state[S_RNG]``, advanced per decision, so runs are reproducible."""
+    players = state[S_PLAYERS]
+    rng = np.zeros(4, np.uint64)
+    seed_stream_nb(rng, state[S_RNG], state[S_PLAYED] & 0xFFFFFFFF)
+    state[S_RNG] = np.int64(next_u64_nb(rng) >> np.uint64(2))
+    n_cards = popcount_nb(legal)
+    cards = np.empty(n_cards, np.int64)
+    m = legal
+    for i in range(n_cards):
+        cards[i] = lowest_card_nb(m)
+        m &= m - 1
+    cost = np.zeros(n_cards, np.int64)
+    sampled = np.zeros(MAX_SEATS, np.int64)
+    hands = np.zeros(MAX_SEATS, np.int64)
+    st = np.empty(S_SIZE, np.int64)
+    for _ in range(samples):
+        sample_hidden_nb(seat, hand, state, tt, sampled, rng, players)
+        for i in range(n_cards):
+            for j in range(S_SIZE):
+                st[j] = state[j]
+            for s in range(players):
+                hands[s] = sampled[s]
+            c = cards[i]
+            hands[seat] &= ~(np.int64(1) << c)
+            n = st[S_N_IN_TRICK]
+            st[S_TRICK + n] = c
+            st[S_PLAYED] |= np.int64(1) << c
+            st[S_N_IN_TRICK] = n + 1                     # a last card: playout_nb closes the trick first
+            playout_nb(hands, st, tt, opts)
+            cost[i] += deal_cost_nb(st, opts, seat)
+    h = avoid_play_nb(seat, hand, legal, state, state[S_TRICK:S_TRICK + MAX_SEATS], tt, opts)
+    best = h
+    bc = cost[0]
+    for i in range(n_cards):
+        if cards[i] == h:
+            bc = cost[i]
+    for i in range(n_cards):
+        if cost[i] < bc:
+            bc = cost[i]
+            best = cards[i]
+    return best
+
+
+@cfunc(CHOOSE_SIG, cache=True)
+def penalty_choose_cb(code, seat, hand, legal, state, trick, tt, params, opts):
+    """The built-in play policies: the heuristic (:func:`avoid_play_nb`) and the
+    simulation player (:func:`simulation_play_nb`)."""
+    if code == PLAY_SIMULATION:
+        return simulation_play_nb(seat, hand, legal, state, tt, opts, max(1, np.int64(params[seat, P_SAMPLES])))
+    return avoid_play_nb(seat, hand, legal, state, trick, tt, opts)

@@ -1,0 +1,182 @@
+"""Polignac kernels: deal, turn the trump card, play and score deals and whole games to
+20 plus points (seed file 003 lines 48-52) on the trick engine, with the penalty
+bookkeeping and policies of :mod:`simkit.games.penalty_tricks` (the jacks are the
+penalty cards; a trick is worth one plus point, ``O_TRICK_VALUE = -1``).
+
+Seats 0..P-1 clockwise; each gets ``51 // P`` cards one at a time from the dealer's
+left; the deck's last card is turned for trump and is out of play with any remainder.
+"""
+import numpy as np
+from numba import njit, types
+
+from simkit.core.rng import next_u64_nb
+from simkit.core.stats import moment_add_nb
+from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
+from simkit.core.trick_play import AFTER_FN, CHOOSE_FN, play_tricks_nb
+from simkit.core.tricks import (MAX_SEATS, PLAY_FN, S_FOLLOW, S_PLAYED, S_SCORE, S_WON, deal_round_nb, popcount_nb,
+                                start_deal_nb)
+from simkit.games.penalty_tricks import (O_GAME, S_PEN, S_TAKERS, chunk_signature, record_unit_nb,
+                                        start_penalties_nb, win_shares_nb)
+from simkit.games.polignac.scoring import JACKS, game_over_nb, jack_points_nb
+
+O_PLAYERS, O_END_RULE, O_TARGET, O_SINGLE, O_MAX_DEALS, O_FIRST_DEALER, O_FOLLOW = range(O_GAME, O_GAME + 7)
+WIN_SCALE = 840                # lcm(1..8): a win shared by t seats is 840/t
+NET_LOW = -10                  # the lowest net of a deal (all four jacks, no trick ... at least one trick)
+NET_BINS = 36                  # nets -10 .. 25 (25 tricks with two players)
+BETWEEN = np.bool_(True)       # the penalty bookkeeping runs between tricks
+
+
+@njit(cache=True)
+def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, totals, seats, choose_fn, after_fn, play_fn,
+                 pst, audit, audit_out, err, pen):
+    """One deal from the card order ``order`` (52 cards): ``51 // P`` each one at a time
+    from the dealer's left, the last card turned for trump and out of play (003:50
+    «Последняя карта является козырной, кладется на стол и в игре не участвует»); the
+    dealer's left leads (003:51). ``totals`` = the net totals before the deal (``S_SCORE``,
+    for policies). Leaves each seat's jack penalty in ``pen``, tricks in ``S_WON``;
+    returns False on an illegal card."""
+    players = opts[O_PLAYERS]
+    k = 51 // players
+    deal_round_nb(order, players, k, dealer, hands)
+    turned = np.int64(order[51])
+    t = turned & 3
+    eldest = dealer + 1 if dealer + 1 < players else 0
+    start_deal_nb(state, tables, t, players, k, dealer, eldest, turned, deal_no)
+    state[S_FOLLOW] = opts[O_FOLLOW]
+    for s in range(players):
+        state[S_SCORE + s] = totals[s]
+    start_penalties_nb(state, -1, -1, np.int64(next_u64_nb(pst) >> np.uint64(2)))
+    dealt = 0
+    for s in range(players):
+        dealt |= hands[s]
+    if audit:
+        audit_out[0] += 1
+        n = 0
+        for s in range(players):
+            n += popcount_nb(hands[s])
+        if n != players * k or popcount_nb(dealt) != n or (dealt >> turned) & 1:
+            audit_out[1] += 1
+    if not play_tricks_nb(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, audit,
+                          audit_out, err):
+        return False
+    takers = state[S_TAKERS]
+    for s in range(players):
+        pen[s] = 0
+    for suit in range(4):
+        w = (takers >> (4 * suit)) & 15
+        if w:
+            pen[w - 1] += jack_points_nb(np.int64(1) << (36 + suit))     # the jack of that suit (code J*4 + suit)
+    if audit:
+        audit_out[0] += 1
+        won = 0
+        total = 0
+        left = 0
+        for s in range(players):
+            won += state[S_WON + s]
+            total += pen[s]
+            left |= hands[s]
+            if pen[s] != state[S_PEN + s]:
+                audit_out[1] += 1
+        if won != k or total != jack_points_nb(dealt & JACKS) or left != 0 or state[S_PLAYED] != dealt:
+            audit_out[1] += 1
+    return True
+
+
+#: the statistics (``stats.<name>``; shapes in :meth:`Polignac._new_stats`). Per deal: ``pen_hist[seat,
+#: points]`` (jack penalty points taken), ``trick_hist[seat, tricks]``, ``net_hist[seat, net - NET_LOW]``,
+#: ``net_mom[seat]``, ``pos_mom[position]`` (net; 0 = the dealer's left, P-1 = the dealer), ``jacks[seat,
+#: suit]`` (jacks taken; row P: turned or out of play), ``dealer_mom`` = (P-1) x the dealer's net - the
+#: others', ``counters`` = [deals, units, games stopped at max_deals]. Per game: ``game_len``,
+#: ``game_win[seat]`` (x WIN_SCALE), ``game_net[seat]`` (final totals), ``group_mom`` rows g and G + g = the
+#: policy group's summed wins and final totals.
+PolignacStats, STATS_TYPE = bundle("PolignacStats", {
+    "pen_hist": 2, "trick_hist": 2, "net_hist": 2, "net_mom": 2, "pos_mom": 2, "jacks": 2, "dealer_mom": 2,
+    "counters": 1, "game_len": 2, "game_win": 2, "game_net": 2, "group_mom": 2})
+_I1 = types.int64[::1]
+
+
+@njit(chunk_signature(STATS_TYPE), cache=True)
+def polignac_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit,
+                      audit_out, err):
+    """Play units ``start..stop-1`` (whole games or single deals) into ``stats``."""
+    players = opts[O_PLAYERS]
+    single = opts[O_SINGLE] != 0
+    max_deals = 1 if single else opts[O_MAX_DEALS]
+    group = seats.group
+    n_groups = stats.group_mom.shape[0] // 2
+    pen_hist, trick_hist, net_hist, net_mom, pos_mom = (stats.pen_hist, stats.trick_hist, stats.net_hist,
+                                                        stats.net_mom, stats.pos_mom)
+    jacks, dealer_mom, counters = stats.jacks, stats.dealer_mom, stats.counters
+    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
+    net = np.zeros(MAX_SEATS, np.int64)
+    gross = np.zeros(MAX_SEATS, np.int64)
+    pen = np.zeros(MAX_SEATS, np.int64)
+    share = np.zeros(MAX_SEATS, np.int64)
+    gx = np.zeros(2 * n_groups, np.int64)
+    for unit in range(start, stop):
+        start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
+        for s in range(players):
+            net[s] = 0
+            gross[s] = 0
+        deals = 0
+        for d in range(max_deals):
+            dealer = (opts[O_FIRST_DEALER] + d) % players
+            shuffle_top_nb(deck, 51, dst)
+            deals += 1
+            if not play_deal_nb(deck, state, hands, tables, opts, deals, dealer, net, seats, choose_fn, after_fn,
+                                play_fn, pst, audit, audit_out, err, pen):
+                return
+            counters[0] += 1
+            others = 0
+            dnet = 0
+            for s in range(players):
+                won = state[S_WON + s]
+                x = won - pen[s]
+                net[s] += x
+                gross[s] += won
+                pen_hist[s, pen[s]] += 1
+                trick_hist[s, won] += 1
+                net_hist[s, x - NET_LOW] += 1
+                moment_add_nb(net_mom, s, x)
+                moment_add_nb(pos_mom, (s - dealer - 1) % players, x)
+                if s == dealer:
+                    dnet = x
+                else:
+                    others += x
+            takers = state[S_TAKERS]
+            for suit in range(4):
+                w = (takers >> (4 * suit)) & 15
+                jacks[w - 1 if w else players, suit] += 1
+            moment_add_nb(dealer_mom, 0, (players - 1) * dnet - others)
+            if single or game_over_nb(net, gross, players, opts[O_TARGET], opts[O_END_RULE]):
+                break
+        counters[1] += 1
+        if single:
+            continue
+        if not game_over_nb(net, gross, players, opts[O_TARGET], opts[O_END_RULE]):
+            counters[2] += 1
+        win_shares_nb(net, players, False, WIN_SCALE, share)
+        record_unit_nb(net, share, players, group, stats.game_win, stats.game_net, stats.group_mom, gx)
+        moment_add_nb(stats.game_len, 0, deals)
+        if audit:
+            audit_out[0] += 1
+            tot = 0
+            for s in range(players):
+                tot += share[s]
+            if tot != WIN_SCALE:
+                audit_out[1] += 1
+
+
+@njit(types.boolean(types.uint8[::1], _I1, types.int64[:, ::1], types.int64, SEATS_TYPE, CHOOSE_FN, AFTER_FN,
+                    PLAY_FN, types.int64, _I1, _I1, _I1, _I1, _I1), cache=True)
+def one_deal_nb(order, opts, tables, dealer, seats, choose_fn, after_fn, play_fn, seed, state, hands, pen, audit_out,
+                err):
+    """One deal from the fixed card order ``order`` (tests, notebooks), audited into
+    ``audit_out``; policy randomness from unit 0's policy stream of ``seed``. ``hands``
+    gets the hands as dealt; returns False on an illegal card."""
+    play_hands = np.zeros(MAX_SEATS, np.int64)
+    totals = np.zeros(MAX_SEATS, np.int64)
+    ok = play_deal_nb(order, state, play_hands, tables, opts, 1, dealer, totals, seats, choose_fn, after_fn, play_fn,
+                      fixed_stream_nb(seed), True, audit_out, err, pen)
+    deal_round_nb(order, opts[O_PLAYERS], 51 // opts[O_PLAYERS], dealer, hands)
+    return ok

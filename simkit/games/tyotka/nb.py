@@ -1,0 +1,225 @@
+"""Tyotka kernels: deal, draw the photograph, play and score deals, rubbers to 21 and
+parties of four rubbers (seed file 002 lines 48-53) on the trick engine, with the
+penalty bookkeeping and policies of :mod:`simkit.games.penalty_tricks`.
+
+Seats 0..3 clockwise. The photograph is drawn uniformly from a second full deck (002:50
+«вытягивает из другой колоды карту»), independently of the deal; its counting trick is
+:func:`~simkit.games.tyotka.scoring.counting_trick_nb`. A deal's penalties
+(:func:`~simkit.games.tyotka.scoring.deal_penalties_nb`) are scored from the engine's
+trick log; the running penalties kept between tricks must agree (an audit).
+"""
+import numpy as np
+from numba import njit, types
+
+from simkit.core.rng import next_u64_nb, randbelow_nb
+from simkit.core.stats import moment_add_nb
+from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
+from simkit.core.trick_play import AFTER_FN, CHOOSE_FN, play_tricks_nb
+from simkit.core.tricks import (MAX_SEATS, NO_TRUMP, PLAY_FN, S_PLAYED, S_SCORE, S_WON, TT_DECK, deal_round_nb,
+                                popcount_nb, start_deal_nb)
+from simkit.games.penalty_tricks import (O_GAME, S_LOG, S_PEN, S_TAKERS, chunk_signature, log_winners_nb,
+                                        record_unit_nb, start_penalties_nb, win_shares_nb)
+from simkit.games.tyotka.scoring import (DEAL_PENALTIES, QUEENS, TRICKS, counting_trick_nb, deal_penalties_nb,
+                                         most_tricks_seat_nb, settle_nb)
+
+O_PER_DEAL, O_TARGET, O_RUBBERS, O_UNIT, O_FIRST_DEALER = O_GAME, O_GAME + 1, O_GAME + 2, O_GAME + 3, O_GAME + 4
+UNIT_PARTY, UNIT_RUBBER, UNIT_DEAL = 0, 1, 2
+WIN_SCALE = 12                 # lcm(1..4): a win shared by t seats is 12/t
+MAX_LEN = 64                   # rubber lengths counted exactly up to this many deals (a rubber has at most 12)
+#: penalty kinds, counted per position: queens, the photograph, the most tricks, the counting trick
+K_QUEENS, K_PHOTO, K_MOST, K_COUNT = range(4)
+
+BETWEEN = np.bool_(True)       # the penalty bookkeeping runs between tricks
+
+
+@njit(cache=True)
+def taken_nb(takers, photo, out):
+    """The penalty cards each seat took (bitmasks into ``out``), from the log ``S_TAKERS``."""
+    for s in range(4):
+        out[s] = 0
+    for suit in range(4):
+        t = (takers >> (4 * suit)) & 15
+        if t:
+            out[t - 1] |= np.int64(1) << (40 + suit)           # the queen of that suit (code Q*4 + suit)
+    t = (takers >> 16) & 15
+    if t:
+        out[t - 1] |= np.int64(1) << photo
+
+
+@njit(cache=True)
+def play_deal_nb(order, photo, state, hands, tables, opts, deal_no, dealer, score, seats, choose_fn, after_fn,
+                 play_fn, pst, audit, audit_out, err, pen, winners):
+    """One deal from the card order ``order`` with photograph ``photo``: thirteen each,
+    one at a time from the dealer's left (002:50 «Сдают по 13 карт»); the dealer's left
+    leads, then the trick's winner; follow suit, else any card (002:51). ``score`` = the
+    rubber's penalties so far (``S_SCORE``, for policies). Leaves each seat's penalties in
+    ``pen`` and the trick winners in ``winners``; False on an illegal card."""
+    deal_round_nb(order, 4, TRICKS, dealer, hands)
+    eldest = dealer + 1 if dealer < 3 else 0
+    start_deal_nb(state, tables, NO_TRUMP, 4, TRICKS, dealer, eldest, -1, deal_no)
+    for s in range(4):
+        state[S_SCORE + s] = score[s]
+    start_penalties_nb(state, photo, counting_trick_nb(photo) - 1, np.int64(next_u64_nb(pst) >> np.uint64(2)))
+    deck_bits = tables[NO_TRUMP, TT_DECK]
+    if audit:
+        audit_out[0] += 1
+        union = hands[0] | hands[1] | hands[2] | hands[3]
+        if union != deck_bits or popcount_nb(hands[0]) + popcount_nb(hands[1]) + popcount_nb(hands[2]) \
+                + popcount_nb(hands[3]) != 52:
+            audit_out[1] += 1
+    if not play_tricks_nb(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, audit,
+                          audit_out, err):
+        return False
+    log_winners_nb(state[S_LOG], TRICKS, winners)
+    taken = np.zeros(4, np.int64)
+    taken_nb(state[S_TAKERS], photo, taken)
+    deal_penalties_nb(winners, taken, photo, 4, pen)
+    if audit:
+        audit_out[0] += 1
+        most = most_tricks_seat_nb(winners, TRICKS, 4)
+        total = 0
+        won = 0
+        for s in range(4):
+            total += pen[s]
+            won += state[S_WON + s]
+            got = 0
+            for k in range(TRICKS):
+                got += winners[k] == s
+            if pen[s] != state[S_PEN + s] + (most == s) or got != state[S_WON + s] or taken[s] & ~(QUEENS | (
+                    np.int64(1) << photo)):
+                audit_out[1] += 1
+        if total != DEAL_PENALTIES or won != TRICKS or state[S_PLAYED] != deck_bits \
+                or (hands[0] | hands[1] | hands[2] | hands[3]) != 0:
+            audit_out[1] += 1
+    return True
+
+
+#: the statistics (``stats.<name>``; shapes in :meth:`Tyotka._new_stats`). Per deal: ``pen_hist[seat,
+#: points]``, ``trick_hist[seat, tricks]``, ``pen_mom[seat]``, ``pos_mom[position]`` (0 = the dealer's left,
+#: 3 = the dealer), ``kinds[position, kind]`` (sums of each penalty kind K_*), ``dealer_mom`` = 3 x the
+#: dealer's penalties - the others', ``count_hist[k - 1]`` = deals whose counting trick is k, ``counters`` =
+#: [deals, rubbers, units, photographs that were queens]. Per rubber: ``rub_len`` (deals) and ``len_hist``,
+#: ``rub_settle[seat]``, ``rub_pos[position]`` (settlement by position from the rubber's first dealer),
+#: ``rub_win[seat]`` (x WIN_SCALE: the lowest score). Per unit (party, or rubber with unit=rubber):
+#: ``unit_settle[seat]``, ``unit_win[seat]`` (x WIN_SCALE), ``group_mom`` rows g and G + g = the policy
+#: group's summed wins and settlements.
+TyotkaStats, STATS_TYPE = bundle("TyotkaStats", {
+    "pen_hist": 2, "trick_hist": 2, "pen_mom": 2, "pos_mom": 2, "kinds": 2, "dealer_mom": 2, "count_hist": 1,
+    "counters": 1, "rub_len": 2, "len_hist": 1, "rub_settle": 2, "rub_pos": 2, "rub_win": 2, "unit_settle": 2,
+    "unit_win": 2, "group_mom": 2})
+_I1 = types.int64[::1]
+
+
+@njit(chunk_signature(STATS_TYPE), cache=True)
+def tyotka_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit,
+                    audit_out, err):
+    """Play units ``start..stop-1`` (parties, rubbers or single deals) into ``stats``."""
+    unit_kind = opts[O_UNIT]
+    n_rubbers = opts[O_RUBBERS] if unit_kind == UNIT_PARTY else 1
+    target = opts[O_TARGET]
+    per_deal = opts[O_PER_DEAL] != 0
+    group = seats.group
+    n_groups = stats.group_mom.shape[0] // 2
+    pen_hist, trick_hist, pen_mom, pos_mom, kinds = (stats.pen_hist, stats.trick_hist, stats.pen_mom, stats.pos_mom,
+                                                     stats.kinds)
+    dealer_mom, count_hist, counters = stats.dealer_mom, stats.count_hist, stats.counters
+    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
+    score = np.zeros(4, np.int64)
+    pen = np.zeros(4, np.int64)
+    winners = np.zeros(TRICKS, np.int64)
+    settle = np.zeros(4, np.int64)
+    total = np.zeros(4, np.int64)
+    share = np.zeros(4, np.int64)
+    gx = np.zeros(2 * n_groups, np.int64)
+    for unit in range(start, stop):
+        start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
+        for s in range(4):
+            total[s] = 0
+        for r in range(n_rubbers):
+            first = (opts[O_FIRST_DEALER] + r) & 3
+            for s in range(4):
+                score[s] = 0
+            deals = 0
+            while True:
+                dealer = (first + deals) & 3 if per_deal else first
+                shuffle_top_nb(deck, 51, dst)
+                photo = np.int64(deck0[randbelow_nb(dst, 52)])
+                deals += 1
+                if not play_deal_nb(deck, photo, state, hands, tables, opts, deals, dealer, score, seats, choose_fn,
+                                    after_fn, play_fn, pst, audit, audit_out, err, pen, winners):
+                    return
+                counters[0] += 1
+                ct = counting_trick_nb(photo)
+                count_hist[ct - 1] += 1
+                if (photo >> 2) == 10:
+                    counters[3] += 1
+                most = most_tricks_seat_nb(winners, TRICKS, 4)
+                others = 0
+                for s in range(4):
+                    score[s] += pen[s]
+                    pen_hist[s, pen[s]] += 1
+                    trick_hist[s, state[S_WON + s]] += 1
+                    moment_add_nb(pen_mom, s, pen[s])
+                    pos = (s - dealer - 1) & 3
+                    moment_add_nb(pos_mom, pos, pen[s])
+                    if s != dealer:
+                        others += pen[s]
+                for suit in range(4):
+                    t = (state[S_TAKERS] >> (4 * suit)) & 15
+                    if t:
+                        kinds[(t - 1 - dealer - 1) & 3, K_QUEENS] += 1
+                t = (state[S_TAKERS] >> 16) & 15
+                kinds[(t - 1 - dealer - 1) & 3, K_PHOTO] += 1
+                kinds[(most - dealer - 1) & 3, K_MOST] += 1
+                kinds[(winners[ct - 1] - dealer - 1) & 3, K_COUNT] += 1
+                moment_add_nb(dealer_mom, 0, 3 * pen[dealer] - others)
+                if unit_kind == UNIT_DEAL:
+                    break
+                top = max(max(score[0], score[1]), max(score[2], score[3]))
+                if top >= target:
+                    break
+            if unit_kind == UNIT_DEAL:
+                break
+            counters[1] += 1
+            moment_add_nb(stats.rub_len, 0, deals)
+            stats.len_hist[min(deals, MAX_LEN - 1)] += 1
+            settle_nb(score, 4, settle)
+            win_shares_nb(score, 4, True, WIN_SCALE, share)
+            zero = 0
+            for s in range(4):
+                zero += settle[s]
+                total[s] += settle[s]
+                moment_add_nb(stats.rub_settle, s, settle[s])
+                moment_add_nb(stats.rub_pos, (s - first - 1) & 3, settle[s])
+                moment_add_nb(stats.rub_win, s, share[s])
+            if audit:
+                audit_out[0] += 1
+                if zero != 0 or (deals > 1 and deals * DEAL_PENALTIES != score[0] + score[1] + score[2] + score[3]):
+                    audit_out[1] += 1
+        counters[2] += 1
+        if unit_kind == UNIT_DEAL:
+            continue
+        if unit_kind == UNIT_PARTY:
+            win_shares_nb(total, 4, False, WIN_SCALE, share)          # the party: the most money won
+        else:
+            win_shares_nb(score, 4, True, WIN_SCALE, share)           # a rubber: the fewest penalties
+        record_unit_nb(total, share, 4, group, stats.unit_win, stats.unit_settle, stats.group_mom, gx)
+        zero = total[0] + total[1] + total[2] + total[3]
+        if audit:
+            audit_out[0] += 1
+            if zero != 0:
+                audit_out[1] += 1
+
+
+@njit(types.boolean(types.uint8[::1], types.int64, _I1, types.int64[:, ::1], types.int64, _I1, SEATS_TYPE,
+                    CHOOSE_FN, AFTER_FN, PLAY_FN, types.int64, _I1, _I1, _I1, _I1, _I1, _I1), cache=True)
+def one_deal_nb(order, photo, opts, tables, dealer, score, seats, choose_fn, after_fn, play_fn, seed, state, hands,
+                pen, winners, audit_out, err):
+    """One deal from the fixed card order ``order`` with photograph ``photo`` (tests,
+    notebooks), audited into ``audit_out``; policy randomness from unit 0's policy stream
+    of ``seed``. ``hands`` gets the hands as dealt; returns False on an illegal card."""
+    play_hands = np.zeros(MAX_SEATS, np.int64)
+    ok = play_deal_nb(order, photo, state, play_hands, tables, opts, 1, dealer, score, seats, choose_fn, after_fn,
+                      play_fn, fixed_stream_nb(seed), True, audit_out, err, pen, winners)
+    deal_round_nb(order, 4, TRICKS, dealer, hands)
+    return ok
