@@ -12,7 +12,7 @@ from simkit.games import penalty_tricks as pt
 from simkit.games.tricks_base import TrickGame
 from simkit.policies.base import PolicyRole, PolicySpec, param
 from simkit.policies.seated import policy_groups, seat_labels
-from simkit.reports.estimates import mean_estimate
+from simkit.reports.estimates import mean_estimate, rate_estimate
 
 USER_SIGNATURE = "play(hand: int64, legal: int64, state: int64[:], params: float64[:]) -> int64"
 PARAM_SLOTS = {"play": {"samples": pt.P_SAMPLES}}
@@ -75,13 +75,13 @@ def unit_tables(stats, policies, players: int, win: str, value: str, scale: int,
                 "win_ci95_high": w.ci95[1], value_name: v.value, f"{value_name}_stderr": v.stderr}
 
     labels = seat_labels(policies, players)
-    by_seat = pd.DataFrame([{"seat": s, "policy": labels[s], **row(mean_estimate(stats[win][s], scale=scale),
+    by_seat = pd.DataFrame([{"seat": s, "policy": labels[s], **row(rate_estimate(stats[win][s], scale=scale),
                                                                    mean_estimate(stats[value][s]))}
                             for s in range(players)])
     groups, names = policy_groups(policies, players)
     gm = stats["group_mom"]
     by_policy = pd.DataFrame([{"policy": name, "seats": groups.count(g),
-                               **row(mean_estimate(gm[g], scale=scale * groups.count(g)),
+                               **row(rate_estimate(gm[g], scale=scale * groups.count(g)),
                                      mean_estimate(gm[len(names) + g], scale=groups.count(g)))}
                               for g, name in enumerate(names)])
     return {"games_by_seat": by_seat, "games_by_policy": by_policy}

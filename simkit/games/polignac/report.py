@@ -13,7 +13,7 @@ import pandas as pd
 from simkit.games.polignac import nb
 from simkit.games.tricks_base import SUIT_NAMES
 from simkit.games.penalty_games import unit_tables
-from simkit.reports.estimates import mean_estimate, proportion_estimate
+from simkit.reports.estimates import mean_estimate, proportion_estimate, rate_estimate
 from simkit.reports.tables import seat_records
 
 HEADLINE_DOC = "the dealer's net points per deal minus the mean of the other seats' (positive: dealing pays)"
@@ -28,7 +28,7 @@ def metrics(stats, rules, policies) -> dict:
         out[f"net.position{p + 1}"] = mean_estimate(stats["pos_mom"][p])
     if rules.unit == "game":
         for s in range(P):
-            out[f"win_rate.seat{s}"] = mean_estimate(stats["game_win"][s], scale=nb.WIN_SCALE)
+            out[f"win_rate.seat{s}"] = rate_estimate(stats["game_win"][s], scale=nb.WIN_SCALE)
         out["game_length"] = mean_estimate(stats["game_len"][0])
         out["stopped_rate"] = proportion_estimate(int(stats["counters"][2]), int(stats["counters"][1]))
     return out

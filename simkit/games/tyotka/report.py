@@ -15,7 +15,7 @@ import pandas as pd
 
 from simkit.games.tyotka import nb
 from simkit.games.penalty_games import unit_tables
-from simkit.reports.estimates import mean_estimate
+from simkit.reports.estimates import mean_estimate, rate_estimate
 from simkit.reports.tables import distribution_table, seat_records
 
 HEADLINE_DOC = ("the dealer's penalty points per deal minus the mean of the other three seats' "
@@ -35,7 +35,7 @@ def metrics(stats, rules, policies) -> dict:
             out[f"settlement.seat{s}"] = mean_estimate(stats["rub_settle"][s])
         out["settlement.dealer"] = mean_estimate(stats["rub_pos"][3])
         for s in range(4):
-            out[f"win_rate.seat{s}"] = mean_estimate(stats["unit_win"][s], scale=nb.WIN_SCALE)
+            out[f"win_rate.seat{s}"] = rate_estimate(stats["unit_win"][s], scale=nb.WIN_SCALE)
         if rules.unit == "party":
             for s in range(4):
                 out[f"party_settlement.seat{s}"] = mean_estimate(stats["unit_settle"][s])
