@@ -11,7 +11,6 @@ import simkit
 from simkit.core.cards import HEARTS, RANK_K, RANK_Q, deck, parse
 from simkit.core.tricks import S_N_IN_TRICK, S_SEAT, S_TRUMP, S_TURNUP, legal_nb, lowest_card_nb, mask_of
 from simkit.errors import IllegalMoveError, SimkitError
-from simkit.games.klaberjass import scoring as K
 
 
 # -- user policies (compiled in the fixture with the documented signatures) -------------------------
@@ -68,8 +67,9 @@ def lowest_of_hand(hand, legal, state, params):
 @pytest.fixture(autouse=True, scope="module")
 def _import_game():
     """Imports the game when its tests run, not while collecting (importing compiles its kernels)."""
-    global GAME, nb, take, pass_all, name_clubs, name_turned, schmeiss_accepted, schmeiss_refused, never, \
+    global GAME, nb, K, take, pass_all, name_clubs, name_turned, schmeiss_accepted, schmeiss_refused, never, \
         play_lowest, king_first, queen_first, lowest_of_hand
+    from simkit.games.klaberjass import scoring as K
     from simkit.games.klaberjass import GAME, nb
     take, pass_all, name_clubs, name_turned, schmeiss_accepted, schmeiss_refused, never = (
         njit(nb.BID_SIG, cache=True)(f) for f in (take, pass_all, name_clubs, name_turned, schmeiss_accepted,

@@ -11,9 +11,15 @@ import pytest
 from simkit.core.cards import CLUBS, DIAMONDS, HEARTS, SPADES, deck, parse
 from simkit.core.tricks import mask_of, trick_winner_nb
 from simkit.errors import SimkitError
-from simkit.games.klaberjass import exact
-from simkit.games.klaberjass import scoring as K
-from simkit.games.klaberjass.rules import KlaberjassRules
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _import_game():
+    """The game is registered: importing it compiles its kernels, so not at collection."""
+    global exact, K, KlaberjassRules
+    from simkit.games.klaberjass import exact
+    from simkit.games.klaberjass import scoring as K
+    from simkit.games.klaberjass.rules import KlaberjassRules
 
 
 def test_rules_defaults_and_refusals():
@@ -97,13 +103,14 @@ def test_second_round_names_another_suit():
 
 
 @pytest.mark.parametrize("totals, bete, want", [
-    ([90, 82], K.BETE_LITERAL, [90, 82]),        # the maker ahead: each his own
-    ([81, 81], K.BETE_LITERAL, [0, 81]),         # equal: only the opponent
-    ([70, 92], K.BETE_LITERAL, [0, 184]),        # behind: the opponent doubles his own (000:379)
-    ([70, 92], K.BETE_STANDARD, [0, 162]),       # standard bete: both totals
+    ([90, 82], "BETE_LITERAL", [90, 82]),        # the maker ahead: each his own
+    ([81, 81], "BETE_LITERAL", [0, 81]),         # equal: only the opponent
+    ([70, 92], "BETE_LITERAL", [0, 184]),        # behind: the opponent doubles his own (000:379)
+    ([70, 92], "BETE_STANDARD", [0, 162]),       # standard bete: both totals
 ])
 def test_deal_scores(totals, bete, want):
     out = np.zeros(2, np.int64)
+    bete = getattr(K, bete)
     K.deal_scores_nb(0, np.array(totals, np.int64), bete, out)
     assert out.tolist() == want
     K.deal_scores_nb(1, np.array(totals[::-1], np.int64), bete, out)

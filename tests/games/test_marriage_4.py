@@ -9,7 +9,6 @@ from numba import njit
 import simkit
 from simkit.core.cards import parse
 from simkit.errors import SimkitError
-from simkit.games.marriage_4.exact import marriage_dealt
 from simkit.core.ace_ten import marriage_chance
 from simkit.core.tricks import S_TRICK_NO, lowest_card_nb
 
@@ -69,6 +68,8 @@ def declare_first_illegal(hand, state, params):
 def _import_game():
     """Imports the game when its tests run (importing compiles its kernels) and compiles
     the user policies above with the documented signatures."""
+    global marriage_dealt
+    from simkit.games.marriage_4.exact import marriage_dealt
     global GAME, nb, play_lowest, give_highest, give_foreign, claim_always, claim_after_first, claim_after_fifth, \
         claim_two, declare_never, declare_late_illegal, declare_fifth_illegal, declare_first_illegal
     from simkit.games.marriage_4 import GAME, nb

@@ -9,8 +9,14 @@ from simkit.core.ace_ten import marriage_chance, points_nb
 from simkit.core.cards import DIAMONDS, HEARTS, RANK_K, RANK_Q, code, deck, parse
 from simkit.core.tricks import F_SUIT, mask_of
 from simkit.errors import SimkitError
-from simkit.games.marriage_4 import scoring as F
-from simkit.games.marriage_4.rules import MarriageFourRules
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _import_game():
+    """The game is registered: importing it compiles its kernels, so not at collection."""
+    global F, MarriageFourRules
+    from simkit.games.marriage_4 import scoring as F
+    from simkit.games.marriage_4.rules import MarriageFourRules
 
 
 def test_rules_defaults_and_refusals():
@@ -66,10 +72,11 @@ def test_deal_played_out(sides, want):
     assert F.played_out_nb(*sides) == want
 
 
-@pytest.mark.parametrize("cards", [F.HAND, 2 * F.HAND])
-def test_exact_marriage_chances_against_sampling(cards):
+@pytest.mark.parametrize("hands", [1, 2])
+def test_exact_marriage_chances_against_sampling(hands):
     """A hand of nine holds a marriage, and a side's eighteen (split marriages count): the
     exact chance against 200 000 random deals of the 36, within 4 standard errors."""
+    cards = hands * F.HAND
     n = 200_000
     deals = np.argsort(np.random.default_rng(13).random((n, 36)), axis=1)[:, :cards]
     codes = np.asarray(deck(36), np.int64)[deals]

@@ -10,8 +10,14 @@ from rules_checks import check_rules_class
 from simkit.core.cards import HEARTS, deck, parse
 from simkit.core.tricks import NO_TRUMP, TT_POWER, TT_TRUMP, trick_winner_nb
 from simkit.errors import SimkitError
-from simkit.games.semerik import exact, scoring
-from simkit.games.semerik.rules import SemerikRules
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _import_game():
+    """The game is registered: importing it compiles its kernels, so not at collection."""
+    global exact, scoring, SemerikRules
+    from simkit.games.semerik import exact, scoring
+    from simkit.games.semerik.rules import SemerikRules
 
 
 def test_rules_options_and_refusals():

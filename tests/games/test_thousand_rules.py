@@ -12,8 +12,14 @@ from simkit.core.ace_ten import marriage_chance, marriage_suits_nb, points_nb, t
 from simkit.core.cards import CLUBS, DIAMONDS, HEARTS, SPADES, deck, parse
 from simkit.core.tricks import F_HEAD, mask_of
 from simkit.errors import SimkitError
-from simkit.games.thousand import scoring as T
-from simkit.games.thousand.rules import ThousandRules
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _import_game():
+    """The game is registered: importing it compiles its kernels, so not at collection."""
+    global T, ThousandRules
+    from simkit.games.thousand import scoring as T
+    from simkit.games.thousand.rules import ThousandRules
 
 
 def test_versions_set_opening_step_and_target():
