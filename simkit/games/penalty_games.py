@@ -41,16 +41,8 @@ class PenaltyTrickGame(TrickGame):
 
     hands_word = "units"
     headline = "dealer_edge"
-    played_word = "deals"
     role_rows = {"play": (R_PLAY, PARAM_SLOTS["play"], pt.N_PLAY_PARAMS, no_user_play_nb)}
     kernel = stats_bundle = trick_tables = None
-
-    def unit_for(self, rules):
-        return rules.unit
-
-    def played(self, stats):
-        """Deals played (a unit may hold several)."""
-        return int(stats["counters"][0])
 
     def _run(self, rules, policies, seed, start, stop, audit):
         seats, fns = self.seat_policies(policies, self._players(rules))

@@ -67,12 +67,9 @@ class PointTrickGame(TrickGame):
 
     roles = [play_role()]
     role_rows = {"play": (R_PLAY, PARAM_SLOTS, pt.N_PLAY_PARAMS, no_user_play_nb)}
-    played_word = "deals"
     deck_size = 32
     nb = None
 
-    def unit_for(self, rules):
-        return rules.unit
 
     def deal_words(self, err):
         return f" ({self.trump_words(err)})"

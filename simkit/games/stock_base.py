@@ -17,14 +17,8 @@ class StockGame(TrickGame):
     """A two-hand stock game on the engine: the unit is a game or one deal (rule ``unit``)."""
 
     hands_word = "units"
-    played_word = "deals"
 
-    def unit_for(self, rules):
-        return rules.unit
 
-    def played(self, stats):
-        """Deals played (a game holds several)."""
-        return int(stats["counters"][0])
 
 
 def win_metrics(stats) -> dict:

@@ -35,6 +35,17 @@ class TrickGame(Game):
 
     role_rows: dict = {}
     lead_ban_name: str | None = None
+    played_word = "deals"
+
+    def unit_for(self, rules):
+        """The game's ``unit`` rule option (a whole game, match, party, or a deal), where it
+        has one."""
+        return getattr(rules, "unit", self.unit)
+
+    def played(self, stats):
+        """Deals played (a unit may hold several): the kernel's ``counters[0]``, where it
+        keeps one."""
+        return int(stats["counters"][0]) if "counters" in stats else None
 
     def resolve_policies(self, given) -> dict:
         return resolve_seated(self.id, self.roles, given)

@@ -43,9 +43,6 @@ class Kerosinka(PointTrickGame):
         ({"target": 500}, None),
     ]
 
-    def played(self, stats):
-        """Deals played (a game to 300 holds several)."""
-        return int(stats["counters"][0])
 
     def _opts(self, rules):
         o = np.zeros(nb.N_OPTS, np.int64)

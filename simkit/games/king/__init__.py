@@ -39,7 +39,6 @@ class King(TrickGame):
     chunk_hint = 1 << 9
     conformance_hands = 80
     study_hands = 4_000
-    played_word = "deals"
     bench_cases = [("random play, whole parties (15 deals)", {}, "random", 20_000),
                    ("heuristic play and naming, whole parties", {}, None, 20_000)]
     conformance_cases = [
@@ -57,13 +56,6 @@ class King(TrickGame):
         o[nb.O_AMONG_THREE] = int(rules.trump_choice == "among_three")
         o[nb.O_FIRST_DEALER] = rules.first_dealer
         return o
-
-    def played(self, stats):
-        """Deals played (a party holds fifteen)."""
-        return int(stats["counters"][0])
-
-    def unit_for(self, rules):
-        return rules.unit
 
     def _seats(self, rules, policies):
         """The per-seat kernel arrays; under ``king_forced=over_ace`` random play goes

@@ -612,9 +612,6 @@ def namer_trumps_nb(order, trump):
 KingStats, STATS_TYPE = bundle("KingStats", {
     "points": 3, "by_position": 3, "tricks": 3, "naming": 3, "counters": 1, "net": 2, "win": 2, "group_mom": 2,
     "net_hist": 2})
-#: the bundle's class must be found here when numba's cache unpickles the kernels' types
-#: (``bundle`` names it in :mod:`simkit.core.trick_game`, where it is not: every import recompiled them)
-KingStats.__module__ = __name__
 
 
 @njit(cache=True)

@@ -53,14 +53,6 @@ class Klaberjass(TrickGame):
          {"bid": "random|heuristic:schmeiss=10", "declare": "random", "play": "random|heuristic"}),
         ({"target": 200}, {"bid": "simulation:samples=2|heuristic"}),
     ]
-    played_word = "deals"
-
-    def unit_for(self, rules):
-        return rules.unit
-
-    def played(self, stats):
-        """Deals dealt (a game holds several)."""
-        return int(stats["counters"][0])
 
     def _opts(self, rules):
         o = np.zeros(nb.N_OPTS, np.int64)

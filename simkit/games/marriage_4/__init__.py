@@ -53,15 +53,6 @@ class MarriageFour(TrickGame):
           "exchange": "random"}),
     ]
 
-    played_word = "deals"
-
-    def unit_for(self, rules):
-        return rules.unit
-
-    def played(self, stats):
-        """Deals played (a unit of ``unit=game`` holds several)."""
-        return int(stats["counters"][0])
-
     def _opts(self, rules):
         o = np.zeros(nb.N_OPTS, np.int64)
         o[nb.O_EXCHANGE] = rules.exchange

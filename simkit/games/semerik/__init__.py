@@ -45,15 +45,6 @@ class Semerik(TrickGame):
           "target": 11, "double_below": 5}, {"play": "simulation:samples=2|heuristic:signal=0|random|heuristic"}),
     ]
 
-    played_word = "deals"
-
-    def unit_for(self, rules):
-        return rules.unit
-
-    def played(self, stats):
-        """Deals dealt (a game to 21 holds several)."""
-        return int(stats["counters"][0])
-
     def _opts(self, rules):
         o = np.zeros(nb.N_OPTS, np.int64)
         o[nb.O_TABLE] = trump_table(rules)

@@ -48,15 +48,6 @@ class Spades(TrickGame):
          {"bid": "simulation:samples=3|random|nil|heuristic", "play": "heuristic|random|heuristic|random"}),
     ]
 
-    played_word = "deals"
-
-    def unit_for(self, rules):
-        return rules.unit
-
-    def played(self, stats):
-        """Deals played (a game to 500 holds several)."""
-        return int(stats["counters"][0])
-
     def _opts(self, rules):
         o = np.zeros(nb.N_OPTS, np.int64)
         o[nb.O_FIRST_DEALER] = rules.first_dealer
