@@ -557,6 +557,67 @@ def deal_hidden_nb(pool, seat, hand, players, k, out, pst):
 
 
 @njit(cache=True)
+def deal_unseen_nb(seat, hand, state, tt, out, rng):
+    """A deal in the middle of play consistent with what ``seat`` has seen: ``out[seat] =
+    hand``, and the cards he cannot see (neither played nor his) to the other seats, each
+    getting as many as it still holds and none of a suit it has shown out of
+    (``S_VOIDS``). Cards in random order (stream ``rng``), each to a seat that may hold it
+    with chance in proportion to the room it has left (uniform over the deals with those
+    counts when no void binds); a dead end restarts, and after 50 dead ends the voids
+    are ignored. Returns True when the voids were kept. The simulation play policies of
+    the games that draw nothing mid-deal use it (King, Tyotka, Polignac)."""
+    players = state[S_PLAYERS]
+    unseen = tt[TT_DECK] & ~state[S_PLAYED] & ~hand
+    n_unseen = popcount_nb(unseen)
+    pool = np.empty(n_unseen, np.int64)
+    room0 = np.zeros(MAX_SEATS, np.int64)
+    k = state[S_TRICKS] - state[S_TRICK_NO]
+    leader = state[S_LEADER]
+    n = state[S_N_IN_TRICK]
+    for i in range(n):                                     # seats that played to this trick hold one fewer
+        s = leader + i
+        room0[s - players if s >= players else s] = -1
+    for s in range(players):
+        room0[s] += k
+    room = np.zeros(MAX_SEATS, np.int64)
+    for attempt in range(51):
+        m = unseen
+        for i in range(n_unseen):
+            pool[i] = lowest_card_nb(m)
+            m &= m - 1
+        for s in range(players):
+            out[s] = 0
+            room[s] = room0[s]
+        out[seat] = hand
+        room[seat] = 0
+        ok = True
+        for i in range(n_unseen):
+            j = i + randbelow_nb(rng, n_unseen - i)
+            c = pool[j]
+            pool[j] = pool[i]
+            pool[i] = c
+            es = tt[TT_ESUIT + c]
+            total = 0
+            for s in range(players):
+                if room[s] > 0 and (attempt == 50 or (state[S_VOIDS] >> (s * 5 + es)) & 1 == 0):
+                    total += room[s]
+            if total == 0:
+                ok = False
+                break
+            r = randbelow_nb(rng, total)
+            for s in range(players):
+                if room[s] > 0 and (attempt == 50 or (state[S_VOIDS] >> (s * 5 + es)) & 1 == 0):
+                    if r < room[s]:
+                        out[s] |= np.int64(1) << c
+                        room[s] -= 1
+                        break
+                    r -= room[s]
+        if ok:
+            return attempt < 50
+    return False
+
+
+@njit(cache=True)
 def close_trick_nb(state, trick, tt):
     """Settle the full trick (``trick`` is ``trick_view_nb(state)``): credit the winner,
     make him the next leader, clear the trick. Returns the winning seat."""

@@ -35,7 +35,7 @@ from simkit.core.trick_game import SEATS_TYPE
 from simkit.core.trick_play import AFTER_FN, AFTER_SIG, CHOOSE_FN, CHOOSE_SIG, PLAY_BUILTIN
 from simkit.core.tricks import (PLAY_FN, MAX_SEATS, S_EXTRA, S_FOLLOW, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_SEAT,
                                 S_SIZE, S_TRICK, S_TRICK_NO, S_TRICKS, S_VOIDS, S_WON, TT_DECK, TT_ESUIT, TT_POWER,
-                                beating_nb, higher_in_suit_nb, legal_nb, lowest_card_nb, popcount_nb,
+                                beating_nb, deal_unseen_nb, higher_in_suit_nb, legal_nb, lowest_card_nb, popcount_nb,
                                 strongest_nb, trick_winner_nb, weakest_nb)
 
 # -- the state fields (after the shared trick layout) ----------------------------------------
@@ -282,63 +282,6 @@ def avoid_play_nb(seat, hand, legal, state, trick, tt, opts):
 
 # -- the simulation player -------------------------------------------------------------------------
 @njit(cache=True)
-def sample_hidden_nb(seat, hand, state, tt, out, rng, players):
-    """Deal the cards ``seat`` cannot see (neither played nor his) to the other seats at
-    random, each getting the cards it still holds and none of a suit it has shown out of
-    (``S_VOIDS``): cards in random order, each to a seat that may hold it with chance in
-    proportion to the room it has left; a dead end restarts (after 50 tries the voids are
-    ignored). Returns True when the voids were kept."""
-    unseen = tt[TT_DECK] & ~state[S_PLAYED] & ~hand
-    n_unseen = popcount_nb(unseen)
-    pool = np.empty(n_unseen, np.int64)
-    room0 = np.zeros(MAX_SEATS, np.int64)
-    k = state[S_TRICKS] - state[S_TRICK_NO]
-    leader = state[S_LEADER]
-    n = state[S_N_IN_TRICK]
-    for i in range(n):                                     # seats that played to this trick hold one fewer
-        s = leader + i
-        room0[s - players if s >= players else s] = -1
-    for s in range(players):
-        room0[s] += k
-    room = np.zeros(MAX_SEATS, np.int64)
-    for attempt in range(51):
-        m = unseen
-        for i in range(n_unseen):
-            pool[i] = lowest_card_nb(m)
-            m &= m - 1
-        for s in range(players):
-            out[s] = 0
-            room[s] = room0[s]
-        out[seat] = hand
-        room[seat] = 0
-        ok = True
-        for i in range(n_unseen):
-            j = i + randbelow_nb(rng, n_unseen - i)
-            c = pool[j]
-            pool[j] = pool[i]
-            pool[i] = c
-            es = tt[TT_ESUIT + c]
-            total = 0
-            for s in range(players):
-                if room[s] > 0 and (attempt == 50 or (state[S_VOIDS] >> (s * 5 + es)) & 1 == 0):
-                    total += room[s]
-            if total == 0:
-                ok = False
-                break
-            r = randbelow_nb(rng, total)
-            for s in range(players):
-                if room[s] > 0 and (attempt == 50 or (state[S_VOIDS] >> (s * 5 + es)) & 1 == 0):
-                    if r < room[s]:
-                        out[s] |= np.int64(1) << c
-                        room[s] -= 1
-                        break
-                    r -= room[s]
-        if ok:
-            return attempt < 50
-    return False
-
-
-@njit(cache=True)
 def deal_cost_nb(state, opts, seat):
     """``seat``'s cost of the finished deal in ``state``: penalties, tricks x trick value,
     and the most-tricks penalty."""
@@ -395,7 +338,7 @@ def playout_nb(hands, st, tt, opts):
 @njit(cache=True)
 def simulation_play_nb(seat, hand, legal, state, tt, opts, samples):
     """The card of ``legal`` with the least mean cost (:func:`deal_cost_nb`) over
-    ``samples`` sampled deals (:func:`sample_hidden_nb`: the hidden cards dealt consistently
+    ``samples`` sampled deals (:func:`~simkit.core.tricks.deal_unseen_nb`: the hidden cards dealt consistently
     with what the seat has seen), each played out with the heuristic for every seat after
     the card (the same samples for every card; ties: the heuristic's card). Randomness
     from the deal's key ``state[S_RNG]``, advanced per decision, so runs are reproducible."""
@@ -414,7 +357,7 @@ def simulation_play_nb(seat, hand, legal, state, tt, opts, samples):
     hands = np.zeros(MAX_SEATS, np.int64)
     st = np.empty(S_SIZE, np.int64)
     for _ in range(samples):
-        sample_hidden_nb(seat, hand, state, tt, sampled, rng, players)
+        deal_unseen_nb(seat, hand, state, tt, sampled, rng)
         for i in range(n_cards):
             for j in range(S_SIZE):
                 st[j] = state[j]

@@ -10,7 +10,7 @@ from numba import njit
 
 import simkit
 from simkit.core.cards import HEARTS, SPADES, code, parse, RANK_A, RANK_K
-from simkit.core.tricks import S_N_IN_TRICK, S_TRICK, lowest_card_nb
+from simkit.core.tricks import S_N_IN_TRICK, S_TRICK, deal_unseen_nb, lowest_card_nb
 from simkit.errors import IllegalMoveError, SimkitError
 
 GAME = nb = None   # bound by _import_game
@@ -333,9 +333,10 @@ def test_simulation_samples_keep_what_the_seat_has_seen():
     """The simulation's deals of the unseen cards: each other seat gets the cards it still
     holds, none of a suit it has shown out of, and the seat's own hand is its own."""
     from simkit.core.rng import seed_stream_nb
-    from simkit.core.tricks import S_LEADER, S_PLAYED, S_SIZE, S_TRICK_NO, S_VOIDS, mask_of
+    from simkit.core.tricks import S_LEADER, S_PLAYED, S_PLAYERS, S_SIZE, S_TRICK_NO, S_TRICKS, S_VOIDS, mask_of
     from simkit.games.king.scoring import TABLES
     state = np.zeros(S_SIZE, np.int64)
+    state[S_PLAYERS], state[S_TRICKS] = 4, 8
     played = mask_of("7s 8s 9s 10s 7h 8h 9h Js")        # two tricks, seat 2 showed out of spades; 2 cards on the third
     state[S_PLAYED], state[S_TRICK_NO], state[S_LEADER], state[S_N_IN_TRICK] = played, 2, 1, 0
     state[S_VOIDS] = 1 << (2 * 5 + SPADES)
@@ -346,7 +347,7 @@ def test_simulation_samples_keep_what_the_seat_has_seen():
     unseen = mask_of(" ".join(f"{r}{s}" for r in "7 8 9 10 J Q K A".split() for s in "shdc")) & ~played & ~hand
     spades = mask_of("Ks")
     for _ in range(50):
-        nb.sample_hidden_nb(hand, state, TABLES[4], 0, out, rs)
+        deal_unseen_nb(0, hand, state, TABLES[4], out, rs)
         assert out[0] == hand and [bin(int(h)).count("1") for h in out[1:4]] == [6, 6, 6]
         assert out[1] | out[2] | out[3] == unseen and not (out[1] & out[2] or out[1] & out[3] or out[2] & out[3])
         assert not out[2] & spades

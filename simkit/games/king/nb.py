@@ -38,7 +38,8 @@ from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_
                                 BREAK_NEVER, F_FORCED, MAX_SEATS, NO_TRUMP, S_BREAK, S_DEAL_NO, S_EXTRA, S_FOLLOW,
                                 S_LEAD_BAN, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_SCORE, S_SEAT, S_SIZE, S_TABLE,
                                 S_TRICK_NO, S_TRUMP, S_VOIDS, S_WON, TT_DECK, TT_ESUIT, TT_POWER, TT_SUIT_BITS,
-                                beating_nb, close_trick_nb, deal_round_nb, higher_in_suit_nb, legal_nb, lowest_card_nb,
+                                beating_nb, close_trick_nb, deal_round_nb, deal_unseen_nb, higher_in_suit_nb, legal_nb,
+                                lowest_card_nb,
                                 popcount_nb, random_card_nb, start_deal_nb, strongest_nb, trick_view_nb, weakest_nb)
 from simkit.games.king.scoring import (ACE, CARD_POINTS, DEAL_TOTAL, FOLLOW, KING, LAST_TWO_POINTS, LEAD_BAN,
                                        NO_TRICKS, PER_TRICK, PLUS, TABLES, TRICKS, king_over_ace_nb)
@@ -321,62 +322,9 @@ def place_card_nb(hands, state, trick, seat, card, tt, opts, err):
 
 
 @njit(cache=True)
-def sample_hidden_nb(hand, state, tt, seat, out, rs):
-    """Deal the cards ``seat`` has not seen to the other seats at random, each getting the
-    cards he still holds and none of a suit he has shown out of (``S_VOIDS``); a void
-    that cannot be kept after 20 tries is ignored. ``out`` receives the hands."""
-    players = PLAYERS
-    pool_bits = tt[TT_DECK] & ~state[S_PLAYED] & ~hand
-    n = popcount_nb(pool_bits)
-    pool = np.empty(n, np.int64)
-    m = pool_bits
-    for i in range(n):
-        pool[i] = lowest_card_nb(m)
-        m &= m - 1
-    need = np.zeros(PLAYERS, np.int64)
-    left = TRICKS - state[S_TRICK_NO]
-    lead = state[S_LEADER]
-    for k in range(players):
-        s = (lead + k) % players
-        need[s] = left - (1 if k < state[S_N_IN_TRICK] else 0)
-    room = np.zeros(PLAYERS, np.int64)
-    voids = state[S_VOIDS]
-    for attempt in range(21):
-        for s in range(players):
-            out[s] = 0
-            room[s] = need[s]
-        out[seat] = hand
-        room[seat] = 0
-        ok = True
-        for i in range(n):
-            j = i + randbelow_nb(rs, n - i)
-            x = pool[j]
-            pool[j] = pool[i]
-            pool[i] = x
-            es = tt[TT_ESUIT + x]
-            total = 0
-            for s in range(players):
-                if room[s] > 0 and (attempt == 20 or not (voids >> (s * 5 + es)) & 1):
-                    total += room[s]
-            if total == 0:
-                ok = False
-                break
-            r = randbelow_nb(rs, total)
-            for s in range(players):
-                if room[s] > 0 and (attempt == 20 or not (voids >> (s * 5 + es)) & 1):
-                    if r < room[s]:
-                        out[s] |= np.int64(1) << x
-                        room[s] -= 1
-                        break
-                    r -= room[s]
-        if ok:
-            return
-
-
-@njit(cache=True)
 def simulation_play_nb(seat, hand, legal, state, tables, opts, samples):
     """The simulation policy: deal the unseen cards ``samples`` times consistently with
-    what ``seat`` has seen (:func:`sample_hidden_nb`), play each legal card on every
+    what ``seat`` has seen (:func:`~simkit.core.tricks.deal_unseen_nb`), play each legal card on every
     sample and the deal out by the heuristic (:func:`rollout_nb`); play the card with the
     least total penalty (negative deals) or the most points (positive deals), ties: the
     heuristic's card first, then the lowest code."""
@@ -384,7 +332,7 @@ def simulation_play_nb(seat, hand, legal, state, tables, opts, samples):
     rs = key_stream_nb(state)
     sims = np.zeros((samples, MAX_SEATS), np.int64)
     for k in range(samples):
-        sample_hidden_nb(hand, state, tt, seat, sims[k], rs)
+        deal_unseen_nb(seat, hand, state, tt, sims[k], rs)
     sign = 1 if state[S_CONTRACT] == PLUS else -1
     trick = trick_view_nb(state)
     first = heuristic_play_nb(hand, legal, state, trick, state[S_N_IN_TRICK], tt)
