@@ -7,9 +7,10 @@ The engine plays the deal's tricks in one call, its ``after_trick`` hook
 winner first; the stock lives in ``opts[O_STOCK:]``, where the hook reaches it); the hook
 stops the loop when the trick's winner, next to lead, may declare a marriage (he has won
 a trick, holds a king and queen of a suit, the stock has cards: 002:11). The kernel then
-asks the seat's declare policy; a declared marriage's suit becomes trump (``S_TABLE``,
-``S_TRUMP`` and the follow rule change; a later marriage changes it again), and its
-holder leads its king or queen alone (his other cards set aside for that trick).
+asks the seat's declare policy and plays on; a declared marriage's suit becomes trump
+(``S_TABLE``, ``S_TRUMP`` and the follow rule change; a later marriage changes it again),
+and its holder leads its king or queen alone (his other cards set aside in ``S_KEPT``,
+which the hook gives back after the trick).
 """
 import numpy as np
 from numba import cfunc, njit, types
@@ -27,8 +28,8 @@ from simkit.core.tricks import (BID_FN, MAX_SEATS, NO_TRUMP, PLAY_FN, S_EXTRA, S
 from simkit.games.marriage.scoring import (DEAL_POINTS, HAND, LAST_TRICK_CARRY, POINTS, TARGET, follow_flags_nb,
                                            marriage_value_nb)
 from simkit.games.stock import D_HEURISTIC, D_RANDOM, D_USER  # noqa: F401  (codes, read by policies.py)
-from simkit.games.stock import (ask_declare_nb, bad_declaration_nb, decision_err_nb, draw_pair_nb, fill_stock_nb,
-                               heuristic_play_nb, restrict_lead_nb, tally_unit_nb)
+from simkit.games.stock import (ask_declare_nb, bad_declaration_nb, decision_err_nb, fill_stock_nb, heuristic_play_nb,
+                               restrict_lead_nb, tally_unit_nb)
 
 # -- table state fields after the shared layout --------------------------------------------------
 S_STOCK = S_EXTRA + 0       # cards left in the stock
@@ -39,6 +40,7 @@ S_N_DECLARED = S_EXTRA + 6  # marriages declared this deal
 S_PREV = S_EXTRA + 7        # the played cards before the trick(s) being settled
 S_HELD = S_EXTRA + 8        # bit seat: his five dealt cards hold a marriage
 S_DEAL_TRICKS = S_EXTRA + 9  # the tricks of the deal (half the deck)
+S_KEPT = S_EXTRA + 10       # 2 entries: the cards a declared marriage's leader set aside for its lead
 # S_SCORE (shared): each seat's total with carry-over (the points of earlier deals)
 
 (O_VALUES, O_FOLLOW, O_CARRY, O_SINGLE, O_MAX_DEALS, O_FIRST_DEALER) = range(6)
@@ -64,28 +66,68 @@ def choose_play_cb(code, seat, hand, legal, state, trick, tt, params, opts):
 
 
 @njit(cache=True, inline="always")
-def settle_trick_nb(hands, state, opts):
-    """After a trick: count it (the cards played since ``S_PREV``) for its winner, with
+def settle_trick_nb(hands, state, opts, stock, base):
+    """After a trick: give back the cards a declared marriage's leader set aside
+    (``S_KEPT``), count the trick (the cards played since ``S_PREV``) for its winner, with
     carry-over the last trick's 10 (002:12 «последняя взятка дополнительно оценивалась в
-    10 очков»); while the stock lasts both draw, the winner first (the stock is kept in
-    ``opts[O_STOCK:]``, where the engine's hook reaches it). True to play on, False when
-    the winner, next to lead, may declare a marriage (a decision for :func:`play_on_nb`)."""
+    10 очков»); while the stock (``stock[base:]``) lasts both draw, the winner first.
+    True when the winner, next to lead, may declare a marriage: he holds one and the
+    stock has cards (002:11 «Игрок, взявший взятку, имеет право на своем ходе объявить
+    марьяж»; «до полного разбора колоды»).
+
+    Straight-line array code, branching on scalars only: an array touched inside a branch
+    makes numba count references on every call (8 atomic operations a trick, a quarter
+    of a random deal's time)."""
     w = state[S_LEADER]
-    pts = points_nb(state[S_PLAYED] & ~state[S_PREV], POINTS)
-    state[S_PREV] = state[S_PLAYED]
-    if hands[0] | hands[1] == 0 and opts[O_CARRY] != 0:
-        pts += LAST_TRICK_CARRY
+    h0 = hands[0] | state[S_KEPT]
+    h1 = hands[1] | state[S_KEPT + 1]
+    state[S_KEPT] = 0
+    state[S_KEPT + 1] = 0
+    played = state[S_PLAYED]
+    pts = points_nb(played & ~state[S_PREV], POINTS)
+    state[S_PREV] = played
+    last = LAST_TRICK_CARRY * opts[O_CARRY]
+    if h0 | h1 == 0:
+        pts += last
     state[S_POINTS + w] += pts
-    if state[S_STOCK] == 0:
-        return True
-    state[S_STOCK] = draw_pair_nb(hands, opts, O_STOCK, state[S_STOCK], w)
-    return state[S_STOCK] == 0 or marriage_suits_nb(hands[w]) == 0
+    left = state[S_STOCK]
+    # the top two cards, read whether or not the stock is empty (stock[base] is then a card still)
+    top = np.int64(1) << stock[base + max(left - 1, 0)]
+    nxt = np.int64(1) << stock[base + max(left - 2, 0)]
+    if left == 0:
+        top = 0
+        nxt = 0
+    else:
+        left -= 2
+    if w == 0:
+        h0 |= top
+        h1 |= nxt
+        hw = h0
+    else:
+        h1 |= top
+        h0 |= nxt
+        hw = h1
+    hands[0] = h0
+    hands[1] = h1
+    state[S_STOCK] = left
+    return left != 0 and marriage_suits_nb(hw) != 0
 
 
-@cfunc(AFTER_SIG, cache=True)
-def settle_after_cb(hands, state, opts, pst, err):
-    """The engine's ``after_trick`` hook (:func:`settle_trick_nb`)."""
-    return settle_trick_nb(hands, state, opts)
+@njit(cache=True, inline="always")
+def declare_nb(hands, state, opts, seat, suit):
+    """``seat`` declares the marriage of ``suit``: its points, its suit trump (``S_TABLE``,
+    ``S_TRUMP`` and the follow rule; a later marriage changes it), and his other cards set
+    aside (``S_KEPT``) so that he leads its king or queen; :func:`settle_trick_nb` gives
+    them back after the trick."""
+    v = marriage_value_nb(suit, state[S_N_DECLARED], opts[O_VALUES])
+    state[S_POINTS + seat] += v
+    state[S_MAR_PTS + seat] += v
+    state[S_N_DECLARED] += 1
+    state[S_DECLARED] |= np.int64(1) << (4 * seat + suit)
+    state[S_TABLE] = suit
+    state[S_TRUMP] = suit
+    state[S_FOLLOW] = follow_flags_nb(suit, opts[O_FOLLOW])
+    state[S_KEPT + seat] = restrict_lead_nb(hands, seat, suit)
 
 
 @njit(cache=True)
@@ -104,6 +146,14 @@ def heuristic_declare_nb(hand, mar, state, values):
     return best
 
 
+@cfunc(AFTER_SIG, cache=True)
+def settle_after_cb(hands, state, opts, pst, err):
+    """The engine's ``after_trick`` hook (:func:`settle_trick_nb`): False stops the loop
+    when the winner, next to lead, may declare a marriage (a decision for
+    :func:`play_on_nb`)."""
+    return not settle_trick_nb(hands, state, opts, opts, O_STOCK)
+
+
 @njit(cache=True)
 def play_on_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, declare_fn, pst, audit,
                audit_out, err):
@@ -111,40 +161,24 @@ def play_on_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, 
     move (``err`` filled)."""
     codes = seats.code
     params = seats.params
-    while hands[0] | hands[1]:
+    while True:
+        if play_tricks_nb(choose_fn, after_fn, _YES, hands, state, tables, opts, seats, play_fn, pst, audit,
+                          audit_out, err):
+            return True
+        if err[E_KIND] != 0:
+            return False
+        # stopped before the lead of a seat who may declare a marriage (settle_after_cb)
         seat = state[S_LEADER]
         hand = hands[seat]
-        done = state[S_TRICK_NO]
-        kept = -1
         mar = marriage_suits_nb(hand)
-        # 002:11 «Игрок, взявший взятку, имеет право на своем ходе объявить марьяж»; «до полного разбора колоды»
-        if mar and state[S_WON + seat] > 0 and state[S_STOCK] > 0:
-            code = codes[R_DECLARE, seat]
-            best = heuristic_declare_nb(hand, mar, state, opts[O_VALUES]) if code == D_HEURISTIC else -1
-            suit = ask_declare_nb(code, hand, mar, best, state, params[R_DECLARE, seat], declare_fn, pst)
-            if bad_declaration_nb(suit, mar):
-                decision_err_nb(err, ERR_DECLARE, seat, suit, hand, mar, state, HAND)
-                return False
-            if suit >= 0:
-                v = marriage_value_nb(suit, state[S_N_DECLARED], opts[O_VALUES])
-                state[S_POINTS + seat] += v
-                state[S_MAR_PTS + seat] += v
-                state[S_N_DECLARED] += 1
-                state[S_DECLARED] |= np.int64(1) << (4 * seat + suit)
-                state[S_TABLE] = suit           # the marriage's suit becomes trump (a later one changes it)
-                state[S_TRUMP] = suit
-                state[S_FOLLOW] = follow_flags_nb(suit, opts[O_FOLLOW])
-                kept = restrict_lead_nb(hands, seat, suit)
-        # the tricks to the end, the hook settling each and stopping before a lead that may declare; a
-        # declared marriage's lead alone (its holder's other cards are set aside for it)
-        state[S_TRICKS] = done + 1 if kept >= 0 else state[S_DEAL_TRICKS]
-        ok = play_tricks_nb(choose_fn, after_fn, _YES, hands, state, tables, opts, seats, play_fn, pst, audit,
-                            audit_out, err)
-        if kept >= 0:
-            hands[seat] |= kept
-        if not ok and err[E_KIND] != 0:
+        code = codes[R_DECLARE, seat]
+        best = heuristic_declare_nb(hand, mar, state, opts[O_VALUES]) if code == D_HEURISTIC else -1
+        suit = ask_declare_nb(code, hand, mar, best, state, params[R_DECLARE, seat], declare_fn, pst)
+        if bad_declaration_nb(suit, mar):
+            decision_err_nb(err, ERR_DECLARE, seat, suit, hand, mar, state, HAND)
             return False
-    return True
+        if suit >= 0:
+            declare_nb(hands, state, opts, seat, suit)
 
 
 @njit(cache=True)
@@ -171,6 +205,7 @@ def start_marriage_deal_nb(order, n, state, hands, opts, tables, dealer, deal_no
     state[S_N_DECLARED] = 0
     state[S_HELD] = 0
     for s in range(2):
+        state[S_KEPT + s] = 0
         state[S_POINTS + s] = 0
         state[S_MAR_PTS + s] = 0
         if marriage_suits_nb(hands[s]):
