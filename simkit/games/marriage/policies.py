@@ -9,8 +9,8 @@ leading its king or queen; its suit becomes trump).
   seen; each legal card played out with the heuristics for both seats; the best total, a
   win by 101 first, then the points margin). In ``experiments/marriage_simulation.py``
   (4000 paired deals to 101) it beats the heuristic at 16 samples (seat 0's win rate
-  +0.064, stderr 0.010; the heuristic opponent's -0.047, stderr 0.008) but not below 8
-  (2 samples: -0.060); at 16 samples it plays about 470 deals a second against the
+  +0.064, stderr 0.010; the heuristic opponent's -0.047, stderr 0.008); with 8 the gain is
+  small and with 2 or 4 it is worse (2 samples: -0.060, stderr 0.009); at 16 samples it plays about 470 deals a second against the
   heuristic's 195,000, so the heuristic stays the default;
 * declare: ``random`` (declares with chance ``p``, a random one of its marriages),
   ``heuristic`` (always declares when it may, the suit it holds longest, then the one
