@@ -11,6 +11,11 @@ asks the seat's declare policy and plays on; a declared marriage's suit becomes 
 (``S_TABLE``, ``S_TRUMP`` and the follow rule change; a later marriage changes it again),
 and its holder leads its king or queen alone (his other cards set aside in ``S_KEPT``,
 which the hook gives back after the trick).
+
+The ``simulation`` play policy (:func:`simulation_play_nb`, reached through the engine's
+``choose`` hook, which sees the options but not the other hand, the stock or the tables:
+the tables are kept in ``opts[O_TABLES:]``) deals the hidden cards again and plays each
+legal card out with its own loop (:func:`playout_nb`), settling tricks as the hook does.
 """
 import numpy as np
 from numba import cfunc, njit, types
