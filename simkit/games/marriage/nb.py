@@ -279,7 +279,7 @@ def settle_after_cb(hands, state, opts, pst, err):
     return not settle_trick_nb(hands, state, opts, opts, O_STOCK)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")     # once per deal, with a dozen array arguments: inlined
 def play_on_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, declare_fn, pst, audit,
                audit_out, err):
     """Play the deal in ``state`` on to its end (see the module doc); False on an illegal
@@ -418,12 +418,11 @@ def marriage_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, 
                 trick_hist[s, state[S_WON + s]] += 1
             if state[S_POINTS] >= TARGET or state[S_POINTS + 1] >= TARGET:
                 counters[C_REACHED] += 1
-            if not carry:
-                winner = target_winner_nb(state[S_POINTS:S_POINTS + 2], 2, TARGET)
-                break
-            total[0] += state[S_POINTS]
+            total[0] += state[S_POINTS]             # without carry-over: this deal's points alone
             total[1] += state[S_POINTS + 1]
             winner = target_winner_nb(total, 2, TARGET)
+            if not carry:
+                break
             if winner >= 0:
                 break
             if deals >= opts[O_MAX_DEALS]:
