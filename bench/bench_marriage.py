@@ -2,8 +2,8 @@
 (random declarations too) against the bare reference kernel dealing the 32 cards sixteen to
 each of two seats and playing the sixteen tricks at random with no obligation (``follow =
 0``, Marriage's rule until a trump is declared, the cheaper one for the bare kernel), and
-games to 101 with carry-over and the default policies. CPU time per core, the best of
-three (``bench/trick_bare.py``)."""
+games to 101 with carry-over and the default policies, and deals with one seat playing by
+simulation. CPU time per core, the best of three (``bench/trick_bare.py``)."""
 import sys
 from pathlib import Path
 
@@ -21,7 +21,9 @@ def extra() -> list:
             ("marriage: uniform-random play and declarations, single 32-card deals", game, "deals/s/core"),
             ("marriage: random-play rate / bare kernel", game / bare, "ratio"),
             ("marriage: games to 101 with carry-over, default policies",
-             game_rate("marriage", {"carry_over": True}, None, 20_000), "games/s/core")]
+             game_rate("marriage", {"carry_over": True}, None, 20_000), "games/s/core"),
+            ("marriage: deals to 101, seat 0 plays by simulation (16 samples), seat 1 by the heuristic",
+             game_rate("marriage", {}, {"play": "simulation:samples=16|heuristic"}, 300), "deals/s/core")]
     return [{"name": n, "value": float(v), "unit": u} for n, v, u in rows]
 
 

@@ -18,7 +18,8 @@ from simkit.core.cards import RANK_K, RANK_Q
 from simkit.core.rng import randbelow_nb
 from simkit.core.trick_play import E_CARDS, E_DEAL, E_HAND, E_KIND, E_LEGAL, E_MOVE, E_PHASE, E_SEAT, E_TRICK, E_TRUMP
 from simkit.core.tricks import (S_DEAL_NO, S_N_IN_TRICK, S_PLAYED, S_TRICK_NO, S_TRUMP, TT_ESUIT, TT_POWER,
-                                TT_SUIT_BITS, beating_nb, higher_in_suit_nb, lowest_card_nb, popcount_nb)
+                                TT_SUIT_BITS, beating_nb, card_pool_nb, deal_hidden_nb, higher_in_suit_nb,
+                                lowest_card_nb, popcount_nb)
 
 
 @njit(cache=True)
@@ -137,43 +138,36 @@ def restrict_lead_nb(hands, seat, suit):
 
 
 @njit(cache=True)
-def resample_hidden_nb(seat, hands, stock, left, fixed_bottom, deck, played, known, out_hands, out_stock, pst):
+def resample_hidden_nb(seat, hand, seen, opp_cards, stock, left, fixed_bottom, deck, known, out_hands, out_stock,
+                       pst):
     """A deal of the cards ``seat`` cannot see, consistent with what he has seen.
 
-    ``out_hands[seat]`` = his hand; his opponent gets the cards he is known to hold
+    ``out_hands[seat]`` = ``hand``; his opponent gets the cards he is known to hold
     (``known``: shown and not yet played, e.g. a declared marriage's partner, the
-    exchanged turn-up) and random other unseen cards up to his hand's size; the rest of
-    the unseen cards fill the stock's ``left`` places at random, above ``fixed_bottom``
+    exchanged turn-up) and random other unseen cards up to ``opp_cards`` cards; the rest
+    of the unseen cards fill the stock's ``left`` places at random, above ``fixed_bottom``
     places that keep their (seen) cards (Sixty-six's turned trump). Unseen = ``deck``
-    less his hand, the ``played`` cards, the fixed bottom cards and ``known``. Randomness
-    from ``pst``; returns False when the counts do not fit (a bug)."""
+    less ``seen`` (his cards, the played ones), ``known`` and the fixed bottom cards.
+    The unseen cards are shuffled by the core's :func:`~simkit.core.tricks.deal_hidden_nb`
+    (all of them dealt to the opponent, then split). Randomness from ``pst``; returns
+    False when the counts do not fit (a bug)."""
     opp = 1 - seat
-    seen = hands[seat] | played | known
+    seen |= hand | known
     for i in range(fixed_bottom):
         seen |= np.int64(1) << stock[i]
         out_stock[i] = stock[i]
-    pool = deck & ~seen
-    n = popcount_nb(pool)
-    need = popcount_nb(hands[opp]) - popcount_nb(known)
+    pool = card_pool_nb(deck & ~seen)
+    n = pool.shape[0]
+    need = opp_cards - popcount_nb(known)
     if need < 0 or n != need + left - fixed_bottom:
         return False
-    cards = np.empty(n, np.int64)
-    m = pool
-    for i in range(n):
-        cards[i] = lowest_card_nb(m)
-        m &= m - 1
-    for i in range(n):                          # Fisher-Yates
-        j = i + randbelow_nb(pst, n - i)
-        c = cards[j]
-        cards[j] = cards[i]
-        cards[i] = c
-    out_hands[seat] = hands[seat]
+    deal_hidden_nb(pool, seat, hand, 2, n, out_hands, pst)    # a whole shuffle of the unseen cards
     h = known
     for i in range(need):
-        h |= np.int64(1) << cards[i]
+        h |= np.int64(1) << pool[i]
     out_hands[opp] = h
     for i in range(need, n):
-        out_stock[fixed_bottom + i - need] = cards[i]
+        out_stock[fixed_bottom + i - need] = pool[i]
     return True
 
 

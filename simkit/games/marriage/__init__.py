@@ -44,6 +44,7 @@ class Marriage(StockGame):
          "random"),
         ({"deck": 28, "carry_over": True, "max_deals": 50}, {"declare": "random:p=0.7|heuristic",
                                                             "play": "heuristic|random"}),
+        ({"deck": 24, "unit": "deal"}, {"play": "simulation:samples=2|heuristic"}),
     ]
 
     def _opts(self, rules):
@@ -54,6 +55,7 @@ class Marriage(StockGame):
         o[nb.O_SINGLE] = int(rules.unit == "deal")
         o[nb.O_MAX_DEALS] = rules.max_deals
         o[nb.O_FIRST_DEALER] = rules.first_dealer
+        o[nb.O_TABLES:] = tables(rules.deck).ravel()
         return o
 
     def _run(self, rules, policies, seed, start, stop, audit):

@@ -7,28 +7,36 @@ The engine plays the deal's tricks in one call, its ``after_trick`` hook
 winner first; the stock lives in ``opts[O_STOCK:]``, where the hook reaches it); the hook
 stops the loop when the trick's winner, next to lead, may declare a marriage (he has won
 a trick, holds a king and queen of a suit, the stock has cards: 002:11). The kernel then
-asks the seat's declare policy; a declared marriage's suit becomes trump (``S_TABLE``,
-``S_TRUMP`` and the follow rule change; a later marriage changes it again), and its
-holder leads its king or queen alone (his other cards set aside for that trick).
+asks the seat's declare policy and plays on; a declared marriage's suit becomes trump
+(``S_TABLE``, ``S_TRUMP`` and the follow rule change; a later marriage changes it again),
+and its holder leads its king or queen alone (his other cards set aside in ``S_KEPT``,
+which the hook gives back after the trick).
+
+The ``simulation`` play policy (:func:`simulation_play_nb`, reached through the engine's
+``choose`` hook, which sees the options but not the other hand, the stock or the tables:
+the tables are kept in ``opts[O_TABLES:]``) deals the hidden cards again and plays each
+legal card out with its own loop (:func:`playout_nb`), settling tricks as the hook does.
 """
 import numpy as np
 from numba import cfunc, njit, types
 
 from simkit.core.ace_ten import marriage_suits_nb, points_nb, target_winner_nb
+from simkit.core.rng import next_u64_nb, seed_stream_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
 from simkit.core.trick_play import (AFTER_FN, AFTER_SIG, CHOOSE_FN, CHOOSE_SIG, E_KIND, ERR_GAME, PLAY_BUILTIN,
-                                    play_tricks_nb)
+                                    R_PLAY, play_tricks_nb)
 from simkit.core.trick_play import PLAY_RANDOM, PLAY_USER  # noqa: F401  (policy codes, read by policies.py)
 from simkit.core.tricks import no_user_bid_nb, no_user_play_nb  # noqa: F401  (placeholders, read by __init__)
 from simkit.core.tricks import (BID_FN, MAX_SEATS, NO_TRUMP, PLAY_FN, S_EXTRA, S_FOLLOW, S_LEADER,
-                                S_PLAYED, S_SCORE, S_TABLE, S_TRICK_NO, S_TRICKS, S_TRUMP, S_WON, TT_DECK,
-                                popcount_nb, start_deal_nb)
+                                S_N_IN_TRICK, S_PLAYED, S_SCORE, S_SEAT, S_SIZE, S_TABLE, S_TRICK, S_TRICK_NO,
+                                S_TRICKS, S_TRUMP, S_WON, TT_DECK, TT_SIZE, card_pool_nb, close_trick_nb, legal_nb,
+                                lowest_card_nb, popcount_nb, start_deal_nb)
 from simkit.games.marriage.scoring import (DEAL_POINTS, HAND, LAST_TRICK_CARRY, POINTS, TARGET, follow_flags_nb,
                                            marriage_value_nb)
 from simkit.games.stock import D_HEURISTIC, D_RANDOM, D_USER  # noqa: F401  (codes, read by policies.py)
-from simkit.games.stock import (ask_declare_nb, bad_declaration_nb, decision_err_nb, draw_pair_nb, fill_stock_nb,
-                               heuristic_play_nb, restrict_lead_nb, tally_unit_nb)
+from simkit.games.stock import (ask_declare_nb, bad_declaration_nb, decision_err_nb, fill_stock_nb, heuristic_play_nb,
+                               marriage_cards_nb, resample_hidden_nb, restrict_lead_nb, tally_unit_nb)
 
 # -- table state fields after the shared layout --------------------------------------------------
 S_STOCK = S_EXTRA + 0       # cards left in the stock
@@ -39,16 +47,23 @@ S_N_DECLARED = S_EXTRA + 6  # marriages declared this deal
 S_PREV = S_EXTRA + 7        # the played cards before the trick(s) being settled
 S_HELD = S_EXTRA + 8        # bit seat: his five dealt cards hold a marriage
 S_DEAL_TRICKS = S_EXTRA + 9  # the tricks of the deal (half the deck)
+S_KEPT = S_EXTRA + 10       # 2 entries: the cards a declared marriage's leader set aside for its lead
+S_RNG = S_EXTRA + 12        # the simulation player's stream key (drawn per deal when a seat plays by simulation)
 # S_SCORE (shared): each seat's total with carry-over (the points of earlier deals)
 
 (O_VALUES, O_FOLLOW, O_CARRY, O_SINGLE, O_MAX_DEALS, O_FIRST_DEALER) = range(6)
 O_STOCK = 6                 # opts[O_STOCK:]: the deal's stock (filled by the kernel)
-N_OPTS = O_STOCK + 32
+O_TABLES = O_STOCK + 32     # the five trick tables (for the simulation player, whose hook sees one)
+N_OPTS = O_TABLES + 5 * TT_SIZE
 
 R_DECLARE = 1
-PLAY_HEURISTIC = PLAY_BUILTIN
-P_PROB = 0
+PLAY_HEURISTIC, PLAY_SIMULATION = PLAY_BUILTIN, PLAY_BUILTIN + 1
+P_PROB = 0                  # random declare: the chance to declare
+P_SAMPLES = 0               # simulation play: sampled deals per decision
 N_PARAMS = 1
+#: the simulation player's value of a finished deal: a win by 101 (a loss) counts this much, the points'
+#: margin breaks ties
+WIN_VALUE = 1000
 ERR_DECLARE = ERR_GAME
 _YES = np.bool_(True)
 
@@ -57,35 +72,69 @@ _YES = np.bool_(True)
 #: user play function (tricks.PLAY_SIG): play(hand, legal, state, params) -> card code in ``legal``
 
 
-@cfunc(CHOOSE_SIG, cache=True)
-def choose_play_cb(code, seat, hand, legal, state, trick, tt, params, opts):
-    """The built-in play policy (the shared stock-game heuristic; random is the engine's)."""
-    return heuristic_play_nb(hand, legal, state, trick, tt, state[S_STOCK] > 0)
+@njit(cache=True, inline="always")
+def settle_trick_nb(hands, state, opts, stock, base):
+    """After a trick: give back the cards a declared marriage's leader set aside
+    (``S_KEPT``), count the trick (the cards played since ``S_PREV``) for its winner, with
+    carry-over the last trick's 10 (002:12 «последняя взятка дополнительно оценивалась в
+    10 очков»); while the stock (``stock[base:]``) lasts both draw, the winner first.
+    True when the winner, next to lead, may declare a marriage: he holds one and the
+    stock has cards (002:11 «Игрок, взявший взятку, имеет право на своем ходе объявить
+    марьяж»; «до полного разбора колоды»).
+
+    Straight-line array code, branching on scalars only: an array touched inside a branch
+    makes numba count references on every call (8 atomic operations a trick, a quarter
+    of a random deal's time)."""
+    w = state[S_LEADER]
+    h0 = hands[0] | state[S_KEPT]
+    h1 = hands[1] | state[S_KEPT + 1]
+    state[S_KEPT] = 0
+    state[S_KEPT + 1] = 0
+    played = state[S_PLAYED]
+    pts = points_nb(played & ~state[S_PREV], POINTS)
+    state[S_PREV] = played
+    last = LAST_TRICK_CARRY * opts[O_CARRY]
+    if h0 | h1 == 0:
+        pts += last
+    state[S_POINTS + w] += pts
+    left = state[S_STOCK]
+    # the top two cards, read whether or not the stock is empty (stock[base] is then a card still)
+    top = np.int64(1) << stock[base + max(left - 1, 0)]
+    nxt = np.int64(1) << stock[base + max(left - 2, 0)]
+    if left == 0:
+        top = 0
+        nxt = 0
+    else:
+        left -= 2
+    if w == 0:
+        h0 |= top
+        h1 |= nxt
+        hw = h0
+    else:
+        h1 |= top
+        h0 |= nxt
+        hw = h1
+    hands[0] = h0
+    hands[1] = h1
+    state[S_STOCK] = left
+    return left != 0 and marriage_suits_nb(hw) != 0
 
 
 @njit(cache=True, inline="always")
-def settle_trick_nb(hands, state, opts):
-    """After a trick: count it (the cards played since ``S_PREV``) for its winner, with
-    carry-over the last trick's 10 (002:12 «последняя взятка дополнительно оценивалась в
-    10 очков»); while the stock lasts both draw, the winner first (the stock is kept in
-    ``opts[O_STOCK:]``, where the engine's hook reaches it). True to play on, False when
-    the winner, next to lead, may declare a marriage (a decision for :func:`play_on_nb`)."""
-    w = state[S_LEADER]
-    pts = points_nb(state[S_PLAYED] & ~state[S_PREV], POINTS)
-    state[S_PREV] = state[S_PLAYED]
-    if hands[0] | hands[1] == 0 and opts[O_CARRY] != 0:
-        pts += LAST_TRICK_CARRY
-    state[S_POINTS + w] += pts
-    if state[S_STOCK] == 0:
-        return True
-    state[S_STOCK] = draw_pair_nb(hands, opts, O_STOCK, state[S_STOCK], w)
-    return state[S_STOCK] == 0 or marriage_suits_nb(hands[w]) == 0
-
-
-@cfunc(AFTER_SIG, cache=True)
-def settle_after_cb(hands, state, opts, pst, err):
-    """The engine's ``after_trick`` hook (:func:`settle_trick_nb`)."""
-    return settle_trick_nb(hands, state, opts)
+def declare_nb(hands, state, opts, seat, suit):
+    """``seat`` declares the marriage of ``suit``: its points, its suit trump (``S_TABLE``,
+    ``S_TRUMP`` and the follow rule; a later marriage changes it), and his other cards set
+    aside (``S_KEPT``) so that he leads its king or queen; :func:`settle_trick_nb` gives
+    them back after the trick."""
+    v = marriage_value_nb(suit, state[S_N_DECLARED], opts[O_VALUES])
+    state[S_POINTS + seat] += v
+    state[S_MAR_PTS + seat] += v
+    state[S_N_DECLARED] += 1
+    state[S_DECLARED] |= np.int64(1) << (4 * seat + suit)
+    state[S_TABLE] = suit
+    state[S_TRUMP] = suit
+    state[S_FOLLOW] = follow_flags_nb(suit, opts[O_FOLLOW])
+    state[S_KEPT + seat] = restrict_lead_nb(hands, seat, suit)
 
 
 @njit(cache=True)
@@ -104,47 +153,157 @@ def heuristic_declare_nb(hand, mar, state, values):
     return best
 
 
+# -- the simulation player ---------------------------------------------------------------------
 @njit(cache=True)
+def playout_nb(hands, stock, st, tables, opts):
+    """Play the deal in ``st`` (a scratch copy of the state, mid-trick allowed; the stock
+    in ``stock[:st[S_STOCK]]``) to its end with both seats on the heuristics
+    (:func:`~simkit.games.stock.heuristic_play_nb`, :func:`heuristic_declare_nb`),
+    settling each trick as the game does (:func:`settle_trick_nb`)."""
+    trick = st[S_TRICK:S_TRICK + MAX_SEATS]
+    while st[S_TRICK_NO] < st[S_DEAL_TRICKS]:
+        tt = tables[st[S_TABLE]]
+        follow = st[S_FOLLOW]
+        n = st[S_N_IN_TRICK]
+        seat = st[S_LEADER] ^ n
+        while n < 2:
+            hand = hands[seat]
+            legal = legal_nb(hand, trick, n, tt, follow, -1, 0)
+            if legal & (legal - 1) == 0:
+                card = lowest_card_nb(legal)
+            else:
+                st[S_N_IN_TRICK] = n
+                st[S_SEAT] = seat
+                card = heuristic_play_nb(hand, legal, st, trick, tt, st[S_STOCK] > 0)
+            bit = np.int64(1) << card
+            hands[seat] = hand & ~bit
+            trick[n] = card
+            st[S_PLAYED] |= bit
+            n += 1
+            seat ^= 1
+        st[S_N_IN_TRICK] = 2
+        w = close_trick_nb(st, trick, tt)
+        if settle_trick_nb(hands, st, opts, stock, 0):
+            mar = marriage_suits_nb(hands[w])
+            declare_nb(hands, st, opts, w, heuristic_declare_nb(hands[w], mar, st, opts[O_VALUES]))
+
+
+@njit(cache=True)
+def deal_value_nb(st, seat, final):
+    """What the finished deal in ``st`` is worth to ``seat``: :data:`WIN_VALUE` for a win
+    by 101 on the totals (``S_SCORE``, the points of earlier deals with carry-over, plus
+    this deal's), minus that for a loss, plus his margin in those totals."""
+    for s in range(2):
+        final[s] = st[S_SCORE + s] + st[S_POINTS + s]
+    w = target_winner_nb(final, 2, TARGET)
+    v = final[seat] - final[1 - seat]
+    return v + (0 if w < 0 else (WIN_VALUE if w == seat else -WIN_VALUE))
+
+
+@njit(cache=True)
+def simulation_play_nb(seat, hand, legal, state, opts, samples):
+    """The card of ``legal`` with the greatest total value (:func:`deal_value_nb`) over
+    ``samples`` sampled deals, each played out by :func:`playout_nb` after the card (the
+    same samples for every card; ties: the heuristic's card). A sample deals the cards
+    the seat cannot see (:func:`~simkit.games.stock.resample_hidden_nb`): his opponent's
+    hand, which holds the unplayed card of each marriage he declared, and the stock in a
+    random order; shown-out suits are not used, the hands refilling from the stock.
+    Randomness from the deal's key ``state[S_RNG]``, advanced per decision."""
+    rng = np.zeros(4, np.uint64)
+    seed_stream_nb(rng, state[S_RNG], 0)
+    state[S_RNG] = np.int64(next_u64_nb(rng) >> np.uint64(2))
+    tables = opts[O_TABLES:O_TABLES + 5 * TT_SIZE].reshape((5, TT_SIZE))
+    opp = 1 - seat
+    played = state[S_PLAYED]
+    known = 0
+    for u in range(4):
+        if (state[S_DECLARED] >> (4 * opp + u)) & 1:
+            known |= marriage_cards_nb(u) & ~played
+    n_in = state[S_N_IN_TRICK]
+    own = hand | state[S_KEPT + seat]
+    opp_cards = popcount_nb(own) - n_in                         # he has played to the trick when we follow
+    left = state[S_STOCK]
+    cards = card_pool_nb(legal)
+    value = np.zeros(cards.shape[0], np.int64)
+    sampled = np.zeros(MAX_SEATS, np.int64)
+    hands = np.zeros(MAX_SEATS, np.int64)
+    sampled_stock = np.zeros(32, np.int64)
+    stock = np.zeros(32, np.int64)
+    st = np.empty(S_SIZE, np.int64)
+    final = np.zeros(2, np.int64)
+    for _ in range(samples):
+        resample_hidden_nb(seat, hand, played | own, opp_cards, sampled_stock, left, 0, tables[NO_TRUMP, TT_DECK],
+                           known, sampled, sampled_stock, rng)
+        for i in range(cards.shape[0]):
+            for j in range(S_SIZE):
+                st[j] = state[j]
+            st[S_KEPT + opp] = 0                                # his cards are all in the sampled hand
+            for s in range(2):
+                hands[s] = sampled[s]
+            for j in range(left):
+                stock[j] = sampled_stock[j]
+            c = cards[i]
+            hands[seat] &= ~(np.int64(1) << c)
+            st[S_TRICK + n_in] = c
+            st[S_PLAYED] |= np.int64(1) << c
+            st[S_N_IN_TRICK] = n_in + 1
+            playout_nb(hands, stock, st, tables, opts)
+            value[i] += deal_value_nb(st, seat, final)
+    trick = state[S_TRICK:S_TRICK + MAX_SEATS]
+    best = heuristic_play_nb(hand, legal, state, trick, tables[state[S_TABLE]], left > 0)
+    key = 0
+    for i in range(cards.shape[0]):
+        if cards[i] == best:
+            key = value[i]
+    for i in range(cards.shape[0]):
+        if value[i] > key:
+            key = value[i]
+            best = cards[i]
+    return best
+
+
+@cfunc(CHOOSE_SIG, cache=True)
+def choose_play_cb(code, seat, hand, legal, state, trick, tt, params, opts):
+    """The built-in play policies: the shared stock-game heuristic, and the simulation
+    player (:func:`simulation_play_nb`); random is the engine's."""
+    if code == PLAY_SIMULATION:
+        return simulation_play_nb(seat, hand, legal, state, opts, max(1, np.int64(params[seat, P_SAMPLES])))
+    return heuristic_play_nb(hand, legal, state, trick, tt, state[S_STOCK] > 0)
+
+
+@cfunc(AFTER_SIG, cache=True)
+def settle_after_cb(hands, state, opts, pst, err):
+    """The engine's ``after_trick`` hook (:func:`settle_trick_nb`): False stops the loop
+    when the winner, next to lead, may declare a marriage (a decision for
+    :func:`play_on_nb`)."""
+    return not settle_trick_nb(hands, state, opts, opts, O_STOCK)
+
+
+@njit(cache=True, inline="always")     # once per deal, with a dozen array arguments: inlined
 def play_on_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, declare_fn, pst, audit,
                audit_out, err):
     """Play the deal in ``state`` on to its end (see the module doc); False on an illegal
     move (``err`` filled)."""
     codes = seats.code
     params = seats.params
-    while hands[0] | hands[1]:
+    while True:
+        if play_tricks_nb(choose_fn, after_fn, _YES, hands, state, tables, opts, seats, play_fn, pst, audit,
+                          audit_out, err):
+            return True
+        if err[E_KIND] != 0:
+            return False
+        # stopped before the lead of a seat who may declare a marriage (settle_after_cb)
         seat = state[S_LEADER]
         hand = hands[seat]
-        done = state[S_TRICK_NO]
-        kept = -1
         mar = marriage_suits_nb(hand)
-        # 002:11 «Игрок, взявший взятку, имеет право на своем ходе объявить марьяж»; «до полного разбора колоды»
-        if mar and state[S_WON + seat] > 0 and state[S_STOCK] > 0:
-            code = codes[R_DECLARE, seat]
-            best = heuristic_declare_nb(hand, mar, state, opts[O_VALUES]) if code == D_HEURISTIC else -1
-            suit = ask_declare_nb(code, hand, mar, best, state, params[R_DECLARE, seat], declare_fn, pst)
-            if bad_declaration_nb(suit, mar):
-                decision_err_nb(err, ERR_DECLARE, seat, suit, hand, mar, state, HAND)
-                return False
-            if suit >= 0:
-                v = marriage_value_nb(suit, state[S_N_DECLARED], opts[O_VALUES])
-                state[S_POINTS + seat] += v
-                state[S_MAR_PTS + seat] += v
-                state[S_N_DECLARED] += 1
-                state[S_DECLARED] |= np.int64(1) << (4 * seat + suit)
-                state[S_TABLE] = suit           # the marriage's suit becomes trump (a later one changes it)
-                state[S_TRUMP] = suit
-                state[S_FOLLOW] = follow_flags_nb(suit, opts[O_FOLLOW])
-                kept = restrict_lead_nb(hands, seat, suit)
-        # the tricks to the end, the hook settling each and stopping before a lead that may declare; a
-        # declared marriage's lead alone (its holder's other cards are set aside for it)
-        state[S_TRICKS] = done + 1 if kept >= 0 else state[S_DEAL_TRICKS]
-        ok = play_tricks_nb(choose_fn, after_fn, _YES, hands, state, tables, opts, seats, play_fn, pst, audit,
-                            audit_out, err)
-        if kept >= 0:
-            hands[seat] |= kept
-        if not ok and err[E_KIND] != 0:
+        code = codes[R_DECLARE, seat]
+        best = heuristic_declare_nb(hand, mar, state, opts[O_VALUES]) if code == D_HEURISTIC else -1
+        suit = ask_declare_nb(code, hand, mar, best, state, params[R_DECLARE, seat], declare_fn, pst)
+        if bad_declaration_nb(suit, mar):
+            decision_err_nb(err, ERR_DECLARE, seat, suit, hand, mar, state, HAND)
             return False
-    return True
+        if suit >= 0:
+            declare_nb(hands, state, opts, seat, suit)
 
 
 @njit(cache=True)
@@ -171,6 +330,7 @@ def start_marriage_deal_nb(order, n, state, hands, opts, tables, dealer, deal_no
     state[S_N_DECLARED] = 0
     state[S_HELD] = 0
     for s in range(2):
+        state[S_KEPT + s] = 0
         state[S_POINTS + s] = 0
         state[S_MAR_PTS + s] = 0
         if marriage_suits_nb(hands[s]):
@@ -225,6 +385,7 @@ def marriage_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, 
     total = np.zeros(2, np.int64)
     deck_bits = tables[NO_TRUMP, TT_DECK]
     carry = opts[O_CARRY] != 0 and opts[O_SINGLE] == 0
+    sim = seats.code[R_PLAY, 0] == PLAY_SIMULATION or seats.code[R_PLAY, 1] == PLAY_SIMULATION
     for unit in range(start, stop):
         start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
         total[0] = 0
@@ -236,6 +397,8 @@ def marriage_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, 
             dealer = opts[O_FIRST_DEALER] ^ (deals & 1)     # 002:10 «Сдача производится по очереди»
             deals += 1
             start_marriage_deal_nb(deck, n, state, hands, opts, tables, dealer, deals)
+            if sim:
+                state[S_RNG] = np.int64(next_u64_nb(pst) >> np.uint64(2))
             state[S_SCORE] = total[0]
             state[S_SCORE + 1] = total[1]
             if not play_on_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, declare_fn,
@@ -255,12 +418,11 @@ def marriage_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, 
                 trick_hist[s, state[S_WON + s]] += 1
             if state[S_POINTS] >= TARGET or state[S_POINTS + 1] >= TARGET:
                 counters[C_REACHED] += 1
-            if not carry:
-                winner = target_winner_nb(state[S_POINTS:S_POINTS + 2], 2, TARGET)
-                break
-            total[0] += state[S_POINTS]
+            total[0] += state[S_POINTS]             # without carry-over: this deal's points alone
             total[1] += state[S_POINTS + 1]
             winner = target_winner_nb(total, 2, TARGET)
+            if not carry:
+                break
             if winner >= 0:
                 break
             if deals >= opts[O_MAX_DEALS]:
@@ -284,8 +446,11 @@ def one_deal_nb(order, opts, tables, dealer, seats, choose_fn, after_fn, play_fn
     start_marriage_deal_nb(order, order.shape[0], state, play_hands, opts, tables, dealer, 1)
     for s in range(2):
         hands[s] = play_hands[s]
+    pst = fixed_stream_nb(seed)
+    if seats.code[R_PLAY, 0] == PLAY_SIMULATION or seats.code[R_PLAY, 1] == PLAY_SIMULATION:
+        state[S_RNG] = np.int64(next_u64_nb(pst) >> np.uint64(2))
     if not play_on_nb(play_hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, declare_fn,
-                      fixed_stream_nb(seed), np.bool_(True), audit_out, err):
+                      pst, np.bool_(True), audit_out, err):
         return False
     audit_deal_nb(play_hands, state, opts, tables[NO_TRUMP, TT_DECK], audit_out)
     result[0] = target_winner_nb(state[S_POINTS:S_POINTS + 2], 2, TARGET)

@@ -324,7 +324,8 @@ def simulation_close_nb(hands, stock, state, tables, opts, seats, choose_fn, aft
     audit_out = np.zeros(4, np.int64)
     margin = 0
     for _ in range(samples):
-        if not resample_hidden_nb(seat, hands, stock, state[S_STOCK], 1, deck, state[S_PLAYED], known, sh, ss, pst):
+        if not resample_hidden_nb(seat, hands[seat], state[S_PLAYED], popcount_nb(hands[opp]), stock, state[S_STOCK], 1,
+                                  deck, known, sh, ss, pst):
             return 0
         for close in range(2):
             for i in range(S_SIZE):
