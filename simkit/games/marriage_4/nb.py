@@ -112,8 +112,9 @@ def borrowed(typingctx, arr):
     per-deal calls (:func:`play_deal_nb`, the engine's ``play_tricks_nb``, ...) and the
     ``after_trick`` hook after every trick paid this on each of their array arguments,
     about 0.3 of a uniform-random deal's time. A view without a meminfo makes each of these
-    a null test. Safe only while the owner is alive: :func:`units_nb` borrows its own
-    arguments, which its caller holds for the whole call."""
+    a null test. Safe only while the owner is alive: a function borrows only its own
+    array arguments (:func:`units_nb`, :func:`play_outs_nb`), which its caller holds for
+    the whole call."""
     if not isinstance(arr, types.Array):
         return None
 
@@ -573,10 +574,28 @@ def simulation_claim_nb(seat, hands, state, tables, opts, p, choose_fn, after_fn
     error ``slip``); playing on, the mean games the side wins over ``samples`` deals
     consistent with what the seat has seen (his and his partner's hands, shown, 002:17,
     the cards played; the opponents' cards dealt at random), played out inside the kernel
-    from the paused step with heuristic play and declarations and exact claims at 101."""
-    side = seat & 1
-    now = claim_games_nb(counted_points_nb(state[S_SIDE_PTS + side], p[P_SLIP], pst))
+    from the paused step with heuristic play and declarations and exact claims at 101
+    (:func:`play_outs_nb`)."""
+    now = claim_games_nb(counted_points_nb(state[S_SIDE_PTS + (seat & 1)], p[P_SLIP], pst))
     samples = max(1, np.int64(p[P_SAMPLES]))
+    total = play_outs_nb(seat, samples, hands, state, tables, choose_fn, after_fn, play_fn, pst,
+                         np.zeros(MAX_SEATS, np.int64), np.empty_like(state), rollout_seats_nb(), rollout_opts_nb(opts),
+                         np.zeros(2, np.int64), np.zeros(N_ERR, np.int64))
+    return 1 if now * samples >= total else 0
+
+
+@njit(cache=True)
+def play_outs_nb(seat, samples, hands, state, tables, choose_fn, after_fn, play_fn, pst, sim_hands, sim, seats, ropts,
+                 audit_out, err):
+    """The games ``seat``'s side wins minus those it loses over ``samples`` play-outs of
+    the deal in ``hands`` and ``state`` with the opponents' cards dealt anew (work arrays
+    ``sim_hands``, ``sim``; the play-outs' policies ``seats`` and options ``ropts``), on
+    :func:`borrowed` views of its array arguments, as :func:`units_nb`."""
+    hands, state, tables, pst = borrowed(hands), borrowed(state), borrowed(tables), borrowed(pst)
+    sim_hands, sim, audit_out, err, ropts = borrowed(sim_hands), borrowed(sim), borrowed(audit_out), borrowed(
+        err), borrowed(ropts)
+    seats = SeatPolicies(borrowed(seats.code), borrowed(seats.params), borrowed(seats.group))
+    side = seat & 1
     a = (seat + 1) & 3
     b = (seat + 3) & 3
     k = popcount_nb(hands[a])
@@ -586,12 +605,6 @@ def simulation_claim_nb(seat, hands, state, tables, opts, p, choose_fn, after_fn
     for i in range(n):
         pool[i] = lowest_card_nb(pool_mask)
         pool_mask &= pool_mask - 1
-    sim_hands = np.zeros(MAX_SEATS, np.int64)
-    sim = np.empty_like(state)
-    seats = rollout_seats_nb()
-    ropts = rollout_opts_nb(opts)
-    audit_out = np.zeros(2, np.int64)
-    err = np.zeros(N_ERR, np.int64)
     total = 0
     for _ in range(samples):
         for s in range(4):
@@ -618,7 +631,7 @@ def simulation_claim_nb(seat, hands, state, tables, opts, p, choose_fn, after_fn
                            BETWEEN, audit_out, err)
         _, w, g = deal_result_nb(sim)
         total += g if w == side else (-g if w >= 0 else 0)
-    return 1 if now * samples >= total else 0
+    return total
 
 
 # -- one deal ------------------------------------------------------------------------------------
