@@ -1,7 +1,8 @@
 """Marriage for four on the engine (G13, seed 002 lines 16-22): hand-built deals through
 ``play_deal`` for every rule path (the exchange, a split marriage and the lead it forces,
 declarations only on the first five leads, each claim outcome and the yan, deals played
-out), user policies for each role, the exact marriage chance, and a small simulation."""
+out), user policies for each role, the exact marriage chance, a small simulation, and the
+kernel's borrowed (not reference-counted) views."""
 import numpy as np
 import pytest
 from numba import njit
@@ -241,3 +242,24 @@ def test_a_small_simulation_is_consistent():
     assert set(t["points"].columns) == {"seat", "points", "count"} and set(t["tricks"].columns) == {"seat", "tricks",
                                                                                                      "count"}
     assert t["outcomes"]["units"].sum() == 400
+
+
+def test_borrowed_views_and_split_chunks():
+    """The kernel's ``borrowed`` views write through to their arrays (1-D and 2-D), and a
+    chunk played on them gives the statistics of the same units played in two chunks."""
+    @njit
+    def write_through(a, m):
+        b = nb.borrowed(a)
+        c = nb.borrowed(m)
+        b[1] = 7
+        c[1, 2] = 9
+        return b.shape[0] + c.shape[1]
+
+    a, m = np.zeros(3, np.int64), np.zeros((2, 4), np.int64)
+    assert write_through(a, m) == 7 and a[1] == 7 and m[1, 2] == 9
+    rules = GAME.Rules.build({"unit": "game"})
+    pol = GAME.resolve_policies({"claim": "simulation:samples=2|random|heuristic|heuristic:slip=3", "play": "random"})
+    whole = GAME.run_chunk(rules, pol, 5, 0, 60, 60)
+    parts = GAME.run_chunk(rules, pol, 5, 0, 25, 60).merge(GAME.run_chunk(rules, pol, 5, 25, 60, 60))
+    assert all(np.array_equal(whole[k], parts[k]) for k in whole)
+    assert whole["counters"][1] == 60

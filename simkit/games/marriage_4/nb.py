@@ -27,6 +27,7 @@ params)`` (1 = claim, 0 = play on; ``state[S_SIDE_PTS + side]`` = the side's tru
 """
 import numpy as np
 from numba import cfunc, njit, types
+from numba.extending import intrinsic
 
 from simkit.core.ace_ten import marriage_suits_nb, points_nb
 from simkit.core.cards import RANK_K, RANK_Q
@@ -100,6 +101,30 @@ HOOKED = np.bool_(True)
 
 _KINGS = 4 * RANK_K
 _QUEENS = 4 * RANK_Q
+
+
+@intrinsic
+def borrowed(typingctx, arr):
+    """A view of array ``arr`` (same data, shape and type) that is not reference counted.
+
+    numba increments and decrements (atomically) the reference count of every array a
+    non-inlined function receives, unless it can prove the pair useless: the chunk's
+    per-deal calls (:func:`play_deal_nb`, the engine's ``play_tricks_nb``, ...) and the
+    ``after_trick`` hook after every trick paid this on each of their array arguments,
+    about 0.3 of a uniform-random deal's time. A view without a meminfo makes each of these
+    a null test. Safe only while the owner is alive: a function borrows only its own
+    array arguments (:func:`units_nb`, :func:`play_outs_nb`), which its caller holds for
+    the whole call."""
+    if not isinstance(arr, types.Array):
+        return None
+
+    def codegen(context, builder, sig, args):
+        src = context.make_array(sig.args[0])(context, builder, args[0])
+        view = context.make_array(sig.return_type)(context, builder)
+        context.populate_array(view, data=src.data, shape=src.shape, strides=src.strides, itemsize=src.itemsize,
+                               meminfo=None, parent=None)
+        return view._getvalue()
+    return arr(arr), codegen
 
 
 # -- rule steps ------------------------------------------------------------------------------
@@ -549,10 +574,28 @@ def simulation_claim_nb(seat, hands, state, tables, opts, p, choose_fn, after_fn
     error ``slip``); playing on, the mean games the side wins over ``samples`` deals
     consistent with what the seat has seen (his and his partner's hands, shown, 002:17,
     the cards played; the opponents' cards dealt at random), played out inside the kernel
-    from the paused step with heuristic play and declarations and exact claims at 101."""
-    side = seat & 1
-    now = claim_games_nb(counted_points_nb(state[S_SIDE_PTS + side], p[P_SLIP], pst))
+    from the paused step with heuristic play and declarations and exact claims at 101
+    (:func:`play_outs_nb`)."""
+    now = claim_games_nb(counted_points_nb(state[S_SIDE_PTS + (seat & 1)], p[P_SLIP], pst))
     samples = max(1, np.int64(p[P_SAMPLES]))
+    total = play_outs_nb(seat, samples, hands, state, tables, choose_fn, after_fn, play_fn, pst,
+                         np.zeros(MAX_SEATS, np.int64), np.empty_like(state), rollout_seats_nb(), rollout_opts_nb(opts),
+                         np.zeros(2, np.int64), np.zeros(N_ERR, np.int64))
+    return 1 if now * samples >= total else 0
+
+
+@njit(cache=True)
+def play_outs_nb(seat, samples, hands, state, tables, choose_fn, after_fn, play_fn, pst, sim_hands, sim, seats, ropts,
+                 audit_out, err):
+    """The games ``seat``'s side wins minus those it loses over ``samples`` play-outs of
+    the deal in ``hands`` and ``state`` with the opponents' cards dealt anew (work arrays
+    ``sim_hands``, ``sim``; the play-outs' policies ``seats`` and options ``ropts``), on
+    :func:`borrowed` views of its array arguments, as :func:`units_nb`."""
+    hands, state, tables, pst = borrowed(hands), borrowed(state), borrowed(tables), borrowed(pst)
+    sim_hands, sim, audit_out, err, ropts = borrowed(sim_hands), borrowed(sim), borrowed(audit_out), borrowed(
+        err), borrowed(ropts)
+    seats = SeatPolicies(borrowed(seats.code), borrowed(seats.params), borrowed(seats.group))
+    side = seat & 1
     a = (seat + 1) & 3
     b = (seat + 3) & 3
     k = popcount_nb(hands[a])
@@ -562,12 +605,6 @@ def simulation_claim_nb(seat, hands, state, tables, opts, p, choose_fn, after_fn
     for i in range(n):
         pool[i] = lowest_card_nb(pool_mask)
         pool_mask &= pool_mask - 1
-    sim_hands = np.zeros(MAX_SEATS, np.int64)
-    sim = np.empty_like(state)
-    seats = rollout_seats_nb()
-    ropts = rollout_opts_nb(opts)
-    audit_out = np.zeros(2, np.int64)
-    err = np.zeros(N_ERR, np.int64)
     total = 0
     for _ in range(samples):
         for s in range(4):
@@ -594,7 +631,7 @@ def simulation_claim_nb(seat, hands, state, tables, opts, p, choose_fn, after_fn
                            BETWEEN, audit_out, err)
         _, w, g = deal_result_nb(sim)
         total += g if w == side else (-g if w >= 0 else 0)
-    return 1 if now * samples >= total else 0
+    return total
 
 
 # -- one deal ------------------------------------------------------------------------------------
@@ -703,13 +740,19 @@ M4Stats, STATS_TYPE = bundle("M4Stats", {
 _I1 = types.int64[::1]
 
 
-@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, types.int64[:, ::1], SEATS_TYPE,
-                 CHOOSE_FN, AFTER_FN, PLAY_FN, PLAY_FN, BID_FN, BID_FN, STATS_TYPE, types.boolean, _I1, _I1),
-      cache=True)
-def marriage4_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, exch_fn, decl_fn,
-                       claim_fn, stats, audit, audit_out, err):
-    """Play units ``start..stop-1`` into ``stats`` (:data:`M4Stats`): single deals, or
-    deals until one is decided (void deals replayed, or their points carried over)."""
+@njit(cache=True)
+def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, exch_fn, decl_fn, claim_fn,
+             stats, audit, audit_out, err, deck, dst, pst, state, hands, hopts, dealt, after, gx):
+    """The units of :func:`marriage4_chunk_nb`, with its work arrays (``deck``, the deal
+    and policy streams, ``state``, ``hands``, the hook's options ``hopts`` =
+    :func:`hook_opts_nb`, the hands as dealt and after the exchange, the groups' per-unit
+    sums ``gx``). Every array argument is used through a :func:`borrowed` view: the calls
+    per deal and per trick then cost no reference counting."""
+    deck0, opts, tables, audit_out, err = borrowed(deck0), borrowed(opts), borrowed(tables), borrowed(
+        audit_out), borrowed(err)
+    seats = SeatPolicies(borrowed(seats.code), borrowed(seats.params), borrowed(seats.group))
+    deck, dst, pst, state, hands = borrowed(deck), borrowed(dst), borrowed(pst), borrowed(state), borrowed(hands)
+    hopts, dealt, after, gx = borrowed(hopts), borrowed(dealt), borrowed(after), borrowed(gx)
     single = opts[O_SINGLE] != 0
     max_deals = 1 if single else opts[O_MAX_DEALS]
     carry = opts[O_CARRY] != 0
@@ -719,11 +762,6 @@ def marriage4_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn,
     claim_pts, counters = stats.claim_pts, stats.counters
     group = seats.group
     n_groups = group_mom.shape[0] // 2
-    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
-    hopts = hook_opts_nb(opts, seats)
-    dealt = np.zeros(MAX_SEATS, np.int64)
-    after = np.zeros(MAX_SEATS, np.int64)
-    gx = np.zeros(2 * n_groups, np.int64)
     for unit in range(start, stop):
         start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
         state[S_CARRY] = 0
@@ -785,6 +823,21 @@ def marriage4_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn,
             gx[n_groups + group[seat]] += 0 if side < 0 else (games if side == s else -games)
         for g in range(2 * n_groups):
             moment_add_nb(group_mom, g, gx[g])
+
+
+@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, types.int64[:, ::1], SEATS_TYPE,
+                 CHOOSE_FN, AFTER_FN, PLAY_FN, PLAY_FN, BID_FN, BID_FN, STATS_TYPE, types.boolean, _I1, _I1),
+      cache=True)
+def marriage4_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, exch_fn, decl_fn,
+                       claim_fn, stats, audit, audit_out, err):
+    """Play units ``start..stop-1`` into ``stats`` (:data:`M4Stats`): single deals, or
+    deals until one is decided (void deals replayed, or their points carried over).
+    Allocates the chunk's work arrays and plays in :func:`units_nb`."""
+    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
+    units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, exch_fn, decl_fn, claim_fn,
+             stats, audit, audit_out, err, deck, dst, pst, state, hands, hook_opts_nb(opts, seats),
+             np.zeros(MAX_SEATS, np.int64), np.zeros(MAX_SEATS, np.int64),
+             np.zeros(stats.group_mom.shape[0], np.int64))
 
 
 @njit(types.boolean(types.uint8[::1], _I1, types.int64[:, ::1], types.int64, SEATS_TYPE, CHOOSE_FN, AFTER_FN,
