@@ -27,12 +27,12 @@ params)`` (1 = claim, 0 = play on; ``state[S_SIDE_PTS + side]`` = the side's tru
 """
 import numpy as np
 from numba import cfunc, njit, types
-from numba.extending import intrinsic
 
 from simkit.core.ace_ten import marriage_suits_nb, points_nb
 from simkit.core.cards import RANK_K, RANK_Q
 from simkit.core.rng import randbelow_nb
 from simkit.core.stats import moment_add_nb
+from simkit.core.borrow import borrowed
 from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
 from simkit.core.trick_play import (AFTER_FN, AFTER_SIG, CHOOSE_FN, CHOOSE_SIG, E_DEAL, E_HAND, E_KIND, E_LEGAL,
                                     E_MOVE, E_PHASE, E_SEAT, E_TRICK, ERR_GAME, N_ERR, PLAY_BUILTIN, R_PLAY,
@@ -101,30 +101,6 @@ HOOKED = np.bool_(True)
 
 _KINGS = 4 * RANK_K
 _QUEENS = 4 * RANK_Q
-
-
-@intrinsic
-def borrowed(typingctx, arr):
-    """A view of array ``arr`` (same data, shape and type) that is not reference counted.
-
-    numba increments and decrements (atomically) the reference count of every array a
-    non-inlined function receives, unless it can prove the pair useless: the chunk's
-    per-deal calls (:func:`play_deal_nb`, the engine's ``play_tricks_nb``, ...) and the
-    ``after_trick`` hook after every trick paid this on each of their array arguments,
-    about 0.3 of a uniform-random deal's time. A view without a meminfo makes each of these
-    a null test. Safe only while the owner is alive: a function borrows only its own
-    array arguments (:func:`units_nb`, :func:`play_outs_nb`), which its caller holds for
-    the whole call."""
-    if not isinstance(arr, types.Array):
-        return None
-
-    def codegen(context, builder, sig, args):
-        src = context.make_array(sig.args[0])(context, builder, args[0])
-        view = context.make_array(sig.return_type)(context, builder)
-        context.populate_array(view, data=src.data, shape=src.shape, strides=src.strides, itemsize=src.itemsize,
-                               meminfo=None, parent=None)
-        return view._getvalue()
-    return arr(arr), codegen
 
 
 # -- rule steps ------------------------------------------------------------------------------
@@ -590,7 +566,7 @@ def play_outs_nb(seat, samples, hands, state, tables, choose_fn, after_fn, play_
     """The games ``seat``'s side wins minus those it loses over ``samples`` play-outs of
     the deal in ``hands`` and ``state`` with the opponents' cards dealt anew (work arrays
     ``sim_hands``, ``sim``; the play-outs' policies ``seats`` and options ``ropts``), on
-    :func:`borrowed` views of its array arguments, as :func:`units_nb`."""
+    :func:`~simkit.core.borrow.borrowed` views of its array arguments, as :func:`units_nb`."""
     hands, state, tables, pst = borrowed(hands), borrowed(state), borrowed(tables), borrowed(pst)
     sim_hands, sim, audit_out, err, ropts = borrowed(sim_hands), borrowed(sim), borrowed(audit_out), borrowed(
         err), borrowed(ropts)
@@ -746,7 +722,7 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
     """The units of :func:`marriage4_chunk_nb`, with its work arrays (``deck``, the deal
     and policy streams, ``state``, ``hands``, the hook's options ``hopts`` =
     :func:`hook_opts_nb`, the hands as dealt and after the exchange, the groups' per-unit
-    sums ``gx``). Every array argument is used through a :func:`borrowed` view: the calls
+    sums ``gx``). Every array argument is used through a :func:`~simkit.core.borrow.borrowed` view: the calls
     per deal and per trick then cost no reference counting."""
     deck0, opts, tables, audit_out, err = borrowed(deck0), borrowed(opts), borrowed(tables), borrowed(
         audit_out), borrowed(err)

@@ -12,6 +12,7 @@ else 0; with ``zero_bid = five_plus_cards`` a made zero bid scores ``5 + cards``
 import numpy as np
 from numba import cfunc, njit, types
 
+from simkit.core.borrow import borrowed
 from simkit.core.rng import randbelow_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
@@ -398,23 +399,21 @@ def score_game_nb(opts, group, stats, score, ascore, gx, audit, audit_out):
 _I1, _I2 = types.int64[::1], types.int64[:, ::1]
 
 
-@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, _I2, SEATS_TYPE, CHOOSE_FN, AFTER_FN,
-                 PLAY_FN, BID_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
-def oh_hell_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, bid_fn, stats,
-                     audit, audit_out, err):
-    """Play units ``start..stop-1`` into ``stats`` (:data:`OhHellStats`): whole games
-    (deals of 1, 2, ..., N cards, the deal passing to the left) or, with ``opts[O_CARDS]``,
-    single deals of that many cards."""
+@njit(cache=True)
+def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, bid_fn, stats, audit,
+             audit_out, err, deck, dst, pst, state, hands, score, pts, ascore, gx):
+    """The units of :func:`oh_hell_chunk_nb` with its work arrays, every array used through
+    a :func:`~simkit.core.borrow.borrowed` view (no reference counting in the calls per
+    deal)."""
+    deck0, opts, tables, seats, stats = borrowed(deck0), borrowed(opts), borrowed(tables), borrowed(seats), borrowed(
+        stats)
+    audit_out, err, deck, dst, pst = borrowed(audit_out), borrowed(err), borrowed(deck), borrowed(dst), borrowed(pst)
+    state, hands, score, pts = borrowed(state), borrowed(hands), borrowed(score), borrowed(pts)
+    ascore, gx = borrowed(ascore), borrowed(gx)
     players = opts[O_PLAYERS]
     single = opts[O_CARDS]
     zero = opts[O_ZERO] != 0
     seat_joint, pos_joint, table_total, counters = stats.seat_joint, stats.pos_joint, stats.table_total, stats.counters
-    n_groups = stats.group_mom.shape[0] // 2
-    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
-    score = np.zeros(MAX_SEATS, np.int64)
-    pts = np.zeros(MAX_SEATS, np.int64)
-    ascore = np.zeros(MAX_SEATS, np.int64)
-    gx = np.zeros(2 * n_groups, np.int64)
     for unit in range(start, stop):
         start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
         for i in range(MAX_SEATS):
@@ -458,6 +457,19 @@ def oh_hell_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, a
         counters[2] += 1
         if single == 0:
             score_game_nb(opts, seats.group, stats, score, ascore, gx, audit, audit_out)
+
+
+@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, _I2, SEATS_TYPE, CHOOSE_FN, AFTER_FN,
+                 PLAY_FN, BID_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
+def oh_hell_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, bid_fn, stats,
+                     audit, audit_out, err):
+    """Play units ``start..stop-1`` into ``stats`` (:data:`OhHellStats`): whole games
+    (deals of 1, 2, ..., N cards, the deal passing to the left) or, with ``opts[O_CARDS]``,
+    single deals of that many cards (:func:`units_nb`, on work arrays allocated here)."""
+    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
+    units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, bid_fn, stats, audit,
+             audit_out, err, deck, dst, pst, state, hands, np.zeros(MAX_SEATS, np.int64), np.zeros(MAX_SEATS, np.int64),
+             np.zeros(MAX_SEATS, np.int64), np.zeros(stats.group_mom.shape[0], np.int64))
 
 
 @njit(types.boolean(types.uint8[::1], _I1, _I2, types.int64, types.int64, SEATS_TYPE, CHOOSE_FN, AFTER_FN, PLAY_FN,

@@ -19,6 +19,7 @@ takes the decision (:func:`simulation_close_nb`) and plays on.
 import numpy as np
 from numba import cfunc, njit, types
 
+from simkit.core.borrow import borrowed
 from simkit.core.ace_ten import marriage_suits_nb, points_nb
 from simkit.core.cards import RANK_9
 from simkit.core.stats import moment_add_nb
@@ -433,18 +434,20 @@ N_COUNTERS = 12
 _I1, _I2 = types.int64[::1], types.int64[:, ::1]
 
 
-@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, _I2, SEATS_TYPE, CHOOSE_FN, AFTER_FN,
-                 PLAY_FN, BID_FN, BID_FN, BID_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
-def sixty_six_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, close_fn,
-                       declare_fn, exchange_fn, stats, audit, audit_out, err):
-    """Play units ``start..stop-1`` into ``stats`` (:data:`SixtySixStats`): games to
-    ``O_TARGET`` game points (the winner of a deal deals the next, 003:25) or single deals."""
+@njit(cache=True)
+def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, close_fn, declare_fn,
+             exchange_fn, stats, audit, audit_out, err, deck, dst, pst, state, hands, stock):
+    """The units of :func:`sixty_six_chunk_nb` with its work arrays, every array used
+    through a :func:`~simkit.core.borrow.borrowed` view (no reference counting in the
+    calls per deal and per trick)."""
+    deck0, opts, tables, seats, stats = borrowed(deck0), borrowed(opts), borrowed(tables), borrowed(seats), borrowed(
+        stats)
+    audit_out, err, deck, dst, pst = borrowed(audit_out), borrowed(err), borrowed(deck), borrowed(dst), borrowed(pst)
+    state, hands, stock = borrowed(state), borrowed(hands), borrowed(stock)
     counters, gp_hist, close_hist = stats.counters, stats.gp_hist, stats.close_hist
     pts_hist, trick_hist, mar_hist, wins, group_wins = (stats.pts_hist, stats.trick_hist, stats.mar_hist,
                                                         stats.wins, stats.group_wins)
     group = seats.group
-    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
-    stock = np.zeros(STOCK_SIZE, np.int64)
     deck_bits = tables[0, TT_DECK]
     single = opts[O_SINGLE] != 0
     for unit in range(start, stop):
@@ -517,6 +520,18 @@ def sixty_six_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn,
         if not single:
             moment_add_nb(stats.game_len, 0, deals)
         tally_unit_nb(winner, group, wins, group_wins)
+
+
+@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, _I2, SEATS_TYPE, CHOOSE_FN, AFTER_FN,
+                 PLAY_FN, BID_FN, BID_FN, BID_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
+def sixty_six_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, close_fn,
+                       declare_fn, exchange_fn, stats, audit, audit_out, err):
+    """Play units ``start..stop-1`` into ``stats`` (:data:`SixtySixStats`): games to
+    ``O_TARGET`` game points (the winner of a deal deals the next, 003:25) or single deals
+    (:func:`units_nb`, on work arrays allocated here)."""
+    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
+    units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, close_fn, declare_fn,
+             exchange_fn, stats, audit, audit_out, err, deck, dst, pst, state, hands, np.zeros(STOCK_SIZE, np.int64))
 
 
 @njit(types.boolean(types.uint8[::1], _I1, _I2, types.int64, SEATS_TYPE, CHOOSE_FN, AFTER_FN, PLAY_FN, BID_FN,

@@ -17,6 +17,7 @@ import numpy as np
 from numba import cfunc, njit, types
 
 from simkit.core.cards import SPADES
+from simkit.core.borrow import borrowed
 from simkit.core.rng import randbelow_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
@@ -464,12 +465,17 @@ SpadesStats, STATS_TYPE = bundle("SpadesStats", {
 _I1 = types.int64[::1]
 
 
-@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, types.int64[:, ::1], SEATS_TYPE,
-                 CHOOSE_FN, AFTER_FN, PLAY_FN, BID_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
-def spades_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, bid_fn, stats,
-                    audit, audit_out, err):
-    """Play units ``start..stop-1`` into ``stats`` (:data:`SpadesStats`): whole games (to
-    the target) or single deals."""
+@njit(cache=True)
+def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, bid_fn, stats, audit,
+             audit_out, err, deck, dst, pst, state, hands, after, side_out, pts, gx):
+    """The units of :func:`spades_chunk_nb` with its work arrays, every array used through
+    a :func:`~simkit.core.borrow.borrowed` view (no reference counting in the calls per
+    deal)."""
+    deck0, opts, tables, seats, stats = borrowed(deck0), borrowed(opts), borrowed(tables), borrowed(seats), borrowed(
+        stats)
+    audit_out, err, deck, dst, pst = borrowed(audit_out), borrowed(err), borrowed(deck), borrowed(dst), borrowed(pst)
+    state, hands, after, side_out = borrowed(state), borrowed(hands), borrowed(after), borrowed(side_out)
+    pts, gx = borrowed(pts), borrowed(gx)
     single = opts[O_SINGLE] != 0
     max_deals = 1 if single else opts[O_MAX_DEALS]
     target = opts[O_TARGET]
@@ -478,11 +484,6 @@ def spades_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, af
     both_nil, side_pts, dealer_mom, counters = stats.both_nil, stats.side_pts, stats.dealer_mom, stats.counters
     game_win, game_score, game_len, group_mom = stats.game_win, stats.game_score, stats.game_len, stats.group_mom
     n_groups = group_mom.shape[0]
-    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
-    after = np.zeros(MAX_SEATS, np.int64)
-    side_out = np.zeros(4, np.int64)
-    pts = np.zeros(2, np.int64)
-    gx = np.zeros(n_groups, np.int64)
     for unit in range(start, stop):
         start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
         score0 = 0
@@ -578,6 +579,18 @@ def spades_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, af
             if winner >= 0 and deals < max_deals and (top < target or score0 == score1
                                                       or (score0 if winner == 0 else score1) != top):
                 audit_out[1] += 1
+
+
+@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, types.int64[:, ::1], SEATS_TYPE,
+                 CHOOSE_FN, AFTER_FN, PLAY_FN, BID_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
+def spades_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, bid_fn, stats,
+                    audit, audit_out, err):
+    """Play units ``start..stop-1`` into ``stats`` (:data:`SpadesStats`): whole games (to
+    the target) or single deals (:func:`units_nb`, on work arrays allocated here)."""
+    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
+    units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, bid_fn, stats, audit,
+             audit_out, err, deck, dst, pst, state, hands, np.zeros(MAX_SEATS, np.int64), np.zeros(4, np.int64),
+             np.zeros(2, np.int64), np.zeros(stats.group_mom.shape[0], np.int64))
 
 
 @njit(types.boolean(types.uint8[::1], _I1, types.int64[:, ::1], types.int64, types.int64, SEATS_TYPE, CHOOSE_FN,
