@@ -237,7 +237,7 @@ def start_play_nb(state, opts, decl, contract):
         state[S_POINTS + i] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_out_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, pst, audit, audit_out, err, rec):
     """Play the deal's eight tricks from the declarer's lead (002:88 «Первый ход ...
     принадлежит игроку, взявшему прикуп, следующий — взявшему взятку»): follow suit, else
