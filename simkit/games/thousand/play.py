@@ -165,6 +165,34 @@ def give_nb(decl, to, legal, hands, state, seats, play_fn, pst, err, rec, k):
 
 
 @njit(cache=True, inline="always")
+def _random_widow_nb(decl, hands, widow, state, opts, pst, rec):
+    """:func:`widow_nb` for a declarer who plays at random, without the policy helpers'
+    calls (the baseline's speed): the same cards drawn in the same order as
+    :func:`card_choice_nb` draws them (no draw for a single card)."""
+    v2 = opts[O_VERSION2] != 0
+    pool = widow
+    if v2:
+        keep = np.int64(1) << random_card_nb(widow, pst)
+        hands[decl] |= keep
+        pool &= ~keep
+    else:
+        hands[decl] |= widow
+    for k in range(2):
+        legal = pool if v2 else hands[decl]
+        bit = legal if legal & (legal - 1) == 0 else np.int64(1) << random_card_nb(legal, pst)
+        to = decl + 1 + k
+        if to >= 3:
+            to -= 3
+        hands[decl] &= ~bit
+        hands[to] |= bit
+        state[S_GIVEN] |= bit
+        state[S_TO] = to
+        rec[R_GIVEN + k] = bit
+        pool &= ~bit
+    return True
+
+
+@njit(cache=True, inline="always")
 def widow_nb(decl, hands, widow, state, opts, seats, play_fn, pst, err, rec):
     """The widow. 1001: the declarer takes its three cards and gives one card of his ten
     face down to each opponent (002:86 «забирает прикуп ... и втемную отдает по одной
@@ -172,6 +200,8 @@ def widow_nb(decl, hands, widow, state, opts, seats, play_fn, pst, err, rec):
     opponent (002:98 «из карт прикупа одну игрок берет себе и по одной отдает своим
     противникам»). Eight cards each after it; False on an illegal card."""
     state[S_GIVEN] = 0
+    if seats.code[R_PLAY, decl] == PLAY_RANDOM:
+        return _random_widow_nb(decl, hands, widow, state, opts, pst, rec)
     if opts[O_VERSION2] == 0:
         hands[decl] |= widow
         for k in range(2):
