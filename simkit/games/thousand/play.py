@@ -289,7 +289,10 @@ def play_out_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn,
         leader = state[S_LEADER]
         suits = marriage_suits_nb(hands[leader])
         if suits and (state[S_TRICK_NO] > 0 or opts[O_FIRST_LEAD] != 0):
-            s = declare_nb(leader, hands[leader], suits, state, seats, play_fn, pst, err)
+            if (drawn >> leader) & 1:
+                s = random_declare_nb(suits, pst)
+            else:
+                s = declare_nb(leader, hands[leader], suits, state, seats, play_fn, pst, err)
             if s == -2:
                 return False
             if s >= 0:
