@@ -17,8 +17,9 @@ held back in the hands array's spare slots, :mod:`.layout` ``H_*``, and given ba
 the hook after the trick), so his lead is one of the two. Then the loop goes on.
 
 Random play never pauses: a pause costs a return from and a new call of the engine's
-loop (a third of a random deal's time went to them and to the calls made for the
-widow, which :func:`widow_nb` and its helpers avoid by being inlined).
+loop, each passing a dozen reference-counted arrays (measured by ablation: the pauses
+took about a tenth of a random deal's time, the widow's nested helper calls half as
+much again, which a random declarer's widow, :func:`_random_widow_nb`, does not make).
 """
 import numpy as np
 from numba import cfunc, njit
