@@ -280,13 +280,15 @@ def test_user_play_function_and_random_play():
 
 @pytest.mark.parametrize("version", ["1001", "1000-2"])
 def test_random_deals_replayed_by_the_reference(version):
-    """Random orders, random and heuristic play (random marriages too): every trick legal, every
-    winner and every seat's points as the reference finds them; some deals change trump."""
+    """Random orders, random, heuristic and mixed play (random marriages drawn in the
+    after_trick hook, the others' asked in a pause of the engine's loop, in one deal): every
+    trick legal, every winner and every seat's points as the reference finds them; some
+    deals change trump."""
     rng = np.random.default_rng(18)
     changes = 0
     for k in range(40):
         order = rng.permutation(deck(24))
-        play = "random" if k % 2 else "heuristic"
+        play = ("heuristic", "random", "random|heuristic|random")[k % 3]
         d = GAME.play_deal(order, rules={"version": version}, policies={"bid": "heuristic", "play": play}, seed=k)
         if d["result"] in ("made", "failed"):
             replay(d, version)

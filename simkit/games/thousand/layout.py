@@ -25,6 +25,14 @@ S_POINTS = S_EXTRA + 9      # 3 entries: each active seat's card points taken pl
 S_COUNTED = S_EXTRA + 12    # the cards whose points are already credited (the tricks closed)
 S_GIVEN = S_EXTRA + 13      # the cards the declarer gave away (he knows where they went)
 
+# -- the hands array's spare slots (hands[0..2] are the active seats' cards; the engine reads no other) ------
+# what the after_trick hook keeps between tricks and the state has no field for (set by play.play_out_nb)
+H_HELD = 3          # the cards the leader of a declared marriage holds back for its trick
+H_HOLDER = 4        # whose they are (-1: nobody's)
+H_DRAWN = 5         # bit seat: that active seat plays at random, so the hook draws its declarations itself
+H_MSEQ = 6          # the marriages declared so far (R_MSEQ's layout)
+H_MTRICK = 7        # the tricks they were declared on (R_MTRICK's layout)
+
 # -- phases (state[S_PHASE]): what the bid or play policy is asked ---------------------------
 PHASE_AUCTION = 0   # bid: 0 = pass, else a bid
 PHASE_CONTRACT = 1  # bid: the contract (>= the bid); 1001: 0 = concede (after an all-pass: throw in)

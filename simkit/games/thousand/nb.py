@@ -108,7 +108,7 @@ def bad_bid_nb(err, kind, state, seat, move, hand, bound):
     err[E_OPENING] = state[S_OPENING]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def auction_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst, err, rec):
     """The auction from the dealer's left (002:86 «Игрок, сидящий по левую руку от
     сдающего, начинает торг»): each seat in turn passes (and is out: «Игрок, спасовавший
@@ -178,7 +178,7 @@ def _audit_hands_nb(hands, extra, k, deck, audit_out):
         audit_out[1] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def deal_nb(order, deal_no, state, hands, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst, audit,
             audit_out, err, rec):
     """One deal from the card order ``order`` (module doc); its record in ``rec``
@@ -331,7 +331,7 @@ def _scores_consistent_nb(rec, state, step, opts):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def seat_map_nb(seats, act, dealer, players, tseat, scores, state, same):
     """The deal's active seats: active ``i`` = table seat ``(dealer + 1 + i) % players``
     (``tseat``), their policies copied from the table seats' into ``act`` (unless every
@@ -364,7 +364,7 @@ def same_policies_nb(seats, players):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def table_scores_nb(rec, scores, dealer, players, tseat, v2, out):
     """Each table seat's score for the deal into ``out``: the active seats' and the idle
     dealer's, then, in 1000 (2), -100 for a seat on 850 or more that scored nothing

@@ -5,13 +5,21 @@ the marriages that set and change trump, the play and the points taken (002:86-8
 **Marriages change trump at the lead.** A marriage is declared by leading its king or
 queen, and its suit is trump «с этого момента» (002:88), for the very trick it is led
 to. The engine takes a new trick table between tricks only, so the game decides the
-declaration *before* the lead: the ``after_trick`` hook (:func:`after_trick_cb`) credits
-the trick's points to its winner and stops the engine's loop when the winner, who leads
-next, holds a marriage (it returns False with no error: a pause, not a failure);
-:func:`play_out_nb` then asks the leader's policy whether to declare and which; a
-declared suit becomes the table and the trump, and the leader plays that one trick
-holding only the marriage's king and queen (the rest of his hand is held back for the
-trick and given back after it), so his lead is one of the two. Then the loop goes on.
+declaration *before* the lead, in the ``after_trick`` hook (:func:`after_trick_cb`),
+which also credits the trick's points to its winner: when the winner, who leads next,
+holds a marriage and plays at random, the hook draws his declaration itself; any other
+policy (the heuristic, a user function) needs arguments the hook does not get, so the
+hook stops the engine's loop (it returns False with no error: a pause, not a failure)
+and :func:`play_out_nb` asks the policy, as it does for the deal's first lead. A
+declared suit becomes the table and the trump (:func:`declared_nb`), and the leader
+plays that trick holding only the marriage's king and queen (the rest of his hand is
+held back in the hands array's spare slots, :mod:`.layout` ``H_*``, and given back by
+the hook after the trick), so his lead is one of the two. Then the loop goes on.
+
+Random play never pauses: a pause costs a return from and a new call of the engine's
+loop, each passing a dozen reference-counted arrays (measured by ablation: the pauses
+took about a tenth of a random deal's time, the widow's nested helper calls half as
+much again, which a random declarer's widow, :func:`_random_widow_nb`, does not make).
 """
 import numpy as np
 from numba import cfunc, njit
@@ -24,10 +32,10 @@ from simkit.core.trick_play import (AFTER_SIG, E_DEAL, E_HAND, E_KIND, E_LEGAL, 
 from simkit.core.tricks import (F_SUIT, NO_TRUMP, S_DEAL_NO, S_FOLLOW, S_LEADER, S_PLAYED, S_SEAT, S_TABLE,
                                 S_TRICK_NO, S_TRICKS, S_TRUMP, lowest_card_nb, nth_card_nb, popcount_nb, random_card_nb)
 from simkit.games.thousand.heuristic import declare_suit_nb, pick_card_nb
-from simkit.games.thousand.layout import (ERR_CARD, O_FIRST_LEAD, O_FOLLOW, O_LOG, O_VERSION2, P_TRUMP_WEIGHT,
-                                          PHASE_DECLARE, PHASE_GIVE, PHASE_KEEP, PHASE_PLAY, R_GIVEN, R_MSEQ, R_MTRICK,
-                                          S_CONTRACT, S_COUNTED, S_DECLARER, S_GIVEN, S_MARRIED, S_PHASE, S_POINTS,
-                                          S_TO)
+from simkit.games.thousand.layout import (ERR_CARD, H_DRAWN, H_HELD, H_HOLDER, H_MSEQ, H_MTRICK, O_FIRST_LEAD,
+                                          O_FOLLOW, O_LOG, O_VERSION2, P_TRUMP_WEIGHT, PHASE_DECLARE, PHASE_GIVE,
+                                          PHASE_KEEP, PHASE_PLAY, R_GIVEN, R_MSEQ, R_MTRICK, S_CONTRACT, S_COUNTED,
+                                          S_DECLARER, S_GIVEN, S_MARRIED, S_PHASE, S_POINTS, S_TO)
 from simkit.games.thousand.scoring import HAND, MARRIAGE_VALUES, POINTS
 
 #: the king and queen of each suit (bitmasks, by suit code)
@@ -38,21 +46,64 @@ BETWEEN = np.bool_(True)
 
 
 @njit(cache=True, inline="always")
-def _after_trick_nb(hands, state):
+def random_declare_nb(suits, pst):
+    """A random leader's declaration: one of the marriages ``suits`` (4-bit mask) or none
+    (-1), uniformly."""
+    n = popcount_nb(suits)
+    r = randbelow_nb(pst, n + 1)
+    return -1 if r == n else nth_card_nb(suits, r)
+
+
+@njit(cache=True, inline="always")
+def declared_nb(hands, state, opts, seat, s):
+    """Seat ``seat`` declares suit ``s``'s marriage as he leads: it scores its value to him
+    at once (002:89) and is trump from this trick (002:88 «с этого момента»: the table,
+    with the follow flags of play under a trump); it is recorded; the rest of his hand is
+    held back for the trick (``H_HELD``, ``H_HOLDER``), so he leads its king or queen."""
+    state[S_TABLE] = s
+    state[S_TRUMP] = s
+    state[S_FOLLOW] = opts[O_FOLLOW]
+    state[S_MARRIED] |= np.int64(1) << (seat * 4 + s)
+    state[S_POINTS + seat] += MARRIAGE_VALUES[s]
+    hands[H_MSEQ] = hands[H_MSEQ] * 16 + seat * 4 + s + 1
+    hands[H_MTRICK] = hands[H_MTRICK] * 16 + state[S_TRICK_NO]
+    hands[H_HELD] = hands[seat] & ~MARRIAGE_BITS[s]
+    hands[H_HOLDER] = seat
+    hands[seat] &= MARRIAGE_BITS[s]
+
+
+@njit(cache=True, inline="always")
+def _after_trick_nb(hands, state, opts, pst):
+    h = hands[H_HOLDER]
+    if h >= 0:
+        hands[h] |= hands[H_HELD]
+        hands[H_HOLDER] = -1
     new = state[S_PLAYED] & ~state[S_COUNTED]
     w = state[S_LEADER]
     state[S_POINTS + w] += points_nb(new, POINTS)
     state[S_COUNTED] = state[S_PLAYED]
-    return state[S_TRICK_NO] >= state[S_TRICKS] or marriage_suits_nb(hands[w]) == 0
+    if state[S_TRICK_NO] >= state[S_TRICKS]:
+        return True
+    suits = marriage_suits_nb(hands[w])
+    if suits == 0:
+        return True
+    if (hands[H_DRAWN] >> w) & 1 == 0:
+        return False
+    s = random_declare_nb(suits, pst)
+    if s >= 0:
+        declared_nb(hands, state, opts, w, s)
+    return True
 
 
 @cfunc(AFTER_SIG, cache=True)
 def after_trick_cb(hands, state, opts, pst, err):
-    """Between tricks: the closed trick's card points go to its winner (``S_POINTS``);
-    False (a pause, ``err`` untouched) when tricks remain and the winner, who leads next,
-    holds a marriage he may declare (002:88 «Следующий игрок, взявший взятку, имеет право
-    объявить свой марьяж»)."""
-    return _after_trick_nb(hands, state)
+    """Between tricks: the cards held back for a declared marriage's trick go back to their
+    holder; the closed trick's card points go to its winner (``S_POINTS``); when tricks
+    remain and the winner, who leads next, holds a marriage he may declare (002:88
+    «Следующий игрок, взявший взятку, имеет право объявить свой марьяж»): his random
+    declaration (:func:`random_declare_nb`, :func:`declared_nb`), or for any other play
+    policy False (a pause, ``err`` untouched: :func:`play_out_nb` asks it)."""
+    return _after_trick_nb(hands, state, opts, pst)
 
 
 @cfunc(AFTER_SIG, cache=True)
@@ -62,7 +113,7 @@ def after_trick_log_cb(hands, state, opts, pst, err):
     k = O_LOG + 2 * (state[S_TRICK_NO] - 1)
     opts[k] = state[S_PLAYED] & ~state[S_COUNTED]
     opts[k + 1] = state[S_LEADER]
-    return _after_trick_nb(hands, state)
+    return _after_trick_nb(hands, state, opts, pst)
 
 
 @njit(cache=True)
@@ -78,7 +129,7 @@ def bad_card_nb(err, state, seat, move, hand, legal):
     err[E_PHASE] = state[S_PHASE]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def card_choice_nb(seat, legal, hand, state, seats, play_fn, pst, err):
     """The card the seat's play policy gives (``PHASE_GIVE``) or keeps (``PHASE_KEEP``)
     from ``legal``; -1 on an illegal answer (``err`` filled)."""
@@ -97,7 +148,7 @@ def card_choice_nb(seat, legal, hand, state, seats, play_fn, pst, err):
     return pick_card_nb(legal, hand, state[S_PHASE] == PHASE_KEEP)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def give_nb(decl, to, legal, hands, state, seats, play_fn, pst, err, rec, k):
     """The declarer gives one card of ``legal`` to active seat ``to`` (face down); False
     on an illegal card."""
@@ -114,7 +165,35 @@ def give_nb(decl, to, legal, hands, state, seats, play_fn, pst, err, rec, k):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def _random_widow_nb(decl, hands, widow, state, opts, pst, rec):
+    """:func:`widow_nb` for a declarer who plays at random, without the policy helpers'
+    calls (the baseline's speed): the same cards drawn in the same order as
+    :func:`card_choice_nb` draws them (no draw for a single card)."""
+    v2 = opts[O_VERSION2] != 0
+    pool = widow
+    if v2:
+        keep = np.int64(1) << random_card_nb(widow, pst)
+        hands[decl] |= keep
+        pool &= ~keep
+    else:
+        hands[decl] |= widow
+    for k in range(2):
+        legal = pool if v2 else hands[decl]
+        bit = legal if legal & (legal - 1) == 0 else np.int64(1) << random_card_nb(legal, pst)
+        to = decl + 1 + k
+        if to >= 3:
+            to -= 3
+        hands[decl] &= ~bit
+        hands[to] |= bit
+        state[S_GIVEN] |= bit
+        state[S_TO] = to
+        rec[R_GIVEN + k] = bit
+        pool &= ~bit
+    return True
+
+
+@njit(cache=True, inline="always")
 def widow_nb(decl, hands, widow, state, opts, seats, play_fn, pst, err, rec):
     """The widow. 1001: the declarer takes its three cards and gives one card of his ten
     face down to each opponent (002:86 «забирает прикуп ... и втемную отдает по одной
@@ -122,6 +201,8 @@ def widow_nb(decl, hands, widow, state, opts, seats, play_fn, pst, err, rec):
     opponent (002:98 «из карт прикупа одну игрок берет себе и по одной отдает своим
     противникам»). Eight cards each after it; False on an illegal card."""
     state[S_GIVEN] = 0
+    if seats.code[R_PLAY, decl] == PLAY_RANDOM:
+        return _random_widow_nb(decl, hands, widow, state, opts, pst, rec)
     if opts[O_VERSION2] == 0:
         hands[decl] |= widow
         for k in range(2):
@@ -150,9 +231,7 @@ def declare_nb(seat, hand, suits, state, seats, play_fn, pst, err):
     to lead (of ``legal``: the kings and queens of those suits) or -1."""
     code = seats.code[R_PLAY, seat]
     if code == PLAY_RANDOM:
-        n = popcount_nb(suits)
-        r = randbelow_nb(pst, n + 1)
-        return -1 if r == n else nth_card_nb(suits, r)
+        return random_declare_nb(suits, pst)
     if code != PLAY_USER:
         return declare_suit_nb(hand, suits, seats.params[R_PLAY, seat, P_TRUMP_WEIGHT])
     legal = 0
@@ -189,7 +268,7 @@ def start_play_nb(state, opts, decl, contract):
         state[S_POINTS + i] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_out_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, pst, audit, audit_out, err, rec):
     """Play the deal's eight tricks from the declarer's lead (002:88 «Первый ход ...
     принадлежит игроку, взявшему прикуп, следующий — взявшему взятку»): follow suit, else
@@ -199,34 +278,30 @@ def play_out_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn,
     the deal's first lead only where ``first_lead_marriage`` (1001's example, 002:88; not
     in 1000 (2), 002:100 «Объявлять марьяж можно только после взятия взятки»). False on
     an illegal move."""
+    hands[H_HOLDER] = -1
+    hands[H_MSEQ] = 0
+    hands[H_MTRICK] = 0
+    drawn = 0
+    for i in range(3):
+        if seats.code[R_PLAY, i] == PLAY_RANDOM:
+            drawn |= 1 << i
+    hands[H_DRAWN] = drawn
     while state[S_TRICK_NO] < TRICKS:
         leader = state[S_LEADER]
         suits = marriage_suits_nb(hands[leader])
         if suits and (state[S_TRICK_NO] > 0 or opts[O_FIRST_LEAD] != 0):
-            s = declare_nb(leader, hands[leader], suits, state, seats, play_fn, pst, err)
+            if (drawn >> leader) & 1:
+                s = random_declare_nb(suits, pst)
+            else:
+                s = declare_nb(leader, hands[leader], suits, state, seats, play_fn, pst, err)
             if s == -2:
                 return False
             if s >= 0:
-                state[S_TABLE] = s
-                state[S_TRUMP] = s
-                state[S_FOLLOW] = opts[O_FOLLOW]
-                state[S_MARRIED] |= np.int64(1) << (leader * 4 + s)
-                state[S_POINTS + leader] += MARRIAGE_VALUES[s]
-                rec[R_MSEQ] = rec[R_MSEQ] * 16 + leader * 4 + s + 1
-                rec[R_MTRICK] = rec[R_MTRICK] * 16 + state[S_TRICK_NO]
-                held = hands[leader] & ~MARRIAGE_BITS[s]
-                hands[leader] &= MARRIAGE_BITS[s]
-                state[S_TRICKS] = state[S_TRICK_NO] + 1
-                state[S_PHASE] = PHASE_PLAY
-                ok = play_tricks_nb(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst,
-                                    audit, audit_out, err)
-                hands[leader] |= held
-                state[S_TRICKS] = TRICKS
-                if not ok and err[E_KIND] != 0:
-                    return False
-                continue
+                declared_nb(hands, state, opts, leader, s)
         state[S_PHASE] = PHASE_PLAY
         if not play_tricks_nb(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, audit,
                               audit_out, err) and err[E_KIND] != 0:
             return False
+    rec[R_MSEQ] = hands[H_MSEQ]
+    rec[R_MTRICK] = hands[H_MTRICK]
     return True

@@ -112,7 +112,7 @@ def declarer_score_nb(taken, contract):
     return contract if taken >= contract else -contract
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def played_deal_scores_nb(points, players, idle, declarer, contract, step, widow, out):
     """Every seat's score for a deal played out into ``out``: ``points[s]`` the card points
     of seat ``s``'s tricks plus his declared marriages. The declarer
@@ -129,7 +129,7 @@ def played_deal_scores_nb(points, players, idle, declarer, contract, step, widow
             out[s] = round_points_nb(points[s], step)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def unplayed_deal_scores_nb(players, idle, declarer, loss, others, widow, out):
     """Every seat's score for a deal not played: the declarer ``-loss``, each other active
     seat ``others``, the idle dealer the widow. A concession after seeing the widow: loss

@@ -15,8 +15,7 @@ from numba import njit
 from simkit.core.rng import randbelow_nb
 from simkit.core.trick_play import N_ERR, R_PLAY, SeatPolicies
 from simkit.core.tricks import MAX_SEATS, NO_TRUMP, S_DEAL_NO, S_SIZE, TT_DECK, card_pool_nb, start_deal_nb
-from simkit.games.thousand.layout import (BID_HEURISTIC, N_BID_PARAMS, N_REC, PLAY_HEURISTIC, R_BID, R_MSEQ, S_GIVEN,
-                                          S_POINTS)
+from simkit.games.thousand.layout import BID_HEURISTIC, N_BID_PARAMS, N_REC, PLAY_HEURISTIC, R_BID, S_GIVEN, S_POINTS
 from simkit.games.thousand.play import TRICKS, play_out_nb, start_play_nb, widow_nb
 from simkit.games.thousand.scoring import HAND, WIDOW
 
@@ -64,7 +63,6 @@ def rollout_value_nb(seat, hand, given, pre_widow, state, tables, opts, choose_f
         for i in range(S_SIZE):
             sim[i] = state[i]
         start_deal_nb(sim, tables, NO_TRUMP, 3, TRICKS, 2, seat, -1, state[S_DEAL_NO])
-        rec[R_MSEQ] = 0
         hands[seat] = hand
         pos = 0
         for k in range(2):
