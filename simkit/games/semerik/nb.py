@@ -25,6 +25,7 @@ and has no hook to narrow it, so the built-in policies narrow it themselves).
 import numpy as np
 from numba import cfunc, njit, types
 
+from simkit.core.borrow import borrowed
 from simkit.core.rng import next_u64_nb, randbelow_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
@@ -524,13 +525,17 @@ SemerikStats, STATS_TYPE = bundle("SemerikStats", {
 _I1 = types.int64[::1]
 
 
-@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, types.int64[:, ::1], _I1, SEATS_TYPE,
-                 CHOOSE_FN, AFTER_FN, PLAY_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
-def semerik_chunk_nb(seed, start, stop, deck0, opts, tables, dtable, seats, choose_fn, after_fn, play_fn, stats,
-                     audit, audit_out, err):
-    """Play units ``start..stop-1`` into ``stats`` (:data:`SemerikStats`): whole games to
-    the target (000:7 «Одна игра состоит из двадцати одного очка»; double when the losers
-    have under ``double_below``, 000:31) or single deals."""
+@njit(cache=True)
+def units_nb(seed, start, stop, deck0, opts, tables, dtable, seats, choose_fn, after_fn, play_fn, stats, audit,
+             audit_out, err, deck, dst, pst, state, hands, decl, gx):
+    """The units of :func:`semerik_chunk_nb` with its work arrays, every array used
+    through a :func:`~simkit.core.borrow.borrowed` view (no reference counting in the
+    calls per deal and per trick)."""
+    deck0, opts, tables, dtable, seats = borrowed(deck0), borrowed(opts), borrowed(tables), borrowed(dtable), borrowed(
+        seats)
+    stats, audit_out, err, deck, dst = borrowed(stats), borrowed(audit_out), borrowed(err), borrowed(deck), borrowed(
+        dst)
+    pst, state, hands, decl, gx = borrowed(pst), borrowed(state), borrowed(hands), borrowed(decl), borrowed(gx)
     single = opts[O_SINGLE] != 0
     max_deals = 1 if single else opts[O_MAX_DEALS]
     target = opts[O_TARGET]
@@ -541,9 +546,6 @@ def semerik_chunk_nb(seed, start, stop, deck0, opts, tables, dtable, seats, choo
     game_win, game_stake, game_score, game_len = stats.game_win, stats.game_stake, stats.game_score, stats.game_len
     dealer_win, group_mom, deal_win = stats.dealer_win, stats.group_mom, stats.deal_win
     n_groups = group_mom.shape[0]
-    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
-    decl = np.zeros(4, np.int64)
-    gx = np.zeros(n_groups, np.int64)
     for unit in range(start, stop):
         start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
         state[S_SCORE] = 0
@@ -635,6 +637,20 @@ def semerik_chunk_nb(seed, start, stop, deck0, opts, tables, dtable, seats, choo
             top = max(s0, s1)
             if winner >= 0 and (top < target or (s0 if winner == 0 else s1) < target):
                 audit_out[1] += 1
+
+
+@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, types.int64[:, ::1], _I1, SEATS_TYPE,
+                 CHOOSE_FN, AFTER_FN, PLAY_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
+def semerik_chunk_nb(seed, start, stop, deck0, opts, tables, dtable, seats, choose_fn, after_fn, play_fn, stats,
+                     audit, audit_out, err):
+    """Play units ``start..stop-1`` into ``stats`` (:data:`SemerikStats`): whole games to
+    the target (000:7 «Одна игра состоит из двадцати одного очка»; double when the losers
+    have under ``double_below``, 000:31) or single deals (:func:`units_nb`, on work arrays
+    allocated here)."""
+    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
+    units_nb(seed, start, stop, deck0, opts, tables, dtable, seats, choose_fn, after_fn, play_fn, stats, audit,
+             audit_out, err, deck, dst, pst, state, hands, np.zeros(4, np.int64),
+             np.zeros(stats.group_mom.shape[0], np.int64))
 
 
 @njit(types.boolean(types.uint8[::1], _I1, types.int64[:, ::1], _I1, types.int64, SEATS_TYPE, CHOOSE_FN, AFTER_FN,
