@@ -23,7 +23,7 @@ import numpy as np
 from numba import cfunc, njit, types
 
 from simkit.core.ace_ten import marriage_suits_nb, points_nb, target_winner_nb
-from simkit.core.cards import RANK_7, RANK_A
+from simkit.core.cards import RANK_7, RANK_A, RANK_K, RANK_Q
 from simkit.core.rng import randbelow_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
@@ -46,7 +46,7 @@ S_MAKER = S_EXTRA + 1        # the maker, -1 before
 S_CONTRACT = S_EXTRA + 2     # -1 in the auction; then how it ended: K_TAKE, K_SCHMEISS (refused), K_NAMED,
 #                              THROWN_SCHMEISS (a schmeiss accepted) or THROWN_PASSED (both passed twice)
 S_CALLER = S_EXTRA + 3       # the seat that called schmeiss, -1 none
-S_PREV = S_EXTRA + 4         # 2 entries: the hands before the current trick (card points, bella)
+S_PREV = S_EXTRA + 4         # the cards played before the current trick (card points, bella)
 S_PTS = S_EXTRA + 6          # 2 entries: card points won (stich included)
 S_SEQ = S_EXTRA + 8          # 2 entries: sequence points scored
 S_BELLA = S_EXTRA + 10       # bit per seat: bella scored
@@ -228,25 +228,28 @@ def choose_play_cb(code, seat, hand, legal, state, trick, tt, params, opts):
 
 @cfunc(AFTER_SIG, cache=True)
 def after_trick_cb(hands, state, opts, pst, err):
-    """After each trick: its card points (and the stich's 10 on the ninth, 000:361 «выигрыш
-    последней взятки, называемой «стишь», приносит 10 очков») to the winner, and bella
-    (:func:`~simkit.games.klaberjass.scoring.bella_nb`) to a seat that announces it,
-    from the hands before the trick (``S_PREV``) and after."""
-    w = state[S_LEADER]
+    """After each trick: its card points (the cards played since ``S_PREV``, and the
+    stich's 10 on the ninth, 000:361 «выигрыш последней взятки, называемой «стишь»,
+    приносит 10 очков») to the winner, and bella
+    (:func:`~simkit.games.klaberjass.scoring.bella_nb`) to a seat that announced it. Called
+    on every trick, so kept to a few loads and stores."""
     trump = state[S_TRUMP]
-    gone = (state[S_PREV] | state[S_PREV + 1]) & ~(hands[0] | hands[1])
-    pts = STICH if state[S_TRICK_NO] == HAND else 0
-    while gone:
-        pts += POINTS[trump, lowest_card_nb(gone)]
-        gone &= gone - 1
-    state[S_PTS + w] += pts
+    played = state[S_PLAYED]
+    trick = played & ~state[S_PREV]
+    state[S_PREV] = played
+    c = lowest_card_nb(trick)
+    pts = POINTS[trump, c] + POINTS[trump, lowest_card_nb(trick & ~(np.int64(1) << c))]
+    if state[S_TRICK_NO] == HAND:
+        pts += STICH
+    state[S_PTS + state[S_LEADER]] += pts
     ann = state[S_ANNOUNCE]
-    for s in range(2):
-        if (ann >> s) & 1:
-            b = bella_nb(state[S_PREV + s], lowest_card_nb(state[S_PREV + s] & ~hands[s]), trump, opts[O_BELLA])
-            if b:
-                state[S_BELLA] |= 1 << s
-        state[S_PREV + s] = hands[s]
+    if ann:
+        # an announcing seat held the trump king and queen, so one of them in the trick is its card
+        mine = trick & ((np.int64(1) << (4 * RANK_K + trump)) | (np.int64(1) << (4 * RANK_Q + trump)))
+        if mine:
+            for s in range(2):
+                if (ann >> s) & 1 and bella_nb(hands[s] | mine, lowest_card_nb(mine), trump, opts[O_BELLA]):
+                    state[S_BELLA] |= 1 << s
     return True
 
 
@@ -268,7 +271,7 @@ def declare_nb(seat, hand, state, seats, decl_fn, pst, err):
     return d
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def exchange_dix_nb(seat, hands, state, seats, decl_fn, pst, err):
     """The dix (000:349): ``seat`` holds the trump 7 and may exchange it for the turned
     card. Returns False on an illegal answer."""
@@ -283,7 +286,7 @@ def exchange_dix_nb(seat, hands, state, seats, decl_fn, pst, err):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def ask_bella_nb(hands, state, seats, decl_fn, pst, err):
     """A seat holding the trump king and queen is asked whether it announces bella (000:359
     «может заявить: «Белла!»... Объявление необязательно»). Returns False on an illegal answer."""
@@ -300,6 +303,30 @@ def ask_bella_nb(hands, state, seats, decl_fn, pst, err):
 
 # -- the deal after the auction --------------------------------------------------------------------
 @njit(cache=True)
+def first_trick_delayed_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, decl_fn, pst, audit,
+                           audit_out, err):
+    """The first trick played before the dealer's dix exchange, which he delayed (000:349
+    «Сдатчик может отложить обмен до окончания розыгрыша первой взятки»), then the
+    exchange and the bella question the card taken may raise. Returns False on an illegal
+    move (``err`` filled)."""
+    dealer = state[S_DEALER]
+    state[S_TRICKS] = 1
+    if not play_tricks_nb(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, audit,
+                          audit_out, err):
+        return False
+    if (hands[dealer] >> (4 * RANK_7 + state[S_TRUMP])) & 1:
+        if not exchange_dix_nb(dealer, hands, state, seats, decl_fn, pst, err):
+            return False
+        if not ask_bella_nb(hands, state, seats, decl_fn, pst, err):
+            return False
+        state[S_PHASE] = PHASE_PLAY
+    state[S_TRICKS] = HAND
+    return True
+
+
+# inlined (as are the dix and bella questions): a call passing a dozen arrays costs their reference counting on
+# every deal; the rarely taken delayed dix stays a call, which keeps the kernels' compile short
+@njit(cache=True, inline="always")
 def finish_deal_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, decl_fn, pst, audit, audit_out,
                    err, scores, tmp):
     """From the second deal on: the dix, sequences, bella, the nine tricks and the deal's
@@ -339,23 +366,12 @@ def finish_deal_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_
     if ((marriage_suits_nb(hands[0]) | marriage_suits_nb(hands[1])) >> trump) & 1:   # the call costs; rarely needed
         if not ask_bella_nb(hands, state, seats, decl_fn, pst, err):
             return False
-    state[S_PREV] = hands[0]
-    state[S_PREV + 1] = hands[1]
+    state[S_PREV] = state[S_PLAYED]
     state[S_PHASE] = PHASE_PLAY
     state[S_SEAT] = nd
-    if delayed:
-        state[S_TRICKS] = 1
-        if not play_tricks_nb(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, audit,
-                              audit_out, err):
-            return False
-        if (hands[dealer] >> dix) & 1:
-            if not exchange_dix_nb(dealer, hands, state, seats, decl_fn, pst, err):
-                return False
-            state[S_PREV + dealer] = hands[dealer]
-            if not ask_bella_nb(hands, state, seats, decl_fn, pst, err):
-                return False
-            state[S_PHASE] = PHASE_PLAY
-        state[S_TRICKS] = HAND
+    if delayed and not first_trick_delayed_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, decl_fn,
+                                              pst, audit, audit_out, err):
+        return False
     if not play_tricks_nb(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, audit,
                           audit_out, err):
         return False
