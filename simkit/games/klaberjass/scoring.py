@@ -102,7 +102,7 @@ def sequence_scorer_nb(k0, k1, dealer):
     return 0 if k0 > k1 else 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def bella_nb(hand, card, trump, rule):
     """Bella's 20 when ``card`` is played from ``hand`` (the cards held before playing it):
     ``BELLA_QUEEN``, the trump queen while the trump king is held (000:359 «Если у игрока
