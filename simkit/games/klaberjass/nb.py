@@ -11,9 +11,9 @@ leads. A deal uses the card order ``order`` as dealt: three cards to the non-dea
 shown («вскрывает нижнюю карту колоды»). 18 cards are played; the turn-up (or the dix
 exchanged for it), the bottom card and the rest of the stock stay out.
 
-Card points are counted between tricks (:func:`after_trick_cb`, from the hands before and
-after the trick), so the audit checks the card points won plus those left out of play
-plus the stich against 162 on every deal.
+Each trick's cards go to its winner between tricks (:func:`after_trick_cb`), their card
+points are counted after the last trick (:func:`count_points_nb`), and the audit checks
+the card points won plus those left out of play plus the stich against 162 on every deal.
 
 Policies (roles ``bid``, ``declare``, ``play``) read the table state: ``S_PHASE`` says
 what is asked (the round of a call too), ``S_TURNUP & 3`` is the turned suit, ``S_SCORE``
@@ -23,7 +23,7 @@ import numpy as np
 from numba import cfunc, njit, types
 
 from simkit.core.ace_ten import marriage_suits_nb, points_nb, target_winner_nb
-from simkit.core.cards import RANK_7, RANK_A
+from simkit.core.cards import RANK_7, RANK_A, RANK_K, RANK_Q
 from simkit.core.rng import randbelow_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
@@ -46,15 +46,17 @@ S_MAKER = S_EXTRA + 1        # the maker, -1 before
 S_CONTRACT = S_EXTRA + 2     # -1 in the auction; then how it ended: K_TAKE, K_SCHMEISS (refused), K_NAMED,
 #                              THROWN_SCHMEISS (a schmeiss accepted) or THROWN_PASSED (both passed twice)
 S_CALLER = S_EXTRA + 3       # the seat that called schmeiss, -1 none
-S_PREV = S_EXTRA + 4         # 2 entries: the hands before the current trick (card points, bella)
-S_PTS = S_EXTRA + 6          # 2 entries: card points won (stich included)
+S_TAKEN = S_EXTRA + 4        # 2 entries: the cards each seat has won in tricks
+S_PTS = S_EXTRA + 6          # 2 entries: card points won (stich included), set after the last trick
 S_SEQ = S_EXTRA + 8          # 2 entries: sequence points scored
 S_BELLA = S_EXTRA + 10       # bit per seat: bella scored
-S_ANNOUNCE = S_EXTRA + 11    # bit per seat: the seat announces bella when it plays the card
+S_ANNOUNCE = S_EXTRA + 11    # bit per seat: the seat announces bella when it plays the card; bit ANNOUNCE_RULE:
+#                              the bella rule (opts[O_BELLA]), for after_trick_cb, which reads no other array
 S_DIX = S_EXTRA + 12         # the seat that exchanged the dix, -1 none
 S_TARGET = S_EXTRA + 13      # points that win the game (the running totals are in S_SCORE)
 assert S_TARGET < S_LEAD_BAN, "the game's fields must end before the shared S_LEAD_BAN"
 
+ANNOUNCE_RULE = 2
 PHASE_ROUND1, PHASE_ROUND2, PHASE_ANSWER, PHASE_DIX, PHASE_SEQ, PHASE_BELLA, PHASE_PLAY = range(7)
 K_TAKE, K_SCHMEISS, K_NAMED, THROWN_SCHMEISS, THROWN_PASSED = range(5)
 RESULT_MADE, RESULT_EQUAL, RESULT_FAILED = 0, 1, 2
@@ -226,37 +228,61 @@ def choose_play_cb(code, seat, hand, legal, state, trick, tt, params, opts):
     return heuristic_play_nb(hand, legal, state, trick, tt, params[seat, 0])
 
 
+@njit(cache=True, inline="always")
+def trick_bella_nb(trick, before, trump, announce):
+    """The seat (a bit) that scores bella (:func:`~simkit.games.klaberjass.scoring.bella_nb`)
+    with the cards ``trick``, ``before`` = the cards played before it, ``announce`` =
+    ``state[S_ANNOUNCE]``; 0 for none. The one seat that announced held the trump king and
+    queen then and holds each until it plays it: a king or queen in the trick is its card,
+    and those not played before the trick were in its hand."""
+    ann = announce & 3
+    king = np.int64(1) << (4 * RANK_K + trump)
+    queen = np.int64(1) << (4 * RANK_Q + trump)
+    if ann == 0 or trick & (king | queen) == 0:
+        return 0
+    card = 4 * RANK_Q + trump if trick & queen else 4 * RANK_K + trump
+    return ann if bella_nb((king | queen) & ~before, card, trump, announce >> ANNOUNCE_RULE) else 0
+
+
 @cfunc(AFTER_SIG, cache=True)
 def after_trick_cb(hands, state, opts, pst, err):
-    """After each trick: its card points (and the stich's 10 on the ninth, 000:361 «выигрыш
-    последней взятки, называемой «стишь», приносит 10 очков») to the winner, and bella
-    (:func:`~simkit.games.klaberjass.scoring.bella_nb`) to a seat that announces it,
-    from the hands before the trick (``S_PREV``) and after."""
-    w = state[S_LEADER]
-    trump = state[S_TRUMP]
-    gone = (state[S_PREV] | state[S_PREV + 1]) & ~(hands[0] | hands[1])
-    pts = STICH if state[S_TRICK_NO] == HAND else 0
-    while gone:
-        pts += POINTS[trump, lowest_card_nb(gone)]
-        gone &= gone - 1
-    state[S_PTS + w] += pts
-    ann = state[S_ANNOUNCE]
-    for s in range(2):
-        if (ann >> s) & 1:
-            b = bella_nb(state[S_PREV + s], lowest_card_nb(state[S_PREV + s] & ~hands[s]), trump, opts[O_BELLA])
-            if b:
-                state[S_BELLA] |= 1 << s
-        state[S_PREV + s] = hands[s]
+    """After each trick: its cards to the winner (``S_TAKEN``; their points are counted
+    after the deal, :func:`count_points_nb`), and bella (:func:`trick_bella_nb`) to a seat
+    that announced it. Called on every trick, so kept to loads and unconditional stores of
+    ``state``, which lets numba drop the reference counting of ``state`` (two atomic
+    operations a call, seen in the LLVM code of the earlier hook, whose stores followed
+    branches and table lookups)."""
+    before = state[S_TAKEN] | state[S_TAKEN + 1]
+    trick = state[S_PLAYED] & ~before
+    state[S_TAKEN + state[S_LEADER]] |= trick
+    state[S_BELLA] |= trick_bella_nb(trick, before, state[S_TRUMP], state[S_ANNOUNCE])
     return True
+
+
+@njit(cache=True, inline="always")
+def count_points_nb(state):
+    """After the last trick: each seat's card points (000:365-377) from the cards it won,
+    and the stich's 10 to the last trick's winner (000:361 «выигрыш последней взятки,
+    называемой «стишь», приносит 10 очков»)."""
+    trump = state[S_TRUMP]
+    for s in range(2):
+        m = state[S_TAKEN + s]
+        pts = 0
+        while m:
+            pts += POINTS[trump, lowest_card_nb(m)]
+            m &= m - 1
+        state[S_PTS + s] = pts
+    state[S_PTS + state[S_LEADER]] += STICH
 
 
 # -- asking the policies ------------------------------------------------------------------------------
 @njit(cache=True, inline="always")
-def declare_nb(seat, hand, state, seats, decl_fn, pst, err):
+def declare_nb(seat, hand, state, codes, seats, decl_fn, pst, err):
     """A yes/no declaration of ``seat`` (phase ``state[S_PHASE]``): 1, 0, or -1 when the
-    policy answered something else (``err`` filled)."""
+    policy answered something else (``err`` filled). ``codes`` is ``seats.code``, read
+    once by the caller: each read of a field of ``seats`` costs its reference counting."""
     state[S_SEAT] = seat
-    code = seats.code[R_DECLARE, seat]
+    code = codes[R_DECLARE, seat]
     if code == DECL_ALWAYS:
         return 1
     if code == DECL_RANDOM:
@@ -268,12 +294,12 @@ def declare_nb(seat, hand, state, seats, decl_fn, pst, err):
     return d
 
 
-@njit(cache=True)
-def exchange_dix_nb(seat, hands, state, seats, decl_fn, pst, err):
+@njit(cache=True, inline="always")
+def exchange_dix_nb(seat, hands, state, codes, seats, decl_fn, pst, err):
     """The dix (000:349): ``seat`` holds the trump 7 and may exchange it for the turned
     card. Returns False on an illegal answer."""
     state[S_PHASE] = PHASE_DIX
-    d = declare_nb(seat, hands[seat], state, seats, decl_fn, pst, err)
+    d = declare_nb(seat, hands[seat], state, codes, seats, decl_fn, pst, err)
     if d < 0:
         return False
     if d == 1:
@@ -283,15 +309,15 @@ def exchange_dix_nb(seat, hands, state, seats, decl_fn, pst, err):
     return True
 
 
-@njit(cache=True)
-def ask_bella_nb(hands, state, seats, decl_fn, pst, err):
+@njit(cache=True, inline="always")
+def ask_bella_nb(hands, state, codes, seats, decl_fn, pst, err):
     """A seat holding the trump king and queen is asked whether it announces bella (000:359
     «может заявить: «Белла!»... Объявление необязательно»). Returns False on an illegal answer."""
     trump = state[S_TRUMP]
     for s in range(2):
         if (marriage_suits_nb(hands[s]) >> trump) & 1 and not (state[S_ANNOUNCE] >> s) & 1:
             state[S_PHASE] = PHASE_BELLA
-            d = declare_nb(s, hands[s], state, seats, decl_fn, pst, err)
+            d = declare_nb(s, hands[s], state, codes, seats, decl_fn, pst, err)
             if d < 0:
                 return False
             state[S_ANNOUNCE] |= d << s
@@ -300,11 +326,37 @@ def ask_bella_nb(hands, state, seats, decl_fn, pst, err):
 
 # -- the deal after the auction --------------------------------------------------------------------
 @njit(cache=True)
+def first_trick_delayed_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, decl_fn, pst, audit,
+                           audit_out, err):
+    """The first trick played before the dealer's dix exchange, which he delayed (000:349
+    «Сдатчик может отложить обмен до окончания розыгрыша первой взятки»), then the
+    exchange and the bella question the card taken may raise. Returns False on an illegal
+    move (``err`` filled)."""
+    dealer = state[S_DEALER]
+    codes = seats.code
+    state[S_TRICKS] = 1
+    if not play_tricks_nb(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, audit,
+                          audit_out, err):
+        return False
+    if (hands[dealer] >> (4 * RANK_7 + state[S_TRUMP])) & 1:
+        if not exchange_dix_nb(dealer, hands, state, codes, seats, decl_fn, pst, err):
+            return False
+        if not ask_bella_nb(hands, state, codes, seats, decl_fn, pst, err):
+            return False
+        state[S_PHASE] = PHASE_PLAY
+    state[S_TRICKS] = HAND
+    return True
+
+
+# inlined (as are the dix and bella questions): a call passing a dozen arrays costs their reference counting on
+# every deal; the rarely taken delayed dix stays a call, which keeps the kernels' compile short
+@njit(cache=True, inline="always")
 def finish_deal_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, decl_fn, pst, audit, audit_out,
                    err, scores, tmp):
     """From the second deal on: the dix, sequences, bella, the nine tricks and the deal's
     scores (into ``scores``; ``tmp`` an int64[2] to work in). Returns False on an illegal
     move (``err`` filled)."""
+    codes = seats.code
     trump = state[S_TRUMP]
     dealer = state[S_DEALER]
     nd = 1 - dealer
@@ -316,7 +368,7 @@ def finish_deal_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_
             if (hands[seat] >> dix) & 1:
                 if seat == dealer and opts[O_DELAY] != 0:
                     delayed = True      # 000:349 «Сдатчик может отложить обмен до окончания розыгрыша первой взятки»
-                elif not exchange_dix_nb(seat, hands, state, seats, decl_fn, pst, err):
+                elif not exchange_dix_nb(seat, hands, state, codes, seats, decl_fn, pst, err):
                     return False
     # sequences: only the best declared one scores, with all its holder's (000:353-355)
     state[S_PHASE] = PHASE_SEQ
@@ -324,7 +376,7 @@ def finish_deal_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_
     k1 = 0
     for s in range(2):
         if sequences_nb(hands[s], trump, tmp) > 0:
-            d = declare_nb(s, hands[s], state, seats, decl_fn, pst, err)
+            d = declare_nb(s, hands[s], state, codes, seats, decl_fn, pst, err)
             if d < 0:
                 return False
             if d == 1:
@@ -337,28 +389,19 @@ def finish_deal_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_
     if w >= 0:
         state[S_SEQ + 1 - w] = 0
     if ((marriage_suits_nb(hands[0]) | marriage_suits_nb(hands[1])) >> trump) & 1:   # the call costs; rarely needed
-        if not ask_bella_nb(hands, state, seats, decl_fn, pst, err):
+        if not ask_bella_nb(hands, state, codes, seats, decl_fn, pst, err):
             return False
-    state[S_PREV] = hands[0]
-    state[S_PREV + 1] = hands[1]
+    state[S_TAKEN] = 0
+    state[S_TAKEN + 1] = 0
     state[S_PHASE] = PHASE_PLAY
     state[S_SEAT] = nd
-    if delayed:
-        state[S_TRICKS] = 1
-        if not play_tricks_nb(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, audit,
-                              audit_out, err):
-            return False
-        if (hands[dealer] >> dix) & 1:
-            if not exchange_dix_nb(dealer, hands, state, seats, decl_fn, pst, err):
-                return False
-            state[S_PREV + dealer] = hands[dealer]
-            if not ask_bella_nb(hands, state, seats, decl_fn, pst, err):
-                return False
-            state[S_PHASE] = PHASE_PLAY
-        state[S_TRICKS] = HAND
+    if delayed and not first_trick_delayed_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, decl_fn,
+                                              pst, audit, audit_out, err):
+        return False
     if not play_tricks_nb(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, audit,
                           audit_out, err):
         return False
+    count_points_nb(state)
     for s in range(2):
         tmp[s] = total_nb(state, s)
     deal_scores_nb(state[S_MAKER], tmp, opts[O_BETE], scores)
@@ -367,6 +410,8 @@ def finish_deal_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_
         played = state[S_PLAYED]
         left = tables[trump, TT_DECK] & ~played
         if (popcount_nb(played) != 2 * HAND or hands[0] | hands[1] != 0 or state[S_WON] + state[S_WON + 1] != HAND
+                or state[S_TAKEN] | state[S_TAKEN + 1] != played or state[S_TAKEN] & state[S_TAKEN + 1] != 0
+                or popcount_nb(state[S_TAKEN]) != 2 * state[S_WON]
                 or state[S_PTS] + state[S_PTS + 1] + points_nb(left, POINTS[trump]) != DEAL_POINTS):
             audit_out[1] += 1
     return True
@@ -502,12 +547,13 @@ def auction_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, 
     with a contract, 0 thrown in, -1 on an illegal call (``err`` filled)."""
     dealer = state[S_DEALER]
     turned = (state[S_TURNUP] & 3)
+    codes = seats.code          # read once: each read of a field of seats costs its reference counting
     for rnd in range(1, 3):
         for i in range(2):
             seat = 1 - dealer if i == 0 else dealer
             state[S_PHASE] = PHASE_ROUND1 if rnd == 1 else PHASE_ROUND2
             state[S_SEAT] = seat
-            if seats.code[R_BID, seat] == BID_RANDOM:
+            if codes[R_BID, seat] == BID_RANDOM:
                 c = random_call_nb(state[S_PHASE], turned, pst)
             else:
                 c = call_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, decl_fn,
@@ -528,7 +574,7 @@ def auction_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, 
             state[S_CALLER] = seat
             state[S_PHASE] = PHASE_ANSWER
             state[S_SEAT] = 1 - seat
-            if seats.code[R_BID, 1 - seat] == BID_RANDOM:
+            if codes[R_BID, 1 - seat] == BID_RANDOM:
                 a = random_call_nb(PHASE_ANSWER, turned, pst)
             else:
                 a = call_nb(1 - seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, decl_fn,
@@ -563,8 +609,9 @@ def deal_nb(order, state, hands, tables, opts, deal_no, dealer, seats, choose_fn
     state[S_FOLLOW] = FOLLOW
     for f in (S_MAKER, S_CONTRACT, S_CALLER, S_DIX):
         state[f] = -1
-    for f in (S_PTS, S_PTS + 1, S_SEQ, S_SEQ + 1, S_BELLA, S_ANNOUNCE):
+    for f in (S_PTS, S_PTS + 1, S_SEQ, S_SEQ + 1, S_BELLA):
         state[f] = 0
+    state[S_ANNOUNCE] = opts[O_BELLA] << ANNOUNCE_RULE
     for s in range(MAX_SEATS):
         hands[s] = 0
     hands[nd] = a
@@ -727,3 +774,4 @@ def one_deal_nb(order, opts, tables, dealer, seats, choose_fn, after_fn, play_fn
     r = deal_nb(order, state, play_hands, tables, opts, 1, dealer, seats, choose_fn, after_fn, play_fn, bid_fn,
                 decl_fn, fixed_stream_nb(seed), np.bool_(True), audit_out, err, scores, np.zeros(2, np.int64))
     return -2 if audit_out[1] else r
+

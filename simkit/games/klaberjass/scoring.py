@@ -9,7 +9,7 @@ from numba import njit
 from simkit.core.ace_ten import marriage_suits_nb
 from simkit.core.cards import N_SUITS, RANK_7, RANK_8, RANK_9, RANK_10, RANK_A, RANK_J, RANK_K, RANK_Q, code, \
     rank_table
-from simkit.core.tricks import F_HEAD_TRUMP, F_SUIT, F_TRUMP, trick_tables
+from simkit.core.tricks import F_HEAD_TRUMP, F_SUIT, F_TRUMP, lowest_card_nb, trick_tables
 
 #: 000:335 «При козырной игре старшинство определяется следующим образом: В (старшая), 9, Т,
 #: 10, К, Д, 8, 7» and «В любой некозырной масти ... Т (старшая), 10, К, Д, В, 9, 8, 7»
@@ -46,47 +46,36 @@ BETE_LITERAL, BETE_STANDARD = 0, 1
 BELLA_QUEEN, BELLA_EITHER = 0, 1
 
 
-@njit(cache=True)
-def suit_run_mask_nb(hand, suit):
-    """The ranks of ``suit`` held as an 8-bit mask in sequence order, bit 0 = 7 ... bit 7
-    = ace (000:351 «Для секансов во всех мастях принимается следующее старшинство: Т
-    (старшая). К, Д, В, 10, 9, 8, 7»: the natural order, which the card codes follow)."""
-    m = 0
-    for i in range(8):
-        m |= ((hand >> (4 * (RANK_7 + i) + suit)) & 1) << i
-    return m
+#: the 32-card deck's cards (ranks 7 to ace), the only ones that make sequences
+DECK_32 = sum(1 << code(r, s) for r in range(RANK_7, RANK_A + 1) for s in range(N_SUITS))
 
 
 @njit(cache=True, inline="always")
 def sequences_nb(hand, trump, out):
-    """The hand's sequences (three or more cards of a suit in a row) into ``out`` (an
-    int64[2]): ``out[0]`` their total value, 20 for three and 50 for four or more each
-    (000:351), and ``out[1]`` the rank key of the best (:func:`sequence_key_nb`'s order:
-    value, then top card, then trump; 0 with none). Returns the number of sequences."""
+    """The hand's sequences (three or more cards of a suit in a row, 000:351 «Для секансов
+    во всех мастях принимается следующее старшинство: Т (старшая). К, Д, В, 10, 9, 8, 7»:
+    the natural order, which the card codes follow, a suit's ranks 4 codes apart) into
+    ``out`` (an int64[2]): ``out[0]`` their total value, 20 for three and 50 for four or
+    more each (000:351), and ``out[1]`` the rank key of the best (:func:`sequence_key_nb`'s
+    order: value, then top card, then trump; 0 with none). Returns the number of
+    sequences."""
+    h = hand & DECK_32
     n = 0
     out[0] = 0
     out[1] = 0
-    if hand & (hand >> 4) & (hand >> 8) == 0:      # no three in a row (a suit's ranks are 4 codes apart)
-        return 0
-    for suit in range(N_SUITS):
-        m = suit_run_mask_nb(hand, suit)
-        i = 0
-        while i < 8:
-            if not (m >> i) & 1:
-                i += 1
-                continue
-            j = i
-            while j + 1 < 8 and (m >> (j + 1)) & 1:
-                j += 1
-            length = j - i + 1
-            if length >= 3:
-                n += 1
-                value = SEQ_3 if length == 3 else SEQ_4
-                out[0] += value
-                key = sequence_key_nb(value, j, suit == trump)
-                if key > out[1]:
-                    out[1] = key
-            i = j + 1
+    starts = h & (h >> 4) & (h >> 8) & ~(h << 4)      # the lowest card of each run of three or more
+    while starts:
+        low = lowest_card_nb(starts)
+        starts &= starts - 1
+        top = low + 8
+        while (h >> (top + 4)) & 1:
+            top += 4
+        value = SEQ_3 if top == low + 8 else SEQ_4
+        n += 1
+        out[0] += value
+        key = sequence_key_nb(value, (top >> 2) - RANK_7, (low & 3) == trump)
+        if key > out[1]:
+            out[1] = key
     return n
 
 
@@ -113,7 +102,7 @@ def sequence_scorer_nb(k0, k1, dealer):
     return 0 if k0 > k1 else 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def bella_nb(hand, card, trump, rule):
     """Bella's 20 when ``card`` is played from ``hand`` (the cards held before playing it):
     ``BELLA_QUEEN``, the trump queen while the trump king is held (000:359 «Если у игрока
