@@ -15,7 +15,8 @@ arguments, to a body that borrows them all::
 
     @njit(cache=True)
     def game_units_nb(..., stats, deck, state, hands):
-        stats, deck, state, hands = borrowed(stats), borrowed(deck), borrowed(state), borrowed(hands)
+        deck, state, hands = borrowed((deck, state, hands))
+        stats = borrowed(stats)
         ...
 
     @njit(SIGNATURE, cache=True)
@@ -40,8 +41,9 @@ def _view(context, builder, typ, value):
 @intrinsic
 def borrowed(typingctx, arr):
     """A view of ``arr`` (same data, shape and type) that is not reference counted; for a
-    tuple or named tuple of arrays (a statistics bundle, the seats' policies), the same
-    tuple of such views. See the module doc for when it is safe."""
+    tuple or named tuple of arrays (a statistics bundle, the seats' policies, or a
+    kernel's arrays borrowed at once: ``a, b = borrowed((a, b))``), the same tuple of
+    such views. See the module doc for when it is safe."""
     if isinstance(arr, types.Array):
         def codegen(context, builder, sig, args):
             return _view(context, builder, sig.args[0], args[0])

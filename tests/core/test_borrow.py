@@ -12,7 +12,8 @@ Pair = namedtuple("Pair", "a m")
 
 @njit(cache=True)
 def _write_through(a, m, pair):
-    b, c, p = borrowed(a), borrowed(m), borrowed(pair)
+    b, c = borrowed((a, m))
+    p = borrowed(pair)
     b[1] = 7
     c[1, 2] = 9
     p.a[0] = 5

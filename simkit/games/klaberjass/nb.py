@@ -22,6 +22,7 @@ the game's running totals.
 import numpy as np
 from numba import cfunc, njit, types
 
+from simkit.core.borrow import borrowed
 from simkit.core.ace_ten import marriage_suits_nb, points_nb, target_winner_nb
 from simkit.core.cards import RANK_7, RANK_A, RANK_K, RANK_Q
 from simkit.core.rng import randbelow_nb
@@ -663,26 +664,21 @@ def longest_run_nb(hand):
     return n
 
 
-@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, types.int64[:, ::1], SEATS_TYPE,
-                 CHOOSE_FN, AFTER_FN, PLAY_FN, BID_FN, BID_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
-def klaberjass_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, bid_fn, decl_fn,
-                        stats, audit, audit_out, err):
-    """Play units ``start..stop-1`` into ``stats`` (:data:`KlaberjassStats`): games to the
-    target (000:381 «Партию выигрывает тот, кто первым набирает 500»; both past it in one
-    deal: the higher total, GAMES.md G10 ambiguity 4), or single played deals. A deal thrown
-    in is dealt again by the next dealer (000:343 «новую сдачу проводит следующий
-    сдатчик»)."""
+@njit(cache=True)
+def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, bid_fn, decl_fn, stats,
+             audit, audit_out, err, deck, dst, pst, state, hands, score, pts, tmp, gx):
+    """The units of :func:`klaberjass_chunk_nb` with its work arrays, every array used
+    through a :func:`~simkit.core.borrow.borrowed` view (no reference counting in the
+    calls per deal and per trick)."""
+    deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, score, pts, tmp, gx = borrowed(
+        (deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, score, pts, tmp, gx))
+    seats, stats = borrowed(seats), borrowed(stats)
     single = opts[O_SINGLE] != 0
     max_deals = opts[O_MAX_DEALS]
     target = opts[O_TARGET]
     counters, held, points, tricks, contracts = stats.counters, stats.held, stats.points, stats.tricks, stats.contracts
     margins, dealer_diff = stats.margin, stats.dealer_diff
     n_groups = stats.group_mom.shape[0]
-    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
-    score = np.zeros(2, np.int64)
-    pts = np.zeros(2, np.int64)
-    tmp = np.zeros(2, np.int64)
-    gx = np.zeros(n_groups, np.int64)
     for unit in range(start, stop):
         start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
         score[0] = 0
@@ -759,6 +755,21 @@ def klaberjass_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn
             audit_out[0] += 1
             if deals < max_deals and (winner < 0 or score[winner] < target or score[winner] <= score[1 - winner]):
                 audit_out[1] += 1
+
+
+@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, types.int64[:, ::1], SEATS_TYPE,
+                 CHOOSE_FN, AFTER_FN, PLAY_FN, BID_FN, BID_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
+def klaberjass_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, bid_fn, decl_fn,
+                        stats, audit, audit_out, err):
+    """Play units ``start..stop-1`` into ``stats`` (:data:`KlaberjassStats`): games to the
+    target (000:381 «Партию выигрывает тот, кто первым набирает 500»; both past it in one
+    deal: the higher total, GAMES.md G10 ambiguity 4), or single played deals. A deal thrown
+    in is dealt again by the next dealer (000:343 «новую сдачу проводит следующий
+    сдатчик»). Plays in :func:`units_nb` on work arrays allocated here."""
+    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
+    units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, bid_fn, decl_fn, stats,
+             audit, audit_out, err, deck, dst, pst, state, hands, np.zeros(2, np.int64), np.zeros(2, np.int64),
+             np.zeros(2, np.int64), np.zeros(stats.group_mom.shape[0], np.int64))
 
 
 @njit(types.int64(types.uint8[::1], _I1, types.int64[:, ::1], types.int64, SEATS_TYPE, CHOOSE_FN, AFTER_FN, PLAY_FN,

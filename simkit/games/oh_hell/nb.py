@@ -405,11 +405,9 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
     """The units of :func:`oh_hell_chunk_nb` with its work arrays, every array used through
     a :func:`~simkit.core.borrow.borrowed` view (no reference counting in the calls per
     deal)."""
-    deck0, opts, tables, seats, stats = borrowed(deck0), borrowed(opts), borrowed(tables), borrowed(seats), borrowed(
-        stats)
-    audit_out, err, deck, dst, pst = borrowed(audit_out), borrowed(err), borrowed(deck), borrowed(dst), borrowed(pst)
-    state, hands, score, pts = borrowed(state), borrowed(hands), borrowed(score), borrowed(pts)
-    ascore, gx = borrowed(ascore), borrowed(gx)
+    deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, score, pts, ascore, gx = borrowed(
+        (deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, score, pts, ascore, gx))
+    seats, stats = borrowed(seats), borrowed(stats)
     players = opts[O_PLAYERS]
     single = opts[O_CARDS]
     zero = opts[O_ZERO] != 0

@@ -531,11 +531,9 @@ def units_nb(seed, start, stop, deck0, opts, tables, dtable, seats, choose_fn, a
     """The units of :func:`semerik_chunk_nb` with its work arrays, every array used
     through a :func:`~simkit.core.borrow.borrowed` view (no reference counting in the
     calls per deal and per trick)."""
-    deck0, opts, tables, dtable, seats = borrowed(deck0), borrowed(opts), borrowed(tables), borrowed(dtable), borrowed(
-        seats)
-    stats, audit_out, err, deck, dst = borrowed(stats), borrowed(audit_out), borrowed(err), borrowed(deck), borrowed(
-        dst)
-    pst, state, hands, decl, gx = borrowed(pst), borrowed(state), borrowed(hands), borrowed(decl), borrowed(gx)
+    deck0, opts, tables, dtable, audit_out, err, deck, dst, pst, state, hands, decl, gx = borrowed(
+        (deck0, opts, tables, dtable, audit_out, err, deck, dst, pst, state, hands, decl, gx))
+    seats, stats = borrowed(seats), borrowed(stats)
     single = opts[O_SINGLE] != 0
     max_deals = 1 if single else opts[O_MAX_DEALS]
     target = opts[O_TARGET]

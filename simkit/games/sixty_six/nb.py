@@ -440,10 +440,9 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
     """The units of :func:`sixty_six_chunk_nb` with its work arrays, every array used
     through a :func:`~simkit.core.borrow.borrowed` view (no reference counting in the
     calls per deal and per trick)."""
-    deck0, opts, tables, seats, stats = borrowed(deck0), borrowed(opts), borrowed(tables), borrowed(seats), borrowed(
-        stats)
-    audit_out, err, deck, dst, pst = borrowed(audit_out), borrowed(err), borrowed(deck), borrowed(dst), borrowed(pst)
-    state, hands, stock = borrowed(state), borrowed(hands), borrowed(stock)
+    deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, stock = borrowed(
+        (deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, stock))
+    seats, stats = borrowed(seats), borrowed(stats)
     counters, gp_hist, close_hist = stats.counters, stats.gp_hist, stats.close_hist
     pts_hist, trick_hist, mar_hist, wins, group_wins = (stats.pts_hist, stats.trick_hist, stats.mar_hist,
                                                         stats.wins, stats.group_wins)

@@ -471,11 +471,9 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
     """The units of :func:`spades_chunk_nb` with its work arrays, every array used through
     a :func:`~simkit.core.borrow.borrowed` view (no reference counting in the calls per
     deal)."""
-    deck0, opts, tables, seats, stats = borrowed(deck0), borrowed(opts), borrowed(tables), borrowed(seats), borrowed(
-        stats)
-    audit_out, err, deck, dst, pst = borrowed(audit_out), borrowed(err), borrowed(deck), borrowed(dst), borrowed(pst)
-    state, hands, after, side_out = borrowed(state), borrowed(hands), borrowed(after), borrowed(side_out)
-    pts, gx = borrowed(pts), borrowed(gx)
+    deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, after, side_out, pts, gx = borrowed(
+        (deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, after, side_out, pts, gx))
+    seats, stats = borrowed(seats), borrowed(stats)
     single = opts[O_SINGLE] != 0
     max_deals = 1 if single else opts[O_MAX_DEALS]
     target = opts[O_TARGET]
