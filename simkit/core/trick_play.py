@@ -93,6 +93,21 @@ ERR_GAME = 2
 
 
 @njit(cache=True)
+def illegal_move_nb(err, kind, seat, move, hand, bound, deal_no, phase):
+    """Fill ``err`` (the shared layout ``E_*``) for an illegal move other than a card (a
+    bid, a call, an exchange, a declaration, a claim): the game's error ``kind``
+    (>= ``ERR_GAME``), the seat, its move and hand, the game's ``bound`` on the move
+    (``E_LEGAL``), the deal and the game's ``phase`` code; a game adds its own fields."""
+    err[E_KIND] = kind
+    err[E_SEAT] = seat
+    err[E_MOVE] = move
+    err[E_HAND] = hand
+    err[E_LEGAL] = bound
+    err[E_DEAL] = deal_no
+    err[E_PHASE] = phase
+
+
+@njit(cache=True)
 def illegal_play_nb(err, state, seat, card, hand, legal, trick, n):
     """Fill ``err`` for an illegal card (the shared layout ``E_*``)."""
     err[E_KIND] = ERR_PLAY

@@ -331,6 +331,21 @@ def trick_winner_nb(trick, n, tt):
     return best
 
 
+@njit(cache=True, inline="always")
+def masters_nb(cards, gone, tt):
+    """The cards of ``cards`` that no card still out beats in their effective suit: every
+    higher card of the suit is in ``gone`` (for a player: the cards played and his own,
+    ``state[S_PLAYED] | hand``)."""
+    out = np.int64(0)
+    m = cards
+    while m:
+        c = lowest_card_nb(m)
+        m &= m - 1
+        if higher_in_suit_nb(c, tt) & ~gone == 0:
+            out |= np.int64(1) << c
+    return out
+
+
 @njit(cache=True)
 def beating_nb(cands, trick, n, tt):
     """The cards of ``cands`` that would win the trick if played now (``n >= 1``)."""

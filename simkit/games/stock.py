@@ -18,8 +18,8 @@ from simkit.core.cards import RANK_K, RANK_Q
 from simkit.core.rng import randbelow_nb
 from simkit.core.trick_play import E_CARDS, E_DEAL, E_HAND, E_KIND, E_LEGAL, E_MOVE, E_PHASE, E_SEAT, E_TRICK, E_TRUMP
 from simkit.core.tricks import (S_DEAL_NO, S_N_IN_TRICK, S_PLAYED, S_TRICK_NO, S_TRUMP, TT_ESUIT, TT_POWER,
-                                TT_SUIT_BITS, beating_nb, card_pool_nb, deal_hidden_nb, higher_in_suit_nb,
-                                lowest_card_nb, popcount_nb)
+                                TT_SUIT_BITS, beating_nb, card_pool_nb, deal_hidden_nb, lowest_card_nb, masters_nb,
+                                popcount_nb)
 
 
 @njit(cache=True)
@@ -189,19 +189,6 @@ def _by_points_nb(m, tt, sign):
 
 
 @njit(cache=True, inline="always")
-def tops_nb(hand, gone, tt):
-    """The cards of ``hand`` that no unseen card of their suit beats."""
-    tops = 0
-    m = hand
-    while m:
-        c = lowest_card_nb(m)
-        m &= m - 1
-        if higher_in_suit_nb(c, tt) & ~gone == 0:
-            tops |= np.int64(1) << c
-    return tops
-
-
-@njit(cache=True, inline="always")
 def heuristic_play_nb(hand, legal, state, trick, tt, open_stock):
     """The ace-ten stock games' card play (Sixty-six, two-hand Marriage): card points,
     marriages and trumps (``S_TRUMP``, -1 for none yet); ``open_stock``: draws follow the
@@ -222,7 +209,7 @@ def heuristic_play_nb(hand, legal, state, trick, tt, open_stock):
     if state[S_N_IN_TRICK] == 0:
         if not open_stock:
             gone = state[S_PLAYED] | hand
-            tops = tops_nb(legal, gone, tt)
+            tops = masters_nb(legal, gone, tt)
             if trumps & ~gone != 0:
                 tops &= trumps
             if tops:

@@ -28,15 +28,14 @@ from simkit.core.cards import RANK_7, RANK_A, RANK_K, RANK_Q
 from simkit.core.rng import randbelow_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
-from simkit.core.trick_play import (AFTER_FN, AFTER_SIG, CHOOSE_FN, CHOOSE_SIG, E_DEAL, E_HAND, E_KIND, E_MOVE,
-                                    E_PHASE, E_SEAT, E_TRUMP, ERR_GAME, N_ERR, PLAY_BUILTIN, PLAY_RANDOM, R_PLAY,
-                                    SeatPolicies, play_tricks_nb)
-from simkit.core.trick_play import PLAY_USER  # noqa: F401  (policy code, read by policies.py)
+from simkit.core.trick_play import (AFTER_FN, AFTER_SIG, CHOOSE_FN, CHOOSE_SIG, ERR_GAME, E_TRUMP, N_ERR, PLAY_BUILTIN,
+                                    R_PLAY, SeatPolicies, illegal_move_nb, play_tricks_nb)
+from simkit.core.trick_play import PLAY_RANDOM, PLAY_USER  # noqa: F401  (policy codes, read by policies.py)
 from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_nb, no_user_play_nb,  # noqa: F401
                                 MAX_SEATS, S_BID, S_DEAL_NO, S_DEALER, S_EXTRA, S_LEAD_BAN, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_SEAT,
                                 S_SCORE, S_SIZE, S_TABLE, S_TRICK_NO, S_TRICKS, S_TRUMP, S_TURNUP, S_FOLLOW, S_WON, TT_DECK, TT_ESUIT,
-                                TT_POWER, TT_SUIT_BITS, TT_TRUMP, beating_nb, card_pool_nb, higher_in_suit_nb, lowest_card_nb,
-                                popcount_nb, start_deal_nb, strongest_nb, trick_winner_nb, weakest_nb)
+                                TT_POWER, TT_SUIT_BITS, TT_TRUMP, beating_nb, card_pool_nb, lowest_card_nb,
+                                popcount_nb, start_deal_nb, strongest_nb, trick_winner_nb, weakest_nb, masters_nb)
 from simkit.games.klaberjass.scoring import (BELLA, DEAL_POINTS, FOLLOW, HAND, PASS, POINTS, SCHMEISS, STICH, TAKE,
                                              bella_nb, deal_scores_nb, second_round_legal_nb, sequence_scorer_nb,
                                              sequences_nb)
@@ -96,12 +95,7 @@ MARGIN_OFFSET = 400          # margin histograms: bin = maker's total - opponent
 @njit(cache=True)
 def bad_move_nb(err, kind, state, seat, move, hand):
     """Fill ``err`` (the engine's layout) for an illegal call or declaration."""
-    err[E_KIND] = kind
-    err[E_SEAT] = seat
-    err[E_MOVE] = move
-    err[E_HAND] = hand
-    err[E_DEAL] = state[S_DEAL_NO]
-    err[E_PHASE] = state[S_PHASE]
+    illegal_move_nb(err, kind, seat, move, hand, 0, state[S_DEAL_NO], state[S_PHASE])
     err[E_TRUMP] = (state[S_TURNUP] & 3)
 
 
@@ -196,18 +190,9 @@ def heuristic_play_nb(hand, legal, state, trick, tt, ruff_min):
     trump = state[S_TRUMP]
     tbits = tt[TT_SUIT_BITS + trump]
     if state[S_N_IN_TRICK] == 0:
-        gone = state[S_PLAYED] | hand
-        plain_top = 0
-        trump_top = 0
-        m = legal
-        while m:
-            c = lowest_card_nb(m)
-            m &= m - 1
-            if higher_in_suit_nb(c, tt) & ~gone == 0:
-                if (tbits >> c) & 1:
-                    trump_top |= np.int64(1) << c
-                else:
-                    plain_top |= np.int64(1) << c
+        tops = masters_nb(legal, state[S_PLAYED] | hand, tt)
+        plain_top = tops & ~tbits
+        trump_top = tops & tbits
         if plain_top:
             return strongest_nb(plain_top, tt)
         if trump_top:

@@ -34,16 +34,15 @@ from simkit.core.rng import randbelow_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.borrow import borrowed
 from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
-from simkit.core.trick_play import (AFTER_FN, AFTER_SIG, CHOOSE_FN, CHOOSE_SIG, E_DEAL, E_HAND, E_KIND, E_LEGAL,
-                                    E_MOVE, E_PHASE, E_SEAT, E_TRICK, ERR_GAME, N_ERR, PLAY_BUILTIN, R_PLAY,
-                                    SeatPolicies, play_tricks_nb)
+from simkit.core.trick_play import (AFTER_FN, AFTER_SIG, CHOOSE_FN, CHOOSE_SIG, ERR_GAME, E_KIND, E_TRICK, N_ERR,
+                                    PLAY_BUILTIN, R_PLAY, SeatPolicies, illegal_move_nb, play_tricks_nb)
 from simkit.core.trick_play import PLAY_RANDOM  # noqa: F401  (policy code, read by policies.py)
 from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_nb, no_user_play_nb,  # noqa: F401
                                 F_SUIT, MAX_SEATS, NO_TRUMP, S_DEAL_NO, S_EXTRA, S_FOLLOW, S_LEADER, S_N_IN_TRICK,
                                 S_BID, S_PLAYED, S_SCORE, S_SEAT, S_TABLE, S_TRICK_NO, S_TRUMP, S_WON, TT_DECK,
-                                TT_POWER, TT_SUIT_BITS, beating_nb, deal_round_nb, higher_in_suit_nb, lowest_card_nb,
+                                TT_POWER, TT_SUIT_BITS, beating_nb, deal_round_nb, lowest_card_nb,
                                 popcount_nb, random_card_nb, start_deal_nb, strongest_nb, trick_winner_nb,
-                                weakest_nb)
+                                weakest_nb, masters_nb)
 from simkit.games.marriage_4.scoring import (DEAL_POINTS, DECLARE_LEADS, HAND, LATER_MARRIAGE, POINTS, TARGET,
                                              YAN_GAMES, claim_games_nb, marriage_value_nb, played_out_nb)
 
@@ -226,14 +225,7 @@ def heuristic_play_nb(seat, hand, legal, state, trick, tt):
     cheapest card."""
     n = state[S_N_IN_TRICK]
     if n == 0:
-        gone = state[S_PLAYED] | hand
-        tops = 0
-        m = legal
-        while m:
-            c = lowest_card_nb(m)
-            m &= m - 1
-            if higher_in_suit_nb(c, tt) & ~gone == 0:
-                tops |= np.int64(1) << c
+        tops = masters_nb(legal, state[S_PLAYED] | hand, tt)
         if tops:
             return richest_nb(tops, tt)
         return cheapest_nb(legal, tt)
@@ -425,14 +417,8 @@ def after_trick_cb(hands, state, opts, pst, err):
 @njit(cache=True)
 def bad_move_nb(err, kind, state, seat, move, hand, bound):
     """Fill ``err`` (the engine's layout) for an illegal exchange card, declaration or claim."""
-    err[E_KIND] = kind
-    err[E_SEAT] = seat
-    err[E_MOVE] = move
-    err[E_HAND] = hand
-    err[E_LEGAL] = bound
-    err[E_DEAL] = state[S_DEAL_NO]
+    illegal_move_nb(err, kind, seat, move, hand, bound, state[S_DEAL_NO], state[S_PHASE])
     err[E_TRICK] = state[S_TRICK_NO]
-    err[E_PHASE] = state[S_PHASE]
 
 
 @njit(cache=True)

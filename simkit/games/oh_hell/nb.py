@@ -23,9 +23,9 @@ from simkit.core.trick_play import PLAY_RANDOM, PLAY_USER  # noqa: F401  (policy
 from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_nb, no_user_play_nb,  # noqa: F401
                                 MAX_SEATS, NO_TRUMP, S_BID, S_CARDS, S_DEAL_NO, S_DEALER, S_EXTRA, S_LEADER,
                                 S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_SEAT, S_SIZE, S_TABLE, S_TRICK_NO, S_TRUMP,
-                                S_TURNUP, S_WON, TT_DECK, TT_ESUIT, beating_nb, card_pool_nb, deal_hidden_nb,
-                                deal_round_nb, higher_in_suit_nb, lowest_card_nb, popcount_nb, round_bid_nb,
-                                start_deal_nb, strength_nb, strongest_nb, trick_winner_nb, weakest_nb)
+                                S_TURNUP, S_WON, TT_DECK, TT_SUIT_BITS, beating_nb, card_pool_nb, deal_hidden_nb,
+                                deal_round_nb, masters_nb, popcount_nb, round_bid_nb, start_deal_nb, strength_nb,
+                                strongest_nb, trick_winner_nb, weakest_nb)
 
 # extra state fields (after the shared trick-game layout)
 S_FORBIDDEN = S_EXTRA + 0    # the bid the hook rule forbids the seat to act, -1 if none
@@ -257,18 +257,9 @@ def heuristic_play_nb(seat, hand, legal, state, trick, tt, spoil):
     if n == 0:
         if need > 0 and not lost:
             trump = state[S_TRUMP]
-            gone = state[S_PLAYED] | hand
-            plain_top = 0
-            trump_top = 0
-            m = legal
-            while m:
-                c = lowest_card_nb(m)
-                m &= m - 1
-                if higher_in_suit_nb(c, tt) & ~gone == 0:
-                    if trump >= 0 and tt[TT_ESUIT + c] == trump:
-                        trump_top |= np.int64(1) << c
-                    else:
-                        plain_top |= np.int64(1) << c
+            tops = masters_nb(legal, state[S_PLAYED] | hand, tt)
+            trump_top = tops & tt[TT_SUIT_BITS + trump] if trump >= 0 else np.int64(0)
+            plain_top = tops & ~trump_top
             if plain_top:
                 return weakest_nb(plain_top, tt)
             if trump_top:

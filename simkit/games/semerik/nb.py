@@ -37,7 +37,8 @@ from simkit.core.tricks import (PLAY_FN, PLAY_SIG, no_user_play_nb,  # noqa: F40
                                 MAX_SEATS, NO_TRUMP, S_CARDS, S_DEAL_NO, S_EXTRA, S_LEADER, S_N_IN_TRICK, S_PLAYED,
                                 S_SCORE, S_SIZE, S_TRICK_NO, S_TRICKS, S_TRUMP, S_VOIDS, S_WON, TT_DECK, TT_ESUIT,
                                 TT_SUIT_BITS, beating_nb, card_pool_nb, deal_round_nb, higher_in_suit_nb,
-                                lowest_card_nb, popcount_nb, start_deal_nb, strongest_nb, trick_winner_nb, weakest_nb)
+                                lowest_card_nb, masters_nb, popcount_nb, start_deal_nb, strongest_nb, trick_winner_nb,
+                                weakest_nb)
 from simkit.games.semerik.scoring import (ALL_TRICKS_POINTS, COUNTERS, TABLES, counter_points_nb, declarations_nb,
                                           partner_overtake_nb)
 
@@ -178,20 +179,6 @@ def after_trick_cb(hands, state, opts, pst, err):
 def shown_suit_nb(state, seat):
     """The suit ``seat`` showed first this deal (its first lead or discard), or -1."""
     return ((state[S_SHOWN] >> (3 * seat)) & 7) - 1
-
-
-@njit(cache=True)
-def masters_nb(cards, gone, tt):
-    """The cards of ``cards`` that nothing unseen beats in their suit (``gone`` = the cards
-    played and held)."""
-    out = np.int64(0)
-    m = cards
-    while m:
-        c = lowest_card_nb(m)
-        m &= m - 1
-        if higher_in_suit_nb(c, tt) & ~gone == 0:
-            out |= np.int64(1) << c
-    return out
 
 
 @njit(cache=True, inline="always")

@@ -30,14 +30,15 @@ from simkit.core.trick_play import PLAY_RANDOM, PLAY_USER  # noqa: F401  (policy
 from simkit.core.tricks import no_user_bid_nb, no_user_play_nb  # noqa: F401  (placeholders, read by __init__)
 from simkit.core.tricks import (BID_FN, F_HEAD, MAX_SEATS, PLAY_FN, S_DEALER, S_EXTRA, S_FOLLOW,
                                 S_LEADER, S_PLAYED, S_SCORE, S_SIZE, S_TRICK_NO, S_TRICKS, S_TRUMP, S_TURNUP, S_WON,
-                                TT_DECK, TT_SUIT_BITS, deal_round_nb, lowest_card_nb, popcount_nb, start_deal_nb)
+                                TT_DECK, TT_SUIT_BITS, deal_round_nb, lowest_card_nb, masters_nb, popcount_nb,
+                                start_deal_nb)
 from simkit.games.sixty_six.scoring import (DEAL_POINTS, FOLLOW_CLOSED, FOLLOW_OPEN, HAND, LAST_TRICK, MARRIAGE,
                                             POINTS, WIN, deal_result_nb, marriage_value_nb, may_close_nb,
                                             may_exchange_nine_nb)
 from simkit.games.stock import D_HEURISTIC, D_RANDOM, D_USER
 from simkit.games.stock import (ask_declare_nb, bad_declaration_nb, decision_err_nb, draw_pair_nb, fill_stock_nb,
                                heuristic_play_nb, marriage_cards_nb, resample_hidden_nb, restrict_lead_nb,
-                               tally_unit_nb, tops_nb, yes_nb)
+                               tally_unit_nb, yes_nb)
 
 # -- table state fields after the shared layout --------------------------------------------------
 S_STOCK = S_EXTRA + 0       # cards left in the stock, the turned trump (its bottom card) included
@@ -107,7 +108,7 @@ def close_estimate_nb(seat, hand, state, tt):
     gone = state[S_PLAYED] | hand
     trumps = tt[TT_SUIT_BITS + trump]
     trumps_out = trumps & ~gone != 0
-    tops = tops_nb(hand, gone, tt)
+    tops = masters_nb(hand, gone, tt)
     m = hand
     while m:
         c = lowest_card_nb(m)

@@ -21,16 +21,15 @@ from simkit.core.borrow import borrowed
 from simkit.core.rng import randbelow_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
-from simkit.core.trick_play import (AFTER_FN, CHOOSE_FN, CHOOSE_SIG, E_DEAL, E_HAND, E_KIND, E_MOVE, E_PHASE, E_SEAT,
-                                    ERR_GAME, N_ERR, PLAY_BUILTIN, PLAY_RANDOM, R_PLAY, SeatPolicies, play_tricks_nb)
+from simkit.core.trick_play import (AFTER_FN, CHOOSE_FN, CHOOSE_SIG, ERR_GAME, N_ERR, PLAY_BUILTIN, PLAY_RANDOM, R_PLAY,
+                                    SeatPolicies, illegal_move_nb, play_tricks_nb)
 from simkit.core.trick_play import PLAY_USER  # noqa: F401  (policy code, read by policies.py and users)
 from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_nb, no_user_play_nb,  # noqa: F401
                                 BREAK_ANY, BREAK_DISCARD, MAX_SEATS, S_BID, S_BREAK, S_DEAL_NO, S_DEALER, S_EXTRA,
                                 S_LEAD_BAN, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_SEAT, S_SIZE, S_WON, TT_DECK,
                                 TT_SUIT_BITS, beating_nb, card_pool_nb, deal_hidden_nb, deal_round_nb,
-                                higher_in_suit_nb,
-                                lowest_card_nb, popcount_nb, random_card_nb, round_bid_nb, start_deal_nb, strength_nb,
-                                strongest_nb, trick_winner_nb, weakest_nb)
+                                popcount_nb, random_card_nb, round_bid_nb, start_deal_nb, strength_nb,
+                                strongest_nb, trick_winner_nb, weakest_nb, masters_nb)
 
 # extra state fields
 S_PHASE = S_EXTRA + 0        # what is asked of the seat to act (PHASE_*)
@@ -109,12 +108,7 @@ def side_points_nb(bid_a, bid_b, dn_a, dn_b, t_a, t_b, nil_count, both_dnil_valu
 @njit(cache=True)
 def bad_move_nb(err, kind, state, seat, move, hand):
     """Fill ``err`` (the engine's layout) for an illegal bid or exchange card."""
-    err[E_KIND] = kind
-    err[E_SEAT] = seat
-    err[E_MOVE] = move
-    err[E_HAND] = hand
-    err[E_DEAL] = state[S_DEAL_NO]
-    err[E_PHASE] = state[S_PHASE]
+    illegal_move_nb(err, kind, seat, move, hand, 0, state[S_DEAL_NO], state[S_PHASE])
 
 
 @njit(cache=True)
@@ -320,14 +314,7 @@ def heuristic_play_nb(seat, hand, legal, state, trick, tt, protect, attack, bags
         if protect >= 0.5 and partner_nil:
             return strongest_nb(legal, tt)
         if need > 0:
-            gone = state[S_PLAYED] | hand
-            tops = 0
-            m = legal
-            while m:
-                c = lowest_card_nb(m)
-                m &= m - 1
-                if higher_in_suit_nb(c, tt) & ~gone == 0:
-                    tops |= np.int64(1) << c
+            tops = masters_nb(legal, state[S_PLAYED] | hand, tt)
             plain = tops & ~tt[TT_SUIT_BITS + SPADES]
             if plain:
                 return weakest_nb(plain, tt)

@@ -17,7 +17,7 @@ from simkit.core.ace_ten import marriage_suits_nb
 from simkit.core.cards import RANK_10, RANK_A, RANK_K, RANK_Q
 from simkit.core.trick_play import CHOOSE_SIG
 from simkit.core.tricks import (NO_TRUMP, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_PLAYERS, TT_POWER, TT_SUIT_BITS,
-                                beating_nb, higher_in_suit_nb, lowest_card_nb, popcount_nb, strongest_nb,
+                                beating_nb, higher_in_suit_nb, lowest_card_nb, masters_nb, popcount_nb, strongest_nb,
                                 trick_winner_nb)
 from simkit.games.thousand.layout import S_DECLARER
 from simkit.games.thousand.scoring import MARRIAGE_VALUES, MAX_BID, MAX_WITHOUT_MARRIAGE, POINTS, TABLES
@@ -159,14 +159,7 @@ def heuristic_play_nb(seat, hand, legal, state, trick, tt):
     points; second: with the strongest) or, unable to, give the fewest points."""
     n = state[S_N_IN_TRICK]
     if n == 0:
-        gone = state[S_PLAYED] | hand
-        tops = 0
-        m = legal
-        while m:
-            c = lowest_card_nb(m)
-            m &= m - 1
-            if higher_in_suit_nb(c, tt) & ~gone == 0:
-                tops |= np.int64(1) << c
+        tops = masters_nb(legal, state[S_PLAYED] | hand, tt)
         if tops:
             return _most_points_nb(tops, tt, True)
         return _most_points_nb(legal, tt, False)

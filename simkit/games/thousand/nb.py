@@ -18,8 +18,7 @@ from simkit.core.ace_ten import marriage_suits_nb, points_nb, target_winner_nb
 from simkit.core.rng import randbelow_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
-from simkit.core.trick_play import (AFTER_FN, CHOOSE_FN, E_DEAL, E_HAND, E_KIND, E_LEGAL, E_MOVE, E_PHASE, E_SEAT,
-                                    SeatPolicies)
+from simkit.core.trick_play import (AFTER_FN, CHOOSE_FN, SeatPolicies, illegal_move_nb)
 from simkit.core.tricks import (BID_FN, MAX_SEATS, NO_TRUMP, PLAY_FN, S_BID, S_DEAL_NO, S_PLAYED, S_SCORE, S_SEAT,
                                 S_WON, TT_DECK, deal_round_nb, popcount_nb, start_deal_nb)
 from simkit.core.tricks import BID_SIG, PLAY_SIG, no_user_bid_nb, no_user_play_nb  # noqa: F401  (policies, users)
@@ -96,13 +95,7 @@ def choose_bid_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, 
 @njit(cache=True)
 def bad_bid_nb(err, kind, state, seat, move, hand, bound):
     """Fill ``err`` for an illegal call, contract or refusal answer."""
-    err[E_KIND] = kind
-    err[E_SEAT] = seat
-    err[E_MOVE] = move
-    err[E_HAND] = hand
-    err[E_LEGAL] = bound
-    err[E_DEAL] = state[S_DEAL_NO]
-    err[E_PHASE] = state[S_PHASE]
+    illegal_move_nb(err, kind, seat, move, hand, bound, state[S_DEAL_NO], state[S_PHASE])
     err[E_HIGH] = state[S_HIGH]
     err[E_STEP] = state[S_STEP]
     err[E_OPENING] = state[S_OPENING]
