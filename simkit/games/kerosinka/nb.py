@@ -15,6 +15,7 @@ totals share the win. The deal passes clockwise (to the left).
 import numpy as np
 from numba import cfunc, njit, types
 
+from simkit.core.borrow import borrowed
 from simkit.core.rng import next_u64_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
@@ -93,20 +94,20 @@ KerosinkaStats, STATS_TYPE = bundle("KerosinkaStats", {
 _I1, _I2 = types.int64[::1], types.int64[:, ::1]
 
 
-@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, _I2, SEATS_TYPE, CHOOSE_FN, AFTER_FN,
-                 PLAY_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
-def kerosinka_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit,
-                       audit_out, err):
-    """Play units ``start..stop-1`` into ``stats`` (:data:`KerosinkaStats`): whole games to
-    ``O_TARGET`` or, with ``O_SINGLE``, single deals dealt by ``O_FIRST_DEALER``."""
+@njit(cache=True)
+def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit, audit_out, err,
+             deck, dst, pst, state, hands, score, gx):
+    """The units of :func:`kerosinka_chunk_nb` with its work arrays, every array used through a
+    :func:`~simkit.core.borrow.borrowed` view (no reference counting in the calls per deal
+    and per trick)."""
+    deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, score, gx = borrowed(
+        (deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, score, gx))
+    seats, stats = borrowed(seats), borrowed(stats)
     single = opts[O_SINGLE] != 0
     target = opts[O_TARGET]
     group = seats.group
     n_groups = stats.group_win.shape[0]
     points_hist, tricks_hist, counters = stats.points_hist, stats.tricks_hist, stats.counters
-    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
-    score = np.zeros(PLAYERS, np.int64)
-    gx = np.zeros(n_groups, np.int64)
     for unit in range(start, stop):
         start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
         for p in range(PLAYERS):
@@ -156,6 +157,21 @@ def kerosinka_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn,
                 total += score[p]
             if shares != WIN_SCALE or total != 120 * deals or best < target:
                 audit_out[1] += 1
+
+
+@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, _I2, SEATS_TYPE, CHOOSE_FN, AFTER_FN,
+                 PLAY_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
+def kerosinka_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit,
+                       audit_out, err):
+    """Play units ``start..stop-1`` into ``stats`` (:data:`KerosinkaStats`): whole games to
+    ``O_TARGET`` or, with ``O_SINGLE``, single deals dealt by ``O_FIRST_DEALER``.
+    Plays in :func:`units_nb` on work arrays allocated here."""
+    n_groups = stats.group_win.shape[0]
+    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
+    score = np.zeros(PLAYERS, np.int64)
+    gx = np.zeros(n_groups, np.int64)
+    units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit, audit_out, err,
+             deck, dst, pst, state, hands, score, gx)
 
 
 @njit(types.boolean(types.uint8[::1], _I1, _I2, types.int64, SEATS_TYPE, CHOOSE_FN, AFTER_FN, PLAY_FN, types.int64,

@@ -26,6 +26,7 @@ its samples out with :func:`rollout_nb` (a choose hook cannot reach the engine's
 import numpy as np
 from numba import cfunc, njit, types
 
+from simkit.core.borrow import borrowed
 from simkit.core.cards import HEARTS
 from simkit.core.rng import next_u64_nb, randbelow_nb, seed_stream_nb
 from simkit.core.stats import moment_add_nb
@@ -594,19 +595,18 @@ def score_party_nb(net, group, stats, gx, audit, audit_out):
 _I1 = types.int64[::1]
 
 
-@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, types.int64[:, ::1], SEATS_TYPE,
-                 CHOOSE_FN, AFTER_FN, PLAY_FN, BID_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
-def king_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, trump_fn, stats, audit,
-                  audit_out, err):
-    """Play units ``start..stop-1`` into ``stats`` (:data:`KingStats`): whole parties
-    (seven negative deals, then eight positive ones, the deal passing left) or, with
-    ``opts[O_SINGLE]``, single deals of ``opts[O_CONTRACT]`` dealt by ``first_dealer``."""
+@njit(cache=True)
+def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, trump_fn, stats, audit,
+             audit_out, err, deck, dst, pst, state, hands, net, gx):
+    """The units of :func:`king_chunk_nb` with its work arrays, every array used through a
+    :func:`~simkit.core.borrow.borrowed` view (no reference counting in the calls per deal
+    and per trick)."""
+    deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, net, gx = borrowed(
+        (deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, net, gx))
+    seats, stats = borrowed(seats), borrowed(stats)
     single = opts[O_SINGLE] != 0
     points, by_position, tricks, naming, counters = (stats.points, stats.by_position, stats.tricks, stats.naming,
                                                      stats.counters)
-    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
-    net = np.zeros(PLAYERS, np.int64)
-    gx = np.zeros(stats.group_mom.shape[0], np.int64)
     n_deals = 1 if single else PARTY_DEALS
     for unit in range(start, stop):
         start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
@@ -636,6 +636,21 @@ def king_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, afte
         counters[1] += 1
         if not single:
             score_party_nb(net, seats.group, stats, gx, audit, audit_out)
+
+
+@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, types.int64[:, ::1], SEATS_TYPE,
+                 CHOOSE_FN, AFTER_FN, PLAY_FN, BID_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
+def king_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, trump_fn, stats, audit,
+                  audit_out, err):
+    """Play units ``start..stop-1`` into ``stats`` (:data:`KingStats`): whole parties
+    (seven negative deals, then eight positive ones, the deal passing left) or, with
+    ``opts[O_SINGLE]``, single deals of ``opts[O_CONTRACT]`` dealt by ``first_dealer``.
+    Plays in :func:`units_nb` on work arrays allocated here."""
+    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
+    net = np.zeros(PLAYERS, np.int64)
+    gx = np.zeros(stats.group_mom.shape[0], np.int64)
+    units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, trump_fn, stats, audit,
+             audit_out, err, deck, dst, pst, state, hands, net, gx)
 
 
 @njit(types.boolean(types.uint8[::1], _I1, types.int64[:, ::1], types.int64, types.int64, SEATS_TYPE, CHOOSE_FN,

@@ -17,6 +17,7 @@ match at once. The deal passes left (002:6).
 import numpy as np
 from numba import cfunc, njit, types
 
+from simkit.core.borrow import borrowed
 from simkit.core.rng import next_u64_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
@@ -165,24 +166,21 @@ KozelStats, STATS_TYPE = bundle("KozelStats", {
 _I1, _I2 = types.int64[::1], types.int64[:, ::1]
 
 
-@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, _I2, SEATS_TYPE, CHOOSE_FN, AFTER_FN,
-                 PLAY_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
-def kozel_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit,
-                   audit_out, err):
-    """Play units ``start..stop-1`` into ``stats`` (:data:`KozelStats`): whole matches
-    (deals until someone wipes out his marks against an opponent, or ``O_MAX_DEALS``) or,
-    with ``O_SINGLE``, single deals dealt by ``O_FIRST_DEALER``."""
+@njit(cache=True)
+def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit, audit_out, err,
+             deck, dst, pst, state, hands, marks, pts, deal_pts, gx):
+    """The units of :func:`kozel_chunk_nb` with its work arrays, every array used through a
+    :func:`~simkit.core.borrow.borrowed` view (no reference counting in the calls per deal
+    and per trick)."""
+    deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, marks, pts, deal_pts, gx = borrowed(
+        (deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, marks, pts, deal_pts, gx))
+    seats, stats = borrowed(seats), borrowed(stats)
     reading = opts[O_READING]
     single = opts[O_SINGLE] != 0
     group = seats.group
     n_groups = stats.group_win.shape[0]
     points_hist, tricks_hist, decisive, halves = stats.points_hist, stats.tricks_hist, stats.decisive, stats.halves
     seat_wins, pos_wins, counters = stats.seat_wins, stats.pos_wins, stats.counters
-    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
-    marks = np.zeros((PLAYERS, PLAYERS), np.int64)
-    pts = np.zeros(PLAYERS, np.int64)
-    deal_pts = np.zeros(PLAYERS, np.int64)
-    gx = np.zeros(n_groups, np.int64)
     max_deals = 1 if single else opts[O_MAX_DEALS]
     for unit in range(start, stop):
         start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
@@ -257,6 +255,24 @@ def kozel_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, aft
         moment_add_nb(stats.match_len, 0, deals)
         moment_add_nb(stats.match_len, 1, n_halves)
         moment_add_nb(stats.match_len, 2, n_decisive)
+
+
+@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, _I2, SEATS_TYPE, CHOOSE_FN, AFTER_FN,
+                 PLAY_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
+def kozel_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit,
+                   audit_out, err):
+    """Play units ``start..stop-1`` into ``stats`` (:data:`KozelStats`): whole matches
+    (deals until someone wipes out his marks against an opponent, or ``O_MAX_DEALS``) or,
+    with ``O_SINGLE``, single deals dealt by ``O_FIRST_DEALER``.
+    Plays in :func:`units_nb` on work arrays allocated here."""
+    n_groups = stats.group_win.shape[0]
+    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
+    marks = np.zeros((PLAYERS, PLAYERS), np.int64)
+    pts = np.zeros(PLAYERS, np.int64)
+    deal_pts = np.zeros(PLAYERS, np.int64)
+    gx = np.zeros(n_groups, np.int64)
+    units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit, audit_out, err,
+             deck, dst, pst, state, hands, marks, pts, deal_pts, gx)
 
 
 @njit(types.boolean(types.uint8[::1], _I1, _I2, types.int64, SEATS_TYPE, CHOOSE_FN, AFTER_FN, PLAY_FN, types.int64,

@@ -20,6 +20,7 @@ legal card out with its own loop (:func:`playout_nb`), settling tricks as the ho
 import numpy as np
 from numba import cfunc, njit, types
 
+from simkit.core.borrow import borrowed
 from simkit.core.ace_ten import marriage_suits_nb, points_nb, target_winner_nb
 from simkit.core.rng import next_u64_nb, seed_stream_nb
 from simkit.core.stats import moment_add_nb
@@ -370,19 +371,19 @@ MAX_POINTS = DEAL_POINTS + LAST_TRICK_CARRY + 280
 _I1, _I2 = types.int64[::1], types.int64[:, ::1]
 
 
-@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, _I2, SEATS_TYPE, CHOOSE_FN, AFTER_FN,
-                 PLAY_FN, BID_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
-def marriage_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, declare_fn, stats,
-                      audit, audit_out, err):
-    """Play units ``start..stop-1`` into ``stats`` (:data:`MarriageStats`): a deal to 101
-    without carry-over (a draw when nobody reaches it), deals with carry-over until a
-    total reaches 101 (the higher total; equal totals play on), or single deals."""
+@njit(cache=True)
+def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, declare_fn, stats, audit,
+             audit_out, err, deck, dst, pst, state, hands, total):
+    """The units of :func:`marriage_chunk_nb` with its work arrays, every array used through a
+    :func:`~simkit.core.borrow.borrowed` view (no reference counting in the calls per deal
+    and per trick)."""
+    deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, total = borrowed(
+        (deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, total))
+    seats, stats = borrowed(seats), borrowed(stats)
     counters, pts_hist, trick_hist, mar_hist = stats.counters, stats.pts_hist, stats.trick_hist, stats.mar_hist
     wins, group_wins = stats.wins, stats.group_wins
     group = seats.group
     n = deck0.shape[0]
-    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
-    total = np.zeros(2, np.int64)
     deck_bits = tables[NO_TRUMP, TT_DECK]
     carry = opts[O_CARRY] != 0 and opts[O_SINGLE] == 0
     sim = seats.code[R_PLAY, 0] == PLAY_SIMULATION or seats.code[R_PLAY, 1] == PLAY_SIMULATION
@@ -432,6 +433,20 @@ def marriage_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, 
         if carry:
             moment_add_nb(stats.game_len, 0, deals)
         tally_unit_nb(winner, group, wins, group_wins)
+
+
+@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, _I2, SEATS_TYPE, CHOOSE_FN, AFTER_FN,
+                 PLAY_FN, BID_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
+def marriage_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, declare_fn, stats,
+                      audit, audit_out, err):
+    """Play units ``start..stop-1`` into ``stats`` (:data:`MarriageStats`): a deal to 101
+    without carry-over (a draw when nobody reaches it), deals with carry-over until a
+    total reaches 101 (the higher total; equal totals play on), or single deals.
+    Plays in :func:`units_nb` on work arrays allocated here."""
+    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
+    total = np.zeros(2, np.int64)
+    units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, declare_fn, stats, audit,
+             audit_out, err, deck, dst, pst, state, hands, total)
 
 
 @njit(types.boolean(types.uint8[::1], _I1, _I2, types.int64, SEATS_TYPE, CHOOSE_FN, AFTER_FN, PLAY_FN, BID_FN,

@@ -9,6 +9,7 @@ left; the deck's last card is turned for trump and is out of play with any remai
 import numpy as np
 from numba import njit, types
 
+from simkit.core.borrow import borrowed
 from simkit.core.rng import next_u64_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
@@ -95,10 +96,15 @@ PolignacStats, STATS_TYPE = bundle("PolignacStats", {
 _I1 = types.int64[::1]
 
 
-@njit(chunk_signature(STATS_TYPE), cache=True)
-def polignac_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit,
-                      audit_out, err):
-    """Play units ``start..stop-1`` (whole games or single deals) into ``stats``."""
+@njit(cache=True)
+def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit, audit_out, err,
+             deck, dst, pst, state, hands, net, gross, pen, share, gx):
+    """The units of :func:`polignac_chunk_nb` with its work arrays, every array used through a
+    :func:`~simkit.core.borrow.borrowed` view (no reference counting in the calls per deal
+    and per trick)."""
+    deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, net, gross, pen, share, gx = borrowed(
+        (deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, net, gross, pen, share, gx))
+    seats, stats = borrowed(seats), borrowed(stats)
     players = opts[O_PLAYERS]
     single = opts[O_SINGLE] != 0
     max_deals = 1 if single else opts[O_MAX_DEALS]
@@ -107,12 +113,6 @@ def polignac_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, 
     pen_hist, trick_hist, net_hist, net_mom, pos_mom = (stats.pen_hist, stats.trick_hist, stats.net_hist,
                                                         stats.net_mom, stats.pos_mom)
     jacks, dealer_mom, counters = stats.jacks, stats.dealer_mom, stats.counters
-    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
-    net = np.zeros(MAX_SEATS, np.int64)
-    gross = np.zeros(MAX_SEATS, np.int64)
-    pen = np.zeros(MAX_SEATS, np.int64)
-    share = np.zeros(MAX_SEATS, np.int64)
-    gx = np.zeros(2 * n_groups, np.int64)
     for unit in range(start, stop):
         start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
         for s in range(players):
@@ -165,6 +165,22 @@ def polignac_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, 
                 tot += share[s]
             if tot != WIN_SCALE:
                 audit_out[1] += 1
+
+
+@njit(chunk_signature(STATS_TYPE), cache=True)
+def polignac_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit,
+                      audit_out, err):
+    """Play units ``start..stop-1`` (whole games or single deals) into ``stats``.
+    Plays in :func:`units_nb` on work arrays allocated here."""
+    n_groups = stats.group_mom.shape[0] // 2
+    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
+    net = np.zeros(MAX_SEATS, np.int64)
+    gross = np.zeros(MAX_SEATS, np.int64)
+    pen = np.zeros(MAX_SEATS, np.int64)
+    share = np.zeros(MAX_SEATS, np.int64)
+    gx = np.zeros(2 * n_groups, np.int64)
+    units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit, audit_out, err,
+             deck, dst, pst, state, hands, net, gross, pen, share, gx)
 
 
 @njit(types.boolean(types.uint8[::1], _I1, types.int64[:, ::1], types.int64, SEATS_TYPE, CHOOSE_FN, AFTER_FN,

@@ -14,6 +14,7 @@ winning) or one deal.
 import numpy as np
 from numba import njit, types
 
+from simkit.core.borrow import borrowed
 from simkit.core.ace_ten import marriage_suits_nb, points_nb, target_winner_nb
 from simkit.core.rng import randbelow_nb
 from simkit.core.stats import moment_add_nb
@@ -393,11 +394,15 @@ ThousandStats, STATS_TYPE = bundle("ThousandStats", {
 _I1 = types.int64[::1]
 
 
-@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, types.int64[:, ::1], SEATS_TYPE,
-                 CHOOSE_FN, AFTER_FN, PLAY_FN, BID_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
-def thousand_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, bid_fn, stats,
-                      audit, audit_out, err):
-    """Play units ``start..stop-1`` (whole games or single deals) into ``stats``."""
+@njit(cache=True)
+def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, bid_fn, stats, audit,
+             audit_out, err, deck, dst, pst, state, hands, rec, scores, dscore, tseat, gx, act):
+    """The units of :func:`thousand_chunk_nb` with its work arrays, every array used through a
+    :func:`~simkit.core.borrow.borrowed` view (no reference counting in the calls per deal
+    and per trick)."""
+    deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, rec, scores, dscore, tseat, gx = borrowed(
+        (deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, rec, scores, dscore, tseat, gx))
+    seats, stats, act = borrowed(seats), borrowed(stats), borrowed(act)
     players = opts[O_PLAYERS]
     single = opts[O_SINGLE] != 0
     max_deals = 1 if single else opts[O_MAX_DEALS]
@@ -407,13 +412,6 @@ def thousand_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, 
     marriages, marr_hist, held, counters = stats.marriages, stats.marr_hist, stats.held, stats.counters
     game_win, game_score, game_len, group_mom = stats.game_win, stats.game_score, stats.game_len, stats.group_mom
     n_groups = group_mom.shape[0]
-    act = SeatPolicies(np.zeros((2, 3), np.int64), np.zeros((2, 3, seats.params.shape[2])), np.zeros(3, np.int64))
-    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
-    rec = np.zeros(N_REC, np.int64)
-    scores = np.zeros(MAX_SEATS, np.int64)
-    dscore = np.zeros(MAX_SEATS, np.int64)
-    tseat = np.zeros(3, np.int64)
-    gx = np.zeros(n_groups, np.int64)
     same = same_policies_nb(seats, players)
     if same:
         seat_map_nb(seats, act, 0, players, tseat, scores, state, False)
@@ -487,6 +485,24 @@ def thousand_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, 
             audit_out[0] += 1
             if deals < max_deals and (winner < 0 or scores[winner] < target):
                 audit_out[1] += 1
+
+
+@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, types.int64[:, ::1], SEATS_TYPE,
+                 CHOOSE_FN, AFTER_FN, PLAY_FN, BID_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
+def thousand_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, bid_fn, stats,
+                      audit, audit_out, err):
+    """Play units ``start..stop-1`` (whole games or single deals) into ``stats``.
+    Plays in :func:`units_nb` on work arrays allocated here."""
+    n_groups = stats.group_mom.shape[0]
+    act = SeatPolicies(np.zeros((2, 3), np.int64), np.zeros((2, 3, seats.params.shape[2])), np.zeros(3, np.int64))
+    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
+    rec = np.zeros(N_REC, np.int64)
+    scores = np.zeros(MAX_SEATS, np.int64)
+    dscore = np.zeros(MAX_SEATS, np.int64)
+    tseat = np.zeros(3, np.int64)
+    gx = np.zeros(n_groups, np.int64)
+    units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, bid_fn, stats, audit,
+             audit_out, err, deck, dst, pst, state, hands, rec, scores, dscore, tseat, gx, act)
 
 
 @njit(types.boolean(types.uint8[::1], _I1, types.int64[:, ::1], types.int64, types.int64, SEATS_TYPE, CHOOSE_FN,

@@ -11,6 +11,7 @@ trick log; the running penalties kept between tricks must agree (an audit).
 import numpy as np
 from numba import njit, types
 
+from simkit.core.borrow import borrowed
 from simkit.core.rng import next_u64_nb, randbelow_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
@@ -110,10 +111,16 @@ TyotkaStats, STATS_TYPE = bundle("TyotkaStats", {
 _I1 = types.int64[::1]
 
 
-@njit(chunk_signature(STATS_TYPE), cache=True)
-def tyotka_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit,
-                    audit_out, err):
-    """Play units ``start..stop-1`` (parties, rubbers or single deals) into ``stats``."""
+@njit(cache=True)
+def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit, audit_out, err,
+             deck, dst, pst, state, hands, score, pen, winners, settle, total, share, gx):
+    """The units of :func:`tyotka_chunk_nb` with its work arrays, every array used through a
+    :func:`~simkit.core.borrow.borrowed` view (no reference counting in the calls per deal
+    and per trick)."""
+    deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands = borrowed(
+        (deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands))
+    score, pen, winners, settle, total, share, gx = borrowed((score, pen, winners, settle, total, share, gx))
+    seats, stats = borrowed(seats), borrowed(stats)
     unit_kind = opts[O_UNIT]
     n_rubbers = opts[O_RUBBERS] if unit_kind == UNIT_PARTY else 1
     target = opts[O_TARGET]
@@ -123,14 +130,6 @@ def tyotka_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, af
     pen_hist, trick_hist, pen_mom, pos_mom, kinds = (stats.pen_hist, stats.trick_hist, stats.pen_mom, stats.pos_mom,
                                                      stats.kinds)
     dealer_mom, count_hist, counters = stats.dealer_mom, stats.count_hist, stats.counters
-    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
-    score = np.zeros(4, np.int64)
-    pen = np.zeros(4, np.int64)
-    winners = np.zeros(TRICKS, np.int64)
-    settle = np.zeros(4, np.int64)
-    total = np.zeros(4, np.int64)
-    share = np.zeros(4, np.int64)
-    gx = np.zeros(2 * n_groups, np.int64)
     for unit in range(start, stop):
         start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
         for s in range(4):
@@ -209,6 +208,24 @@ def tyotka_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, af
             audit_out[0] += 1
             if zero != 0:
                 audit_out[1] += 1
+
+
+@njit(chunk_signature(STATS_TYPE), cache=True)
+def tyotka_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit,
+                    audit_out, err):
+    """Play units ``start..stop-1`` (parties, rubbers or single deals) into ``stats``.
+    Plays in :func:`units_nb` on work arrays allocated here."""
+    n_groups = stats.group_mom.shape[0] // 2
+    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
+    score = np.zeros(4, np.int64)
+    pen = np.zeros(4, np.int64)
+    winners = np.zeros(TRICKS, np.int64)
+    settle = np.zeros(4, np.int64)
+    total = np.zeros(4, np.int64)
+    share = np.zeros(4, np.int64)
+    gx = np.zeros(2 * n_groups, np.int64)
+    units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit, audit_out, err,
+             deck, dst, pst, state, hands, score, pen, winners, settle, total, share, gx)
 
 
 @njit(types.boolean(types.uint8[::1], types.int64, _I1, types.int64[:, ::1], types.int64, _I1, SEATS_TYPE,
