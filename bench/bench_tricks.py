@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
+from simkit.core.borrow import borrowed
 from simkit.core.rng import draw_nb, seed_stream_nb
 from simkit.core.tricks import (NO_TRUMP, TT_ESUIT, follow_suit_nb, lowest_card_nb, random_card_nb,
                                 standard_tables, trick_winner_nb)
@@ -26,14 +27,11 @@ from trick_bare import game_rate  # noqa: E402
 
 
 @njit(cache=True)
-def bare_deals_nb(seed, units, tables):
+def bare_units_nb(seed, units, tt, deck, st, hands, trick):
     """Uniform-random play of ``units`` 4-player 13-card no-trump deals; returns the
-    tricks of seat 0 (so nothing is optimised away)."""
-    deck = np.arange(52).astype(np.uint8)
-    st = np.zeros(4, np.uint64)
-    hands = np.zeros(4, np.int64)
-    trick = np.zeros(8, np.int64)
-    tt = tables[NO_TRUMP]
+    tricks of seat 0 (so nothing is optimised away). On borrowed views of its arrays,
+    like the games' chunks (:mod:`simkit.core.borrow`)."""
+    tt, deck, st, hands, trick = borrowed((tt, deck, st, hands, trick))
     total = 0
     for unit in range(units):
         seed_stream_nb(st, seed, unit)
@@ -61,6 +59,13 @@ def bare_deals_nb(seed, units, tables):
             if leader == 0:
                 total += 1
     return total
+
+
+@njit(cache=True)
+def bare_deals_nb(seed, units, tables):
+    """:func:`bare_units_nb` with its work arrays."""
+    return bare_units_nb(seed, units, tables[NO_TRUMP], np.arange(52).astype(np.uint8), np.zeros(4, np.uint64),
+                         np.zeros(4, np.int64), np.zeros(8, np.int64))
 
 
 def bare_rate(units=400_000) -> float:
