@@ -135,18 +135,18 @@ def most_tricks_seat_nb(winners, n, players):
     tied number last (002:51 «штрафуется игрок, взявший последнюю взятку из общего
     количества, т. е. взявший шестую взятку, когда у другого игрока уже было шесть
     взяток»)."""
-    count = np.zeros(players, np.int64)
+    count = 0                       # 8 bits a seat (at most 8 seats, fewer than 256 tricks): no allocation
     for k in range(n):
-        count[winners[k]] += 1
+        count += np.int64(1) << (8 * winners[k])
     top = 0
     for s in range(players):
-        top = max(top, count[s])
-    seen = np.zeros(players, np.int64)
+        top = max(top, (count >> (8 * s)) & 255)
+    seen = 0
     last = -1
     for k in range(n):
         s = winners[k]
-        seen[s] += 1
-        if seen[s] == top:
+        seen += np.int64(1) << (8 * s)
+        if (seen >> (8 * s)) & 255 == top:
             last = s
     return last
 
