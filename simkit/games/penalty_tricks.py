@@ -29,12 +29,12 @@ from __future__ import annotations
 import numpy as np
 from numba import cfunc, njit, types
 
-from simkit.core.rng import next_u64_nb, randbelow_nb, seed_stream_nb
+from simkit.core.rng import next_u64_nb, seed_stream_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.trick_game import SEATS_TYPE
 from simkit.core.trick_play import AFTER_FN, AFTER_SIG, CHOOSE_FN, CHOOSE_SIG, PLAY_BUILTIN
 from simkit.core.tricks import (PLAY_FN, MAX_SEATS, S_EXTRA, S_FOLLOW, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_SEAT,
-                                S_SIZE, S_TRICK, S_TRICK_NO, S_TRICKS, S_VOIDS, S_WON, TT_DECK, TT_ESUIT, TT_POWER,
+                                S_SIZE, S_TRICK, S_TRICK_NO, S_TRICKS, S_WON, TT_DECK, TT_POWER,
                                 beating_nb, deal_unseen_nb, higher_in_suit_nb, legal_nb, lowest_card_nb, popcount_nb,
                                 strongest_nb, trick_winner_nb, weakest_nb)
 

@@ -11,7 +11,7 @@ import numpy as np
 from simkit.core.cards import deck, format as format_cards
 from simkit.core.stats import Stats, moments
 from simkit.core.trick_play import E_DEAL, E_HAND, E_KIND, E_PHASE, E_SEAT, E_UNIT, N_ERR, R_PLAY
-from simkit.core.tricks import S_BID, S_SCORE, S_SIZE, S_WON, cards_of, mask_of, no_user_bid_nb, no_user_play_nb
+from simkit.core.tricks import S_BID, S_SCORE, S_SIZE, S_WON, cards_of, no_user_bid_nb, no_user_play_nb
 from simkit.errors import SimkitError
 from simkit.games.klaberjass import nb, report
 from simkit.games.klaberjass.policies import BID, DECLARE, PARAM_SLOTS, PLAY
