@@ -76,7 +76,7 @@ class SixtySix(StockGame):
         audit_out = np.zeros(2, np.int64)
         err = np.zeros(N_ERR, np.int64)
         nb.sixty_six_chunk_nb(seed, start, stop, deck(24), self._opts(rules), TABLES, seats, nb.choose_play_cb,
-                              nb.settle_after_cb, *fns, nb.SixtySixStats(**st), audit, audit_out, err)
+                              nb.after_trick_cb, *fns, nb.SixtySixStats(**st), audit, audit_out, err)
         if err[E_KIND]:
             self.raise_err(err, policies, f"unit {err[E_UNIT]}, ")
         return st, audit_out
@@ -114,7 +114,7 @@ class SixtySix(StockGame):
         hands = np.zeros(8, np.int64)
         result = np.zeros(4, np.int64)
         err = np.zeros(N_ERR, np.int64)
-        if not nb.one_deal_nb(order, self._opts(rules), TABLES, dealer, seats, nb.choose_play_cb, nb.settle_after_cb,
+        if not nb.one_deal_nb(order, self._opts(rules), TABLES, dealer, seats, nb.choose_play_cb, nb.after_trick_cb,
                               *fns, int(seed), state, hands, result, err):
             self.raise_err(err, policies)
         decl = int(state[nb.S_DECLARED])

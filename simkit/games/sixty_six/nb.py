@@ -2,14 +2,21 @@
 trick engine, the deal's result in game points, and whole games to 7 (seed 003 lines
 18-47; GAMES.md G20; the rule pieces are :mod:`.scoring`).
 
-A deal is played one trick at a time on the engine
-(:func:`~simkit.core.trick_play.play_tricks_nb` with ``S_TRICKS`` one above the tricks
-done): before each lead the leader may exchange the trump nine, close the stock and
-declare a marriage (leading its king or queen, :func:`~simkit.games.stock.restrict_lead_nb`);
-after it the points are counted, the deal ends when a player reaches 66 (rule
-``deal_end``), and while the stock is open both draw, the winner first. The follow rule
-is ``0`` (any card) while the stock lasts and ``F_SUIT | F_TRUMP`` (``| F_HEAD``) once it
-is closed or empty.
+The engine (:func:`~simkit.core.trick_play.play_tricks_nb`) plays the deal's tricks in one
+call. Before each lead the leader may exchange the trump nine, close the stock and declare
+a marriage (leading its king or queen, :func:`~simkit.games.stock.restrict_lead_nb`);
+after each trick the engine's ``after_trick`` hook (:func:`after_trick_cb`) counts the
+points, ends the deal when a player reaches 66 (rule ``deal_end``), and while the stock is
+open both draw, the winner first; then it takes the next leader's decisions of the random
+and heuristic policies itself (:func:`auto_lead_nb`), and stops the loop only for a
+decision it cannot take (a user function's, the ``simulation`` closer's), which
+:func:`play_on_nb` takes (:func:`ask_lead_nb`) before playing on. The follow rule is ``0``
+(any card) while the stock lasts and ``F_SUIT | F_TRUMP`` (``| F_HEAD``) once it is
+closed or empty.
+
+The hook sees the table state and the options, not the seats' policies, so the kernels
+play on a work copy of the options (:func:`work_opts_nb`) that also holds the stock, the
+cards a declared marriage's leader set aside, the decision policies and the trick tables.
 
 The close decision of the ``simulation`` policy plays sampled deals out with
 :func:`play_on_nb` itself; so that no kernel calls itself, :func:`play_on_nb` stops and
@@ -30,14 +37,14 @@ from simkit.core.trick_play import PLAY_RANDOM, PLAY_USER  # noqa: F401  (policy
 from simkit.core.tricks import no_user_bid_nb, no_user_play_nb  # noqa: F401  (placeholders, read by __init__)
 from simkit.core.tricks import (BID_FN, F_HEAD, MAX_SEATS, PLAY_FN, S_DEALER, S_EXTRA, S_FOLLOW,
                                 S_LEADER, S_PLAYED, S_SCORE, S_SIZE, S_TRICK_NO, S_TRICKS, S_TRUMP, S_TURNUP, S_WON,
-                                TT_DECK, TT_SUIT_BITS, deal_round_nb, lowest_card_nb, masters_nb, popcount_nb,
+                                TT_DECK, TT_SIZE, TT_SUIT_BITS, deal_round_nb, lowest_card_nb, masters_nb, popcount_nb,
                                 start_deal_nb)
 from simkit.games.sixty_six.scoring import (DEAL_POINTS, FOLLOW_CLOSED, FOLLOW_OPEN, HAND, LAST_TRICK, MARRIAGE,
                                             POINTS, WIN, deal_result_nb, marriage_value_nb, may_close_nb,
                                             may_exchange_nine_nb)
 from simkit.games.stock import D_HEURISTIC, D_RANDOM, D_USER
-from simkit.games.stock import (ask_declare_nb, bad_declaration_nb, decision_err_nb, draw_pair_nb, fill_stock_nb,
-                               heuristic_play_nb, marriage_cards_nb, resample_hidden_nb, restrict_lead_nb,
+from simkit.games.stock import (bad_declaration_nb, decision_err_nb, draw_pair_nb, fill_stock_nb, heuristic_play_nb,
+                               marriage_cards_nb, random_marriage_nb, resample_hidden_nb, restrict_lead_nb,
                                tally_unit_nb, yes_nb)
 
 # -- table state fields after the shared layout --------------------------------------------------
@@ -79,6 +86,19 @@ ERR_CLOSE, ERR_DECLARE, ERR_EXCHANGE = ERR_GAME, ERR_GAME + 1, ERR_GAME + 2
 FAILED, DONE, NEED_CLOSE = 0, 1, 2
 STOCK_SIZE = 24
 _NO = np.bool_(False)
+_YES = np.bool_(True)
+
+# -- the kernels' work copy of the options (work_opts_nb): the rule opts, then ---------------------
+O_STOCK = N_OPTS                # STOCK_SIZE entries: the stock (simkit.games.stock's layout, bottom first)
+O_KEPT = O_STOCK + STOCK_SIZE   # 2 entries: the cards a seat who declared a marriage set aside for its lead
+O_CODE = O_KEPT + 2             # 6 entries: the close, declare and exchange policy codes, 2 * (role - 1) + seat
+O_LIMIT = O_CODE + 6            # 6 entries, the same way: a random decision's chance in units of 1 / CHANCE_UNIT,
+                                # a heuristic close's threshold, both rounded up
+O_TABLES = O_LIMIT + 6          # 4 trick tables (trump 0..3), for the heuristic close
+N_WORK_OPTS = O_TABLES + 4 * TT_SIZE
+#: :func:`~simkit.games.stock.yes_nb` says yes when an integer drawn below 2**20 is below ``p * 2**20``, that
+#: is below ``ceil(p * 2**20)``: the chance kept as that integer gives the very same answers
+CHANCE_UNIT = 1 << 20
 
 #: user decision functions (tricks.BID_SIG): f(hand, state, params) -> int64
 #:   close: 1 to close the stock now, 0 not; exchange: 1 to exchange the trump nine, 0 not;
@@ -124,11 +144,45 @@ def close_estimate_nb(seat, hand, state, tt):
 
 # -- the deal ------------------------------------------------------------------------------------
 @njit(cache=True)
+def policy_opts_nb(opts, code, params):
+    """Put the close, declare and exchange policies (``code[role, seat]``,
+    ``params[role, seat]``) into the work options ``opts`` (``O_CODE``, ``O_LIMIT``)."""
+    for role in range(R_CLOSE, R_EXCHANGE + 1):
+        for seat in range(2):
+            k = 2 * (role - R_CLOSE) + seat
+            c = code[role, seat]
+            p = params[role, seat, P_PROB]          # P_PROB is P_THRESHOLD
+            opts[O_CODE + k] = c
+            opts[O_LIMIT + k] = np.int64(np.ceil(p * CHANCE_UNIT if c == D_RANDOM else p))
+
+
+@njit(cache=True)
+def work_opts_nb(opts, tables, seats):
+    """The kernels' work copy of the rule options ``opts``: the rule options, room for the
+    stock and the set-aside cards, the seats' decision policies (:func:`policy_opts_nb`)
+    and the trick tables of the four trumps; what the ``after_trick`` hook reads."""
+    work = np.zeros(N_WORK_OPTS, np.int64)
+    for i in range(N_OPTS):
+        work[i] = opts[i]
+    policy_opts_nb(work, seats.code, seats.params)
+    for t in range(4):
+        for i in range(TT_SIZE):
+            work[O_TABLES + t * TT_SIZE + i] = tables[t, i]
+    return work
+
+
+@njit(cache=True)
 def close_stock_nb(state, seat, follow):
     """``seat`` closes the stock: no more draws, the closed-stock follow rule."""
     state[S_CLOSER] = seat
     state[S_CLOSE_PTS] = state[S_POINTS + seat]
     state[S_FOLLOW] = follow
+
+
+@njit(cache=True, inline="always")
+def follow_closed_nb(opts):
+    """The follow flags once the stock is closed or empty."""
+    return FOLLOW_CLOSED | (F_HEAD if opts[O_HEAD] != 0 else 0)
 
 
 @njit(cache=True)
@@ -142,16 +196,11 @@ def _count_nb(state, seat, pts, opts):
     return False
 
 
-SETTLE_ON, SETTLE_END, SETTLE_PAUSE = 0, 1, 2
-
-
 @njit(cache=True, inline="always")
 def settle_trick_nb(hands, state, opts):
     """Count the trick just won (the cards played since ``S_PREV``) for its winner, with
     the marriage points he declared before his first trick (rule ``marriage_counts``) and
-    the last trick's 10 (003:43; rule ``last_trick``). Returns :data:`SETTLE_END` when
-    the deal ends at 66, :data:`SETTLE_PAUSE` when the winner, next to lead, holds a
-    marriage (a declaration to take), else :data:`SETTLE_ON`."""
+    the last trick's 10 (003:43; rule ``last_trick``). True when the deal ends at 66."""
     w = state[S_LEADER]
     pts = points_nb(state[S_PLAYED] & ~state[S_PREV], POINTS)
     state[S_PREV] = state[S_PLAYED]
@@ -162,118 +211,207 @@ def settle_trick_nb(hands, state, opts):
     left = hands[0] | hands[1]
     if left == 0 and (opts[O_LAST_CLOSED] == 0 or state[S_CLOSER] < 0):
         pts += LAST_TRICK
-    if _count_nb(state, w, pts, opts):
-        return SETTLE_END
-    return SETTLE_PAUSE if marriage_suits_nb(hands[w]) != 0 else SETTLE_ON
+    return _count_nb(state, w, pts, opts)
 
 
-@cfunc(AFTER_SIG, cache=True)
-def settle_after_cb(hands, state, opts, pst, err):
-    """The engine's ``after_trick`` hook once the stock is closed or empty
-    (:func:`settle_trick_nb`): False stops the loop at 66 or before a marriage lead."""
-    return settle_trick_nb(hands, state, opts) == SETTLE_ON
+# -- the leader's decisions ----------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def may_exchange_now_nb(hand, state, opts, seat):
+    """Whether ``seat``, on lead holding ``hand``, may exchange the trump nine (003:38)."""
+    return may_exchange_nine_nb(hand, state[S_TRUMP], state[S_STOCK], state[S_TRICK_NO], True, state[S_CLOSER] >= 0,
+                                state[S_WON + seat] > 0, opts[O_NINE_TRICK] != 0)
+
+
+@njit(cache=True, inline="always")
+def may_close_now_nb(state, opts):
+    """Whether the leader may close the stock (003:40) and has not decided it already
+    (``S_DECIDED``)."""
+    done = state[S_TRICK_NO]
+    return may_close_nb(state[S_STOCK], done, True, state[S_CLOSER] >= 0, opts[O_CLOSE_WHEN]) and \
+        state[S_DECIDED] != done + 1
+
+
+@njit(cache=True, inline="always")
+def auto_yes_nb(role, seat, hand, state, opts, pst):
+    """The random or heuristic answer of ``seat`` to "exchange the nine?" or "close the
+    stock?" (``role``): random yes with its chance; the heuristic exchanges always and
+    closes when :func:`close_estimate_nb` reaches its threshold."""
+    k = 2 * (role - R_CLOSE) + seat
+    if opts[O_CODE + k] == D_RANDOM:
+        return yes_nb(pst, opts[O_LIMIT + k] / CHANCE_UNIT)
+    if role == R_CLOSE:
+        t = O_TABLES + state[S_TRUMP] * TT_SIZE
+        return close_estimate_nb(seat, hand, state, opts[t:t + TT_SIZE]) >= opts[O_LIMIT + k]
+    return True
+
+
+@njit(cache=True, inline="always")
+def auto_declare_nb(seat, mar, state, opts, pst):
+    """The random or heuristic choice of ``seat`` among the marriages ``mar`` (4-bit suit
+    mask): random declares with its chance, one of them at random; the heuristic always,
+    the trump marriage (40) first."""
+    k = 2 * (R_DECLARE - R_CLOSE) + seat
+    if opts[O_CODE + k] == D_RANDOM:
+        return random_marriage_nb(mar, opts[O_LIMIT + k] / CHANCE_UNIT, pst)
+    trump = state[S_TRUMP]
+    return trump if (mar >> trump) & 1 else lowest_card_nb(mar)
+
+
+@njit(cache=True, inline="always")
+def exchange_nine_nb(hands, state, opts, seat):
+    """``seat`` takes the turned trump (the stock's bottom card) for the trump nine (003:38)."""
+    nine = np.int64(4 * RANK_9) + state[S_TRUMP]
+    up = opts[O_STOCK]
+    hands[seat] ^= (np.int64(1) << nine) ^ (np.int64(1) << up)
+    opts[O_STOCK] = nine
+    state[S_TURNUP] = nine
+    state[S_SHOWN] |= np.int64(1) << up
+    state[S_DECLARED] |= np.int64(1) << (8 + seat)
+
+
+@njit(cache=True, inline="always")
+def declare_nb(hands, state, opts, seat, suit):
+    """``seat`` declares the marriage of ``suit`` (003:34-37): its 20 or 40 counted (or kept
+    until his first trick, rule ``marriage_counts``) and his other cards set aside
+    (``O_KEPT``) so that he leads its king or queen; :func:`after_trick_cb` gives them
+    back. True when the deal ends at 66."""
+    v = marriage_value_nb(suit, state[S_TRUMP])
+    state[S_DECLARED] |= (np.int64(1) << (4 * seat + suit)) | (np.int64(1 if state[S_TRICK_NO] == 0 else 0) << 10)
+    state[S_SHOWN] |= marriage_cards_nb(suit)
+    if opts[O_AFTER_TRICK] != 0 and state[S_WON + seat] == 0:
+        state[S_PENDING] += v
+    else:
+        state[S_MAR_PTS + seat] += v
+        if _count_nb(state, seat, v, opts):
+            return True
+    opts[O_KEPT + seat] = restrict_lead_nb(hands, seat, suit)
+    return False
+
+
+@njit(cache=True, inline="always")
+def asks_nb(hands, state, opts):
+    """Whether the leader's decisions need :func:`ask_lead_nb`: one of his close, declare
+    and exchange policies is a user function, or he may close by simulation."""
+    seat = state[S_LEADER]
+    close = opts[O_CODE + seat]
+    return (close == D_USER or opts[O_CODE + 2 + seat] == D_USER or opts[O_CODE + 4 + seat] == D_USER
+            or (close == D_SIMULATION and may_close_now_nb(state, opts)))
+
+
+@njit(cache=True, inline="always")
+def auto_lead_nb(hands, state, opts, pst):
+    """The leader's decisions by random and heuristic policies, in :func:`ask_lead_nb`'s
+    order: exchange the trump nine, close the stock, declare a marriage. True when a
+    marriage's points end the deal at 66."""
+    seat = state[S_LEADER]
+    if may_exchange_now_nb(hands[seat], state, opts, seat) and auto_yes_nb(R_EXCHANGE, seat, hands[seat], state, opts,
+                                                                            pst):
+        exchange_nine_nb(hands, state, opts, seat)
+    if may_close_now_nb(state, opts) and auto_yes_nb(R_CLOSE, seat, hands[seat], state, opts, pst):
+        close_stock_nb(state, seat, follow_closed_nb(opts))
+    mar = marriage_suits_nb(hands[seat])
+    if mar:
+        suit = auto_declare_nb(seat, mar, state, opts, pst)
+        if suit >= 0:
+            return declare_nb(hands, state, opts, seat, suit)
+    return False
 
 
 @njit(cache=True)
-def play_on_nb(hands, stock, state, tables, opts, seats, choose_fn, after_fn, play_fn, close_fn, declare_fn,
-               exchange_fn, pst, audit, audit_out, err):
-    """Play the deal in ``state`` on from its next lead to its end (see the module doc).
-    Returns :data:`DONE`, :data:`FAILED` (an illegal move, ``err`` filled) or
-    :data:`NEED_CLOSE` (a ``simulation`` seat may close: :func:`run_deal_nb` decides)."""
-    tt = tables[state[S_TRUMP]]
-    trump = state[S_TRUMP]
-    follow_closed = FOLLOW_CLOSED | (F_HEAD if opts[O_HEAD] != 0 else 0)
+def ask_lead_nb(hands, state, opts, seats, close_fn, declare_fn, exchange_fn, pst, err):
+    """The leader's decisions when one is a user function's or the simulation closer's
+    (:func:`asks_nb`), in the order of :func:`auto_lead_nb`; user answers are checked.
+    Returns :data:`DONE` (a marriage ended the deal at 66), :data:`FAILED` (an illegal
+    answer, ``err`` filled), :data:`NEED_CLOSE`, or -1 (play the lead)."""
+    seat = state[S_LEADER]
     codes = seats.code
     params = seats.params
-    while hands[0] | hands[1]:
-        seat = state[S_LEADER]
-        hand = hands[seat]
-        left = state[S_STOCK]
-        closed = state[S_CLOSER] >= 0
-        done = state[S_TRICK_NO]
-        # the trump nine for the turned trump (003:38)
-        if may_exchange_nine_nb(hand, trump, left, done, True, closed, state[S_WON + seat] > 0,
-                                opts[O_NINE_TRICK] != 0):
-            code = codes[R_EXCHANGE, seat]
-            if code == D_RANDOM:
-                x = 1 if yes_nb(pst, params[R_EXCHANGE, seat, P_PROB]) else 0
-            elif code == D_USER:
-                x = exchange_fn(hand, state, params[R_EXCHANGE, seat])
-            else:
-                x = 1
+    hand = hands[seat]
+    if may_exchange_now_nb(hand, state, opts, seat):
+        if codes[R_EXCHANGE, seat] == D_USER:
+            x = exchange_fn(hand, state, params[R_EXCHANGE, seat])
             if x != 0 and x != 1:
                 decision_err_nb(err, ERR_EXCHANGE, seat, x, hand, 1, state, HAND)
                 return FAILED
-            if x == 1:
-                nine = np.int64(4 * RANK_9) + trump
-                up = stock[0]
-                hands[seat] = hand ^ (np.int64(1) << nine) ^ (np.int64(1) << up)
-                hand = hands[seat]
-                stock[0] = nine
-                state[S_TURNUP] = nine
-                state[S_SHOWN] |= np.int64(1) << up
-                state[S_DECLARED] |= np.int64(1) << (8 + seat)
-        # closing the stock (003:40)
-        if may_close_nb(left, done, True, closed, opts[O_CLOSE_WHEN]) and state[S_DECIDED] != done + 1:
-            code = codes[R_CLOSE, seat]
-            if code == D_SIMULATION:
-                return NEED_CLOSE
-            if code == D_RANDOM:
-                x = 1 if yes_nb(pst, params[R_CLOSE, seat, P_PROB]) else 0
-            elif code == D_HEURISTIC:
-                x = 1 if close_estimate_nb(seat, hand, state, tt) >= params[R_CLOSE, seat, P_THRESHOLD] else 0
-            else:
-                x = close_fn(hand, state, params[R_CLOSE, seat])
+        else:
+            x = 1 if auto_yes_nb(R_EXCHANGE, seat, hand, state, opts, pst) else 0
+        if x == 1:
+            exchange_nine_nb(hands, state, opts, seat)
+            hand = hands[seat]
+    if may_close_now_nb(state, opts):
+        code = codes[R_CLOSE, seat]
+        if code == D_SIMULATION:
+            return NEED_CLOSE
+        if code == D_USER:
+            x = close_fn(hand, state, params[R_CLOSE, seat])
             if x != 0 and x != 1:
                 decision_err_nb(err, ERR_CLOSE, seat, x, hand, 1, state, HAND)
                 return FAILED
-            if x == 1:
-                close_stock_nb(state, seat, follow_closed)
-        # a marriage, declared by leading its king or queen (003:34-37)
-        kept = -1
-        mar = marriage_suits_nb(hand)
-        if mar:
-            best = trump if (mar >> trump) & 1 else lowest_card_nb(mar)     # the heuristic: 40 first
-            suit = ask_declare_nb(codes[R_DECLARE, seat], hand, mar, best, state, params[R_DECLARE, seat], declare_fn,
-                                  pst)
+        else:
+            x = 1 if auto_yes_nb(R_CLOSE, seat, hand, state, opts, pst) else 0
+        if x == 1:
+            close_stock_nb(state, seat, follow_closed_nb(opts))
+    mar = marriage_suits_nb(hand)
+    if mar:
+        if codes[R_DECLARE, seat] == D_USER:
+            suit = declare_fn(hand, state, params[R_DECLARE, seat])
             if bad_declaration_nb(suit, mar):
                 decision_err_nb(err, ERR_DECLARE, seat, suit, hand, mar, state, HAND)
                 return FAILED
-            if suit >= 0:
-                v = marriage_value_nb(suit, trump)
-                state[S_DECLARED] |= (np.int64(1) << (4 * seat + suit)) | (np.int64(1 if done == 0 else 0) << 10)
-                state[S_SHOWN] |= marriage_cards_nb(suit)
-                if opts[O_AFTER_TRICK] != 0 and state[S_WON + seat] == 0:
-                    state[S_PENDING] += v
-                else:
-                    state[S_MAR_PTS + seat] += v
-                    if _count_nb(state, seat, v, opts):
-                        return DONE
-                kept = restrict_lead_nb(hands, seat, suit)
-        # one trick while the stock is open (draws and decisions follow it) or a marriage is led; else the
-        # tricks to the end, settled by settle_after_cb, which stops at 66 or before a marriage can be declared
-        batch = kept < 0 and (state[S_CLOSER] >= 0 or state[S_STOCK] == 0)
-        state[S_TRICKS] = done + (popcount_nb(hands[seat]) if batch else 1)
-        state[S_PREV] = state[S_PLAYED]
-        ok = play_tricks_nb(choose_fn, after_fn, batch, hands, state, tables, opts, seats, play_fn, pst, audit,
-                            audit_out, err)
-        if kept >= 0:
-            hands[seat] |= kept
-        if not ok:
-            if err[E_KIND] != 0:
-                return FAILED
-            if state[S_REACHED] >= 0 and opts[O_PLAY_OUT] == 0:
-                return DONE
-            continue                            # paused before a lead holding a marriage
-        if batch:
-            continue
-        if settle_trick_nb(hands, state, opts) == SETTLE_END:
+        else:
+            suit = auto_declare_nb(seat, mar, state, opts, pst)
+        if suit >= 0 and declare_nb(hands, state, opts, seat, suit):
             return DONE
-        if state[S_CLOSER] < 0 and state[S_STOCK] > 0:
-            state[S_STOCK] = draw_pair_nb(hands, stock, 0, state[S_STOCK], state[S_LEADER])
-            if state[S_STOCK] == 0:
-                state[S_FOLLOW] = follow_closed
-    return DONE
+    return -1
+
+
+@cfunc(AFTER_SIG, cache=True)
+def after_trick_cb(hands, state, opts, pst, err):
+    """The engine's ``after_trick`` hook: the set-aside cards back, the trick counted
+    (:func:`settle_trick_nb`), both draw while the stock is open (the winner first; the
+    closed-stock rule once it is empty), and the next leader's decisions when random and
+    heuristic policies take them (:func:`auto_lead_nb`). False stops the loop: the deal
+    ended at 66 or with the last card (the loop was asked for the tricks of a full stock,
+    ``S_TRICKS``, and a closed stock leaves fewer), or a decision for :func:`play_on_nb`
+    (:func:`asks_nb`)."""
+    hands[0] |= opts[O_KEPT]
+    hands[1] |= opts[O_KEPT + 1]
+    opts[O_KEPT] = 0
+    opts[O_KEPT + 1] = 0
+    if settle_trick_nb(hands, state, opts) or hands[0] | hands[1] == 0:
+        return False
+    if state[S_CLOSER] < 0 and state[S_STOCK] > 0:
+        state[S_STOCK] = draw_pair_nb(hands, opts, O_STOCK, state[S_STOCK], state[S_LEADER])
+        if state[S_STOCK] == 0:
+            state[S_FOLLOW] = follow_closed_nb(opts)
+    if asks_nb(hands, state, opts):
+        return False
+    return not auto_lead_nb(hands, state, opts, pst)
+
+
+@njit(cache=True)
+def play_on_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, close_fn, declare_fn, exchange_fn, pst,
+               audit, audit_out, err):
+    """Play the deal in ``state`` (on the work options ``opts``, :func:`work_opts_nb`) on
+    from its next lead to its end (see the module doc). Returns :data:`DONE`,
+    :data:`FAILED` (an illegal move, ``err`` filled) or :data:`NEED_CLOSE` (a
+    ``simulation`` seat may close: :func:`run_deal_nb` decides)."""
+    while True:
+        if asks_nb(hands, state, opts):
+            r = ask_lead_nb(hands, state, opts, seats, close_fn, declare_fn, exchange_fn, pst, err)
+            if r >= 0:
+                return r
+        elif auto_lead_nb(hands, state, opts, pst):
+            return DONE
+        state[S_PREV] = state[S_PLAYED]
+        if play_tricks_nb(choose_fn, after_fn, _YES, hands, state, tables, opts, seats, play_fn, pst, audit,
+                          audit_out, err):
+            return DONE
+        if err[E_KIND] != 0:
+            return FAILED
+        if hands[0] | hands[1] == 0 or (state[S_REACHED] >= 0 and opts[O_PLAY_OUT] == 0):
+            return DONE
+        # stopped before a lead with a decision for ask_lead_nb
 
 
 @njit(cache=True)
@@ -301,8 +439,8 @@ def rollout_seats_nb(threshold):
 
 
 @njit(cache=True)
-def simulation_close_nb(hands, stock, state, tables, opts, seats, choose_fn, after_fn, play_fn, close_fn,
-                        declare_fn, exchange_fn, pst):
+def simulation_close_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, close_fn, declare_fn,
+                        exchange_fn, pst):
     """Close or not by playing out sampled deals: ``samples`` times the cards the leader
     cannot see (his opponent's hand but for the cards shown, and the stock above the
     turned trump) are dealt again at random (:func:`~simkit.games.stock.resample_hidden_nb`)
@@ -313,21 +451,21 @@ def simulation_close_nb(hands, stock, state, tables, opts, seats, choose_fn, aft
     p = seats.params[R_CLOSE, seat]
     samples = max(1, np.int64(p[P_SAMPLES]))
     roll = rollout_seats_nb(p[P_THRESHOLD])
-    follow_closed = FOLLOW_CLOSED | (F_HEAD if opts[O_HEAD] != 0 else 0)
+    wopts = opts.copy()
+    policy_opts_nb(wopts, roll.code, roll.params)
     opp = 1 - seat
     known = state[S_SHOWN] & ~state[S_PLAYED] & ~hands[seat]   # shown by him, not played: still his
     deck = tables[0, TT_DECK]
     sh = np.zeros(MAX_SEATS, np.int64)
     ss = np.zeros(STOCK_SIZE, np.int64)
     wh = np.zeros(MAX_SEATS, np.int64)
-    ws = np.zeros(STOCK_SIZE, np.int64)
     work = np.empty_like(state)
     err = np.zeros(N_ERR, np.int64)
     audit_out = np.zeros(4, np.int64)
     margin = 0
     for _ in range(samples):
-        if not resample_hidden_nb(seat, hands[seat], state[S_PLAYED], popcount_nb(hands[opp]), stock, state[S_STOCK], 1,
-                                  deck, known, sh, ss, pst):
+        if not resample_hidden_nb(seat, hands[seat], state[S_PLAYED], popcount_nb(hands[opp]), opts[O_STOCK:],
+                                  state[S_STOCK], 1, deck, known, sh, ss, pst):
             return 0
         for close in range(2):
             for i in range(S_SIZE):
@@ -335,12 +473,12 @@ def simulation_close_nb(hands, stock, state, tables, opts, seats, choose_fn, aft
             for i in range(2):
                 wh[i] = sh[i]
             for i in range(STOCK_SIZE):
-                ws[i] = ss[i]
+                wopts[O_STOCK + i] = ss[i]
             work[S_DECIDED] = work[S_TRICK_NO] + 1
             if close:
-                close_stock_nb(work, seat, follow_closed)
-            play_on_nb(wh, ws, work, tables, opts, roll, choose_fn, after_fn, play_fn, close_fn, declare_fn,
-                       exchange_fn, pst, _NO, audit_out, err)
+                close_stock_nb(work, seat, follow_closed_nb(opts))
+            play_on_nb(wh, work, tables, wopts, roll, choose_fn, after_fn, play_fn, close_fn, declare_fn, exchange_fn,
+                       pst, _NO, audit_out, err)
             w, gp = deal_outcome_nb(work, opts)
             v = gp if w == seat else (-gp if w == opp else 0)
             margin += v if close else -v
@@ -348,34 +486,33 @@ def simulation_close_nb(hands, stock, state, tables, opts, seats, choose_fn, aft
 
 
 @njit(cache=True)
-def run_deal_nb(hands, stock, state, tables, opts, seats, choose_fn, after_fn, play_fn, close_fn, declare_fn,
-                exchange_fn, pst, audit, audit_out, err):
+def run_deal_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, close_fn, declare_fn, exchange_fn,
+                pst, audit, audit_out, err):
     """Play the deal in ``state`` to its end, taking the ``simulation`` seats' close
     decisions; False on an illegal move."""
-    follow_closed = FOLLOW_CLOSED | (F_HEAD if opts[O_HEAD] != 0 else 0)
     while True:
-        r = play_on_nb(hands, stock, state, tables, opts, seats, choose_fn, after_fn, play_fn, close_fn, declare_fn,
+        r = play_on_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, close_fn, declare_fn,
                        exchange_fn, pst, audit, audit_out, err)
         if r != NEED_CLOSE:
             return r == DONE
         seat = state[S_LEADER]
-        if simulation_close_nb(hands, stock, state, tables, opts, seats, choose_fn, after_fn, play_fn, close_fn,
-                               declare_fn, exchange_fn, pst):
-            close_stock_nb(state, seat, follow_closed)
+        if simulation_close_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, close_fn, declare_fn,
+                               exchange_fn, pst):
+            close_stock_nb(state, seat, follow_closed_nb(opts))
         state[S_DECIDED] = state[S_TRICK_NO] + 1
 
 
 @njit(cache=True)
-def start_66_deal_nb(order, state, hands, stock, tables, dealer, deal_no):
+def start_66_deal_nb(order, state, hands, opts, tables, dealer, deal_no):
     """Deal six cards each, one at a time from the dealer's left (003:26 «по 6 карт по
-    одной за раз»), turn the next for trump and put it under the stock (003:27); the
-    dealer's opponent leads. Returns the turned card."""
+    одной за раз»), turn the next for trump and put it under the stock (003:27,
+    ``opts[O_STOCK:]``); the dealer's opponent leads. Returns the turned card."""
     turnup = deal_round_nb(order, 2, HAND, dealer, hands)
     trump = turnup & 3
     start_deal_nb(state, tables, trump, 2, HAND, dealer, 1 - dealer, turnup, deal_no)
     state[S_TRICKS] = 2 * HAND
     state[S_FOLLOW] = FOLLOW_OPEN
-    state[S_STOCK] = fill_stock_nb(order[:STOCK_SIZE], 2 * HAND + 1, turnup, stock, 0)
+    state[S_STOCK] = fill_stock_nb(order[:STOCK_SIZE], 2 * HAND + 1, turnup, opts, O_STOCK)
     state[S_CLOSER] = -1
     state[S_REACHED] = -1
     state[S_DECIDED] = 0
@@ -386,11 +523,12 @@ def start_66_deal_nb(order, state, hands, stock, tables, dealer, deal_no):
     for s in range(2):
         state[S_POINTS + s] = 0
         state[S_MAR_PTS + s] = 0
+        opts[O_KEPT + s] = 0
     return turnup
 
 
 @njit(cache=True)
-def audit_deal_nb(hands, stock, state, opts, deck_bits, audit_out):
+def audit_deal_nb(hands, state, opts, deck_bits, audit_out):
     """A finished deal: every card once in a hand, the stock or the played set; the card
     points of the tricks (points less marriages and the last trick's 10) plus those still
     unplayed make the deck's 120 (003:24); marriages count in 20s."""
@@ -398,7 +536,7 @@ def audit_deal_nb(hands, stock, state, opts, deck_bits, audit_out):
     rest = hands[0] | hands[1]
     n = popcount_nb(hands[0]) + popcount_nb(hands[1]) + state[S_STOCK] + popcount_nb(state[S_PLAYED])
     for i in range(state[S_STOCK]):
-        rest |= np.int64(1) << stock[i]
+        rest |= np.int64(1) << opts[O_STOCK + i]
     bad = n != STOCK_SIZE or (rest | state[S_PLAYED]) != deck_bits or rest & state[S_PLAYED] != 0
     cards = 0
     for s in range(2):
@@ -437,12 +575,13 @@ _I1, _I2 = types.int64[::1], types.int64[:, ::1]
 
 @njit(cache=True)
 def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, close_fn, declare_fn,
-             exchange_fn, stats, audit, audit_out, err, deck, dst, pst, state, hands, stock):
-    """The units of :func:`sixty_six_chunk_nb` with its work arrays, every array used
-    through a :func:`~simkit.core.borrow.borrowed` view (no reference counting in the
-    calls per deal and per trick)."""
-    deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, stock = borrowed(
-        (deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, stock))
+             exchange_fn, stats, audit, audit_out, err, deck, dst, pst, state, hands):
+    """The units of :func:`sixty_six_chunk_nb` with its work arrays (``opts``: the work
+    options, :func:`work_opts_nb`), every array used through a
+    :func:`~simkit.core.borrow.borrowed` view (no reference counting in the calls per deal
+    and per trick)."""
+    deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands = borrowed(
+        (deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands))
     seats, stats = borrowed(seats), borrowed(stats)
     counters, gp_hist, close_hist = stats.counters, stats.gp_hist, stats.close_hist
     pts_hist, trick_hist, mar_hist, wins, group_wins = (stats.pts_hist, stats.trick_hist, stats.mar_hist,
@@ -460,14 +599,14 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
         while True:
             shuffle_top_nb(deck, STOCK_SIZE, dst)
             deals += 1
-            start_66_deal_nb(deck, state, hands, stock, tables, dealer, deals)
+            start_66_deal_nb(deck, state, hands, opts, tables, dealer, deals)
             state[S_SCORE] = score0
             state[S_SCORE + 1] = score1
-            if not run_deal_nb(hands, stock, state, tables, opts, seats, choose_fn, after_fn, play_fn, close_fn,
-                               declare_fn, exchange_fn, pst, audit, audit_out, err):
+            if not run_deal_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, close_fn, declare_fn,
+                               exchange_fn, pst, audit, audit_out, err):
                 return
             if audit:
-                audit_deal_nb(hands, stock, state, opts, deck_bits, audit_out)
+                audit_deal_nb(hands, state, opts, deck_bits, audit_out)
             w, gp = deal_outcome_nb(state, opts)
             counters[C_DEALS] += 1
             closer = state[S_CLOSER]
@@ -530,8 +669,8 @@ def sixty_six_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn,
     ``O_TARGET`` game points (the winner of a deal deals the next, 003:25) or single deals
     (:func:`units_nb`, on work arrays allocated here)."""
     deck, dst, pst, state, hands = unit_arrays_nb(deck0)
-    units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, close_fn, declare_fn,
-             exchange_fn, stats, audit, audit_out, err, deck, dst, pst, state, hands, np.zeros(STOCK_SIZE, np.int64))
+    units_nb(seed, start, stop, deck0, work_opts_nb(opts, tables, seats), tables, seats, choose_fn, after_fn, play_fn,
+             close_fn, declare_fn, exchange_fn, stats, audit, audit_out, err, deck, dst, pst, state, hands)
 
 
 @njit(types.boolean(types.uint8[::1], _I1, _I2, types.int64, SEATS_TYPE, CHOOSE_FN, AFTER_FN, PLAY_FN, BID_FN,
@@ -544,15 +683,15 @@ def one_deal_nb(order, opts, tables, dealer, seats, choose_fn, after_fn, play_fn
     [winner, game points, audit checks, audit violations]; False on an illegal move."""
     audit_out = np.zeros(2, np.int64)
     play_hands = np.zeros(MAX_SEATS, np.int64)
-    stock = np.zeros(STOCK_SIZE, np.int64)
-    start_66_deal_nb(order, state, play_hands, stock, tables, dealer, 1)
+    work = work_opts_nb(opts, tables, seats)
+    start_66_deal_nb(order, state, play_hands, work, tables, dealer, 1)
     for s in range(2):
         hands[s] = play_hands[s]
-    if not run_deal_nb(play_hands, stock, state, tables, opts, seats, choose_fn, after_fn, play_fn, close_fn,
-                       declare_fn, exchange_fn, fixed_stream_nb(seed), np.bool_(True), audit_out, err):
+    if not run_deal_nb(play_hands, state, tables, work, seats, choose_fn, after_fn, play_fn, close_fn, declare_fn,
+                       exchange_fn, fixed_stream_nb(seed), _YES, audit_out, err):
         return False
-    audit_deal_nb(play_hands, stock, state, opts, tables[0, TT_DECK], audit_out)
-    w, gp = deal_outcome_nb(state, opts)
+    audit_deal_nb(play_hands, state, work, tables[0, TT_DECK], audit_out)
+    w, gp = deal_outcome_nb(state, work)
     result[0] = w
     result[1] = gp
     result[2] = audit_out[0]
