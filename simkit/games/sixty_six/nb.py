@@ -389,7 +389,7 @@ def after_trick_cb(hands, state, opts, pst, err):
     return not auto_lead_nb(hands, state, opts, pst)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")     # once per deal (and per pause), with a dozen array arguments: inlined
 def play_on_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, close_fn, declare_fn, exchange_fn, pst,
                audit, audit_out, err):
     """Play the deal in ``state`` (on the work options ``opts``, :func:`work_opts_nb`) on
@@ -485,7 +485,7 @@ def simulation_close_nb(hands, state, tables, opts, seats, choose_fn, after_fn, 
     return 1 if margin > 0 else 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")     # once per deal: inlined
 def run_deal_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, close_fn, declare_fn, exchange_fn,
                 pst, audit, audit_out, err):
     """Play the deal in ``state`` to its end, taking the ``simulation`` seats' close
@@ -502,7 +502,7 @@ def run_deal_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn,
         state[S_DECIDED] = state[S_TRICK_NO] + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")     # once per deal: inlined
 def start_66_deal_nb(order, state, hands, opts, tables, dealer, deal_no):
     """Deal six cards each, one at a time from the dealer's left (003:26 «по 6 карт по
     одной за раз»), turn the next for trump and put it under the stock (003:27,
@@ -618,18 +618,14 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
                 counters[C_CLOSE_WON] += 1 if outcome == 0 else 0
                 close_hist[closer, min(state[S_CLOSE_PTS], CLOSE_BINS - 1), outcome] += 1
             decl = state[S_DECLARED]
-            m20 = 0
-            m40 = 0
-            for s in range(2):
-                pts_hist[s, state[S_POINTS + s]] += 1
-                trick_hist[s, state[S_WON + s]] += 1
-                counters[C_NINES] += (decl >> (8 + s)) & 1
-                for suit in range(4):
-                    if (decl >> (4 * s + suit)) & 1:
-                        if suit == state[S_TRUMP]:
-                            m40 += 1
-                        else:
-                            m20 += 1
+            trump = state[S_TRUMP]       # bits trump and 4 + trump: the marriages of 40
+            m40 = ((decl >> trump) & 1) + ((decl >> (4 + trump)) & 1)
+            m20 = popcount_nb(decl & 0xFF) - m40
+            pts_hist[0, state[S_POINTS]] += 1
+            pts_hist[1, state[S_POINTS + 1]] += 1
+            trick_hist[0, state[S_WON]] += 1
+            trick_hist[1, state[S_WON + 1]] += 1
+            counters[C_NINES] += ((decl >> 8) & 1) + ((decl >> 9) & 1)
             counters[C_FIRST_MARRIAGE] += (decl >> 10) & 1
             counters[C_MAR20] += m20
             counters[C_MAR40] += m40
