@@ -318,6 +318,14 @@ def auto_lead_nb(hands, state, opts, pst):
 
 
 @njit(cache=True)
+def lead_call_nb(hands, state, opts, pst):
+    """:func:`auto_lead_nb` as a call, for :func:`play_on_nb` (a lead a deal and one after
+    each stop): play_on_nb is inlined three times, and with this inlined too the
+    kernels compiled 16 s (a third) longer, for no measurable speed."""
+    return auto_lead_nb(hands, state, opts, pst)
+
+
+@njit(cache=True)
 def ask_lead_nb(hands, state, opts, seats, close_fn, declare_fn, exchange_fn, pst, err):
     """The leader's decisions when one is a user function's or the simulation closer's
     (:func:`asks_nb`), in the order of :func:`auto_lead_nb`; user answers are checked.
@@ -401,7 +409,7 @@ def play_on_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, 
             r = ask_lead_nb(hands, state, opts, seats, close_fn, declare_fn, exchange_fn, pst, err)
             if r >= 0:
                 return r
-        elif auto_lead_nb(hands, state, opts, pst):
+        elif lead_call_nb(hands, state, opts, pst):
             return DONE
         state[S_PREV] = state[S_PLAYED]
         if play_tricks_nb(choose_fn, after_fn, _YES, hands, state, tables, opts, seats, play_fn, pst, audit,
