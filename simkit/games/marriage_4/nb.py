@@ -411,7 +411,10 @@ def between_nb(hands, state, opts, pst, stage, answer):
 @cfunc(AFTER_SIG, cache=True)
 def after_trick_cb(hands, state, opts, pst, err):
     """The engine's ``after_trick`` hook (``opts`` = :func:`hook_opts_nb`): the steps
-    between tricks; False stops the engine for a claim or a paused decision."""
+    between tricks; False stops the engine for a claim or a paused decision. Works on
+    :func:`~simkit.core.borrow.borrowed` views: the engine's arrays are its caller's, and a
+    view's constant null meminfo lets numba drop the reference counting the hook's helpers
+    would otherwise do on every trick (about 0.15 µs of a random deal)."""
     hands, state, opts, pst = borrowed((hands, state, opts, pst))
     return between_nb(hands, state, opts, pst, ST_TALLY, NO_ANSWER) == GO
 
