@@ -130,21 +130,31 @@ def log_winners_nb(log, n, out):
 
 @njit(cache=True)
 def most_tricks_seat_nb(winners, n, players):
-    """The seat penalised for the most tricks, from ``winners[k]``, the seat that took trick
-    ``k`` (0-based) of ``n``: the one with the most; on a tie, the one who reached the
-    tied number last (002:51 «штрафуется игрок, взявший последнюю взятку из общего
-    количества, т. е. взявший шестую взятку, когда у другого игрока уже было шесть
-    взяток»)."""
+    """The seat penalised for the most tricks (:func:`log_most_tricks_seat_nb`), from
+    ``winners[k]``, the seat that took trick ``k`` (0-based) of ``n`` (at most 21)."""
+    log = 0
+    for k in range(n):
+        log |= np.int64(winners[k]) << (3 * k)
+    return log_most_tricks_seat_nb(log, n, players)
+
+
+@njit(cache=True)
+def log_most_tricks_seat_nb(log, n, players):
+    """The seat penalised for the most tricks, from the packed log :data:`S_LOG` of the
+    ``n`` tricks (the winner of trick ``k`` in bits 3k..3k+2): the one with the most; on a
+    tie, the one who reached the tied number last (002:51 «штрафуется игрок, взявший
+    последнюю взятку из общего количества, т. е. взявший шестую взятку, когда у другого
+    игрока уже было шесть взяток»)."""
     count = 0                       # 8 bits a seat (at most 8 seats, fewer than 256 tricks): no allocation
     for k in range(n):
-        count += np.int64(1) << (8 * winners[k])
+        count += np.int64(1) << (8 * ((log >> (3 * k)) & 7))
     top = 0
     for s in range(players):
         top = max(top, (count >> (8 * s)) & 255)
     seen = 0
     last = -1
     for k in range(n):
-        s = winners[k]
+        s = (log >> (3 * k)) & 7
         seen += np.int64(1) << (8 * s)
         if (seen >> (8 * s)) & 255 == top:
             last = s
@@ -286,11 +296,8 @@ def deal_cost_nb(state, opts, seat):
     """``seat``'s cost of the finished deal in ``state``: penalties, tricks x trick value,
     and the most-tricks penalty."""
     c = state[S_PEN + seat] + opts[O_TRICK_VALUE] * state[S_WON + seat]
-    if opts[O_MOST]:
-        winners = np.zeros(state[S_TRICKS], np.int64)
-        log_winners_nb(state[S_LOG], state[S_TRICKS], winners)
-        if most_tricks_seat_nb(winners, state[S_TRICKS], state[S_PLAYERS]) == seat:
-            c += 1
+    if opts[O_MOST] and log_most_tricks_seat_nb(state[S_LOG], state[S_TRICKS], state[S_PLAYERS]) == seat:
+        c += 1
     return c
 
 
