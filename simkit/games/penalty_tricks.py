@@ -29,14 +29,16 @@ from __future__ import annotations
 import numpy as np
 from numba import cfunc, njit, types
 
+from simkit.core.borrow import borrowed
 from simkit.core.rng import next_u64_nb, seed_stream_nb
+from simkit.core.rollout import best_by_rollouts_nb, follow_legal_nb, play_trick_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.trick_game import SEATS_TYPE
 from simkit.core.trick_play import AFTER_FN, AFTER_SIG, CHOOSE_FN, CHOOSE_SIG, PLAY_BUILTIN
-from simkit.core.tricks import (PLAY_FN, MAX_SEATS, S_EXTRA, S_FOLLOW, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_SEAT,
-                                S_SIZE, S_TRICK, S_TRICK_NO, S_TRICKS, S_WON, TT_DECK, TT_POWER,
-                                beating_nb, deal_unseen_nb, higher_in_suit_nb, legal_nb, lowest_card_nb, popcount_nb,
-                                strongest_nb, trick_winner_nb, weakest_nb)
+from simkit.core.tricks import (PLAY_FN, MAX_SEATS, S_EXTRA, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_TRICK,
+                                S_TRICK_NO, S_TRICKS, S_WON, TT_DECK, TT_POWER, beating_nb, close_trick_nb,
+                                deal_unseen_nb, higher_in_suit_nb, lowest_card_nb, popcount_nb, strongest_nb,
+                                weakest_nb)
 
 # -- the state fields (after the shared trick layout) ----------------------------------------
 S_HOT = S_EXTRA + 0          # a card costing its taker one more this deal (the photograph), -1 none
@@ -130,21 +132,31 @@ def log_winners_nb(log, n, out):
 
 @njit(cache=True)
 def most_tricks_seat_nb(winners, n, players):
-    """The seat penalised for the most tricks, from ``winners[k]``, the seat that took trick
-    ``k`` (0-based) of ``n``: the one with the most; on a tie, the one who reached the
-    tied number last (002:51 «штрафуется игрок, взявший последнюю взятку из общего
-    количества, т. е. взявший шестую взятку, когда у другого игрока уже было шесть
-    взяток»)."""
+    """The seat penalised for the most tricks (:func:`log_most_tricks_seat_nb`), from
+    ``winners[k]``, the seat that took trick ``k`` (0-based) of ``n`` (at most 21)."""
+    log = 0
+    for k in range(n):
+        log |= np.int64(winners[k]) << (3 * k)
+    return log_most_tricks_seat_nb(log, n, players)
+
+
+@njit(cache=True)
+def log_most_tricks_seat_nb(log, n, players):
+    """The seat penalised for the most tricks, from the packed log :data:`S_LOG` of the
+    ``n`` tricks (the winner of trick ``k`` in bits 3k..3k+2): the one with the most; on a
+    tie, the one who reached the tied number last (002:51 «штрафуется игрок, взявший
+    последнюю взятку из общего количества, т. е. взявший шестую взятку, когда у другого
+    игрока уже было шесть взяток»)."""
     count = 0                       # 8 bits a seat (at most 8 seats, fewer than 256 tricks): no allocation
     for k in range(n):
-        count += np.int64(1) << (8 * winners[k])
+        count += np.int64(1) << (8 * ((log >> (3 * k)) & 7))
     top = 0
     for s in range(players):
         top = max(top, (count >> (8 * s)) & 255)
     seen = 0
     last = -1
     for k in range(n):
-        s = winners[k]
+        s = (log >> (3 * k)) & 7
         seen += np.int64(1) << (8 * s)
         if (seen >> (8 * s)) & 255 == top:
             last = s
@@ -286,11 +298,8 @@ def deal_cost_nb(state, opts, seat):
     """``seat``'s cost of the finished deal in ``state``: penalties, tricks x trick value,
     and the most-tricks penalty."""
     c = state[S_PEN + seat] + opts[O_TRICK_VALUE] * state[S_WON + seat]
-    if opts[O_MOST]:
-        winners = np.zeros(state[S_TRICKS], np.int64)
-        log_winners_nb(state[S_LOG], state[S_TRICKS], winners)
-        if most_tricks_seat_nb(winners, state[S_TRICKS], state[S_PLAYERS]) == seat:
-            c += 1
+    if opts[O_MOST] and log_most_tricks_seat_nb(state[S_LOG], state[S_TRICKS], state[S_PLAYERS]) == seat:
+        c += 1
     return c
 
 
@@ -298,90 +307,47 @@ def deal_cost_nb(state, opts, seat):
 def playout_nb(hands, st, tt, opts):
     """Play the deal in ``st`` (a scratch copy of the state, mid-trick allowed) to its end
     with every seat on :func:`avoid_play_nb`, charging tricks as the game does."""
-    players = st[S_PLAYERS]
+    hands, st, tt, opts = borrowed((hands, st, tt, opts))  # held by the caller: no counting
     trick = st[S_TRICK:S_TRICK + MAX_SEATS]
-    follow = st[S_FOLLOW]
     while st[S_TRICK_NO] < st[S_TRICKS]:
-        n = st[S_N_IN_TRICK]
-        seat = st[S_LEADER] + n
-        if seat >= players:
-            seat -= players
-        while n < players:
-            hand = hands[seat]
-            legal = legal_nb(hand, trick, n, tt, follow, -1, 0)
-            if legal & (legal - 1) == 0:
-                card = lowest_card_nb(legal)
-            else:
-                st[S_N_IN_TRICK] = n
-                st[S_SEAT] = seat
-                card = avoid_play_nb(seat, hand, legal, st, trick, tt, opts)
-            bit = np.int64(1) << card
-            hands[seat] = hand & ~bit
-            trick[n] = card
-            st[S_PLAYED] |= bit
-            n += 1
-            seat = seat + 1 if seat + 1 < players else 0
-        w = st[S_LEADER] + trick_winner_nb(trick, players, tt)
-        if w >= players:
-            w -= players
+        play_trick_nb(hands, st, trick, tt, opts, follow_legal_nb, avoid_play_nb)
+        k = st[S_TRICK_NO]
         cards = st[S_PLAYED] & ~st[S_PREV]
         st[S_PREV] = st[S_PLAYED]
-        charge_trick_nb(st, opts, cards, w, st[S_TRICK_NO])
-        st[S_WON + w] += 1
-        st[S_TRICK_NO] += 1
-        st[S_N_IN_TRICK] = 0
-        st[S_LEADER] = w
-        for i in range(players):
-            trick[i] = -1
+        w = close_trick_nb(st, trick, tt)
+        charge_trick_nb(st, opts, cards, w, k)
+
+
+@njit(cache=True, inline="always")
+def sample_nb(seat, hand, state, sampled, ctx):
+    """One deal of the hidden hands (:func:`~simkit.core.tricks.deal_unseen_nb`: the cards
+    ``seat`` cannot see dealt consistently with what he has seen); ``ctx`` = (trick
+    table, options, stream)."""
+    tt, _, rng = ctx
+    deal_unseen_nb(seat, hand, state, tt, sampled, rng)
+
+
+@njit(cache=True, inline="always")
+def playout_value_nb(seat, hands, st, ctx):
+    """The deal played out (:func:`playout_nb`) and ``seat``'s cost of it
+    (:func:`deal_cost_nb`), negated: the simulation keeps the greatest value."""
+    tt, opts, _ = ctx
+    playout_nb(hands, st, tt, opts)
+    return -deal_cost_nb(st, opts, seat)
 
 
 @njit(cache=True)
 def simulation_play_nb(seat, hand, legal, state, tt, opts, samples):
-    """The card of ``legal`` with the least mean cost (:func:`deal_cost_nb`) over
-    ``samples`` sampled deals (:func:`~simkit.core.tricks.deal_unseen_nb`: the hidden cards dealt consistently
-    with what the seat has seen), each played out with the heuristic for every seat after
-    the card (the same samples for every card; ties: the heuristic's card). Randomness
-    from the deal's key ``state[S_RNG]``, advanced per decision, so runs are reproducible."""
-    players = state[S_PLAYERS]
+    """The card of ``legal`` with the least total cost (:func:`deal_cost_nb`) over
+    ``samples`` sampled deals (:func:`sample_nb`), each played out with the heuristic for
+    every seat after the card (the same samples for every card; ties: the heuristic's
+    card: :func:`~simkit.core.rollout.best_by_rollouts_nb`). Randomness from the deal's
+    key ``state[S_RNG]``, advanced per decision, so runs are reproducible."""
     rng = np.zeros(4, np.uint64)
     seed_stream_nb(rng, state[S_RNG], state[S_PLAYED] & 0xFFFFFFFF)
     state[S_RNG] = np.int64(next_u64_nb(rng) >> np.uint64(2))
-    n_cards = popcount_nb(legal)
-    cards = np.empty(n_cards, np.int64)
-    m = legal
-    for i in range(n_cards):
-        cards[i] = lowest_card_nb(m)
-        m &= m - 1
-    cost = np.zeros(n_cards, np.int64)
-    sampled = np.zeros(MAX_SEATS, np.int64)
-    hands = np.zeros(MAX_SEATS, np.int64)
-    st = np.empty(S_SIZE, np.int64)
-    for _ in range(samples):
-        deal_unseen_nb(seat, hand, state, tt, sampled, rng)
-        for i in range(n_cards):
-            for j in range(S_SIZE):
-                st[j] = state[j]
-            for s in range(players):
-                hands[s] = sampled[s]
-            c = cards[i]
-            hands[seat] &= ~(np.int64(1) << c)
-            n = st[S_N_IN_TRICK]
-            st[S_TRICK + n] = c
-            st[S_PLAYED] |= np.int64(1) << c
-            st[S_N_IN_TRICK] = n + 1                     # a last card: playout_nb closes the trick first
-            playout_nb(hands, st, tt, opts)
-            cost[i] += deal_cost_nb(st, opts, seat)
-    h = avoid_play_nb(seat, hand, legal, state, state[S_TRICK:S_TRICK + MAX_SEATS], tt, opts)
-    best = h
-    bc = cost[0]
-    for i in range(n_cards):
-        if cards[i] == h:
-            bc = cost[i]
-    for i in range(n_cards):
-        if cost[i] < bc:
-            bc = cost[i]
-            best = cards[i]
-    return best
+    first = avoid_play_nb(seat, hand, legal, state, state[S_TRICK:S_TRICK + MAX_SEATS], tt, opts)
+    return best_by_rollouts_nb(seat, hand, legal, state, first, samples, (tt, opts, rng), sample_nb, playout_value_nb)
 
 
 @cfunc(CHOOSE_SIG, cache=True)

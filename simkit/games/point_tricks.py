@@ -19,14 +19,16 @@ decks. Held here:
 import numpy as np
 from numba import cfunc, njit
 
+from simkit.core.borrow import borrowed
 from simkit.core.cards import N_SUITS, RANK_10, RANK_A, RANK_J, RANK_K, RANK_Q, code
 from simkit.core.rng import draw_nb, seed_stream_nb
+from simkit.core.rollout import best_by_rollouts_nb, follow_legal_nb, play_trick_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.trick_play import CHOOSE_SIG, PLAY_BUILTIN
-from simkit.core.tricks import (F_RANK, MAX_SEATS, S_EXTRA, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_SEAT,
-                                S_FOLLOW, S_SIZE, S_TRICK, S_TRICK_NO, S_TRICKS, S_TURNUP, TT_DECK, TT_ESUIT, TT_POWER,
-                                TT_RANK_BITS, TT_SUIT_BITS, TT_TRUMP, beating_nb, higher_in_suit_nb, legal_nb,
-                                lowest_card_nb, popcount_nb, strongest_nb, trick_winner_nb)
+from simkit.core.tricks import (F_RANK, MAX_SEATS, S_EXTRA, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_TRICK,
+                                S_TRICK_NO, S_TRICKS, S_TURNUP, TT_DECK, TT_ESUIT, TT_POWER, TT_RANK_BITS, TT_SUIT_BITS,
+                                TT_TRUMP, beating_nb, close_trick_nb, higher_in_suit_nb, lowest_card_nb, popcount_nb,
+                                strongest_nb)
 
 #: card points (002:1, 002:58; see the module doc)
 POINTS = np.zeros(64, np.int64)
@@ -235,82 +237,55 @@ def sample_hidden_nb(seat, hand, state, tt, out, st):
             pos += 1
 
 
+@njit(cache=True, inline="always")
+def take_card_nb(seat, hand, legal, st, trick, tt, take_at):
+    """:func:`take_points_nb` in the ``heuristic_fn`` form of :mod:`simkit.core.rollout`."""
+    return take_points_nb(hand, legal, st, trick, tt, take_at)
+
+
+@njit(cache=True, inline="always")
+def sample_nb(seat, hand, state, sampled, ctx):
+    """One sample of the hidden hands (:func:`sample_hidden_nb`), ``ctx`` = (trick table,
+    ``take_at``, stream)."""
+    tt, _, rng = ctx
+    sample_hidden_nb(seat, hand, state, tt, sampled, rng)
+
+
 @njit(cache=True)
-def rollout_points_nb(hands, card, ws, tt, follow, take_at):
-    """Play ``card`` for the seat to play (``ws[S_SEAT]`` of the work state ``ws``, a copy
-    of the table state) and the rest of the deal (or half) with :func:`take_points_nb`
-    for every seat, hands ``hands`` (consumed); returns the card points the seat takes
-    from here on."""
-    players = ws[S_PLAYERS]
-    seat = ws[S_SEAT]
+def rollout_points_nb(seat, hands, ws, ctx):
+    """Play the deal (or half) in the work state ``ws`` (a copy of the table state, the
+    seat's card just put on the trick) to its end with :func:`take_points_nb` for every
+    seat, hands ``hands`` (consumed), ``ctx`` = (trick table, ``take_at``, stream);
+    returns the card points ``seat`` takes from here on."""
+    hands, ws, tt = borrowed((hands, ws, ctx[0]))  # held by the caller: no counting
+    take_at = ctx[1]
     tr = ws[S_TRICK:S_TRICK + MAX_SEATS]
-    n = ws[S_N_IN_TRICK]
-    leader = ws[S_LEADER]
-    s = seat
-    c = card
+    players = ws[S_PLAYERS]
     taken = 0
-    while True:
-        bit = np.int64(1) << c
-        hands[s] &= ~bit
-        tr[n] = c
-        ws[S_PLAYED] |= bit
-        n += 1
-        if n == players:
-            w = leader + trick_winner_nb(tr, n, tt)
-            if w >= players:
-                w -= players
-            if w == seat:
-                for i in range(n):
-                    taken += POINTS[tr[i]]
-            ws[S_TRICK_NO] += 1
-            if ws[S_TRICK_NO] >= ws[S_TRICKS]:
-                return taken
-            leader = w
-            n = 0
-            s = w
-        else:
-            s = s + 1 if s + 1 < players else 0
-        ws[S_N_IN_TRICK] = n
-        ws[S_LEADER] = leader
-        ws[S_SEAT] = s
-        legal = legal_nb(hands[s], tr, n, tt, follow, -1, 0)
-        c = lowest_card_nb(legal) if legal & (legal - 1) == 0 else take_points_nb(hands[s], legal, ws, tr, tt, take_at)
+    while ws[S_TRICK_NO] < ws[S_TRICKS]:
+        play_trick_nb(hands, ws, tr, tt, take_at, follow_legal_nb, take_card_nb)
+        pts = 0
+        for i in range(players):
+            pts += POINTS[tr[i]]
+        if close_trick_nb(ws, tr, tt) == seat:
+            taken += pts
+    return taken
 
 
 @njit(cache=True)
-def simulation_play_nb(seat, hand, legal, state, trick, tt, follow, samples, take_at):
+def simulation_play_nb(seat, hand, legal, state, trick, tt, samples, take_at):
     """The simulation player: ``samples`` deals of the hidden cards consistent with what
     the seat has seen (:func:`sample_hidden_nb`; the voids others have shown are not
     used), each played out (:func:`rollout_points_nb`) once per legal card, the same
     samples for every card; plays the card with the most points taken in total (ties:
-    :func:`take_points_nb`'s choice, then the lower code). Its samples come from a stream
+    :func:`take_points_nb`'s choice, then the lower code:
+    :func:`~simkit.core.rollout.best_by_rollouts_nb`). Its samples come from a stream
     of the deal's ``S_SIM_SEED`` and the cards played so far, so a deal replays alike."""
-    players = state[S_PLAYERS]
-    st = np.zeros(4, np.uint64)
-    seed_stream_nb(st, state[S_SIM_SEED], (state[S_PLAYED] ^ (np.int64(seat) << 60)) & 0x7FFFFFFFFFFFFFFF)
-    cands = np.empty(popcount_nb(legal), np.int64)
-    m = legal
-    for i in range(cands.shape[0]):
-        cands[i] = lowest_card_nb(m)
-        m &= m - 1
-    totals = np.zeros(cands.shape[0], np.int64)
-    sample = np.zeros(MAX_SEATS, np.int64)
-    work = np.zeros(MAX_SEATS, np.int64)
-    ws = np.empty(S_SIZE, np.int64)
-    for _ in range(samples):
-        sample_hidden_nb(seat, hand, state, tt, sample, st)
-        for i in range(cands.shape[0]):
-            for s in range(players):
-                work[s] = sample[s]
-            for j in range(S_SIZE):
-                ws[j] = state[j]
-            totals[i] += rollout_points_nb(work, cands[i], ws, tt, follow, take_at)
-    pick = take_points_nb(hand, legal, state, trick, tt, take_at)
-    best = -1
-    for i in range(cands.shape[0]):
-        if best < 0 or totals[i] > totals[best] or (totals[i] == totals[best] and cands[i] == pick):
-            best = i
-    return cands[best]
+    rng = np.zeros(4, np.uint64)
+    seed_stream_nb(rng, state[S_SIM_SEED], (state[S_PLAYED] ^ (np.int64(seat) << 60)) & 0x7FFFFFFFFFFFFFFF)
+    first = take_points_nb(hand, legal, state, trick, tt, take_at)
+    return best_by_rollouts_nb(seat, hand, legal, state, first, samples, (tt, take_at, rng), sample_nb,
+                               rollout_points_nb)
 
 
 @cfunc(CHOOSE_SIG, cache=True)
@@ -319,8 +294,7 @@ def choose_play_cb(code, seat, hand, legal, state, trick, tt, params, opts):
     and the simulation player (:func:`simulation_play_nb`) under the follow rule in force."""
     p = params[seat]
     if code == PLAY_SIMULATION:
-        return simulation_play_nb(seat, hand, legal, state, trick, tt, state[S_FOLLOW], np.int64(p[P_SAMPLES]),
-                                  np.int64(p[P_TAKE_AT]))
+        return simulation_play_nb(seat, hand, legal, state, trick, tt, np.int64(p[P_SAMPLES]), np.int64(p[P_TAKE_AT]))
     return take_points_nb(hand, legal, state, trick, tt, np.int64(p[P_TAKE_AT]))
 
 

@@ -29,6 +29,7 @@ from numba import cfunc, njit, types
 from simkit.core.borrow import borrowed
 from simkit.core.cards import HEARTS
 from simkit.core.rng import next_u64_nb, randbelow_nb, seed_stream_nb
+from simkit.core.rollout import best_by_rollouts_nb, play_trick_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
 from simkit.core.trick_play import (AFTER_FN, AFTER_SIG, CHOOSE_FN, CHOOSE_SIG, E_DEAL, E_HAND, E_KIND, E_LED,
@@ -37,7 +38,7 @@ from simkit.core.trick_play import (AFTER_FN, AFTER_SIG, CHOOSE_FN, CHOOSE_SIG, 
 from simkit.core.trick_play import PLAY_RANDOM, PLAY_USER  # noqa: F401  (policy codes, read by policies.py)
 from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_nb, no_user_play_nb,  # noqa: F401
                                 BREAK_NEVER, F_FORCED, MAX_SEATS, NO_TRUMP, S_BREAK, S_DEAL_NO, S_EXTRA, S_FOLLOW,
-                                S_LEAD_BAN, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_SCORE, S_SEAT, S_SIZE, S_TABLE,
+                                S_LEAD_BAN, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_SCORE, S_SEAT, S_TABLE,
                                 S_TRICK_NO, S_TRUMP, S_VOIDS, S_WON, TT_DECK, TT_ESUIT, TT_POWER, TT_SUIT_BITS,
                                 beating_nb, close_trick_nb, deal_round_nb, deal_unseen_nb, higher_in_suit_nb, legal_nb,
                                 lowest_card_nb,
@@ -288,77 +289,66 @@ def key_stream_nb(state):
     return rs
 
 
+@njit(cache=True, inline="always")
+def own_legal_nb(hand, trick, n, state, tt, opts):
+    """The cards the game's own policies choose from: the engine's legal set (the follow
+    rule, the positive deals' lead ban ``S_LEAD_BAN``) narrowed by :func:`narrow_nb`; the
+    ``legal_fn`` of the play-outs (:func:`simkit.core.rollout.play_trick_nb`)."""
+    return narrow_nb(hand, legal_nb(hand, trick, n, tt, state[S_FOLLOW], state[S_LEAD_BAN], 0), state, trick, n, opts)
+
+
+@njit(cache=True, inline="always")
+def heuristic_card_nb(seat, hand, legal, state, trick, tt, opts):
+    """:func:`heuristic_play_nb` in the ``heuristic_fn`` form of :mod:`simkit.core.rollout`."""
+    return heuristic_play_nb(hand, legal, state, trick, state[S_N_IN_TRICK], tt)
+
+
 @njit(cache=True)
 def rollout_nb(hands, state, tables, opts, err):
-    """Play the deal in ``state`` out from where it stands (mid-trick too), every seat
-    by the heuristic, under the same rules as the engine (the legal cards, the
-    positive deals' lead ban, the over_ace rule) and scoring (``S_PTS``)."""
+    """Play the deal in ``state`` out from where it stands (mid-trick too, the trick maybe
+    full), every seat by the heuristic, under the same rules as the engine (the legal
+    cards, the positive deals' lead ban, the over_ace rule: :func:`own_legal_nb`) and
+    scoring (``S_PTS``, :func:`between_tricks_nb` after each trick; no over_ace check:
+    every card played here is narrowed already)."""
+    hands, state, tables, opts, err = borrowed((hands, state, tables, opts, err))  # held by the caller: no counting
     tt = tables[state[S_TABLE]]
     trick = trick_view_nb(state)
     while state[S_TRICK_NO] < TRICKS:
-        n = state[S_N_IN_TRICK]
-        seat = (state[S_LEADER] + n) % PLAYERS
-        hand = hands[seat]
-        legal = legal_nb(hand, trick, n, tt, state[S_FOLLOW], state[S_LEAD_BAN], 0)
-        legal = narrow_nb(hand, legal, state, trick, n, opts)
-        card = lowest_card_nb(legal) if legal & (legal - 1) == 0 else heuristic_play_nb(hand, legal, state, trick,
-                                                                                          n, tt)
-        place_card_nb(hands, state, trick, seat, card, tt, opts, err)
-
-
-@njit(cache=True)
-def place_card_nb(hands, state, trick, seat, card, tt, opts, err):
-    """Play ``card`` for ``seat`` outside the engine (the simulation's play-outs): it leaves
-    the hand and joins the trick (``trick`` = the state's trick view); a full trick is
-    closed and scored (:func:`between_tricks_nb`, no over_ace check: every card played
-    here is narrowed already)."""
-    n = state[S_N_IN_TRICK]
-    hands[seat] &= ~(np.int64(1) << card)
-    trick[n] = card
-    state[S_PLAYED] |= np.int64(1) << card
-    state[S_N_IN_TRICK] = n + 1
-    if n + 1 == PLAYERS:
+        play_trick_nb(hands, state, trick, tt, opts, own_legal_nb, heuristic_card_nb)
         close_trick_nb(state, trick, tt)
         between_tricks_nb(hands, state, opts, False, err)
+
+
+@njit(cache=True, inline="always")
+def sample_nb(seat, hand, state, sampled, ctx):
+    """One deal of the unseen cards consistent with what ``seat`` has seen
+    (:func:`~simkit.core.tricks.deal_unseen_nb`); ``ctx`` = (tables, opts, err, stream, sign)."""
+    tables, _, _, rs, _ = ctx
+    deal_unseen_nb(seat, hand, state, tables[state[S_TABLE]], sampled, rs)
+
+
+@njit(cache=True, inline="always")
+def rollout_value_nb(seat, hands, state, ctx):
+    """The deal played out (:func:`rollout_nb`) and ``seat``'s points in it, negated in a
+    negative deal (``sign``)."""
+    tables, opts, err, _, sign = ctx
+    rollout_nb(hands, state, tables, opts, err)
+    return sign * state[S_PTS + seat]
 
 
 @njit(cache=True)
 def simulation_play_nb(seat, hand, legal, state, tables, opts, samples):
     """The simulation policy: deal the unseen cards ``samples`` times consistently with
-    what ``seat`` has seen (:func:`~simkit.core.tricks.deal_unseen_nb`), play each legal card on every
-    sample and the deal out by the heuristic (:func:`rollout_nb`); play the card with the
-    least total penalty (negative deals) or the most points (positive deals), ties: the
-    heuristic's card first, then the lowest code."""
-    tt = tables[state[S_TABLE]]
+    what ``seat`` has seen (:func:`sample_nb`), play each legal card on every sample and
+    the deal out by the heuristic (:func:`rollout_nb`); play the card with the least
+    total penalty (negative deals) or the most points (positive deals), ties: the
+    heuristic's card first, then the lowest code
+    (:func:`~simkit.core.rollout.best_by_rollouts_nb`)."""
     rs = key_stream_nb(state)
-    sims = np.zeros((samples, MAX_SEATS), np.int64)
-    for k in range(samples):
-        deal_unseen_nb(seat, hand, state, tt, sims[k], rs)
     sign = 1 if state[S_CONTRACT] == PLUS else -1
-    trick = trick_view_nb(state)
-    first = heuristic_play_nb(hand, legal, state, trick, state[S_N_IN_TRICK], tt)
-    work = np.empty(S_SIZE, np.int64)
-    wh = np.zeros(MAX_SEATS, np.int64)
-    err = np.zeros(N_ERR, np.int64)
-    best = first
-    bv = -BIG * 1000
-    m = (np.int64(1) << first) | legal
-    while m:
-        x = first if (m >> first) & 1 else lowest_card_nb(m)
-        m &= ~(np.int64(1) << x)
-        total = 0
-        for k in range(samples):
-            for i in range(S_SIZE):
-                work[i] = state[i]
-            for s in range(MAX_SEATS):
-                wh[s] = sims[k, s]
-            place_card_nb(wh, work, trick_view_nb(work), seat, x, tt, opts, err)
-            rollout_nb(wh, work, tables, opts, err)
-            total += work[S_PTS + seat]
-        if sign * total > bv:
-            bv = sign * total
-            best = x
-    return best
+    first = heuristic_play_nb(hand, legal, state, trick_view_nb(state), state[S_N_IN_TRICK], tables[state[S_TABLE]])
+    return best_by_rollouts_nb(seat, hand, legal, state, first, samples, (tables, opts, np.zeros(N_ERR, np.int64), rs,
+                                                                          sign), sample_nb, rollout_value_nb)
 
 
 @cfunc(CHOOSE_SIG, cache=True)

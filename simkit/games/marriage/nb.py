@@ -23,6 +23,7 @@ from numba import cfunc, njit, types
 from simkit.core.borrow import borrowed
 from simkit.core.ace_ten import marriage_suits_nb, points_nb, target_winner_nb
 from simkit.core.rng import next_u64_nb, seed_stream_nb
+from simkit.core.rollout import best_by_rollouts_nb, follow_legal_nb, play_trick_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
 from simkit.core.trick_play import (AFTER_FN, AFTER_SIG, CHOOSE_FN, CHOOSE_SIG, E_KIND, ERR_GAME, PLAY_BUILTIN,
@@ -30,9 +31,8 @@ from simkit.core.trick_play import (AFTER_FN, AFTER_SIG, CHOOSE_FN, CHOOSE_SIG, 
 from simkit.core.trick_play import PLAY_RANDOM, PLAY_USER  # noqa: F401  (policy codes, read by policies.py)
 from simkit.core.tricks import no_user_bid_nb, no_user_play_nb  # noqa: F401  (placeholders, read by __init__)
 from simkit.core.tricks import (BID_FN, MAX_SEATS, NO_TRUMP, PLAY_FN, S_EXTRA, S_FOLLOW, S_LEADER,
-                                S_N_IN_TRICK, S_PLAYED, S_SCORE, S_SEAT, S_SIZE, S_TABLE, S_TRICK, S_TRICK_NO,
-                                S_TRICKS, S_TRUMP, S_WON, TT_DECK, TT_SIZE, card_pool_nb, close_trick_nb, legal_nb,
-                                lowest_card_nb, popcount_nb, start_deal_nb)
+                                S_N_IN_TRICK, S_PLAYED, S_SCORE, S_TABLE, S_TRICK, S_TRICK_NO, S_TRICKS, S_TRUMP, S_WON,
+                                TT_DECK, TT_SIZE, close_trick_nb, popcount_nb, start_deal_nb)
 from simkit.games.marriage.scoring import (DEAL_POINTS, HAND, LAST_TRICK_CARRY, POINTS, TARGET, follow_flags_nb,
                                            marriage_value_nb)
 from simkit.games.stock import D_HEURISTIC, D_RANDOM, D_USER  # noqa: F401  (codes, read by policies.py)
@@ -155,34 +155,24 @@ def heuristic_declare_nb(hand, mar, state, values):
 
 
 # -- the simulation player ---------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def heuristic_card_nb(seat, hand, legal, st, trick, tt, opts):
+    """The shared stock-game heuristic (:func:`~simkit.games.stock.heuristic_play_nb`), the
+    stock open while it has cards; in the ``heuristic_fn`` form of :mod:`simkit.core.rollout`."""
+    return heuristic_play_nb(hand, legal, st, trick, tt, st[S_STOCK] > 0)
+
+
 @njit(cache=True)
 def playout_nb(hands, stock, st, tables, opts):
     """Play the deal in ``st`` (a scratch copy of the state, mid-trick allowed; the stock
     in ``stock[:st[S_STOCK]]``) to its end with both seats on the heuristics
-    (:func:`~simkit.games.stock.heuristic_play_nb`, :func:`heuristic_declare_nb`),
-    settling each trick as the game does (:func:`settle_trick_nb`)."""
+    (:func:`heuristic_card_nb`, :func:`heuristic_declare_nb`), settling each trick as the
+    game does (:func:`settle_trick_nb`)."""
+    hands, stock, st, tables, opts = borrowed((hands, stock, st, tables, opts))  # held by the caller: no counting
     trick = st[S_TRICK:S_TRICK + MAX_SEATS]
     while st[S_TRICK_NO] < st[S_DEAL_TRICKS]:
         tt = tables[st[S_TABLE]]
-        follow = st[S_FOLLOW]
-        n = st[S_N_IN_TRICK]
-        seat = st[S_LEADER] ^ n
-        while n < 2:
-            hand = hands[seat]
-            legal = legal_nb(hand, trick, n, tt, follow, -1, 0)
-            if legal & (legal - 1) == 0:
-                card = lowest_card_nb(legal)
-            else:
-                st[S_N_IN_TRICK] = n
-                st[S_SEAT] = seat
-                card = heuristic_play_nb(hand, legal, st, trick, tt, st[S_STOCK] > 0)
-            bit = np.int64(1) << card
-            hands[seat] = hand & ~bit
-            trick[n] = card
-            st[S_PLAYED] |= bit
-            n += 1
-            seat ^= 1
-        st[S_N_IN_TRICK] = 2
+        play_trick_nb(hands, st, trick, tt, opts, follow_legal_nb, heuristic_card_nb)
         w = close_trick_nb(st, trick, tt)
         if settle_trick_nb(hands, st, opts, stock, 0):
             mar = marriage_suits_nb(hands[w])
@@ -201,15 +191,36 @@ def deal_value_nb(st, seat, final):
     return v + (0 if w < 0 else (WIN_VALUE if w == seat else -WIN_VALUE))
 
 
+@njit(cache=True, inline="always")
+def sample_nb(seat, hand, state, sampled, ctx):
+    """One deal of what ``seat`` cannot see (:func:`~simkit.games.stock.resample_hidden_nb`):
+    his opponent's hand, holding the unplayed card of each marriage he declared, and the
+    stock in a random order; shown-out suits are not used, the hands refilling from the
+    stock."""
+    tables, _, rng, seen, known, opp_cards, sampled_stock, _, _ = ctx
+    resample_hidden_nb(seat, hand, seen, opp_cards, sampled_stock, state[S_STOCK], 0, tables[NO_TRUMP, TT_DECK],
+                       known, sampled, sampled_stock, rng)
+
+
+@njit(cache=True, inline="always")
+def playout_value_nb(seat, hands, st, ctx):
+    """The sampled stock dealt into ``st``, the deal played out (:func:`playout_nb`) and
+    its value to ``seat`` (:func:`deal_value_nb`)."""
+    tables, opts, _, _, _, _, sampled_stock, stock, final = ctx
+    st[S_KEPT + 1 - seat] = 0                               # his cards are all in the sampled hand
+    for j in range(st[S_STOCK]):
+        stock[j] = sampled_stock[j]
+    playout_nb(hands, stock, st, tables, opts)
+    return deal_value_nb(st, seat, final)
+
+
 @njit(cache=True)
 def simulation_play_nb(seat, hand, legal, state, opts, samples):
     """The card of ``legal`` with the greatest total value (:func:`deal_value_nb`) over
-    ``samples`` sampled deals, each played out by :func:`playout_nb` after the card (the
-    same samples for every card; ties: the heuristic's card). A sample deals the cards
-    the seat cannot see (:func:`~simkit.games.stock.resample_hidden_nb`): his opponent's
-    hand, which holds the unplayed card of each marriage he declared, and the stock in a
-    random order; shown-out suits are not used, the hands refilling from the stock.
-    Randomness from the deal's key ``state[S_RNG]``, advanced per decision."""
+    ``samples`` sampled deals (:func:`sample_nb`), each played out by :func:`playout_nb`
+    after the card (the same samples for every card; ties: the heuristic's card:
+    :func:`~simkit.core.rollout.best_by_rollouts_nb`). Randomness from the deal's key
+    ``state[S_RNG]``, advanced per decision."""
     rng = np.zeros(4, np.uint64)
     seed_stream_nb(rng, state[S_RNG], 0)
     state[S_RNG] = np.int64(next_u64_nb(rng) >> np.uint64(2))
@@ -220,47 +231,13 @@ def simulation_play_nb(seat, hand, legal, state, opts, samples):
     for u in range(4):
         if (state[S_DECLARED] >> (4 * opp + u)) & 1:
             known |= marriage_cards_nb(u) & ~played
-    n_in = state[S_N_IN_TRICK]
     own = hand | state[S_KEPT + seat]
-    opp_cards = popcount_nb(own) - n_in                         # he has played to the trick when we follow
-    left = state[S_STOCK]
-    cards = card_pool_nb(legal)
-    value = np.zeros(cards.shape[0], np.int64)
-    sampled = np.zeros(MAX_SEATS, np.int64)
-    hands = np.zeros(MAX_SEATS, np.int64)
-    sampled_stock = np.zeros(32, np.int64)
-    stock = np.zeros(32, np.int64)
-    st = np.empty(S_SIZE, np.int64)
-    final = np.zeros(2, np.int64)
-    for _ in range(samples):
-        resample_hidden_nb(seat, hand, played | own, opp_cards, sampled_stock, left, 0, tables[NO_TRUMP, TT_DECK],
-                           known, sampled, sampled_stock, rng)
-        for i in range(cards.shape[0]):
-            for j in range(S_SIZE):
-                st[j] = state[j]
-            st[S_KEPT + opp] = 0                                # his cards are all in the sampled hand
-            for s in range(2):
-                hands[s] = sampled[s]
-            for j in range(left):
-                stock[j] = sampled_stock[j]
-            c = cards[i]
-            hands[seat] &= ~(np.int64(1) << c)
-            st[S_TRICK + n_in] = c
-            st[S_PLAYED] |= np.int64(1) << c
-            st[S_N_IN_TRICK] = n_in + 1
-            playout_nb(hands, stock, st, tables, opts)
-            value[i] += deal_value_nb(st, seat, final)
-    trick = state[S_TRICK:S_TRICK + MAX_SEATS]
-    best = heuristic_play_nb(hand, legal, state, trick, tables[state[S_TABLE]], left > 0)
-    key = 0
-    for i in range(cards.shape[0]):
-        if cards[i] == best:
-            key = value[i]
-    for i in range(cards.shape[0]):
-        if value[i] > key:
-            key = value[i]
-            best = cards[i]
-    return best
+    opp_cards = popcount_nb(own) - state[S_N_IN_TRICK]          # he has played to the trick when we follow
+    ctx = (tables, opts, rng, played | own, known, opp_cards, np.zeros(32, np.int64), np.zeros(32, np.int64),
+           np.zeros(2, np.int64))
+    first = heuristic_card_nb(seat, hand, legal, state, state[S_TRICK:S_TRICK + MAX_SEATS],
+                              tables[state[S_TABLE]], opts)
+    return best_by_rollouts_nb(seat, hand, legal, state, first, samples, ctx, sample_nb, playout_value_nb)
 
 
 @cfunc(CHOOSE_SIG, cache=True)
