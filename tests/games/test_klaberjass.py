@@ -265,6 +265,18 @@ def test_scores_follow_the_totals(bete):
     assert outcomes == {"made", "failed"}
 
 
+def test_card_points_by_rank_counts_match_the_points_table():
+    """000:365-377: ``card_points_nb`` (counts per rank) gives the sum of ``POINTS[trump]``
+    over the cards, for every trump and random sets of the 32 cards."""
+    rng = np.random.default_rng(9)
+    cards = deck(32)
+    for _ in range(200):
+        chosen = rng.choice(cards, size=int(rng.integers(0, 33)), replace=False)
+        m = mask_of(chosen)
+        for t in range(4):
+            assert K.card_points_nb(m, t) == sum(int(K.POINTS[t][c]) for c in chosen)
+
+
 def test_bad_input_is_refused():
     with pytest.raises(SimkitError, match="exactly 32"):
         GAME.play_deal("AS KS")

@@ -37,8 +37,8 @@ from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_
                                 TT_POWER, TT_SUIT_BITS, TT_TRUMP, beating_nb, card_pool_nb, lowest_card_nb,
                                 popcount_nb, start_deal_nb, strongest_nb, trick_winner_nb, weakest_nb, masters_nb)
 from simkit.games.klaberjass.scoring import (BELLA, DEAL_POINTS, FOLLOW, HAND, PASS, POINTS, SCHMEISS, STICH, TAKE,
-                                             bella_nb, deal_scores_nb, second_round_legal_nb, sequence_scorer_nb,
-                                             sequences_nb)
+                                             bella_nb, card_points_nb, deal_scores_nb, second_round_legal_nb,
+                                             sequence_scorer_nb, sequences_nb)
 
 # -- extra state fields (after the shared layout) ----------------------------------------------
 S_PHASE = S_EXTRA + 0        # what is asked (PHASE_*)
@@ -111,7 +111,7 @@ def hand_value_nb(hand, trump, turnup, trump_w):
     they take), bella's 20 for the trump king and queen (000:359), the value of its
     sequences (000:351) and, when ``trump`` is the turned suit and the hand holds its 7,
     the turned card's points (the dix exchange, 000:349)."""
-    v = np.float64(points_nb(hand, POINTS[trump]))
+    v = np.float64(card_points_nb(hand, trump))
     v += trump_w * popcount_nb(hand & SUIT_BITS[trump])
     if (marriage_suits_nb(hand) >> trump) & 1:
         v += BELLA
@@ -251,13 +251,8 @@ def count_points_nb(state):
     and the stich's 10 to the last trick's winner (000:361 «выигрыш последней взятки,
     называемой «стишь», приносит 10 очков»)."""
     trump = state[S_TRUMP]
-    for s in range(2):
-        m = state[S_TAKEN + s]
-        pts = 0
-        while m:
-            pts += POINTS[trump, lowest_card_nb(m)]
-            m &= m - 1
-        state[S_PTS + s] = pts
+    state[S_PTS] = card_points_nb(state[S_TAKEN], trump)
+    state[S_PTS + 1] = card_points_nb(state[S_TAKEN + 1], trump)
     state[S_PTS + state[S_LEADER]] += STICH
 
 
