@@ -165,6 +165,7 @@ def game_err_nb(err, kind, seat, move, hand, legal, state):
 @cfunc(AFTER_SIG, cache=True)
 def after_trick_cb(hands, state, opts, pst, err):
     """The engine's ``after_trick`` hook: :func:`between_tricks_nb`."""
+    hands, state, opts, pst, err = borrowed((hands, state, opts, pst, err))   # the engine's arrays: see borrow.py
     return between_tricks_nb(hands, state, opts, True, err)
 
 

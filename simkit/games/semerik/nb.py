@@ -133,6 +133,7 @@ def after_trick_cb(hands, state, opts, pst, err):
     tricks (000:29 «Если игроки взяли все десять взяток, им дается 4 point»); note the
     seats' shown suits; under ``enforce`` check 000:45; stop the deal when a side reaches
     the target under ``game_end=immediate``."""
+    hands, state, opts, pst, err = borrowed((hands, state, opts, pst, err))   # the engine's arrays: see borrow.py
     if opts[O_ENFORCE] != 0 and not enforce_check_nb(hands, state, opts, err):
         return False
     lead = state[S_TRICK_LEAD]

@@ -382,6 +382,7 @@ def after_trick_cb(hands, state, opts, pst, err):
     ended at 66 or with the last card (the loop was asked for the tricks of a full stock,
     ``S_TRICKS``, and a closed stock leaves fewer), or a decision for :func:`play_on_nb`
     (:func:`asks_nb`)."""
+    hands, state, opts, pst, err = borrowed((hands, state, opts, pst, err))   # the engine's arrays: see borrow.py
     hands[0] |= opts[O_KEPT]
     hands[1] |= opts[O_KEPT + 1]
     opts[O_KEPT] = 0

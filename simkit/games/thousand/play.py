@@ -25,6 +25,7 @@ import numpy as np
 from numba import cfunc, njit
 
 from simkit.core.ace_ten import marriage_suits_nb, points_nb
+from simkit.core.borrow import borrowed
 from simkit.core.cards import RANK_K, RANK_Q
 from simkit.core.rng import randbelow_nb
 from simkit.core.trick_play import (AFTER_SIG, E_DEAL, E_HAND, E_KIND, E_LEGAL, E_MOVE, E_PHASE, E_SEAT,
@@ -103,6 +104,7 @@ def after_trick_cb(hands, state, opts, pst, err):
     «Следующий игрок, взявший взятку, имеет право объявить свой марьяж»): his random
     declaration (:func:`random_declare_nb`, :func:`declared_nb`), or for any other play
     policy False (a pause, ``err`` untouched: :func:`play_out_nb` asks it)."""
+    hands, state, opts, pst, err = borrowed((hands, state, opts, pst, err))   # the engine's arrays: see borrow.py
     return _after_trick_nb(hands, state, opts, pst)
 
 
@@ -110,6 +112,7 @@ def after_trick_cb(hands, state, opts, pst, err):
 def after_trick_log_cb(hands, state, opts, pst, err):
     """:func:`after_trick_cb` that also logs the trick (its cards and winner) in ``opts``
     from ``O_LOG`` (hand-built deals, checked against a reference in the tests)."""
+    hands, state, opts, pst, err = borrowed((hands, state, opts, pst, err))   # the engine's arrays: see borrow.py
     k = O_LOG + 2 * (state[S_TRICK_NO] - 1)
     opts[k] = state[S_PLAYED] & ~state[S_COUNTED]
     opts[k + 1] = state[S_LEADER]
