@@ -284,7 +284,7 @@ def play_on_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, 
             declare_nb(hands, state, opts, seat, suit)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")     # per deal: inlined, random play 0.46-0.51 -> 0.52-0.57 of the bare kernel
 def start_marriage_deal_nb(order, n, state, hands, opts, tables, dealer, deal_no):
     """Deal three then two cards to each, the dealer's opponent first (002:10 «Сдатчик сдает
     три, затем две карты каждому»); the rest of the ``n`` cards is the stock; no trump;
