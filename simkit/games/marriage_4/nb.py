@@ -604,7 +604,7 @@ def play_outs_nb(seat, samples, hands, state, tables, choose_fn, after_fn, play_
 
 
 # -- one deal ------------------------------------------------------------------------------------
-@njit(cache=True, inline="always")     # once per deal, with twenty arguments: inlined (one between_nb call site)
+@njit(cache=True, inline="always")     # once per deal, with twenty arguments: inlined
 def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, seats, choose_fn, after_fn, play_fn, exch_fn,
                  decl_fn, claim_fn, pst, audit, audit_out, err, dealt, after):
     """One deal from the card order ``order``: deal nine each one at a time from the
@@ -656,31 +656,29 @@ def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, seats, choo
         if bad:
             audit_out[1] += 1
     state[S_PHASE] = PHASE_PLAY
-    stage, a = ST_DECLARE, NO_ANSWER          # the opening lead's declaration, by the built-ins
+    r = between_nb(hands, state, opts, pst, ST_DECLARE, NO_ANSWER)       # the opening lead's declaration
     while True:
-        r = between_nb(hands, state, opts, pst, stage, a)
-        if r == STOP:
+        while r == PAUSE:
+            stage = state[S_PENDING]
+            if stage == ST_DECLARE:
+                a = user_declare_nb(state[S_LEADER], hands, state, seats, decl_fn, err)
+                if a == -2:
+                    return False
+            else:
+                seat = state[S_LEADER] if stage == ST_CLAIM else state[S_DECLARER]
+                a = asked_claim_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, claim_fn,
+                                   pst, err)
+                if a < 0:
+                    return False
+            r = between_nb(hands, state, opts, pst, stage, a)
+        if r == STOP or state[S_TRICK_NO] == HAND:
             break
-        if r == GO:
-            if state[S_TRICK_NO] == HAND or play_tricks_nb(choose_fn, after_fn, HOOKED, hands, state, tables, opts,
-                                                            seats, play_fn, pst, audit, audit_out, err):
-                break
-            if err[E_KIND] != 0:
-                return False
-            if state[S_CLAIM] >= 0:
-                break
-        # play paused for a decision: make it, then go on from its step
-        stage = state[S_PENDING]
-        if stage == ST_DECLARE:
-            a = user_declare_nb(state[S_LEADER], hands, state, seats, decl_fn, err)
-            if a == -2:
-                return False
-        else:
-            seat = state[S_LEADER] if stage == ST_CLAIM else state[S_DECLARER]
-            a = asked_claim_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, claim_fn,
-                               pst, err)
-            if a < 0:
-                return False
+        if play_tricks_nb(choose_fn, after_fn, HOOKED, hands, state, tables, opts, seats, play_fn, pst, audit,
+                          audit_out, err):
+            break
+        if err[E_KIND] != 0:
+            return False
+        r = STOP if state[S_CLAIM] >= 0 else PAUSE
     if audit:
         audit_out[0] += 1
         left = hands[0] | hands[1] | hands[2] | hands[3]
