@@ -160,7 +160,7 @@ def finish_trick_nb(state, hands):
     state[S_SCORE + w] += pts
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def deal_result_nb(state):
     """``(kind, side, games)``: how the deal in ``state`` ended (``K_*``) and the side that
     wins ``games`` games (-1, 0 for a void deal). A claim scores on the claimer's true
@@ -435,7 +435,7 @@ def _pass_card_nb(seat, left, partner, state, tt, seats, exch_fn, pst):
     return exch_fn(left, left, state, seats.params[R_EXCHANGE, seat])
 
 
-@njit(cache=True, inline="always")     # once per deal: inlined
+@njit(cache=True)
 def exchange_nb(hands, state, tt, opts, seats, exch_fn, pst, err):
     """The partners' exchange before the opening lead (002:17 «Передача осуществляется до
     выхода, один раз и только в обмен на карты партнера»): each seat picks ``exchange``
@@ -604,7 +604,7 @@ def play_outs_nb(seat, samples, hands, state, tables, choose_fn, after_fn, play_
 
 
 # -- one deal ------------------------------------------------------------------------------------
-@njit(cache=True, inline="always")     # once per deal, with twenty arguments: inlined
+@njit(cache=True)
 def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, seats, choose_fn, after_fn, play_fn, exch_fn,
                  decl_fn, claim_fn, pst, audit, audit_out, err, dealt, after):
     """One deal from the card order ``order``: deal nine each one at a time from the
