@@ -33,8 +33,29 @@ def game_group(item):
     return _package(stem[len("test_"):]) if stem.startswith("test_") else None
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
+    """Marks each game's tests with its group. ``tryfirst``: pytest-xdist reads the marks
+    in its own ``pytest_collection_modifyitems`` (it appends ``@<group>`` to the node id),
+    and a conftest hook registered before xdist's plugin would otherwise run after it, so
+    the marks would be ignored and both workers would compile the same game at once."""
     for item in items:
         group = game_group(item)
         if group:
             item.add_marker(pytest.mark.xdist_group(group))
+
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_node_collection_finished(node, ids):
+    """With ``--dist loadgroup``, stop at once if pytest-xdist did not take the groups into
+    the node ids (``test_x.py::test_y@<group>``): the tests would pass, but each game's
+    kernels would compile in every worker at the same time, slowing the suite by minutes
+    without a word (pytest 9.2 with pytest-xdist 3.8 did this; see the pin in pyproject.toml)."""
+    if node.config.getvalue("dist") != "loadgroup":
+        return
+    games = [i for i in ids if i.startswith("tests/games/")]
+    if games and not any("@" in i for i in games):
+        pytest.exit(f"pytest-xdist ignored the xdist_group marks (e.g. {games[0]}): pytest {pytest.__version__} "
+                    "and this pytest-xdist do not work together for --dist loadgroup; see the pin in "
+                    "pyproject.toml", returncode=4)
