@@ -9,7 +9,10 @@ without a meminfo makes every one of these a null test.
 
 :func:`borrowed` is safe only while the owner of the data is alive: borrow a function's
 own array arguments (the caller holds them for the whole call), never an array the
-function allocated itself (numba frees a local after its last use). The pattern is a
+function allocated itself (numba frees a local after its last use), and never in a
+function compiled with ``inline="always"``: inlined, its arguments are its caller's
+variables, and an array the caller made for the call (``f(np.zeros(n))``) is freed right
+after the view is taken (``tests/core/test_borrow.py`` checks the package for this). The pattern is a
 typed entry kernel that allocates its work arrays and passes them, with its own
 arguments, to a body that borrows them all::
 

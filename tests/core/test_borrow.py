@@ -27,3 +27,32 @@ def test_borrowed_views_write_through():
     assert _write_through(a, m, pair) == 3 + 4 + 6
     assert a[1] == 7 and m[1, 2] == 9 and pair.a[0] == 5 and pair.m[0, 0] == 3.0
     assert a.sum() == 7 and m.sum() == 9 and pair.a.sum() == 5 and pair.m.sum() == 3.0
+
+
+def _inlined_borrowers(source: str):
+    """Names of the functions in ``source`` compiled with ``inline="always"`` that call
+    ``borrowed``."""
+    import ast
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.FunctionDef) and any("inline" in ast.unparse(d) for d in node.decorator_list):
+            if any(isinstance(c, ast.Call) and ast.unparse(c.func) == "borrowed" for c in ast.walk(node)):
+                found.append(node.name)
+    return found
+
+
+def test_no_inlined_function_borrows():
+    """An inlined function's arguments are its caller's variables, and numba frees an array
+    the caller made for the call after its last use: a borrowed view of it would read freed
+    memory (a withdrawn Marriage for four change ran forever on that). The checker finds
+    such a function, and the package has none."""
+    from pathlib import Path
+    bad = '@njit(cache=True, inline="always")\ndef f(a):\n    a = borrowed(a)\n    return a[0]\n'
+    good = '@njit(cache=True)\ndef g(a):\n    a = borrowed(a)\n    return a[0]\n'
+    assert _inlined_borrowers(bad + good) == ["f"]
+    root = Path(__file__).resolve().parents[2]
+    offenders = [f"{p.relative_to(root)}:{name}" for p in sorted((root / "simkit").rglob("*.py"))
+                 for name in _inlined_borrowers(p.read_text(encoding="utf-8"))]
+    offenders += [f"bench/{p.name}:{name}" for p in sorted((root / "bench").glob("*.py"))
+                  for name in _inlined_borrowers(p.read_text(encoding="utf-8"))]
+    assert offenders == []
