@@ -4,7 +4,7 @@ Seats 0..3 clockwise; partners sit opposite: side 0 = seats 0 and 2, side 1 = se
 3 (``side = seat & 1``, ``partner = seat ^ 2``). A deal: 36 cards dealt one at a time
 (nine each), the partners' card-for-card exchange, then nine tricks led by the dealer's
 left. Between tricks (:func:`between_nb`, run by the engine's ``after_trick`` hook
-:func:`after_trick_cb`) the trick's points are counted and the rules' decisions made:
+:func:`after_trick_nb`) the trick's points are counted and the rules' decisions made:
 
 * the side of the seat who won the trick may claim (stop the deal, :func:`deal_result_nb`
   scores it);
@@ -35,7 +35,8 @@ from simkit.core.stats import moment_add_nb
 from simkit.core.borrow import borrowed
 from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
 from simkit.core.trick_play import (AFTER_FN, AFTER_SIG, CHOOSE_FN, CHOOSE_SIG, ERR_GAME, E_KIND, E_TRICK, N_ERR,
-                                    PLAY_BUILTIN, R_PLAY, SeatPolicies, illegal_move_nb, play_tricks_nb)
+                                    PLAY_BUILTIN, R_PLAY, SeatPolicies, illegal_move_nb, play_tricks_inline_nb,
+                                    play_tricks_nb)
 from simkit.core.trick_play import PLAY_RANDOM  # noqa: F401  (policy code, read by policies.py)
 from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_nb, no_user_play_nb,  # noqa: F401
                                 F_SUIT, MAX_SEATS, NO_TRUMP, S_DEAL_NO, S_EXTRA, S_FOLLOW, S_LEADER, S_N_IN_TRICK,
@@ -160,7 +161,7 @@ def finish_trick_nb(state, hands):
     state[S_SCORE + w] += pts
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def deal_result_nb(state):
     """``(kind, side, games)``: how the deal in ``state`` ended (``K_*``) and the side that
     wins ``games`` games (-1, 0 for a void deal). A claim scores on the claimer's true
@@ -408,13 +409,21 @@ def between_nb(hands, state, opts, pst, stage, answer):
     return GO
 
 
+@njit(cache=True)
+def after_trick_nb(hands, state, opts, pst, err):
+    """The engine's ``after_trick`` hook (``opts`` = :func:`hook_opts_nb`): the steps
+    between tricks; False stops the engine for a claim or a paused decision. A deal calls
+    it directly (:func:`~simkit.core.trick_play.play_tricks_inline_nb`), on the views its
+    kernel borrowed."""
+    return between_nb(hands, state, opts, pst, ST_TALLY, NO_ANSWER) == GO
+
+
 @cfunc(AFTER_SIG, cache=True)
 def after_trick_cb(hands, state, opts, pst, err):
-    """The engine's ``after_trick`` hook (``opts`` = :func:`hook_opts_nb`): the steps
-    between tricks; False stops the engine for a claim or a paused decision. Works on
-    :func:`~simkit.core.borrow.borrowed` views: the engine's arrays are its caller's, and a
-    view's constant null meminfo lets numba drop the reference counting the hook's helpers
-    would otherwise do on every trick (about 0.15 µs of a random deal)."""
+    """:func:`after_trick_nb` as the engine's ``cfunc`` hook, for the simulation's
+    play-outs. Works on :func:`~simkit.core.borrow.borrowed` views: the engine's arrays are
+    its caller's, and a view's constant null meminfo lets numba drop the reference counting
+    the hook's helpers would otherwise do on every trick (about 0.15 µs of a random deal)."""
     hands, state, opts, pst = borrowed((hands, state, opts, pst))
     return between_nb(hands, state, opts, pst, ST_TALLY, NO_ANSWER) == GO
 
@@ -435,14 +444,12 @@ def _pass_card_nb(seat, left, partner, state, tt, seats, exch_fn, pst):
     return exch_fn(left, left, state, seats.params[R_EXCHANGE, seat])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")     # once per deal: inlined
 def exchange_nb(hands, state, tt, opts, seats, exch_fn, pst, err):
     """The partners' exchange before the opening lead (002:17 «Передача осуществляется до
     выхода, один раз и только в обмен на карты партнера»): each seat picks ``exchange``
     cards of his hand, seeing his partner's (shown), and the partners swap them card for
     card. Returns False on an illegal card."""
-    hands, state, tt, opts, pst, err = borrowed((hands, state, tt, opts, pst, err))
-    seats = SeatPolicies(borrowed(seats.code), borrowed(seats.params), borrowed(seats.group))
     n = opts[O_EXCHANGE]
     if n == 0:
         return True
@@ -604,7 +611,7 @@ def play_outs_nb(seat, samples, hands, state, tables, choose_fn, after_fn, play_
 
 
 # -- one deal ------------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")     # once per deal, with twenty arguments: inlined (one between_nb call site)
 def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, seats, choose_fn, after_fn, play_fn, exch_fn,
                  decl_fn, claim_fn, pst, audit, audit_out, err, dealt, after):
     """One deal from the card order ``order``: deal nine each one at a time from the
@@ -612,13 +619,15 @@ def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, seats, choo
     exchange (``after`` receives the hands it leaves), then the tricks from the dealer's
     left (002:18): before a trump any card may be played, the highest of the suit led
     wins; declarations on leads 1-5 and claims after each trick won or marriage declared
-    (:func:`between_nb`, in the engine's hook ``after_fn``; paused decisions made here).
+    (:func:`between_nb`, in the engine's hook :func:`after_trick_nb`, called directly;
+    paused decisions made here; ``after_fn``, its ``cfunc``, is for the simulation claim's
+    play-outs).
     ``opts`` = :func:`hook_opts_nb`; ``state[S_CARRY]`` (two sides) holds the points
     carried in. Leaves the outcome in ``state`` (:func:`deal_result_nb`); returns False on
-    an illegal move (``err`` filled)."""
-    order, state, hands, tables, opts, pst = borrowed((order, state, hands, tables, opts, pst))
-    audit_out, err, dealt, after = borrowed((audit_out, err, dealt, after))
-    seats = SeatPolicies(borrowed(seats.code), borrowed(seats.params), borrowed(seats.group))
+    an illegal move (``err`` filled). Inlined, so it uses its arrays as the caller passes
+    them (:func:`units_nb` passes borrowed views) and must not borrow them itself: an
+    inlined function's arguments may be its caller's temporaries, which numba frees after
+    their last use (:mod:`simkit.core.borrow`)."""
     deal_round_nb(order, 4, HAND, dealer, hands)
     for s in range(4):
         dealt[s] = hands[s]
@@ -656,29 +665,32 @@ def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, seats, choo
         if bad:
             audit_out[1] += 1
     state[S_PHASE] = PHASE_PLAY
-    r = between_nb(hands, state, opts, pst, ST_DECLARE, NO_ANSWER)       # the opening lead's declaration
+    stage, a = ST_DECLARE, NO_ANSWER          # the opening lead's declaration, by the built-ins
     while True:
-        while r == PAUSE:
-            stage = state[S_PENDING]
-            if stage == ST_DECLARE:
-                a = user_declare_nb(state[S_LEADER], hands, state, seats, decl_fn, err)
-                if a == -2:
-                    return False
-            else:
-                seat = state[S_LEADER] if stage == ST_CLAIM else state[S_DECLARER]
-                a = asked_claim_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, claim_fn,
-                                   pst, err)
-                if a < 0:
-                    return False
-            r = between_nb(hands, state, opts, pst, stage, a)
-        if r == STOP or state[S_TRICK_NO] == HAND:
+        r = between_nb(hands, state, opts, pst, stage, a)
+        if r == STOP:
             break
-        if play_tricks_nb(choose_fn, after_fn, HOOKED, hands, state, tables, opts, seats, play_fn, pst, audit,
-                          audit_out, err):
-            break
-        if err[E_KIND] != 0:
-            return False
-        r = STOP if state[S_CLAIM] >= 0 else PAUSE
+        if r == GO:
+            if state[S_TRICK_NO] == HAND or play_tricks_inline_nb(choose_fn, after_trick_nb, HOOKED, hands, state,
+                                                                   tables, opts, seats, play_fn, pst, audit, audit_out,
+                                                                   err):
+                break
+            if err[E_KIND] != 0:
+                return False
+            if state[S_CLAIM] >= 0:
+                break
+        # play paused for a decision: make it, then go on from its step
+        stage = state[S_PENDING]
+        if stage == ST_DECLARE:
+            a = user_declare_nb(state[S_LEADER], hands, state, seats, decl_fn, err)
+            if a == -2:
+                return False
+        else:
+            seat = state[S_LEADER] if stage == ST_CLAIM else state[S_DECLARER]
+            a = asked_claim_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, claim_fn,
+                               pst, err)
+            if a < 0:
+                return False
     if audit:
         audit_out[0] += 1
         left = hands[0] | hands[1] | hands[2] | hands[3]
