@@ -3,7 +3,8 @@ the trick engine, deals and games to 101 (seed 002 lines 10-12; GAMES.md G12; th
 pieces are :mod:`.scoring`, the stock ones :mod:`simkit.games.stock`).
 
 The engine plays the deal's tricks in one call, its ``after_trick`` hook
-(:func:`settle_after_cb`) counting each trick and, while the stock lasts, drawing (the
+(:func:`settle_after_nb`, called directly in the chunk's deals; :func:`settle_after_cb`,
+its ``cfunc``, elsewhere) counting each trick and, while the stock lasts, drawing (the
 winner first; the stock lives in ``opts[O_STOCK:]``, where the hook reaches it); the hook
 stops the loop when the trick's winner, next to lead, may declare a marriage (he has won
 a trick, holds a king and queen of a suit, the stock has cards: 002:11). The kernel then
@@ -27,7 +28,7 @@ from simkit.core.rollout import best_by_rollouts_nb, follow_legal_nb, play_trick
 from simkit.core.stats import moment_add_nb
 from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
 from simkit.core.trick_play import (AFTER_FN, AFTER_SIG, CHOOSE_FN, CHOOSE_SIG, E_KIND, ERR_GAME, PLAY_BUILTIN,
-                                    R_PLAY, play_tricks_nb)
+                                    R_PLAY, play_tricks_inline_nb, play_tricks_nb)
 from simkit.core.trick_play import PLAY_RANDOM, PLAY_USER  # noqa: F401  (policy codes, read by policies.py)
 from simkit.core.tricks import no_user_bid_nb, no_user_play_nb  # noqa: F401  (placeholders, read by __init__)
 from simkit.core.tricks import (BID_FN, MAX_SEATS, NO_TRUMP, PLAY_FN, S_EXTRA, S_FOLLOW, S_LEADER,
@@ -249,24 +250,33 @@ def choose_play_cb(code, seat, hand, legal, state, trick, tt, params, opts):
     return heuristic_play_nb(hand, legal, state, trick, tt, state[S_STOCK] > 0)
 
 
-@cfunc(AFTER_SIG, cache=True)
-def settle_after_cb(hands, state, opts, pst, err):
+@njit(cache=True)
+def settle_after_nb(hands, state, opts, pst, err):
     """The engine's ``after_trick`` hook (:func:`settle_trick_nb`): False stops the loop
     when the winner, next to lead, may declare a marriage (a decision for
-    :func:`play_on_nb`)."""
+    :func:`play_on_nb`). The chunk's deals call it directly
+    (:func:`~simkit.core.trick_play.play_tricks_inline_nb`)."""
+    return not settle_trick_nb(hands, state, opts, opts, O_STOCK)
+
+
+@cfunc(AFTER_SIG, cache=True)
+def settle_after_cb(hands, state, opts, pst, err):
+    """:func:`settle_after_nb` as the engine's ``cfunc`` hook, for :func:`one_deal_nb`."""
     return not settle_trick_nb(hands, state, opts, opts, O_STOCK)
 
 
 @njit(cache=True, inline="always")     # once per deal, with a dozen array arguments: inlined
-def play_on_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, declare_fn, pst, audit,
+def play_on_nb(engine, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, declare_fn, pst, audit,
                audit_out, err):
-    """Play the deal in ``state`` on to its end (see the module doc); False on an illegal
-    move (``err`` filled)."""
+    """Play the deal in ``state`` on to its end (see the module doc) with the trick engine
+    ``engine`` and its hook ``after_fn``: :func:`~simkit.core.trick_play.play_tricks_inline_nb`
+    and :func:`settle_after_nb` in the chunk (the loop compiled into the deal, the hook a
+    direct call), :func:`~simkit.core.trick_play.play_tricks_nb` and the ``cfunc``
+    elsewhere. False on an illegal move (``err`` filled)."""
     codes = seats.code
     params = seats.params
     while True:
-        if play_tricks_nb(choose_fn, after_fn, _YES, hands, state, tables, opts, seats, play_fn, pst, audit,
-                          audit_out, err):
+        if engine(choose_fn, after_fn, _YES, hands, state, tables, opts, seats, play_fn, pst, audit, audit_out, err):
             return True
         if err[E_KIND] != 0:
             return False
@@ -379,8 +389,8 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
                 state[S_RNG] = np.int64(next_u64_nb(pst) >> np.uint64(2))
             state[S_SCORE] = total[0]
             state[S_SCORE + 1] = total[1]
-            if not play_on_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, declare_fn,
-                              pst, audit, audit_out, err):
+            if not play_on_nb(play_tricks_inline_nb, hands, state, tables, opts, seats, choose_fn, settle_after_nb,
+                              play_fn, declare_fn, pst, audit, audit_out, err):
                 return
             if audit:
                 audit_deal_nb(hands, state, opts, deck_bits, audit_out)
@@ -441,8 +451,8 @@ def one_deal_nb(order, opts, tables, dealer, seats, choose_fn, after_fn, play_fn
     pst = fixed_stream_nb(seed)
     if seats.code[R_PLAY, 0] == PLAY_SIMULATION or seats.code[R_PLAY, 1] == PLAY_SIMULATION:
         state[S_RNG] = np.int64(next_u64_nb(pst) >> np.uint64(2))
-    if not play_on_nb(play_hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, declare_fn,
-                      pst, np.bool_(True), audit_out, err):
+    if not play_on_nb(play_tricks_nb, play_hands, state, tables, opts, seats, choose_fn, after_fn, play_fn,
+                      declare_fn, pst, np.bool_(True), audit_out, err):
         return False
     audit_deal_nb(play_hands, state, opts, tables[NO_TRUMP, TT_DECK], audit_out)
     result[0] = target_winner_nb(state[S_POINTS:S_POINTS + 2], 2, TARGET)
