@@ -363,7 +363,8 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
              audit_out, err, deck, dst, pst, state, hands, total):
     """The units of :func:`marriage_chunk_nb` with its work arrays, every array used through a
     :func:`~simkit.core.borrow.borrowed` view (no reference counting in the calls per deal
-    and per trick)."""
+    and per trick). The deals call the hook :func:`settle_after_nb` directly; ``after_fn``,
+    its ``cfunc``, is not used here."""
     deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, total = borrowed(
         (deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, total))
     seats, stats = borrowed(seats), borrowed(stats)
