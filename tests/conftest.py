@@ -23,14 +23,19 @@ def _package(name: str):
 
 
 def game_group(item):
-    """The game package a test belongs to (by its parameters, else its file name), or None."""
+    """The game package a test belongs to, or None: a game's own test file
+    (``tests/games/test_<package>*.py``) by its name, whatever its parameters (a suit
+    named ``spades`` or a card named ``king`` is not a game); a shared file's test (the
+    conformance checks, the experiments) by the parameter that names a game."""
+    path = Path(str(item.fspath))
+    if path.parent.name == "games" and path.stem.startswith("test_"):
+        return _package(path.stem[len("test_"):])
     callspec = getattr(item, "callspec", None)
     for value in (callspec.params.values() if callspec else ()):
         name = value.stem if isinstance(value, Path) else value if isinstance(value, str) else None
         if name and _package(name):
             return _package(name)
-    stem = Path(str(item.fspath)).stem
-    return _package(stem[len("test_"):]) if stem.startswith("test_") else None
+    return None
 
 
 @pytest.hookimpl(tryfirst=True)
