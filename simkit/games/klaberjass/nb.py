@@ -11,7 +11,7 @@ leads. A deal uses the card order ``order`` as dealt: three cards to the non-dea
 shown («вскрывает нижнюю карту колоды»). 18 cards are played; the turn-up (or the dix
 exchanged for it), the bottom card and the rest of the stock stay out.
 
-Each trick's cards go to its winner between tricks (:func:`after_trick_cb`), their card
+Each trick's cards go to its winner between tricks (:func:`after_trick_nb`), their card
 points are counted after the last trick (:func:`count_points_nb`), and the audit checks
 the card points won plus those left out of play plus the stich against 162 on every deal.
 
@@ -29,7 +29,7 @@ from simkit.core.rng import randbelow_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
 from simkit.core.trick_play import (AFTER_FN, AFTER_SIG, CHOOSE_FN, CHOOSE_SIG, ERR_GAME, E_TRUMP, N_ERR, PLAY_BUILTIN,
-                                    R_PLAY, SeatPolicies, illegal_move_nb, play_tricks_nb)
+                                    R_PLAY, SeatPolicies, illegal_move_nb, play_tricks_inline_nb, play_tricks_nb)
 from simkit.core.trick_play import PLAY_RANDOM, PLAY_USER  # noqa: F401  (policy codes, read by policies.py)
 from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_nb, no_user_play_nb,  # noqa: F401
                                 MAX_SEATS, S_BID, S_DEAL_NO, S_DEALER, S_EXTRA, S_LEAD_BAN, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_SEAT,
@@ -51,7 +51,7 @@ S_PTS = S_EXTRA + 6          # 2 entries: card points won (stich included), set 
 S_SEQ = S_EXTRA + 8          # 2 entries: sequence points scored
 S_BELLA = S_EXTRA + 10       # bit per seat: bella scored
 S_ANNOUNCE = S_EXTRA + 11    # bit per seat: the seat announces bella when it plays the card; bit ANNOUNCE_RULE:
-#                              the bella rule (opts[O_BELLA]), for after_trick_cb, which reads no other array
+#                              the bella rule (opts[O_BELLA]), for after_trick_nb, which reads no other array
 S_DIX = S_EXTRA + 12         # the seat that exchanged the dix, -1 none
 S_TARGET = S_EXTRA + 13      # points that win the game (the running totals are in S_SCORE)
 assert S_TARGET < S_LEAD_BAN, "the game's fields must end before the shared S_LEAD_BAN"
@@ -230,19 +230,39 @@ def trick_bella_nb(trick, before, trump, announce):
     return ann if bella_nb((king | queen) & ~before, card, trump, announce >> ANNOUNCE_RULE) else 0
 
 
-@cfunc(AFTER_SIG, cache=True)
-def after_trick_cb(hands, state, opts, pst, err):
-    """After each trick: its cards to the winner (``S_TAKEN``; their points are counted
-    after the deal, :func:`count_points_nb`), and bella (:func:`trick_bella_nb`) to a seat
-    that announced it. Called on every trick, so kept to loads and unconditional stores of
-    ``state``, which lets numba drop the reference counting of ``state`` (two atomic
-    operations a call, seen in the LLVM code of the earlier hook, whose stores followed
-    branches and table lookups)."""
+@njit(cache=True)
+def after_trick_nb(hands, state, opts, pst, err):
+    """The engine's ``after_trick`` hook: each trick's cards to the winner (``S_TAKEN``;
+    their points are counted after the deal, :func:`count_points_nb`), and bella
+    (:func:`trick_bella_nb`) to a seat that announced it. Called on every trick, so kept to
+    loads and unconditional stores of ``state``, which lets numba drop the reference
+    counting of ``state`` (two atomic operations a call, seen in the LLVM code of the
+    earlier hook, whose stores followed branches and table lookups). The chunk's deals call
+    it directly (:func:`play_hooked_nb`)."""
     before = state[S_TAKEN] | state[S_TAKEN + 1]
     trick = state[S_PLAYED] & ~before
     state[S_TAKEN + state[S_LEADER]] |= trick
     state[S_BELLA] |= trick_bella_nb(trick, before, state[S_TRUMP], state[S_ANNOUNCE])
     return True
+
+
+@cfunc(AFTER_SIG, cache=True)
+def after_trick_cb(hands, state, opts, pst, err):
+    """:func:`after_trick_nb` as the engine's ``cfunc`` hook (``after_fn``), for the cold
+    calls of the engine: the simulation's play-outs, the delayed dix's first trick,
+    :func:`one_deal_nb`."""
+    return after_trick_nb(hands, state, opts, pst, err)
+
+
+@njit(cache=True, inline="always")
+def play_hooked_nb(choose_fn, after_fn, between, hands, state, tables, opts, seats, play_fn, pst, audit, audit_out,
+                   err):
+    """:func:`~simkit.core.trick_play.play_tricks_nb` (same arguments) compiled into the
+    chunk's deal with :func:`after_trick_nb` as a direct call instead of ``after_fn`` (the
+    ``cfunc``, called through a pointer with five array structs: 15-25 % of a random deal
+    was its nine calls). The hot path's engine (``engine`` of :func:`finish_deal_nb`)."""
+    return play_tricks_inline_nb(choose_fn, after_trick_nb, between, hands, state, tables, opts, seats, play_fn, pst,
+                                 audit, audit_out, err)
 
 
 @njit(cache=True, inline="always")
@@ -332,11 +352,14 @@ def first_trick_delayed_nb(hands, state, tables, opts, seats, choose_fn, after_f
 # inlined (as are the dix and bella questions): a call passing a dozen arrays costs their reference counting on
 # every deal; the rarely taken delayed dix stays a call, which keeps the kernels' compile short
 @njit(cache=True, inline="always")
-def finish_deal_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, decl_fn, pst, audit, audit_out,
-                   err, scores, tmp):
+def finish_deal_nb(hands, state, tables, opts, seats, choose_fn, after_fn, engine, play_fn, decl_fn, pst, audit,
+                   audit_out, err, scores, tmp):
     """From the second deal on: the dix, sequences, bella, the nine tricks and the deal's
-    scores (into ``scores``; ``tmp`` an int64[2] to work in). Returns False on an illegal
-    move (``err`` filled)."""
+    scores (into ``scores``; ``tmp`` an int64[2] to work in). The tricks are played by
+    ``engine``: :func:`~simkit.core.trick_play.play_tricks_nb` with the hook ``after_fn``,
+    or in the chunk's deals :func:`play_hooked_nb` (the engine's loop compiled in, the hook
+    a direct call); a global function passed down, so each inlined call site compiles only
+    the one it names. Returns False on an illegal move (``err`` filled)."""
     codes = seats.code
     trump = state[S_TRUMP]
     dealer = state[S_DEALER]
@@ -379,8 +402,7 @@ def finish_deal_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_
     if delayed and not first_trick_delayed_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, decl_fn,
                                               pst, audit, audit_out, err):
         return False
-    if not play_tricks_nb(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, audit,
-                          audit_out, err):
+    if not engine(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, audit, audit_out, err):
         return False
     count_points_nb(state)
     for s in range(2):
@@ -405,7 +427,7 @@ def total_nb(state, s):
     return state[S_PTS + s] + state[S_SEQ + s] + BELLA * ((state[S_BELLA] >> s) & 1)
 
 
-#: tricks are followed by :func:`after_trick_cb` (card points, bella)
+#: tricks are followed by the hook (:func:`after_trick_nb`: card points, bella)
 BETWEEN = np.bool_(True)
 
 
@@ -459,7 +481,7 @@ def simulated_margin_nb(seat, hand, state, maker, trump, samples, tables, opts, 
         for i in range(S_SIZE):
             sim[i] = state[i]
         set_contract_nb(sim, tables, maker, trump, K_TAKE)
-        finish_deal_nb(sim_hands, sim, tables, opts, seats, choose_fn, after_fn, play_fn, decl_fn, pst,
+        finish_deal_nb(sim_hands, sim, tables, opts, seats, choose_fn, after_fn, play_tricks_nb, play_fn, decl_fn, pst,
                        np.bool_(False), audit_out, err, scores, tmp)
         total += scores[seat] - scores[other]
     return total / samples
@@ -573,12 +595,12 @@ def auction_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, 
 
 
 @njit(cache=True, inline="always")
-def deal_nb(order, state, hands, tables, opts, deal_no, dealer, seats, choose_fn, after_fn, play_fn, bid_fn, decl_fn,
-            pst, audit, audit_out, err, scores, tmp):
+def deal_nb(order, state, hands, tables, opts, deal_no, dealer, seats, choose_fn, after_fn, engine, play_fn, bid_fn,
+            decl_fn, pst, audit, audit_out, err, scores, tmp):
     """One deal from the card order ``order`` (see the module doc): deal six each in
     threes and turn the next card, the auction, three more each and the bottom card shown,
-    then :func:`finish_deal_nb` (the scores into ``scores``, ``tmp`` to work in). Returns 1 when played, 0 when thrown in, -1 on an illegal
-    move (``err`` filled)."""
+    then :func:`finish_deal_nb` (the tricks played by ``engine``, the scores into ``scores``, ``tmp`` to work
+    in). Returns 1 when played, 0 when thrown in, -1 on an illegal move (``err`` filled)."""
     nd = 1 - dealer
     a = 0
     b = 0
@@ -608,7 +630,7 @@ def deal_nb(order, state, hands, tables, opts, deal_no, dealer, seats, choose_fn
         if (popcount_nb(hands[0]) != HAND or popcount_nb(hands[1]) != HAND or hands[0] & hands[1] != 0
                 or ((hands[0] | hands[1]) >> turnup) & 1 or ((hands[0] | hands[1]) >> np.int64(order[BOTTOM])) & 1):
             audit_out[1] += 1
-    if not finish_deal_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, decl_fn, pst, audit,
+    if not finish_deal_nb(hands, state, tables, opts, seats, choose_fn, after_fn, engine, play_fn, decl_fn, pst, audit,
                           audit_out, err, scores, tmp):
         return -1
     return 1
@@ -671,8 +693,8 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
             state[S_SCORE] = score[0]
             state[S_SCORE + 1] = score[1]
             state[S_TARGET] = target
-            r = deal_nb(deck, state, hands, tables, opts, d + 1, dealer, seats, choose_fn, after_fn, play_fn, bid_fn,
-                        decl_fn, pst, audit, audit_out, err, pts, tmp)
+            r = deal_nb(deck, state, hands, tables, opts, d + 1, dealer, seats, choose_fn, after_fn, play_hooked_nb,
+                        play_fn, bid_fn, decl_fn, pst, audit, audit_out, err, pts, tmp)
             if r < 0:
                 return
             deals += 1
@@ -762,7 +784,7 @@ def one_deal_nb(order, opts, tables, dealer, seats, choose_fn, after_fn, play_fn
     Returns :func:`deal_nb`'s code; ``audit`` failures return -2."""
     audit_out = np.zeros(2, np.int64)
     play_hands = np.zeros(MAX_SEATS, np.int64)
-    r = deal_nb(order, state, play_hands, tables, opts, 1, dealer, seats, choose_fn, after_fn, play_fn, bid_fn,
-                decl_fn, fixed_stream_nb(seed), np.bool_(True), audit_out, err, scores, np.zeros(2, np.int64))
+    r = deal_nb(order, state, play_hands, tables, opts, 1, dealer, seats, choose_fn, after_fn, play_tricks_nb, play_fn,
+                bid_fn, decl_fn, fixed_stream_nb(seed), np.bool_(True), audit_out, err, scores, np.zeros(2, np.int64))
     return -2 if audit_out[1] else r
 
