@@ -27,7 +27,7 @@ NET_BINS = 36                  # nets -10 .. 25 (25 tricks with two players)
 BETWEEN = np.bool_(True)       # the penalty bookkeeping runs between tricks
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")     # once per deal: inlined
 def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, totals, seats, choose_fn, play_fn, pst, audit,
                  audit_out, err, pen):
     """One deal from the card order ``order`` (52 cards): ``51 // P`` each one at a time
@@ -35,9 +35,11 @@ def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, totals, sea
     «Последняя карта является козырной, кладется на стол и в игре не участвует»); the
     dealer's left leads (003:51). ``totals`` = the net totals before the deal (``S_SCORE``,
     for policies). Leaves each seat's jack penalty in ``pen``, tricks in ``S_WON``;
-    returns False on an illegal card. The engine's loop is compiled in here, with the hook
-    :func:`penalty_after_trick_nb` called directly
-    (:func:`~simkit.core.trick_play.play_tricks_inline_nb`)."""
+    returns False on an illegal card. Inlined into its callers, the
+    engine's loop with it (:func:`~simkit.core.trick_play.play_tricks_inline_nb`, the hook
+    :func:`penalty_after_trick_nb` a direct call): the unit loop, and :func:`one_deal_nb`.
+    It must not borrow its arrays itself: an inlined function's arguments may be its
+    caller's temporaries (:mod:`simkit.core.borrow`)."""
     players = opts[O_PLAYERS]
     k = 51 // players
     deal_round_nb(order, players, k, dealer, hands)
