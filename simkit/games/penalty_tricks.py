@@ -16,7 +16,7 @@ data, read from its option array ``opts`` and from the table state:
   -1 none); ``state[S_HOT_TRICK]``: a trick (0-based) that costs its taker one more (the
   counting trick; -1 none).
 
-Between tricks (:func:`penalty_after_trick_cb`) the captured cards (``S_PLAYED`` less
+Between tricks (:func:`penalty_after_trick_nb`) the captured cards (``S_PLAYED`` less
 ``S_PREV``) are charged to the winner (``S_PEN`` per seat), and the winner of each trick
 (:data:`S_LOG`, 3 bits a trick) and the taker of each penalty card and of the hot card
 (:data:`S_TAKERS`) are logged, so the game's kernel scores the deal from the log by its
@@ -113,14 +113,22 @@ def charge_trick_nb(state, opts, cards, w, k):
     state[S_LOG] |= w << (3 * k)
 
 
-@cfunc(AFTER_SIG, cache=True)
-def penalty_after_trick_cb(hands, state, opts, pst, err):
+@njit(cache=True)
+def penalty_after_trick_nb(hands, state, opts, pst, err):
     """The engine's ``after_trick`` hook: charge the trick just closed to its winner
-    (``S_LEADER``, who leads next)."""
+    (``S_LEADER``, who leads next). The games' deals call it directly
+    (:func:`~simkit.core.trick_play.play_tricks_inline_nb`)."""
     cards = state[S_PLAYED] & ~state[S_PREV]
     state[S_PREV] = state[S_PLAYED]
     charge_trick_nb(state, opts, cards, state[S_LEADER], state[S_TRICK_NO] - 1)
     return True
+
+
+@cfunc(AFTER_SIG, cache=True)
+def penalty_after_trick_cb(hands, state, opts, pst, err):
+    """:func:`penalty_after_trick_nb` as the engine's ``cfunc`` hook, for a caller of
+    :func:`~simkit.core.trick_play.play_tricks_nb` (the chunk kernels' ``after_fn``)."""
+    return penalty_after_trick_nb(hands, state, opts, pst, err)
 
 
 @njit(cache=True)

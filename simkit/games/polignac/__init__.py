@@ -75,8 +75,8 @@ class Polignac(PenaltyTrickGame):
         pen = np.zeros(8, np.int64)
         audit_out = np.zeros(2, np.int64)
         err = np.zeros(N_ERR, np.int64)
-        if not nb.one_deal_nb(order, self._opts(rules), TABLES, dealer, seats, pt.penalty_choose_cb,
-                              pt.penalty_after_trick_cb, *fns, int(seed), state, hands, pen, audit_out, err):
+        if not nb.one_deal_nb(order, self._opts(rules), TABLES, dealer, seats, pt.penalty_choose_cb, *fns, int(seed),
+                              state, hands, pen, audit_out, err):
             self.raise_err(err, policies)
         won = [int(t) for t in state[S_WON:S_WON + P]]
         return {"hands": [format_cards(cards_of(h)) for h in hands[:P]], "trump_card": format_cards([order[51]]),

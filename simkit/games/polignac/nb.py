@@ -13,11 +13,11 @@ from simkit.core.borrow import borrowed
 from simkit.core.rng import next_u64_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
-from simkit.core.trick_play import AFTER_FN, CHOOSE_FN, play_tricks_nb
+from simkit.core.trick_play import CHOOSE_FN, play_tricks_inline_nb
 from simkit.core.tricks import (MAX_SEATS, PLAY_FN, S_FOLLOW, S_PLAYED, S_SCORE, S_WON, deal_round_nb, popcount_nb,
                                 start_deal_nb)
-from simkit.games.penalty_tricks import (O_GAME, S_PEN, S_TAKERS, chunk_signature, record_unit_nb,
-                                        start_penalties_nb, win_shares_nb)
+from simkit.games.penalty_tricks import (O_GAME, S_PEN, S_TAKERS, chunk_signature, penalty_after_trick_nb,
+                                        record_unit_nb, start_penalties_nb, win_shares_nb)
 from simkit.games.polignac.scoring import JACKS, game_over_nb, jack_points_nb
 
 O_PLAYERS, O_END_RULE, O_TARGET, O_SINGLE, O_MAX_DEALS, O_FIRST_DEALER, O_FOLLOW = range(O_GAME, O_GAME + 7)
@@ -27,15 +27,19 @@ NET_BINS = 36                  # nets -10 .. 25 (25 tricks with two players)
 BETWEEN = np.bool_(True)       # the penalty bookkeeping runs between tricks
 
 
-@njit(cache=True)
-def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, totals, seats, choose_fn, after_fn, play_fn,
-                 pst, audit, audit_out, err, pen):
+@njit(cache=True, inline="always")     # once per deal: inlined
+def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, totals, seats, choose_fn, play_fn, pst, audit,
+                 audit_out, err, pen):
     """One deal from the card order ``order`` (52 cards): ``51 // P`` each one at a time
     from the dealer's left, the last card turned for trump and out of play (003:50
     «Последняя карта является козырной, кладется на стол и в игре не участвует»); the
     dealer's left leads (003:51). ``totals`` = the net totals before the deal (``S_SCORE``,
     for policies). Leaves each seat's jack penalty in ``pen``, tricks in ``S_WON``;
-    returns False on an illegal card."""
+    returns False on an illegal card. Inlined into its callers, the
+    engine's loop with it (:func:`~simkit.core.trick_play.play_tricks_inline_nb`, the hook
+    :func:`penalty_after_trick_nb` a direct call): the unit loop, and :func:`one_deal_nb`.
+    It must not borrow its arrays itself: an inlined function's arguments may be its
+    caller's temporaries (:mod:`simkit.core.borrow`)."""
     players = opts[O_PLAYERS]
     k = 51 // players
     deal_round_nb(order, players, k, dealer, hands)
@@ -57,8 +61,8 @@ def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, totals, sea
             n += popcount_nb(hands[s])
         if n != players * k or popcount_nb(dealt) != n or (dealt >> turned) & 1:
             audit_out[1] += 1
-    if not play_tricks_nb(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, audit,
-                          audit_out, err):
+    if not play_tricks_inline_nb(choose_fn, penalty_after_trick_nb, BETWEEN, hands, state, tables, opts, seats,
+                                 play_fn, pst, audit, audit_out, err):
         return False
     takers = state[S_TAKERS]
     for s in range(players):
@@ -97,7 +101,7 @@ _I1 = types.int64[::1]
 
 
 @njit(cache=True)
-def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit, audit_out, err,
+def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, play_fn, stats, audit, audit_out, err,
              deck, dst, pst, state, hands, net, gross, pen, share, gx):
     """The units of :func:`polignac_chunk_nb` with its work arrays, every array used through a
     :func:`~simkit.core.borrow.borrowed` view (no reference counting in the calls per deal
@@ -123,8 +127,8 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
             dealer = (opts[O_FIRST_DEALER] + d) % players
             shuffle_top_nb(deck, 51, dst)
             deals += 1
-            if not play_deal_nb(deck, state, hands, tables, opts, deals, dealer, net, seats, choose_fn, after_fn,
-                                play_fn, pst, audit, audit_out, err, pen):
+            if not play_deal_nb(deck, state, hands, tables, opts, deals, dealer, net, seats, choose_fn, play_fn, pst,
+                                audit, audit_out, err, pen):
                 return
             counters[0] += 1
             others = 0
@@ -171,7 +175,8 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
 def polignac_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit,
                       audit_out, err):
     """Play units ``start..stop-1`` (whole games or single deals) into ``stats``.
-    Plays in :func:`units_nb` on work arrays allocated here."""
+    Plays in :func:`units_nb` on work arrays allocated here. ``after_fn`` (the chunk
+    kernels' common signature) is not called: the deal calls the hook directly."""
     n_groups = stats.group_mom.shape[0] // 2
     deck, dst, pst, state, hands = unit_arrays_nb(deck0)
     net = np.zeros(MAX_SEATS, np.int64)
@@ -179,20 +184,19 @@ def polignac_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, 
     pen = np.zeros(MAX_SEATS, np.int64)
     share = np.zeros(MAX_SEATS, np.int64)
     gx = np.zeros(2 * n_groups, np.int64)
-    units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit, audit_out, err,
+    units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, play_fn, stats, audit, audit_out, err,
              deck, dst, pst, state, hands, net, gross, pen, share, gx)
 
 
-@njit(types.boolean(types.uint8[::1], _I1, types.int64[:, ::1], types.int64, SEATS_TYPE, CHOOSE_FN, AFTER_FN,
-                    PLAY_FN, types.int64, _I1, _I1, _I1, _I1, _I1), cache=True)
-def one_deal_nb(order, opts, tables, dealer, seats, choose_fn, after_fn, play_fn, seed, state, hands, pen, audit_out,
-                err):
+@njit(types.boolean(types.uint8[::1], _I1, types.int64[:, ::1], types.int64, SEATS_TYPE, CHOOSE_FN, PLAY_FN,
+                    types.int64, _I1, _I1, _I1, _I1, _I1), cache=True)
+def one_deal_nb(order, opts, tables, dealer, seats, choose_fn, play_fn, seed, state, hands, pen, audit_out, err):
     """One deal from the fixed card order ``order`` (tests, notebooks), audited into
     ``audit_out``; policy randomness from unit 0's policy stream of ``seed``. ``hands``
     gets the hands as dealt; returns False on an illegal card."""
     play_hands = np.zeros(MAX_SEATS, np.int64)
     totals = np.zeros(MAX_SEATS, np.int64)
-    ok = play_deal_nb(order, state, play_hands, tables, opts, 1, dealer, totals, seats, choose_fn, after_fn, play_fn,
+    ok = play_deal_nb(order, state, play_hands, tables, opts, 1, dealer, totals, seats, choose_fn, play_fn,
                       fixed_stream_nb(seed), True, audit_out, err, pen)
     deal_round_nb(order, opts[O_PLAYERS], 51 // opts[O_PLAYERS], dealer, hands)
     return ok

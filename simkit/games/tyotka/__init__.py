@@ -85,8 +85,7 @@ class Tyotka(PenaltyTrickGame):
         err = np.zeros(N_ERR, np.int64)
         p = int(ph[0])
         if not nb.one_deal_nb(order, p, self._opts(rules), TABLES, dealer, np.asarray(scores, np.int64), seats,
-                              pt.penalty_choose_cb, pt.penalty_after_trick_cb, *fns, int(seed), state, hands, pen,
-                              winners, audit_out, err):
+                              pt.penalty_choose_cb, *fns, int(seed), state, hands, pen, winners, audit_out, err):
             self.raise_err(err, policies)
         ct = int(counting_trick_nb(p))
         return {"hands": [format_cards(cards_of(h)) for h in hands[:4]], "winners": [int(w) for w in winners],

@@ -15,11 +15,12 @@ from simkit.core.borrow import borrowed
 from simkit.core.rng import next_u64_nb, randbelow_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
-from simkit.core.trick_play import AFTER_FN, CHOOSE_FN, play_tricks_nb
+from simkit.core.trick_play import CHOOSE_FN, play_tricks_inline_nb
 from simkit.core.tricks import (MAX_SEATS, NO_TRUMP, PLAY_FN, S_PLAYED, S_SCORE, S_WON, TT_DECK, deal_round_nb,
                                 popcount_nb, start_deal_nb)
-from simkit.games.penalty_tricks import (O_GAME, S_LOG, S_PEN, S_TAKERS, chunk_signature, log_winners_nb,
-                                        record_unit_nb, start_penalties_nb, win_shares_nb)
+from simkit.games.penalty_tricks import (O_GAME, S_LOG, S_PEN, S_TAKERS, chunk_signature, log_most_tricks_seat_nb,
+                                        log_winners_nb, penalty_after_trick_nb, record_unit_nb, start_penalties_nb,
+                                        win_shares_nb)
 from simkit.games.tyotka.scoring import (DEAL_PENALTIES, QUEENS, TRICKS, counting_trick_nb, deal_penalties_nb,
                                          most_tricks_seat_nb, settle_nb)
 
@@ -47,14 +48,19 @@ def taken_nb(takers, photo, out):
         out[t - 1] |= np.int64(1) << photo
 
 
-@njit(cache=True)
-def play_deal_nb(order, photo, state, hands, tables, opts, deal_no, dealer, score, seats, choose_fn, after_fn,
-                 play_fn, pst, audit, audit_out, err, pen, winners):
+@njit(cache=True, inline="always")     # once per deal: inlined
+def play_deal_nb(order, photo, state, hands, tables, opts, deal_no, dealer, score, seats, choose_fn, play_fn, pst,
+                 audit, audit_out, err, pen, winners, taken):
     """One deal from the card order ``order`` with photograph ``photo``: thirteen each,
     one at a time from the dealer's left (002:50 «Сдают по 13 карт»); the dealer's left
     leads, then the trick's winner; follow suit, else any card (002:51). ``score`` = the
     rubber's penalties so far (``S_SCORE``, for policies). Leaves each seat's penalties in
-    ``pen`` and the trick winners in ``winners``; False on an illegal card."""
+    ``pen``, the trick winners in ``winners`` and the penalty cards each seat took in
+    ``taken`` (:func:`taken_nb`); False on an illegal card. Inlined into its callers, the
+    engine's loop with it (:func:`~simkit.core.trick_play.play_tricks_inline_nb`, the hook
+    :func:`penalty_after_trick_nb` a direct call): the unit loop, and :func:`one_deal_nb`.
+    It must not borrow its arrays itself: an inlined function's arguments may be its
+    caller's temporaries (:mod:`simkit.core.borrow`)."""
     deal_round_nb(order, 4, TRICKS, dealer, hands)
     eldest = dealer + 1 if dealer < 3 else 0
     start_deal_nb(state, tables, NO_TRUMP, 4, TRICKS, dealer, eldest, -1, deal_no)
@@ -68,11 +74,10 @@ def play_deal_nb(order, photo, state, hands, tables, opts, deal_no, dealer, scor
         if union != deck_bits or popcount_nb(hands[0]) + popcount_nb(hands[1]) + popcount_nb(hands[2]) \
                 + popcount_nb(hands[3]) != 52:
             audit_out[1] += 1
-    if not play_tricks_nb(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, audit,
-                          audit_out, err):
+    if not play_tricks_inline_nb(choose_fn, penalty_after_trick_nb, BETWEEN, hands, state, tables, opts, seats,
+                                 play_fn, pst, audit, audit_out, err):
         return False
     log_winners_nb(state[S_LOG], TRICKS, winners)
-    taken = np.zeros(4, np.int64)
     taken_nb(state[S_TAKERS], photo, taken)
     deal_penalties_nb(winners, taken, photo, 4, pen)
     if audit:
@@ -112,14 +117,15 @@ _I1 = types.int64[::1]
 
 
 @njit(cache=True)
-def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit, audit_out, err,
-             deck, dst, pst, state, hands, score, pen, winners, settle, total, share, gx):
+def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, play_fn, stats, audit, audit_out, err,
+             deck, dst, pst, state, hands, score, pen, winners, taken, settle, total, share, gx):
     """The units of :func:`tyotka_chunk_nb` with its work arrays, every array used through a
     :func:`~simkit.core.borrow.borrowed` view (no reference counting in the calls per deal
     and per trick)."""
     deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands = borrowed(
         (deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands))
-    score, pen, winners, settle, total, share, gx = borrowed((score, pen, winners, settle, total, share, gx))
+    score, pen, winners, taken, settle, total, share, gx = borrowed(
+        (score, pen, winners, taken, settle, total, share, gx))
     seats, stats = borrowed(seats), borrowed(stats)
     unit_kind = opts[O_UNIT]
     n_rubbers = opts[O_RUBBERS] if unit_kind == UNIT_PARTY else 1
@@ -145,14 +151,14 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
                 photo = np.int64(deck0[randbelow_nb(dst, 52)])
                 deals += 1
                 if not play_deal_nb(deck, photo, state, hands, tables, opts, deals, dealer, score, seats, choose_fn,
-                                    after_fn, play_fn, pst, audit, audit_out, err, pen, winners):
+                                    play_fn, pst, audit, audit_out, err, pen, winners, taken):
                     return
                 counters[0] += 1
                 ct = counting_trick_nb(photo)
                 count_hist[ct - 1] += 1
                 if (photo >> 2) == 10:
                     counters[3] += 1
-                most = most_tricks_seat_nb(winners, TRICKS, 4)
+                most = log_most_tricks_seat_nb(state[S_LOG], TRICKS, 4)
                 others = 0
                 for s in range(4):
                     score[s] += pen[s]
@@ -214,29 +220,31 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
 def tyotka_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit,
                     audit_out, err):
     """Play units ``start..stop-1`` (parties, rubbers or single deals) into ``stats``.
-    Plays in :func:`units_nb` on work arrays allocated here."""
+    Plays in :func:`units_nb` on work arrays allocated here. ``after_fn`` (the chunk
+    kernels' common signature) is not called: the deal calls the hook directly."""
     n_groups = stats.group_mom.shape[0] // 2
     deck, dst, pst, state, hands = unit_arrays_nb(deck0)
     score = np.zeros(4, np.int64)
     pen = np.zeros(4, np.int64)
     winners = np.zeros(TRICKS, np.int64)
+    taken = np.zeros(4, np.int64)
     settle = np.zeros(4, np.int64)
     total = np.zeros(4, np.int64)
     share = np.zeros(4, np.int64)
     gx = np.zeros(2 * n_groups, np.int64)
-    units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit, audit_out, err,
-             deck, dst, pst, state, hands, score, pen, winners, settle, total, share, gx)
+    units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, play_fn, stats, audit, audit_out, err,
+             deck, dst, pst, state, hands, score, pen, winners, taken, settle, total, share, gx)
 
 
 @njit(types.boolean(types.uint8[::1], types.int64, _I1, types.int64[:, ::1], types.int64, _I1, SEATS_TYPE,
-                    CHOOSE_FN, AFTER_FN, PLAY_FN, types.int64, _I1, _I1, _I1, _I1, _I1, _I1), cache=True)
-def one_deal_nb(order, photo, opts, tables, dealer, score, seats, choose_fn, after_fn, play_fn, seed, state, hands,
-                pen, winners, audit_out, err):
+                    CHOOSE_FN, PLAY_FN, types.int64, _I1, _I1, _I1, _I1, _I1, _I1), cache=True)
+def one_deal_nb(order, photo, opts, tables, dealer, score, seats, choose_fn, play_fn, seed, state, hands, pen, winners,
+                audit_out, err):
     """One deal from the fixed card order ``order`` with photograph ``photo`` (tests,
     notebooks), audited into ``audit_out``; policy randomness from unit 0's policy stream
     of ``seed``. ``hands`` gets the hands as dealt; returns False on an illegal card."""
     play_hands = np.zeros(MAX_SEATS, np.int64)
-    ok = play_deal_nb(order, photo, state, play_hands, tables, opts, 1, dealer, score, seats, choose_fn, after_fn,
-                      play_fn, fixed_stream_nb(seed), True, audit_out, err, pen, winners)
+    ok = play_deal_nb(order, photo, state, play_hands, tables, opts, 1, dealer, score, seats, choose_fn, play_fn,
+                      fixed_stream_nb(seed), True, audit_out, err, pen, winners, np.zeros(4, np.int64))
     deal_round_nb(order, 4, TRICKS, dealer, hands)
     return ok
