@@ -8,7 +8,8 @@ dealt (the dealer's) is shown and its suit is trump (002:59 «Последняя
 trump suit with ``kerosinka_turned=no_trump_suit``). The eldest leads (002:60 «Первым
 ходит сидящий слева от сдатчика»); a card of the led card's rank, else of its suit, else
 a trump (:data:`.scoring.FOLLOW`). The tricks' card points go to their winners (the
-``after_trick`` hook) and are added to the players' totals (002:61); a game ends after
+``after_trick`` hook :func:`after_trick_nb`, called directly in the chunk's deals, its
+``cfunc`` elsewhere) and are added to the players' totals (002:61); a game ends after
 the deal in which someone reaches the target: the highest total wins, equal highest
 totals share the win. The deal passes clockwise (to the left).
 """
@@ -19,7 +20,7 @@ from simkit.core.borrow import borrowed
 from simkit.core.rng import next_u64_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
-from simkit.core.trick_play import AFTER_FN, AFTER_SIG, CHOOSE_FN, play_tricks_nb
+from simkit.core.trick_play import AFTER_FN, AFTER_SIG, CHOOSE_FN, play_tricks_inline_nb, play_tricks_nb
 from simkit.core.tricks import (MAX_SEATS, PLAY_FN, S_FOLLOW, S_PLAYED, S_TABLE, S_WON, TT_DECK, deal_round_nb,
                                 popcount_nb, start_deal_nb)
 from simkit.games.kerosinka.scoring import ALL_TABLES, FOLLOW, KEROSINKA, trump_table_nb
@@ -34,20 +35,31 @@ O_AS_TEN, O_NO_TRUMP_SUIT, O_TARGET, O_SINGLE, O_FIRST_DEALER = range(5)
 N_OPTS = 5
 
 
+@njit(cache=True)
+def after_trick_nb(hands, state, opts, pst, err):
+    """The engine's ``after_trick`` hook: the trick's card points to its winner, forced
+    trumps counted (:func:`~simkit.games.point_tricks.settle_trick_nb`). The chunk's deals
+    call it directly (:func:`~simkit.core.trick_play.play_tricks_inline_nb`)."""
+    return settle_trick_nb(hands, state, ALL_TABLES[opts[O_AS_TEN], state[S_TABLE]], FOLLOW)
+
+
 @cfunc(AFTER_SIG, cache=True)
 def after_trick_cb(hands, state, opts, pst, err):
-    """The trick's card points to its winner, forced trumps counted
-    (:func:`~simkit.games.point_tricks.settle_trick_nb`)."""
-    return settle_trick_nb(hands, state, ALL_TABLES[opts[O_AS_TEN], state[S_TABLE]], FOLLOW)
+    """:func:`after_trick_nb` as the engine's ``cfunc`` hook, for :func:`one_deal_nb`."""
+    return after_trick_nb(hands, state, opts, pst, err)
 
 
 BETWEEN = np.bool_(True)
 
 
-@njit(cache=True)
-def play_deal_nb(order, state, hands, tables, opts, dealer, deal_no, seats, choose_fn, after_fn, play_fn, pst, audit,
-                 audit_out, err):
-    """Deal the 36 cards of ``order`` and play them (see the module doc); leaves each
+@njit(cache=True, inline="always")     # once per deal, with a dozen array arguments: inlined
+def play_deal_nb(engine, order, state, hands, tables, opts, dealer, deal_no, seats, choose_fn, after_fn, play_fn, pst,
+                 audit, audit_out, err):
+    """Deal the 36 cards of ``order`` and play them (see the module doc) with the trick
+    engine ``engine`` and its hook ``after_fn``:
+    :func:`~simkit.core.trick_play.play_tricks_inline_nb` and :func:`after_trick_nb` in the
+    chunk (the loop compiled into the deal, the hook a direct call),
+    :func:`~simkit.core.trick_play.play_tricks_nb` and the ``cfunc`` elsewhere. Leaves each
     seat's card points in ``state[S_POINTS:]``. False on an illegal card."""
     deal_round_nb(order, PLAYERS, CARDS, dealer, hands)
     shown = np.int64(order[PLAYERS * CARDS - 1])
@@ -64,8 +76,8 @@ def play_deal_nb(order, state, hands, tables, opts, dealer, deal_no, seats, choo
                 audit_out[1] += 1
         if union != tables[0, TT_DECK] or (hands[dealer] >> shown) & 1 == 0:
             audit_out[1] += 1
-    if not play_tricks_nb(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, audit,
-                          audit_out, err):
+    if not engine(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, audit, audit_out,
+                  err):
         return False
     if audit:
         audit_out[0] += 1
@@ -99,7 +111,8 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
              deck, dst, pst, state, hands, score, gx):
     """The units of :func:`kerosinka_chunk_nb` with its work arrays, every array used through a
     :func:`~simkit.core.borrow.borrowed` view (no reference counting in the calls per deal
-    and per trick)."""
+    and per trick). The deals call the hook :func:`after_trick_nb` directly; ``after_fn``,
+    its ``cfunc``, is not used here."""
     deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, score, gx = borrowed(
         (deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, score, gx))
     seats, stats = borrowed(seats), borrowed(stats)
@@ -118,8 +131,8 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
             dealer = (opts[O_FIRST_DEALER] + (0 if single else deals)) % PLAYERS
             deals += 1
             shuffle_top_nb(deck, 36, dst)
-            if not play_deal_nb(deck, state, hands, tables, opts, dealer, deals, seats, choose_fn, after_fn, play_fn,
-                                pst, audit, audit_out, err):
+            if not play_deal_nb(play_tricks_inline_nb, deck, state, hands, tables, opts, dealer, deals, seats,
+                                choose_fn, after_trick_nb, play_fn, pst, audit, audit_out, err):
                 return
             counters[0] += 1
             if deck[35] == KEROSINKA:
@@ -184,8 +197,8 @@ def one_deal_nb(order, opts, tables, dealer, seats, choose_fn, after_fn, play_fn
     ``S_FORCED``); False on an illegal card (``err`` filled)."""
     hands = np.zeros(MAX_SEATS, np.int64)
     deal_round_nb(order, PLAYERS, CARDS, dealer, dealt)
-    return play_deal_nb(order, state, hands, tables, opts, dealer, 1, seats, choose_fn, after_fn, play_fn,
-                        fixed_stream_nb(seed), True, audit_out, err)
+    return play_deal_nb(play_tricks_nb, order, state, hands, tables, opts, dealer, 1, seats, choose_fn, after_fn,
+                        play_fn, fixed_stream_nb(seed), True, audit_out, err)
 
 
 #: what :class:`~simkit.games.point_game.PointTrickGame` calls

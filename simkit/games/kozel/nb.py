@@ -7,7 +7,8 @@ half: the turned card is the dealer's («принадлежит сдатчику
 one at a time from the dealer's left, four to each seat (with ``turnup_to_dealer`` off
 the turned card is simply the first card dealt, to the dealer's left). The dealer leads
 (002:3 «Первым ходит сдатчик»); follow suit, else trump (:data:`.scoring.FOLLOW`). After
-its four tricks the half's card points are counted (the ``after_trick`` hook,
+its four tricks the half's card points are counted (the ``after_trick`` hook
+:func:`after_trick_nb`, called directly in the chunk's deals, its ``cfunc`` elsewhere:
 :func:`~simkit.games.point_tricks.settle_trick_nb`) and its winner found
 (:func:`.scoring.half_winner_nb`); then the same dealer deals the other 16 cards the same
 way, leads again, same trump (002:5). The winner of a half crosses marks off
@@ -21,7 +22,7 @@ from simkit.core.borrow import borrowed
 from simkit.core.rng import next_u64_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
-from simkit.core.trick_play import AFTER_FN, AFTER_SIG, CHOOSE_FN, play_tricks_nb
+from simkit.core.trick_play import AFTER_FN, AFTER_SIG, CHOOSE_FN, play_tricks_inline_nb, play_tricks_nb
 from simkit.core.tricks import (MAX_SEATS, PLAY_FN, S_FOLLOW, S_LEADER, S_PLAYED, S_SEAT, S_TABLE, S_TRICKS, S_WON,
                                 TT_DECK, lowest_card_nb, popcount_nb, start_deal_nb)
 from simkit.games.kozel.scoring import FOLLOW, HALF_CARDS, POINTS, TABLES, cross_marks_nb, half_winner_nb
@@ -41,10 +42,18 @@ N_OPTS = 6
 #: S_HALF above.
 
 
+@njit(cache=True)
+def after_trick_nb(hands, state, opts, pst, err):
+    """The engine's ``after_trick`` hook: the trick's card points to its winner
+    (:func:`~simkit.games.point_tricks.settle_trick_nb`). The chunk's deals call it
+    directly (:func:`~simkit.core.trick_play.play_tricks_inline_nb`)."""
+    return settle_trick_nb(hands, state, TABLES[state[S_TABLE]], FOLLOW)
+
+
 @cfunc(AFTER_SIG, cache=True)
 def after_trick_cb(hands, state, opts, pst, err):
-    """The trick's card points to its winner (:func:`~simkit.games.point_tricks.settle_trick_nb`)."""
-    return settle_trick_nb(hands, state, TABLES[state[S_TABLE]], FOLLOW)
+    """:func:`after_trick_nb` as the engine's ``cfunc`` hook, for :func:`one_deal_nb`."""
+    return after_trick_nb(hands, state, opts, pst, err)
 
 
 BETWEEN = np.bool_(True)
@@ -69,11 +78,15 @@ def deal_half_nb(order, half, dealer, turnup_dealer, hands):
         hands[seat] |= np.int64(1) << np.int64(order[base + i])
 
 
-@njit(cache=True)
-def play_half_nb(order, half, state, hands, tables, opts, dealer, deal_no, seats, choose_fn, after_fn, play_fn, pst,
-                 audit, audit_out, err):
-    """Deal and play half ``half`` of the deal in ``order`` (see the module doc); leaves
-    each seat's card points of the half in ``state[S_POINTS:]``. False on an illegal card."""
+@njit(cache=True, inline="always")     # once per half, with a dozen array arguments: inlined
+def play_half_nb(engine, order, half, state, hands, tables, opts, dealer, deal_no, seats, choose_fn, after_fn, play_fn,
+                 pst, audit, audit_out, err):
+    """Deal and play half ``half`` of the deal in ``order`` (see the module doc) with the
+    trick engine ``engine`` and its hook ``after_fn``:
+    :func:`~simkit.core.trick_play.play_tricks_inline_nb` and :func:`after_trick_nb` in the
+    chunk (the loop compiled into the deal, the hook a direct call),
+    :func:`~simkit.core.trick_play.play_tricks_nb` and the ``cfunc`` elsewhere. Leaves each
+    seat's card points of the half in ``state[S_POINTS:]``. False on an illegal card."""
     turn = np.int64(order[0])
     turnup_dealer = opts[O_TURNUP_DEALER] != 0
     deal_half_nb(order, half, dealer, turnup_dealer, hands)
@@ -100,8 +113,8 @@ def play_half_nb(order, half, state, hands, tables, opts, dealer, deal_no, seats
                 or half_cards & state[S_PLAYED] != 0):
             audit_out[1] += 1
     played = state[S_PLAYED]
-    if not play_tricks_nb(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, audit,
-                          audit_out, err):
+    if not engine(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, audit, audit_out,
+                  err):
         return False
     if audit:
         audit_out[0] += 1
@@ -171,7 +184,8 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
              deck, dst, pst, state, hands, marks, pts, deal_pts, gx):
     """The units of :func:`kozel_chunk_nb` with its work arrays, every array used through a
     :func:`~simkit.core.borrow.borrowed` view (no reference counting in the calls per deal
-    and per trick)."""
+    and per trick). The deals call the hook :func:`after_trick_nb` directly; ``after_fn``,
+    its ``cfunc``, is not used here."""
     deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, marks, pts, deal_pts, gx = borrowed(
         (deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, marks, pts, deal_pts, gx))
     seats, stats = borrowed(seats), borrowed(stats)
@@ -200,8 +214,8 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
                 deal_pts[p] = 0
             complete = True
             for half in range(2):
-                if not play_half_nb(deck, half, state, hands, tables, opts, dealer, deals, seats, choose_fn, after_fn,
-                                    play_fn, pst, audit, audit_out, err):
+                if not play_half_nb(play_tricks_inline_nb, deck, half, state, hands, tables, opts, dealer, deals,
+                                    seats, choose_fn, after_trick_nb, play_fn, pst, audit, audit_out, err):
                     return
                 n_halves += 1
                 halves[half] += 1
@@ -290,8 +304,8 @@ def one_deal_nb(order, opts, tables, dealer, seats, choose_fn, after_fn, play_fn
         deal_half_nb(order, half, dealer, opts[O_TURNUP_DEALER] != 0, hands)
         for p in range(PLAYERS):
             dealt[half, p] = hands[p]
-        if not play_half_nb(order, half, state, hands, tables, opts, dealer, 1, seats, choose_fn, after_fn, play_fn,
-                            pst, True, audit_out, err):
+        if not play_half_nb(play_tricks_nb, order, half, state, hands, tables, opts, dealer, 1, seats, choose_fn,
+                            after_fn, play_fn, pst, True, audit_out, err):
             return False
         for p in range(PLAYERS):
             half_pts[half, p] = state[S_POINTS + p]
