@@ -9,7 +9,8 @@ declarations scored at once in turn from the dealer's left (000:33 «Подсч�
 left (000:35 «Первым ходит игрок, сидящий слева от раздающего; следующим - игрок, взявший
 взятку»): follow suit, else any card (000:41-43); the highest card of the suit led wins,
 or with ``hearts_trump`` the highest heart (000:23). Each trick is scored as it closes by
-the ``after_trick`` hook (:func:`after_trick_cb`, 000:33 «комбинации карт во взятках
+the ``after_trick`` hook (:func:`after_trick_nb`, called directly in the chunk's random-play deals;
+:func:`after_trick_cb`, its ``cfunc``, elsewhere; 000:33 «комбинации карт во взятках
 добавляются во время игры»): its counters (000:27), the last-trick option, all ten tricks
 (000:29). The running totals live in ``state[S_SCORE]`` (per side) for the policies;
 under ``game_end=immediate`` the hook stops the deal the moment a side reaches the
@@ -31,7 +32,7 @@ from simkit.core.stats import moment_add_nb
 from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
 from simkit.core.trick_play import (AFTER_FN, AFTER_SIG, CHOOSE_FN, CHOOSE_SIG, E_DEAL, E_HAND, E_KIND, E_LED,
                                     E_LEGAL, E_MOVE, E_SEAT, E_TRICK, ERR_GAME, PLAY_BUILTIN, R_PLAY, SeatPolicies,
-                                    play_tricks_nb)
+                                    play_tricks_inline_nb, play_tricks_nb)
 from simkit.core.trick_play import PLAY_RANDOM, PLAY_USER  # noqa: F401  (policy codes, read by policies.py)
 from simkit.core.tricks import (PLAY_FN, PLAY_SIG, no_user_play_nb,  # noqa: F401  (the user signature)
                                 MAX_SEATS, NO_TRUMP, S_CARDS, S_DEAL_NO, S_EXTRA, S_LEADER, S_N_IN_TRICK, S_PLAYED,
@@ -126,14 +127,16 @@ def enforce_check_nb(hands, state, opts, err):
     return False
 
 
-@cfunc(AFTER_SIG, cache=True)
-def after_trick_cb(hands, state, opts, pst, err):
-    """Score the trick just closed (``state[S_LEADER]`` = its winner) for the winner's side:
-    its counters' points (000:27, per trick or pooled), the last-trick option, all ten
-    tricks (000:29 «Если игроки взяли все десять взяток, им дается 4 point»); note the
-    seats' shown suits; under ``enforce`` check 000:45; stop the deal when a side reaches
-    the target under ``game_end=immediate``."""
-    hands, state, opts, pst, err = borrowed((hands, state, opts, pst, err))   # the engine's arrays: see borrow.py
+@njit(cache=True, inline="always")     # inlined into the chunk's engine loop (no borrowing here)
+def after_trick_nb(hands, state, opts, pst, err):
+    """The engine's ``after_trick`` hook. Score the trick just closed (``state[S_LEADER]`` =
+    its winner) for the winner's side: its counters' points (000:27, per trick or pooled),
+    the last-trick option, all ten tricks (000:29 «Если игроки взяли все десять взяток, им
+    дается 4 point»); note the seats' shown suits; under ``enforce`` check 000:45; stop the
+    deal when a side reaches the target under ``game_end=immediate``. The chunk's deals
+    call it directly (:func:`~simkit.core.trick_play.play_tricks_inline_nb`), where it is
+    compiled into the engine's loop on the views its kernel borrowed (+7-12 % random deals
+    a second against a separate function)."""
     if opts[O_ENFORCE] != 0 and not enforce_check_nb(hands, state, opts, err):
         return False
     lead = state[S_TRICK_LEAD]
@@ -173,6 +176,14 @@ def after_trick_cb(hands, state, opts, pst, err):
         state[S_WINNER] = side
         return False
     return True
+
+
+@cfunc(AFTER_SIG, cache=True)
+def after_trick_cb(hands, state, opts, pst, err):
+    """:func:`after_trick_nb` as the engine's ``cfunc`` hook, for the simulation's
+    play-outs and :func:`one_deal_nb`."""
+    hands, state, opts, pst, err = borrowed((hands, state, opts, pst, err))   # the engine's arrays: see borrow.py
+    return after_trick_nb(hands, state, opts, pst, err)
 
 
 # -- play policies ------------------------------------------------------------------------------
@@ -404,17 +415,22 @@ def simulation_lead_nb(seat, hands, state, tables, opts, seats, choose_fn, after
     return cands[best]
 
 
-@njit(cache=True)
-def play_all_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, pst, audit, audit_out, err):
-    """The deal's tricks: one engine call, or trick by trick when a ``simulation`` seat may
-    lead (its lead chosen before the trick, :func:`simulation_lead_nb`)."""
+@njit(cache=True, inline="always")     # once per deal: inlined (no borrowing here, see borrow.py)
+def play_all_nb(engine, hook, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, pst, audit, audit_out,
+                err):
+    """The deal's tricks: one call of the trick engine ``engine`` with the hook ``hook``
+    (:func:`~simkit.core.trick_play.play_tricks_inline_nb` and :func:`after_trick_nb` in
+    the chunk: the loop compiled into the deal, the hook a direct call;
+    :func:`~simkit.core.trick_play.play_tricks_nb` and the ``cfunc`` ``after_fn`` in
+    :func:`one_deal_nb`), or trick by trick with ``play_tricks_nb`` and ``after_fn`` when a
+    ``simulation`` seat may lead (its lead chosen before the trick, :func:`simulation_lead_nb`)."""
     sim = False
     for s in range(4):
         if seats.code[R_PLAY, s] == PLAY_SIMULATION:
             sim = True
     if not sim:
-        return play_tricks_nb(choose_fn, after_fn, np.bool_(True), hands, state, tables, opts, seats, play_fn, pst,
-                              audit, audit_out, err)
+        return engine(choose_fn, hook, np.bool_(True), hands, state, tables, opts, seats, play_fn, pst, audit,
+                      audit_out, err)
     for t in range(state[S_TRICK_NO], state[S_CARDS]):
         leader = state[S_LEADER]
         state[S_SIM_LEAD] = -1
@@ -431,14 +447,14 @@ def play_all_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn,
 
 
 # -- a deal ---------------------------------------------------------------------------------------
-@njit(cache=True)
-def play_deal_nb(order, state, hands, tables, dtable, opts, deal_no, dealer, seats, choose_fn, after_fn, play_fn,
-                 pst, audit, audit_out, err, decl):
+@njit(cache=True, inline="always")     # once per deal, with twenty arguments: inlined (no borrowing here)
+def play_deal_nb(engine, hook, order, state, hands, tables, dtable, opts, deal_no, dealer, seats, choose_fn, after_fn,
+                 play_fn, pst, audit, audit_out, err, decl):
     """One deal from the card order ``order`` on top of the running totals in
     ``state[S_SCORE]``: deal, declare (``decl[seat]`` = each hand's points, scored in turn
     from the dealer's left), play. Returns False on an illegal move (``err`` filled); a
     side reaching the target under ``game_end=immediate`` sets ``state[S_WINNER]`` (the
-    deal stops there)."""
+    deal stops there). ``engine``, ``hook``: see :func:`play_all_nb`."""
     deal_round_nb(order, 4, N_CARDS, dealer, hands)
     start_deal_nb(state, tables, opts[O_TABLE], 4, N_CARDS, dealer, (dealer + 1) & 3, -1, deal_no)
     state[S_TRICK_LEAD] = state[S_LEADER]
@@ -467,7 +483,8 @@ def play_deal_nb(order, state, hands, tables, dtable, opts, deal_no, dealer, sea
                 state[S_WINNER] = s & 1
     if state[S_WINNER] >= 0:
         return True
-    ok = play_all_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, pst, audit, audit_out, err)
+    ok = play_all_nb(engine, hook, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, pst, audit,
+                     audit_out, err)
     if not ok and err[E_KIND] != 0:
         return False
     if audit:
@@ -518,7 +535,9 @@ def units_nb(seed, start, stop, deck0, opts, tables, dtable, seats, choose_fn, a
              audit_out, err, deck, dst, pst, state, hands, decl, gx):
     """The units of :func:`semerik_chunk_nb` with its work arrays, every array used
     through a :func:`~simkit.core.borrow.borrowed` view (no reference counting in the
-    calls per deal and per trick)."""
+    calls per deal and per trick). The deals play on the engine's loop compiled in here
+    with :func:`after_trick_nb` called directly; ``after_fn``, its ``cfunc``, serves only
+    the tricks of deals with a ``simulation`` seat (:func:`play_all_nb`)."""
     deck0, opts, tables, dtable, audit_out, err, deck, dst, pst, state, hands, decl, gx = borrowed(
         (deck0, opts, tables, dtable, audit_out, err, deck, dst, pst, state, hands, decl, gx))
     seats, stats = borrowed(seats), borrowed(stats)
@@ -544,8 +563,8 @@ def units_nb(seed, start, stop, deck0, opts, tables, dtable, seats, choose_fn, a
             shuffle_top_nb(deck, 39, dst)
             before0 = state[S_SCORE]
             before1 = state[S_SCORE + 1]
-            if not play_deal_nb(deck, state, hands, tables, dtable, opts, d + 1, dealer, seats, choose_fn, after_fn,
-                                play_fn, pst, audit, audit_out, err, decl):
+            if not play_deal_nb(play_tricks_inline_nb, after_trick_nb, deck, state, hands, tables, dtable, opts, d + 1,
+                                dealer, seats, choose_fn, after_fn, play_fn, pst, audit, audit_out, err, decl):
                 return
             deals += 1
             counters[0] += 1
@@ -648,7 +667,7 @@ def one_deal_nb(order, opts, tables, dtable, dealer, seats, choose_fn, after_fn,
     keeps the sides' totals set in ``state[S_SCORE]`` by the caller; ``hands`` receives the
     hands as dealt, ``decl`` the declarations."""
     play_hands = np.zeros(MAX_SEATS, np.int64)
-    ok = play_deal_nb(order, state, play_hands, tables, dtable, opts, 1, dealer, seats, choose_fn, after_fn, play_fn,
-                      fixed_stream_nb(seed), True, audit_out, err, decl)
+    ok = play_deal_nb(play_tricks_nb, after_fn, order, state, play_hands, tables, dtable, opts, 1, dealer, seats,
+                      choose_fn, after_fn, play_fn, fixed_stream_nb(seed), True, audit_out, err, decl)
     deal_round_nb(order, 4, N_CARDS, dealer, hands)
     return ok
