@@ -19,7 +19,8 @@ from simkit.core.ace_ten import marriage_suits_nb, points_nb, target_winner_nb
 from simkit.core.rng import randbelow_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
-from simkit.core.trick_play import (AFTER_FN, CHOOSE_FN, SeatPolicies, illegal_move_nb)
+from simkit.core.trick_play import (AFTER_FN, CHOOSE_FN, SeatPolicies, illegal_move_nb, play_tricks_inline_nb,
+                                    play_tricks_nb)
 from simkit.core.tricks import (BID_FN, MAX_SEATS, NO_TRUMP, PLAY_FN, S_BID, S_DEAL_NO, S_PLAYED, S_SCORE, S_SEAT,
                                 S_WON, TT_DECK, deal_round_nb, popcount_nb, start_deal_nb)
 from simkit.core.tricks import BID_SIG, PLAY_SIG, no_user_bid_nb, no_user_play_nb  # noqa: F401  (policies, users)
@@ -32,7 +33,7 @@ from simkit.games.thousand.layout import (BID_RANDOM, BID_SIMULATION, BID_USER, 
                                           R_PLAYHANDS, R_RESULT, R_SCORE, R_TAKEN, R_WIDOW, RES_CONCEDED, RES_FAILED,
                                           RES_MADE, RES_THROWN, S_CONTRACT, S_COUNTED, S_DECLARER, S_GIVEN, S_HIGH,
                                           S_MARRIED, S_OPENING, S_PHASE, S_POINTS, S_STEP, S_WIDOW)
-from simkit.games.thousand.play import TRICKS, play_out_nb, start_play_nb, widow_nb
+from simkit.games.thousand.play import TRICKS, after_trick_nb, play_out_nb, start_play_nb, widow_nb
 from simkit.games.thousand.scoring import (DEAL_POINTS, HAND, MARRIAGE_VALUES, POINTS, REFUSAL_BONUS_1000_2,
                                            THROW_IN_BONUS, barrel_penalty_nb, bid_legal_nb, contract_legal_nb,
                                            idle_dealer_points_nb, played_deal_scores_nb, unplayed_deal_scores_nb)
@@ -173,10 +174,12 @@ def _audit_hands_nb(hands, extra, k, deck, audit_out):
 
 
 @njit(cache=True, inline="always")
-def deal_nb(order, deal_no, state, hands, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst, audit,
-            audit_out, err, rec):
+def deal_nb(engine, hook, order, deal_no, state, hands, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn,
+            pst, audit, audit_out, err, rec):
     """One deal from the card order ``order`` (module doc); its record in ``rec``
-    (:mod:`.layout` ``R_*``). False on an illegal move (``err`` filled).
+    (:mod:`.layout` ``R_*``). False on an illegal move (``err`` filled). The tricks are
+    played by ``engine`` with the hook ``hook`` (:func:`.play.play_out_nb`); ``after_fn``,
+    the ``cfunc`` hook, goes to the simulation bidder's play-outs.
 
     Outcomes (002:89-91, 002:98-101): the contract made (+ contract) or failed
     (- contract), the others scoring their points rounded; conceded after the widow
@@ -268,8 +271,8 @@ def deal_nb(order, deal_no, state, hands, tables, opts, seats, choose_fn, after_
             unplayed_deal_scores_nb(3, -1, decl, contract, others, widow, score)
     else:
         start_play_nb(state, opts, decl, contract)
-        if not play_out_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, pst, audit, audit_out,
-                           err, rec):
+        if not play_out_nb(engine, hands, state, tables, opts, seats, choose_fn, hook, play_fn, pst, audit,
+                           audit_out, err, rec):
             return False
         taken = state[S_POINTS + decl]
         rec[R_TAKEN] = taken
@@ -425,8 +428,8 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
             dealer = (opts[O_FIRST_DEALER] + d) % players
             seat_map_nb(seats, act, dealer, players, tseat, scores, state, same)
             shuffle_top_nb(deck, 23, dst)
-            if not deal_nb(deck, d + 1, state, hands, tables, opts, act, choose_fn, after_fn, play_fn, bid_fn, pst,
-                           audit, audit_out, err, rec):
+            if not deal_nb(play_tricks_inline_nb, after_trick_nb, deck, d + 1, state, hands, tables, opts, act,
+                           choose_fn, after_fn, play_fn, bid_fn, pst, audit, audit_out, err, rec):
                 return
             deals += 1
             counters[C_DEALS] += 1
@@ -517,8 +520,8 @@ def one_deal_nb(order, opts, tables, deal_no, dealer, seats, choose_fn, after_fn
     act = SeatPolicies(np.zeros((2, 3), np.int64), np.zeros((2, 3, seats.params.shape[2])), np.zeros(3, np.int64))
     tseat = np.zeros(3, np.int64)
     seat_map_nb(seats, act, dealer, players, tseat, scores, state, False)
-    if not deal_nb(order, deal_no, state, hands, tables, opts, act, choose_fn, after_fn, play_fn, bid_fn,
-                   fixed_stream_nb(seed), AUDIT, audit_out, err, rec):
+    if not deal_nb(play_tricks_nb, after_fn, order, deal_no, state, hands, tables, opts, act, choose_fn, after_fn,
+                   play_fn, bid_fn, fixed_stream_nb(seed), AUDIT, audit_out, err, rec):
         return False
     table_scores_nb(rec, scores, dealer, players, tseat, opts[O_VERSION2] != 0, dscore)
     return True

@@ -5,8 +5,9 @@ the marriages that set and change trump, the play and the points taken (002:86-8
 **Marriages change trump at the lead.** A marriage is declared by leading its king or
 queen, and its suit is trump «с этого момента» (002:88), for the very trick it is led
 to. The engine takes a new trick table between tricks only, so the game decides the
-declaration *before* the lead, in the ``after_trick`` hook (:func:`after_trick_cb`),
-which also credits the trick's points to its winner: when the winner, who leads next,
+declaration *before* the lead, in the ``after_trick`` hook (:func:`after_trick_nb`, a
+direct call in the chunk's deals; its ``cfunc`` :func:`after_trick_cb` elsewhere), which
+also credits the trick's points to its winner: when the winner, who leads next,
 holds a marriage and plays at random, the hook draws his declaration itself; any other
 policy (the heuristic, a user function) needs arguments the hook does not get, so the
 hook stops the engine's loop (it returns False with no error: a pause, not a failure)
@@ -29,7 +30,8 @@ from simkit.core.borrow import borrowed
 from simkit.core.cards import RANK_K, RANK_Q
 from simkit.core.rng import randbelow_nb
 from simkit.core.trick_play import (AFTER_SIG, E_DEAL, E_HAND, E_KIND, E_LEGAL, E_MOVE, E_PHASE, E_SEAT,
-                                    E_TRICK, PLAY_RANDOM, PLAY_USER, R_PLAY, play_tricks_nb)
+                                    E_TRICK, PLAY_RANDOM, PLAY_USER, R_PLAY, play_tricks_inline_nb,
+                                    play_tricks_nb)
 from simkit.core.tricks import (F_SUIT, NO_TRUMP, S_DEAL_NO, S_FOLLOW, S_LEADER, S_PLAYED, S_SEAT, S_TABLE,
                                 S_TRICK_NO, S_TRICKS, S_TRUMP, lowest_card_nb, nth_card_nb, popcount_nb, random_card_nb)
 from simkit.games.thousand.heuristic import declare_suit_nb, pick_card_nb
@@ -73,8 +75,11 @@ def declared_nb(hands, state, opts, seat, s):
     hands[seat] &= MARRIAGE_BITS[s]
 
 
-@njit(cache=True, inline="always")
-def _after_trick_nb(hands, state, opts, pst):
+@njit(cache=True, inline="always")     # compiled into the chunk's engine loop (no borrowing here)
+def after_trick_nb(hands, state, opts, pst, err):
+    """The engine's ``after_trick`` hook (:func:`after_trick_cb`). The chunk's deals call it
+    directly (:func:`~simkit.core.trick_play.play_tricks_inline_nb`), on the views their
+    kernel borrowed; the ``cfunc`` hooks elsewhere."""
     h = hands[H_HOLDER]
     if h >= 0:
         hands[h] |= hands[H_HELD]
@@ -105,7 +110,7 @@ def after_trick_cb(hands, state, opts, pst, err):
     declaration (:func:`random_declare_nb`, :func:`declared_nb`), or for any other play
     policy False (a pause, ``err`` untouched: :func:`play_out_nb` asks it)."""
     hands, state, opts, pst, err = borrowed((hands, state, opts, pst, err))   # the engine's arrays: see borrow.py
-    return _after_trick_nb(hands, state, opts, pst)
+    return after_trick_nb(hands, state, opts, pst, err)
 
 
 @cfunc(AFTER_SIG, cache=True)
@@ -116,7 +121,7 @@ def after_trick_log_cb(hands, state, opts, pst, err):
     k = O_LOG + 2 * (state[S_TRICK_NO] - 1)
     opts[k] = state[S_PLAYED] & ~state[S_COUNTED]
     opts[k + 1] = state[S_LEADER]
-    return _after_trick_nb(hands, state, opts, pst)
+    return after_trick_nb(hands, state, opts, pst, err)
 
 
 @njit(cache=True)
@@ -272,7 +277,8 @@ def start_play_nb(state, opts, decl, contract):
 
 
 @njit(cache=True, inline="always")
-def play_out_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, pst, audit, audit_out, err, rec):
+def play_out_nb(engine, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, pst, audit, audit_out, err,
+                rec):
     """Play the deal's eight tricks from the declarer's lead (002:88 «Первый ход ...
     принадлежит игроку, взявшему прикуп, следующий — взявшему взятку»): follow suit, else
     trump once there is one (and head the trick in 1000 (2): ``S_FOLLOW``); before each
@@ -280,7 +286,12 @@ def play_out_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn,
     scores its value to the declarer of it at once (002:89) and its suit is trump; on
     the deal's first lead only where ``first_lead_marriage`` (1001's example, 002:88; not
     in 1000 (2), 002:100 «Объявлять марьяж можно только после взятия взятки»). False on
-    an illegal move."""
+    an illegal move.
+
+    ``engine`` plays the tricks with the hook ``after_fn``: in the chunk's deals
+    :func:`~simkit.core.trick_play.play_tricks_inline_nb` and :func:`after_trick_nb` (the
+    loop compiled into the deal, the hook a direct call), elsewhere
+    :func:`~simkit.core.trick_play.play_tricks_nb` and a ``cfunc``."""
     hands[H_HOLDER] = -1
     hands[H_MSEQ] = 0
     hands[H_MTRICK] = 0
@@ -302,8 +313,8 @@ def play_out_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn,
             if s >= 0:
                 declared_nb(hands, state, opts, leader, s)
         state[S_PHASE] = PHASE_PLAY
-        if not play_tricks_nb(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, audit,
-                              audit_out, err) and err[E_KIND] != 0:
+        if not engine(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, audit, audit_out,
+                      err) and err[E_KIND] != 0:
             return False
     rec[R_MSEQ] = hands[H_MSEQ]
     rec[R_MTRICK] = hands[H_MTRICK]

@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 
 from simkit.core.rng import randbelow_nb
-from simkit.core.trick_play import N_ERR, R_PLAY, SeatPolicies
+from simkit.core.trick_play import N_ERR, R_PLAY, SeatPolicies, play_tricks_nb
 from simkit.core.tricks import MAX_SEATS, NO_TRUMP, S_DEAL_NO, S_SIZE, TT_DECK, card_pool_nb, start_deal_nb
 from simkit.games.thousand.layout import BID_HEURISTIC, N_BID_PARAMS, N_REC, PLAY_HEURISTIC, R_BID, S_GIVEN, S_POINTS
 from simkit.games.thousand.play import TRICKS, play_out_nb, start_play_nb, widow_nb
@@ -74,6 +74,7 @@ def rollout_value_nb(seat, hand, given, pre_widow, state, tables, opts, choose_f
             widow_nb(seat, hands, widow, sim, opts, heur, play_fn, pst, err, rec)
         start_play_nb(sim, opts, seat, 0)
         sim[S_GIVEN] = given[0] | given[1]
-        play_out_nb(hands, sim, tables, opts, heur, choose_fn, after_fn, play_fn, pst, NO_AUDIT, audit_out, err, rec)
+        play_out_nb(play_tricks_nb, hands, sim, tables, opts, heur, choose_fn, after_fn, play_fn, pst, NO_AUDIT,
+                    audit_out, err, rec)
         total += sim[S_POINTS + seat]
     return total / samples
