@@ -39,7 +39,7 @@ from simkit.core.trick_play import PLAY_RANDOM, PLAY_USER  # noqa: F401  (policy
 from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_nb, no_user_play_nb,  # noqa: F401
                                 BREAK_NEVER, F_FORCED, MAX_SEATS, NO_TRUMP, S_BREAK, S_DEAL_NO, S_EXTRA, S_FOLLOW,
                                 S_LEAD_BAN, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_SCORE, S_SEAT, S_TABLE,
-                                S_TRICK_NO, S_TRUMP, S_VOIDS, S_WON, TT_DECK, TT_ESUIT, TT_POWER, TT_SUIT_BITS,
+                                S_TRICK_NO, S_TRUMP, S_WON, TT_DECK, TT_ESUIT, TT_POWER, TT_SUIT_BITS,
                                 beating_nb, close_trick_nb, deal_round_nb, deal_unseen_nb, higher_in_suit_nb, legal_nb,
                                 lowest_card_nb,
                                 popcount_nb, random_card_nb, start_deal_nb, strongest_nb, trick_view_nb, weakest_nb)

@@ -33,9 +33,9 @@ from simkit.core.trick_play import (AFTER_FN, AFTER_SIG, CHOOSE_FN, CHOOSE_SIG, 
 from simkit.core.trick_play import PLAY_RANDOM, PLAY_USER  # noqa: F401  (policy codes, read by policies.py)
 from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_nb, no_user_play_nb,  # noqa: F401
                                 MAX_SEATS, S_BID, S_DEAL_NO, S_DEALER, S_EXTRA, S_LEAD_BAN, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_SEAT,
-                                S_SCORE, S_SIZE, S_TABLE, S_TRICK_NO, S_TRICKS, S_TRUMP, S_TURNUP, S_FOLLOW, S_WON, TT_DECK, TT_ESUIT,
+                                S_SCORE, S_SIZE, S_TABLE, S_TRICKS, S_TRUMP, S_TURNUP, S_FOLLOW, S_WON, TT_DECK,
                                 TT_POWER, TT_SUIT_BITS, TT_TRUMP, beating_nb, card_pool_nb, lowest_card_nb,
-                                popcount_nb, start_deal_nb, strongest_nb, trick_winner_nb, weakest_nb, masters_nb)
+                                popcount_nb, start_deal_nb, strongest_nb, weakest_nb, masters_nb)
 from simkit.games.klaberjass.scoring import (BELLA, DEAL_POINTS, FOLLOW, HAND, PASS, POINTS, SCHMEISS, STICH, TAKE,
                                              bella_nb, card_points_nb, deal_scores_nb, second_round_legal_nb,
                                              sequence_scorer_nb, sequences_nb)

@@ -37,7 +37,7 @@ from simkit.core.trick_play import PLAY_RANDOM, PLAY_USER  # noqa: F401  (policy
 from simkit.core.tricks import (PLAY_FN, PLAY_SIG, no_user_play_nb,  # noqa: F401  (the user signature)
                                 MAX_SEATS, NO_TRUMP, S_CARDS, S_DEAL_NO, S_EXTRA, S_LEADER, S_N_IN_TRICK, S_PLAYED,
                                 S_SCORE, S_SIZE, S_TRICK_NO, S_TRICKS, S_TRUMP, S_VOIDS, S_WON, TT_DECK, TT_ESUIT,
-                                TT_SUIT_BITS, beating_nb, card_pool_nb, deal_round_nb, higher_in_suit_nb,
+                                TT_SUIT_BITS, beating_nb, card_pool_nb, deal_round_nb,
                                 lowest_card_nb, masters_nb, popcount_nb, start_deal_nb, strongest_nb, trick_winner_nb,
                                 weakest_nb)
 from simkit.games.semerik.scoring import (ALL_TRICKS_POINTS, COUNTERS, TABLES, counter_points_nb, declarations_nb,
