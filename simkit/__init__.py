@@ -26,6 +26,8 @@ from simkit.runner.compare import Comparison, compare  # noqa: E402,F401
 from simkit.runner.sweep import sweep  # noqa: E402,F401
 from simkit.runner.merge import merge  # noqa: E402,F401
 from simkit.validation import validate  # noqa: E402,F401
+from simkit.runner.tournament import Tournament, load_tournament, tournament  # noqa: E402,F401
+from simkit.runner.tune import Tuning, tune  # noqa: E402,F401
 
 
 def rules(game):

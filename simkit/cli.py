@@ -11,6 +11,8 @@
     simkit merge DIR... --out DIR [--json]
     simkit compare GAME --variant KEY=VALUE,... --variant ... --hands N [--json]   (simkit/cli_stats.py)
     simkit validate [--hands N] [--json]
+    simkit tournament GAME --policy A --policy B [...] --hands N [--json]    (simkit/cli_strategy.py)
+    simkit tune GAME --policy ROLE=NAME --param ROLE.P=LO:HI[:STEP] --budget UNITS [--json]
 
 ``--json`` prints exactly one JSON object on stdout (game, hands, seed, rules, policies,
 version, metrics, tables); progress bars and messages go to stderr.
@@ -126,6 +128,9 @@ def _parser() -> argparse.ArgumentParser:
     from simkit.cli_stats import add_parsers
 
     add_parsers(sub, _sub)  # compare, validate
+    from simkit.cli_strategy import add_parsers as add_strategy
+
+    add_strategy(sub, _sub)  # tournament, tune
     return p
 
 
@@ -192,6 +197,23 @@ def main(argv=None) -> int:
         return 130
     except BrokenPipeError:
         return _reader_gone()
+
+
+def _all_tournaments(dirs) -> bool:
+    """True when every folder is a tournament's; a mix is an error."""
+    import json
+    from pathlib import Path
+
+    kinds = set()
+    for d in dirs:
+        try:
+            meta = json.loads((Path(d) / "meta.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            meta = {}
+        kinds.add(isinstance(meta, dict) and meta.get("kind") == "tournament")
+    if len(kinds) > 1:
+        raise SimkitError("cannot merge tournament shards with run shards: give the shards of one run")
+    return kinds == {True}
 
 
 def _reader_gone() -> int:
@@ -267,6 +289,12 @@ def _main(args) -> int:
         from simkit.runner.result import read_meta_object
 
         meta = read_meta_object(Path(args.dir))
+        if meta.get("kind") == "tournament":
+            from simkit.runner.tournament import load_tournament
+
+            t = load_tournament(args.dir)
+            print(_dump(_clean(t.to_json())) if args.json else t.summary())
+            return 0
         if "experiment" in meta and "game" not in meta:
             _print_experiment(args.dir, args.json)
         else:
@@ -275,6 +303,15 @@ def _main(args) -> int:
     if args.cmd == "merge":
         from simkit.runner.folders import check_target
 
+        if _all_tournaments(args.dirs):
+            from simkit.runner.tournament import is_tournament_dir, merge_tournaments
+
+            check_target(args.out, overwrite=args.force, protect=args.dirs, is_ours=is_tournament_dir)
+            t = merge_tournaments(args.dirs)
+            t.save(args.out, overwrite=args.force)
+            logger.info("merged %d tournament shards into %s", len(args.dirs), args.out)
+            print(_dump(_clean(t.to_json())) if args.json else t.summary())
+            return 0
         check_target(args.out, overwrite=args.force, protect=args.dirs)
         res = simkit.merge(args.dirs)
         res.save(args.out, overwrite=args.force, keep_on_conflict=True)
@@ -283,6 +320,10 @@ def _main(args) -> int:
         return 0
     if args.cmd in ("compare", "validate"):
         from simkit.cli_stats import run
+
+        return run(args, _dump, _clean)
+    if args.cmd in ("tournament", "tune"):
+        from simkit.cli_strategy import run
 
         return run(args, _dump, _clean)
     raise SimkitError(f"unknown command {args.cmd!r}")  # pragma: no cover - argparse refuses first

@@ -111,3 +111,48 @@ def plot_differences(comparison, metric: str, ax=None):
     _caption(ax, f"{res.game.id} | n={res.n_units:,} {plural(res.meta()['unit'])} each, same deals | "
                  f"seed {res.seed} | simkit {res.version}")
     return ax
+
+
+def plot_tournament(t, fig=None):
+    """Two panels: each entrant's rating with its 95% interval (best on top), and the
+    pairwise score differences (row minus column) as a heat map, significant ones
+    (Holm) marked with a star."""
+    import matplotlib.pyplot as plt
+    ent = t.entrants()
+    k = t.k
+    if fig is None:
+        fig = plt.figure(figsize=(11, 0.45 * k + 3.2))
+    ax1, ax2 = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1, 1.1]})
+    y = np.arange(k)[::-1]
+    lo, hi = ent["rating_ci95_low"].to_numpy(), ent["rating_ci95_high"].to_numpy()
+    r = ent["rating"].to_numpy()
+    ax1.errorbar(r, y, xerr=[r - lo, hi - r], fmt="o", capsize=4, color="tab:blue")
+    ax1.set_yticks(y, [f"{a} (rank {lo_}-{hi_})" if lo_ != hi_ else f"{a} (rank {lo_})"
+                       for a, lo_, hi_ in zip(ent["entrant"], ent["rank_low"], ent["rank_high"])])
+    ax1.axvline(0, color="k", lw=0.8)
+    ax1.set_xlabel(f"rating, {t.rating_unit}\n(95% interval, jackknife over {t.n_groups} unit groups)")
+    order = list(ent["entrant"])
+    pairs = t.pairs()
+    D = np.zeros((k, k))
+    star = np.zeros((k, k), bool)
+    for p in pairs.itertuples():
+        i, j = order.index(p.a), order.index(p.b)
+        D[i, j], D[j, i] = p.diff, -p.diff
+        star[i, j] = star[j, i] = p.significant
+    m = np.nanmax(np.abs(D)) or 1.0
+    im = ax2.imshow(D, cmap="RdBu_r" if t.contest.better == "max" else "RdBu", vmin=-m, vmax=m)
+    ax2.set_xticks(range(k), order, rotation=35, ha="right")
+    ax2.set_yticks(range(k), order)
+    for i in range(k):
+        for j in range(k):
+            if i != j:
+                ax2.text(j, i, f"{D[i, j]:+.3g}{'*' if star[i, j] else ''}", ha="center", va="center", fontsize=8)
+    fig.colorbar(im, ax=ax2, shrink=0.8, label=f"row minus column: {t.contest.what}")
+    ax2.set_title("score differences (* Holm-significant, 5%)", fontsize=10)
+    unit = t.game.unit_for(t.rules)
+    fig.suptitle(f"{t.game.title or t.game.id}: duplicate tournament, score = {t.contest.what}", fontsize=11)
+    changed = t.rules.changed()
+    rules = ", ".join(f"{a}={b}" for a, b in changed.items()) or "default rules"
+    _caption(ax1, f"{t.game.id} | n={t.units_played:,} {plural(unit)} in each of {len(t.design)} seatings, same deals | "
+                  f"{rules} | seed {t.seed} | simkit {t.version}")
+    return fig

@@ -136,3 +136,29 @@ def experiment_text(meta: dict, tables: dict, max_rows: int = 40, max_cell: int 
             if wide:
                 lines.append(f"  in {name}.csv also: {', '.join(wide)}")
     return "\n".join(lines)
+
+
+def tournament_text(t) -> str:
+    """``simkit tournament``: the header, the entrants best first (score against the
+    field, rating and rank interval, speed), the significant pairs and the seat balance."""
+    c = t.contest
+    changed = t.rules.changed()
+    unit = t.game.unit_for(t.rules)
+    lines = [f"{t.game.title or t.game.id}  [{t.game.id}]: duplicate tournament of {t.k} entrants",
+             f"  {t.units_played:,} {unit}s in each of {len(t.design)} seatings (the same deals in every seating), "
+             f"seed {t.seed}",
+             f"  rules: {', '.join(f'{k}={v}' for k, v in changed.items()) or 'defaults'}",
+             f"  score: {c.what} ({c.metric.format(side='<side>')}, {'higher' if c.better == 'max' else 'lower'} "
+             f"is better); rating: {t.rating_unit}",
+             f"  simkit {t.version}"]
+    ent = t.entrants()
+    cols = ["rank", "entrant", "score", "stderr", "ci95_low", "ci95_high", "vs_field", "rating", "rating_stderr",
+            "rank_low", "rank_high", "units_per_s"]
+    pairs = t.pairs()
+    with pd.option_context("display.width", 200, "display.max_columns", 20, "display.float_format", "{:.4g}".format,
+                           "display.max_colwidth", 40):
+        lines += ["", ent[cols].to_string(index=False), "",
+                  "pairs (diff = a - b, paired jackknife; Holm-adjusted p):",
+                  pairs.drop(columns=["ci95_low", "ci95_high"]).to_string(index=False), "",
+                  "seat balance (weighted seatings per side):", t.balance().to_string(index=False)]
+    return "\n".join(lines)

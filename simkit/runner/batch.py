@@ -42,7 +42,7 @@ def _ipywidgets_present() -> bool:
 
 
 def run_specs(game, specs, seed, hands, start, stop, *, n_jobs=1, chunk=None, backend=None,
-              scheduler=None, progress=None, n_groups=1, on_chunk=None):
+              scheduler=None, progress=None, n_groups=1, on_chunk=None, groups=None, seconds=None):
     """Play units ``[start, stop)`` under every ``(rules, policies)`` in ``specs``.
 
     Returns ``(per_spec, timings)`` with ``per_spec[s]`` a list of one merged
@@ -50,14 +50,18 @@ def run_specs(game, specs, seed, hands, start, stop, *, n_jobs=1, chunk=None, ba
     as chunks of each spec complete in order (for convergence traces). ``compile_s``: the
     game's import (kernels with explicit signatures compile or load there), if no run has
     counted it yet, plus playing one unit of each spec (the other kernels compile or load
-    on their first call); workers that load the kernels again do so inside ``run_s``."""
+    on their first call); workers that load the kernels again do so inside ``run_s``.
+    ``groups``: explicit group bounds (unit ranges inside ``[start, stop)``, in order)
+    instead of ``n_groups`` equal ones (a tournament's shards keep the groups of the
+    whole run). ``seconds``: a list that receives each spec's summed chunk seconds."""
     check_units(game.id, stop - start)
     t0 = time.perf_counter()
     for rules, policies in specs:  # compile or load the cache here, before fanning out
         checked_first_chunk(game, rules, policies, seed, start, start + 1 if stop > start else start, hands)
     compile_s = take_load_seconds(game.id) + time.perf_counter() - t0
     t1 = time.perf_counter()
-    groups = group_bounds(start, stop, n_groups)
+    if groups is None:
+        groups = group_bounds(start, stop, n_groups)
     cuts = [chunk_plan(ga, gb, chunk, game.chunk_hint, max(1, n_jobs // len(groups)),
                        min_chunks=max(1, 64 // len(groups))) for ga, gb in groups]
     n_chunks = sum(len(c) for c in cuts) * len(specs)
@@ -69,7 +73,10 @@ def run_specs(game, specs, seed, hands, start, stop, *, n_jobs=1, chunk=None, ba
                 for s in range(len(specs)):
                     yield s, g, a, min(a + starts.step, gb)
 
-    tasks = ((game.id, specs[s][0], specs[s][1], seed, a, b, hands) for s, g, a, b in plan())
+    timed = seconds is not None
+    if timed:
+        seconds[:] = [0.0] * len(specs)
+    tasks = ((game.id, specs[s][0], specs[s][1], seed, a, b, hands, timed) for s, g, a, b in plan())
     per_spec = [[None] * len(groups) for _ in specs]
     running = [None] * len(specs)
     bar = None
@@ -78,6 +85,9 @@ def run_specs(game, specs, seed, hands, start, stop, *, n_jobs=1, chunk=None, ba
     try:
         chunks = run_chunks(tasks, n_jobs=n_jobs, backend=backend, scheduler=scheduler, n_tasks=n_chunks)
         for (s, g, a, b), st in zip(plan(), chunks):
+            if timed:
+                st, took = st
+                seconds[s] += took
             cur = per_spec[s][g]
             per_spec[s][g] = st.copy() if cur is None else cur.merge(st)
             running[s] = st.copy() if running[s] is None else running[s].merge(st)

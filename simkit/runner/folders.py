@@ -49,14 +49,16 @@ def is_result_dir(path) -> bool:
     return isinstance(meta, dict) and "game" in meta and "stats.npz" in names
 
 
-def check_target(directory, *, overwrite: bool, protect=(), defer_existing: bool = False) -> Path:
+def check_target(directory, *, overwrite: bool, protect=(), defer_existing: bool = False,
+                 is_ours=is_result_dir) -> Path:
     """Refuse a target that may not or cannot receive a result, before any work is done.
 
     ``protect``: paths (e.g. a merge's inputs) the target must neither be nor contain.
     ``defer_existing``: leave an existing target to :func:`install` (which keeps the new
     result aside rather than replace what it may not), for a save whose caller checked
-    before its run. Creates the missing parent folders and checks that a folder can be
-    made there."""
+    before its run. ``is_ours``: what counts as a simkit folder that ``overwrite`` may
+    replace (a result's by default). Creates the missing parent folders and checks that
+    a folder can be made there."""
     if directory is None or not str(directory).strip():
         raise SimkitError(f"the output folder is empty ({directory!r}): name a folder to save the result in")
     target = Path(directory)
@@ -77,8 +79,8 @@ def check_target(directory, *, overwrite: bool, protect=(), defer_existing: bool
                               f"with a result: choose another --out")
         if not overwrite:
             raise SimkitError(f"{target} already exists; add --force (overwrite=True) to replace it")
-        if not is_result_dir(target):
-            raise SimkitError(f"{target} exists and is not a simkit result folder (it holds other files); "
+        if not is_ours(target):
+            raise SimkitError(f"{target} exists and is not a simkit result folder of this kind (it holds other files); "
                               f"--force replaces only a folder written by simkit: choose another --out")
     _check_writable(target.parent)
     return target

@@ -13,11 +13,16 @@ BACKENDS = ("loky", "threading", "sequential", "dask")
 DASK_TIMEOUT_S = 10
 
 
-def run_chunk_task(game_id, rules, policies, seed, start, stop, hands):
-    """One chunk, as a picklable top-level task for any backend."""
+def run_chunk_task(game_id, rules, policies, seed, start, stop, hands, timed=False):
+    """One chunk, as a picklable top-level task for any backend; with ``timed``, the
+    pair ``(Stats, seconds the chunk took)``."""
+    import time
+
     from simkit.games import get_game
 
-    return get_game(game_id).run_chunk(rules, policies, seed, start, stop, hands)
+    t0 = time.perf_counter()
+    st = get_game(game_id).run_chunk(rules, policies, seed, start, stop, hands)
+    return (st, time.perf_counter() - t0) if timed else st
 
 
 @contextlib.contextmanager

@@ -264,6 +264,10 @@ def load(directory) -> Result:
     if not isinstance(directory, (str, os.PathLike)):
         raise SimkitError(f"load needs the path of a result folder, got {directory!r}")
     d = Path(directory)
+    if read_meta_object(d).get("kind") == "tournament":
+        from simkit.runner.tournament import load_tournament
+
+        return load_tournament(d)
     meta = _read_meta(d)
     stats = _read_stats(d / "stats.npz")
     if "checksum" in meta:
