@@ -353,14 +353,16 @@ def none_of_nb(avail, k, holds):
 
 
 @njit(cache=True)
-def card_risk_nb(x, c, me, first, n_later, holds, unseen, voids, tt, gam, phi, dumps):
+def card_risk_nb(x, c, me, first, n_later, holds, vmasks, unseen, voids, tt, gam, phi, dumps):
     """For card ``x`` played now, or led (``first`` = 1, ``n_later`` = 3): the chance it
     takes the trick (no later opponent goes over it: each holds a higher unseen card and
     no lower one, the cards of the suit spread over the opponents who may hold it) and the
     points the later opponents are expected to add: a void one (known, or by chance) throws
     his most dangerous card (:func:`dump_nb`, times ``gam``), one following may put a
     danger card of the suit under it (times ``phi``). Also the points all of them would
-    throw if void. ``dumps[j, s]`` caches :func:`dump_nb` for the decision (-1: not yet)."""
+    throw if void. ``holds[j]``: the cards opponent ``j`` holds, ``vmasks[j]``: the suits
+    he has shown out of; ``dumps[j, s]`` caches :func:`dump_nb` for the decision (-1: not
+    yet)."""
     s = x & 3
     suit = tt[TT_SUIT_BITS + s]
     hi = popcount_nb(unseen & above_nb(x, tt))
@@ -368,11 +370,12 @@ def card_risk_nb(x, c, me, first, n_later, holds, unseen, voids, tt, gam, phi, d
     lo = popcount_nb(lo_mask)
     us = hi + lo
     d_below = 0.0
-    m = lo_mask
-    while m:
-        y = lowest_card_nb(m)
-        m &= m - 1
-        d_below += CARD_POINTS[c, y]
+    if not CARDS_FREE[c]:
+        m = lo_mask
+        while m:
+            y = lowest_card_nb(m)
+            m &= m - 1
+            d_below += CARD_POINTS[c, y]
     h_s = 0
     for o in range(first, first + n_later):
         j = (me + o) % PLAYERS
@@ -386,10 +389,7 @@ def card_risk_nb(x, c, me, first, n_later, holds, unseen, voids, tt, gam, phi, d
         h = holds[j]
         if h == 0:
             continue
-        vmask = 0
-        for t in range(4):
-            if (voids >> (j * 5 + t)) & 1:
-                vmask |= tt[TT_SUIT_BITS + t]
+        vmask = vmasks[j]
         dj = dumps[j, s]
         if dj < 0.0:
             dj = dump_nb(c, unseen, voids, j, s, h, popcount_nb(unseen & ~vmask & ~suit))
@@ -427,21 +427,19 @@ SHAPE[LAST_TWO, 0] = [-0.75, 4.0, -4.25, 0.0, 1.25, 0.75, 3.25, -1.0, -1.5]
 
 
 @njit(cache=True)
-def shape_nb(x, hand, unseen, voids, me, c, kind):
-    """The shape term of card ``x`` (:data:`SHAPE` ``[c, kind]``): how much more the
-    simulation likes to play it than the expected costs say (in points of a 16-point
-    deal). ``tt`` is not needed: every suit ranks by code."""
+def shape_nb(x, hand, unseen, voids, me, w):
+    """The shape term of card ``x`` with the weights ``w`` (a row of :data:`SHAPE`): how
+    much more the simulation likes to play it than the expected costs say (in points of a
+    16-point deal). Every suit ranks by code, so no trick table is needed."""
     s = x & 3
     suit = SUIT_MASK << s
-    held = hand & suit
     up = suit & ~((np.int64(2) << x) - 1)
     down = suit & ((np.int64(1) << x) - 1)
-    n_held = popcount_nb(held)
+    n_held = popcount_nb(hand & suit)
     n_void = 0
     for j in range(PLAYERS):
         if j != me and (voids >> (j * 5 + s)) & 1:
             n_void += 1
-    w = SHAPE[c, kind]
     return (w[0] * n_held + w[1] * (n_held == 1) + w[2] * ((unseen & up) == 0) + w[3] * ((unseen & down) == 0)
             + w[4] * popcount_nb(unseen & down) + w[5] * popcount_nb(hand & down) + w[6] * popcount_nb(hand & up)
             + w[7] * popcount_nb(unseen & up) + w[8] * n_void)
@@ -486,6 +484,11 @@ def negative_values_nb(hand, legal, state, trick, n, tt, prm, cards, values):
             pos += PLAYERS
         holds[j] = k - 1 if pos < n else k
     holds[me] = 0
+    vmasks = np.zeros(PLAYERS, np.int64)
+    for j in range(PLAYERS):
+        for t in range(4):
+            if (voids >> (j * 5 + t)) & 1:
+                vmasks[j] |= tt[TT_SUIT_BITS + t]
     base_now = PER_TRICK[c] + (LAST_TWO_POINTS[c] if tn >= TRICKS - 2 else 0)
     rem = TRICKS - tn - 1
     base_fut = (PER_TRICK[c] * rem + LAST_TWO_POINTS[c] * min(2, rem)) / rem if rem > 0 else 0.0
@@ -507,20 +510,20 @@ def negative_values_nb(hand, legal, state, trick, n, tt, prm, cards, values):
         m &= m - 1
         d = CARD_POINTS[c, x]
         # led (now or later): the chance to take the trick, what the opponents throw on it, and if all were void
-        pw_l, add_l, dall_l = card_risk_nb(x, c, me, 1, PLAYERS - 1, holds, unseen, voids, tt, gam, phi, dumps)
+        pw_l, add_l, dall_l = card_risk_nb(x, c, me, 1, PLAYERS - 1, holds, vmasks, unseen, voids, tt, gam, phi, dumps)
         future = pw_l * (base_fut + d + mu * dall_l) if rem > 0 else 0.0
         if n == 0:
             v = pw_l * (base_now + d + add_l) - lam * future
             kind = 0
         elif (x & 3) == led and tt[TT_POWER + x] > wp:
-            pw, add, _ = card_risk_nb(x, c, me, 1, PLAYERS - 1 - n, holds, unseen, voids, tt, gam, phi, dumps)
+            pw, add, _ = card_risk_nb(x, c, me, 1, PLAYERS - 1 - n, holds, vmasks, unseen, voids, tt, gam, phi, dumps)
             v = pw * (base_now + pts + d + add) - lam * future
             kind = 2
         else:
             v = -lam * future - 1e-3 * d - 1e-6 * tt[TT_POWER + x]
             kind = 2 if (x & 3) == led else 1
         cards[k_out] = x
-        values[k_out] = v - scale * shape[kind] * shape_nb(x, hand, unseen, voids, me, c, kind)
+        values[k_out] = v - scale * shape[kind] * shape_nb(x, hand, unseen, voids, me, SHAPE[c, kind])
         k_out += 1
     return k_out
 
