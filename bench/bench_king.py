@@ -29,7 +29,7 @@ def extra() -> list:
          PARTY_DEALS * game_rate("king", {}, "random", 20_000), "deals/s/core"),
         ("king: whole parties, heuristic play and naming", PARTY_DEALS * game_rate("king", {}, None, 20_000),
          "deals/s/core"),
-        ("king: whole parties, basic play (the heuristic before 2026-05), heuristic naming",
+        ("king: whole parties, basic play (the default before the cost model), heuristic naming",
          PARTY_DEALS * game_rate("king", {}, {"play": "basic"}, 20_000), "deals/s/core"),
         ("king: single eralash deals, simulation player at seat 0 (16 samples)",
          game_rate("king", {"unit": "deal", "contract": "eralash"},

@@ -73,7 +73,7 @@ N_OPTS = 5
 PLAY_HEURISTIC = PLAY_BUILTIN
 PLAY_SIMULATION = PLAY_BUILTIN + 1
 PLAY_RANDOM_NARROW = PLAY_BUILTIN + 2      # random under king_forced=over_ace (the game narrows the legal set)
-PLAY_BASIC = PLAY_BUILTIN + 3              # the heuristic before 2026-05 (a baseline)
+PLAY_BASIC = PLAY_BUILTIN + 3              # the default heuristic before the cost model (a baseline)
 TRUMP_USER, TRUMP_RANDOM, TRUMP_HEURISTIC = 0, 1, 2
 R_TRUMP = 1                                # the trump role's row in SeatPolicies (R_PLAY = 0)
 N_PLAY_PARAMS = 11
@@ -215,7 +215,7 @@ def unseen_higher_nb(card, hand, state, tt):
 
 @njit(cache=True)
 def basic_negative_nb(hand, legal, state, trick, n, tt):
-    """The ``basic`` policy (the heuristic before 2026-05) in a negative deal: shed danger cards and duck.
+    """The ``basic`` policy (the default before the cost model) in a negative deal: shed danger cards and duck.
 
     A card's danger is what it scores to its taker (:data:`~.scoring.CARD_POINTS`); a
     trick is free when taking it costs nothing (no points per trick now, e.g. the first six

@@ -84,7 +84,7 @@ PLAY = PolicyRole(
                 "fitted to the simulation; positive deals: leads from the longest suit, masters and master trumps "
                 "first, takes tricks cheaply, throws from a singleton", nb.PLAY_HEURISTIC,
                 {name: param(nb.HEURISTIC_DEFAULTS[name], "float", lo, hi) for name, (lo, hi) in HEURISTIC_RANGES.items()}),
-     PolicySpec("basic", "the heuristic before 2026-05 (negative deals: shed danger cards and duck, win free tricks "
+     PolicySpec("basic", "the default before the cost model (negative deals: shed danger cards and duck, win free tricks "
                 "high; positive deals: take tricks, masters and trumps first)", nb.PLAY_BASIC, {}),
      PolicySpec("simulation", "plays each legal card out on `samples` deals of the unseen cards consistent with "
                 "what the seat has seen (heuristic play) and keeps the best", nb.PLAY_SIMULATION,
