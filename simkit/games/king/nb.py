@@ -85,7 +85,7 @@ P_UNDER = 3                                # play (heuristic): weight of the dan
 P_FUT_DUMP = 4                             # play (heuristic): weight of the throws in a later trick
 P_SHAPE_LEAD = 5                           # play (heuristic): weight of the shape terms of a lead
 P_SHAPE_VOID = 6                           # play (heuristic): of a throw when void
-P_SHAPE_FOLLOW = 7                         # play (heuristic): of a card following suit
+P_SHAPE_FOLLOW = 7                         # play (heuristic): of a card following suit (P_SHAPE_LEAD + kind)
 P_LENGTH = 8                               # play (heuristic, positive): a lead's value per card of its suit held
 P_CASH = 9                                 # play (heuristic, positive): a master card's lead value
 P_DRAW = 10                                # play (heuristic, positive): a master trump's, while trumps are out
@@ -445,6 +445,85 @@ def shape_nb(x, hand, unseen, voids, me, w):
             + w[7] * popcount_nb(unseen & up) + w[8] * n_void)
 
 
+@njit(cache=True, inline="always")
+def holds_of_nb(j, me, leader, n, k):
+    """How many cards seat ``j`` holds with ``k`` tricks to play, ``n`` cards on the trick
+    (none for ``me``: his own cards are known)."""
+    if j == me:
+        return 0
+    pos = j - leader
+    if pos < 0:
+        pos += PLAYERS
+    return k - 1 if pos < n else k
+
+
+@njit(cache=True, inline="always")
+def vmask_of_nb(voids, j, tt):
+    """The cards of the suits seat ``j`` has shown out of."""
+    v = 0
+    for t in range(4):
+        if (voids >> (j * 5 + t)) & 1:
+            v |= tt[TT_SUIT_BITS + t]
+    return v
+
+
+@njit(cache=True, inline="always")
+def negative_context_nb(hand, state, trick, n, tt):
+    """What :func:`negative_card_value_nb` needs of the position, once a decision (a tuple:
+    no array is allocated, so that the play-outs of the simulation allocate nothing but
+    the ``dumps`` cache per decision)."""
+    c = state[S_CONTRACT]
+    me = state[S_SEAT]
+    tn = state[S_TRICK_NO]
+    leader = state[S_LEADER]
+    voids = state[S_VOIDS]
+    unseen = tt[TT_DECK] & ~state[S_PLAYED] & ~hand
+    k = TRICKS - tn
+    holds = (holds_of_nb(0, me, leader, n, k), holds_of_nb(1, me, leader, n, k), holds_of_nb(2, me, leader, n, k),
+             holds_of_nb(3, me, leader, n, k))
+    vmasks = (vmask_of_nb(voids, 0, tt), vmask_of_nb(voids, 1, tt), vmask_of_nb(voids, 2, tt),
+              vmask_of_nb(voids, 3, tt))
+    base_now = PER_TRICK[c] + (LAST_TWO_POINTS[c] if tn >= TRICKS - 2 else 0)
+    rem = TRICKS - tn - 1
+    base_fut = (PER_TRICK[c] * rem + LAST_TWO_POINTS[c] * min(2, rem)) / rem if rem > 0 else 0.0
+    led = -1
+    wp = -1
+    pts = 0
+    if n > 0:
+        led = trick[0] & 3
+        wp = tt[TT_POWER + trick[trick_winner_nb(trick, n, tt)]]
+        for i in range(n):
+            pts += CARD_POINTS[c, trick[i]]
+    scale = DEAL_TOTAL[c] / 16.0
+    return c, me, voids, unseen, holds, vmasks, base_now, rem, base_fut, led, wp, pts, scale
+
+
+@njit(cache=True, inline="always")
+def negative_card_value_nb(x, hand, n, tt, prm, ctx, dumps):
+    """The heuristic's value of card ``x`` (:func:`negative_values_nb`) in the position
+    ``ctx`` (:func:`negative_context_nb`)."""
+    c, me, voids, unseen, holds, vmasks, base_now, rem, base_fut, led, wp, pts, scale = ctx
+    lam = prm[P_FUTURE]
+    gam = prm[P_DUMP]
+    phi = prm[P_UNDER]
+    mu = prm[P_FUT_DUMP]
+    d = CARD_POINTS[c, x]
+    # led (now or later): the chance to take the trick, what the opponents throw on it, and if all were void
+    pw_l, add_l, dall_l = card_risk_nb(x, c, me, 1, PLAYERS - 1, holds, vmasks, unseen, voids, tt, gam, phi, dumps)
+    future = pw_l * (base_fut + d + mu * dall_l) if rem > 0 else 0.0
+    if n == 0:
+        v = pw_l * (base_now + d + add_l) - lam * future
+        kind = 0
+    elif (x & 3) == led and tt[TT_POWER + x] > wp:
+        pw, add, _ = card_risk_nb(x, c, me, 1, PLAYERS - 1 - n, holds, vmasks, unseen, voids, tt, gam, phi, dumps)
+        v = pw * (base_now + pts + d + add) - lam * future
+        kind = 2
+    else:
+        v = -lam * future - 1e-3 * d - 1e-6 * tt[TT_POWER + x]
+        kind = 2 if (x & 3) == led else 1
+    return v - scale * prm[P_SHAPE_LEAD + kind] * shape_nb(x, hand, unseen, voids, me, SHAPE[c, kind])
+
+
 @njit(cache=True)
 def negative_values_nb(hand, legal, state, trick, n, tt, prm, cards, values):
     """The heuristic's value of each legal card in a negative deal (the least is played):
@@ -466,64 +545,15 @@ def negative_values_nb(hand, legal, state, trick, n, tt, prm, cards, values):
     suits, not masters. So it ducks under the winner with its costliest card, plays the
     card most likely to be overtaken when every card goes over the winner, takes free
     tricks with its highest cards and keeps its low cards for the end."""
-    c = state[S_CONTRACT]
-    me = state[S_SEAT]
-    tn = state[S_TRICK_NO]
-    leader = state[S_LEADER]
-    voids = state[S_VOIDS]
-    lam = prm[P_FUTURE]
-    gam = prm[P_DUMP]
-    phi = prm[P_UNDER]
-    mu = prm[P_FUT_DUMP]
-    unseen = tt[TT_DECK] & ~state[S_PLAYED] & ~hand
-    k = TRICKS - tn
-    holds = np.empty(PLAYERS, np.int64)
-    for j in range(PLAYERS):
-        pos = j - leader
-        if pos < 0:
-            pos += PLAYERS
-        holds[j] = k - 1 if pos < n else k
-    holds[me] = 0
-    vmasks = np.zeros(PLAYERS, np.int64)
-    for j in range(PLAYERS):
-        for t in range(4):
-            if (voids >> (j * 5 + t)) & 1:
-                vmasks[j] |= tt[TT_SUIT_BITS + t]
-    base_now = PER_TRICK[c] + (LAST_TWO_POINTS[c] if tn >= TRICKS - 2 else 0)
-    rem = TRICKS - tn - 1
-    base_fut = (PER_TRICK[c] * rem + LAST_TWO_POINTS[c] * min(2, rem)) / rem if rem > 0 else 0.0
-    led = -1
-    wp = -1
-    pts = 0
-    if n > 0:
-        led = trick[0] & 3
-        wp = tt[TT_POWER + trick[trick_winner_nb(trick, n, tt)]]
-        for i in range(n):
-            pts += CARD_POINTS[c, trick[i]]
-    scale = DEAL_TOTAL[c] / 16.0
-    shape = (prm[P_SHAPE_LEAD], prm[P_SHAPE_VOID], prm[P_SHAPE_FOLLOW])
+    ctx = negative_context_nb(hand, state, trick, n, tt)
     dumps = np.full((PLAYERS, 4), -1.0)
     k_out = 0
     m = legal
     while m:
         x = lowest_card_nb(m)
         m &= m - 1
-        d = CARD_POINTS[c, x]
-        # led (now or later): the chance to take the trick, what the opponents throw on it, and if all were void
-        pw_l, add_l, dall_l = card_risk_nb(x, c, me, 1, PLAYERS - 1, holds, vmasks, unseen, voids, tt, gam, phi, dumps)
-        future = pw_l * (base_fut + d + mu * dall_l) if rem > 0 else 0.0
-        if n == 0:
-            v = pw_l * (base_now + d + add_l) - lam * future
-            kind = 0
-        elif (x & 3) == led and tt[TT_POWER + x] > wp:
-            pw, add, _ = card_risk_nb(x, c, me, 1, PLAYERS - 1 - n, holds, vmasks, unseen, voids, tt, gam, phi, dumps)
-            v = pw * (base_now + pts + d + add) - lam * future
-            kind = 2
-        else:
-            v = -lam * future - 1e-3 * d - 1e-6 * tt[TT_POWER + x]
-            kind = 2 if (x & 3) == led else 1
         cards[k_out] = x
-        values[k_out] = v - scale * shape[kind] * shape_nb(x, hand, unseen, voids, me, SHAPE[c, kind])
+        values[k_out] = negative_card_value_nb(x, hand, n, tt, prm, ctx, dumps)
         k_out += 1
     return k_out
 
@@ -531,16 +561,19 @@ def negative_values_nb(hand, legal, state, trick, n, tt, prm, cards, values):
 @njit(cache=True)
 def negative_play_nb(hand, legal, state, trick, n, tt, prm):
     """The heuristic in a negative deal: the legal card of least value by
-    :func:`negative_values_nb` (ties: the lowest code)."""
-    cards = np.empty(TRICKS, np.int64)
-    values = np.empty(TRICKS, np.float64)
-    k = negative_values_nb(hand, legal, state, trick, n, tt, prm, cards, values)
+    :func:`negative_values_nb` (ties: the lowest code), without the arrays of values."""
+    ctx = negative_context_nb(hand, state, trick, n, tt)
+    dumps = np.full((PLAYERS, 4), -1.0)
     best = -1
     bv = 1e18
-    for i in range(k):
-        if (legal >> cards[i]) & 1 and values[i] < bv:
-            bv = values[i]
-            best = cards[i]
+    m = legal
+    while m:
+        x = lowest_card_nb(m)
+        m &= m - 1
+        v = negative_card_value_nb(x, hand, n, tt, prm, ctx, dumps)
+        if v < bv:
+            bv = v
+            best = x
     return best
 
 
