@@ -155,3 +155,41 @@ def test_heuristic_beats_the_old_one():
     res = simkit.simulate("king", 400, seed=5, progress=False, policies={"play": "heuristic|basic|basic|basic"})
     m = res.metrics["score.seat0"]
     assert m["value"] > 5 * m["stderr"] and m["value"] > 5, m
+
+
+# -- the simulation's play-outs ----------------------------------------------------------------
+def test_play_out_stops_once_every_scoring_card_is_scored():
+    """K♥ is the last card of the first trick (seat 0 throws it on a spade lead): the
+    play-out scores the trick (16 to seat 3, whose 9♠ wins it) and stops there, the rest
+    of the deal scoring nothing; in «не брать взяток» every trick scores, so it plays on."""
+    from simkit.core.cards import SPADES
+    from simkit.core.trick_play import N_ERR
+    from simkit.core.tricks import (MAX_SEATS, NO_TRUMP, S_FOLLOW, S_LEAD_BAN, S_N_IN_TRICK, S_PLAYED, S_SIZE,
+                                    S_TRICK, S_TRICK_NO, S_VOIDS, mask_of, start_deal_nb)
+    from simkit.games.king.rules import CONTRACTS
+    from simkit.games.king.scoring import DEAL_TOTAL, FOLLOW, LEAD_BAN, TABLES
+
+    def play_out(contract):
+        c = CONTRACTS.index(contract)
+        st = np.zeros(S_SIZE, np.int64)
+        start_deal_nb(st, TABLES, NO_TRUMP, 4, 8, 0, 1, -1, 1)
+        st[nb.S_CONTRACT], st[nb.S_NAMER] = c, -1
+        st[S_FOLLOW], st[S_LEAD_BAN] = FOLLOW[c], LEAD_BAN[c]
+        st[nb.S_PREV_PLAYED], st[nb.S_TRICK_LEADER] = 0, 1
+        for i, x in enumerate(parse("7s 8s 9s Kh")):          # seats 1, 2, 3, then 0
+            st[S_TRICK + i] = int(x)
+        st[S_N_IN_TRICK], st[S_PLAYED] = 4, mask_of("7s 8s 9s Kh")
+        st[S_VOIDS] = 1 << (0 * 5 + SPADES)                         # seat 0 showed out of spades
+        hands = np.zeros(MAX_SEATS, np.int64)
+        for s, h in enumerate(("7h 8h 9h 10h 7d 8d 9d", "10s Js Qs Jh Qh Ah 10d", "Ks As Jd Qd Kd Ad 7c",
+                               "8c 9c 10c Jc Qc Kc Ac")):
+            hands[s] = hands[4 + s] = mask_of(h)
+        opts = np.zeros(nb.N_OPTS, np.int64)
+        opts[nb.O_SINGLE], opts[nb.O_CONTRACT] = 1, c
+        nb.rollout_nb(hands, st, TABLES, opts, np.zeros(N_ERR, np.int64))
+        return [int(st[nb.S_PTS + s]) for s in range(4)], int(st[S_TRICK_NO]), DEAL_TOTAL[c]
+
+    pts, tricks, total = play_out("king_of_hearts")
+    assert pts == [0, 0, 0, 16] and tricks == 1
+    pts, tricks, total = play_out("no_tricks")
+    assert sum(pts) == total and tricks == 8

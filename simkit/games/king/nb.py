@@ -115,6 +115,13 @@ DANGER_ORDER = np.full((CARD_POINTS.shape[0], 64), -1, np.int64)
 for _c in range(CARD_POINTS.shape[0]):
     _order = [x for x in np.argsort(-CARD_POINTS[_c], kind="stable") if CARD_POINTS[_c, x] > 0]
     DANGER_ORDER[_c, :len(_order)] = _order
+#: per contract where only cards score (no points a trick, none for the last two), the cards that score (a
+#: bitmask; 0 elsewhere): once they are all played the rest of the deal scores nothing, so a play-out stops there
+SCORING_CARDS = np.zeros(CARD_POINTS.shape[0], np.int64)
+for _c in range(CARD_POINTS.shape[0]):
+    if PER_TRICK[_c] == 0 and LAST_TWO_POINTS[_c] == 0:
+        for _x in np.flatnonzero(CARD_POINTS[_c] > 0):
+            SCORING_CARDS[_c] |= np.int64(1) << np.int64(_x)
 
 
 # -- scoring per trick, between tricks ------------------------------------------------------------
@@ -684,14 +691,19 @@ def rollout_nb(hands, state, tables, opts, err):
     full), every seat by the heuristic at its defaults, under the same rules as the engine (the legal
     cards, the positive deals' lead ban, the over_ace rule: :func:`own_legal_nb`) and
     scoring (``S_PTS``, :func:`between_tricks_nb` after each trick; no over_ace check:
-    every card played here is narrowed already)."""
+    every card played here is narrowed already). It stops once every card that scores in
+    the contract is played and nothing else scores (:data:`SCORING_CARDS`): the points
+    are those the whole play-out would give, the rest of the deal left unplayed."""
     hands, state, tables, opts, err = borrowed((hands, state, tables, opts, err))  # held by the caller: no counting
     tt = tables[state[S_TABLE]]
     trick = trick_view_nb(state)
+    stop = SCORING_CARDS[state[S_CONTRACT]]
     while state[S_TRICK_NO] < TRICKS:
         play_trick_nb(hands, state, trick, tt, opts, own_legal_nb, heuristic_card_nb)
         close_trick_nb(state, trick, tt)
         between_tricks_nb(hands, state, opts, False, err)
+        if stop != 0 and (state[S_PLAYED] & stop) == stop:         # every scoring card scored
+            break
 
 
 @njit(cache=True, inline="always")
