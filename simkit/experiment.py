@@ -165,13 +165,15 @@ class Experiment:
         self._files += [f"{name}.csv", f"{name}.parquet"]
 
     def figure(self, fig, name: str):
-        """Write a matplotlib figure as ``<name>.png`` and close it."""
+        """Write a matplotlib figure as ``<name>.png`` (for the screen) and ``<name>.pdf``
+        (vector, for a paper) and close it."""
         import matplotlib.pyplot as plt
 
         d = self._need_dir()
-        fig.savefig(d / f"{name}.png", dpi=120, bbox_inches="tight")
+        for ext in ("png", "pdf"):
+            fig.savefig(d / f"{name}.{ext}", dpi=120, bbox_inches="tight")
+            self._files.append(f"{name}.{ext}")
         plt.close(fig)
-        self._files.append(f"{name}.png")
 
     def result(self, res, name: str):
         """Save a :class:`~simkit.runner.result.Result` in the subfolder ``name``."""
