@@ -22,6 +22,9 @@ def summary(res, max_rows: int = 20) -> str:
              f"  rules: {', '.join(f'{k}={v}' for k, v in changed.items()) or 'defaults'}",
              f"  policies: {policy_labels(meta['policies'])}",
              f"  simkit {res.version}"]
+    note = res.stronger_policy
+    if note:
+        lines.insert(4, f"  stronger play: {note}")
     if getattr(res, "precision", None):
         p = res.precision
         lines.append(f"  target_se {p['target_se']:g} on {p['metric']}: stderr {p['stderr']:.3g} after "
