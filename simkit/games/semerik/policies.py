@@ -27,14 +27,24 @@ Per-seat policies as in :mod:`simkit.policies.seated` (``"play=simulation|heuris
 from simkit.games.semerik import nb
 from simkit.policies.base import PolicyRole, PolicySpec, param
 
-_HEURISTIC = {"overtake": param(3, "int", 0, 5), "signal": param(1, "int", 0, 1), "count": param(1, "int", 0, 1)}
+_BASIC = {"overtake": param(3, "int", 0, 5), "signal": param(1, "int", 0, 1), "count": param(1, "int", 0, 1)}
+_HEURISTIC = {"overtake": param(2, "int", 0, 5), "signal": param(1, "int", 0, 1), "count": param(0, "int", 0, 1),
+              "feed": param(1, "int", 0, 2), "capture": param(2, "int", 0, 5), "duck": param(1, "int", 0, 1),
+              "cash": param(1.0, "float", -3, 3), "draw": param(0.2, "float", -1, 1), "under": param(0.9, "float", -3, 3),
+              "force": param(1, "float", -3, 3), "void": param(1, "float", -3, 3)}
 
 PLAY = PolicyRole(
     "play",
     [PolicySpec("random", "a uniformly chosen legal card", nb.PLAY_RANDOM, {}),
-     PolicySpec("heuristic", "partnership play for points: masters first, the partner's shown suit (`signal`), "
-                "count trumps (`count`), overtake the partner only in a trick of `overtake` counters (5 = never)",
+     PolicySpec("heuristic", "partnership play for points: lead low, cash masters late (`cash`, `draw`) or when only "
+                "counters are out (`force`), no counter under one's own master (`under`), suits an opponent is void in "
+                "(`void`); give the partner counters (`feed`), overtake him only in a trick of `overtake` counters; "
+                "take with a master only a trick of `capture` counters, keep it from a pointless last trick (`duck`); "
+                "count trumps under hearts (`count`), show a suit when void (`signal`)",
                 nb.PLAY_HEURISTIC, dict(_HEURISTIC)),
+     PolicySpec("basic", "the first heuristic (a baseline): masters first, the partner's shown suit (`signal`), "
+                "count trumps (`count`), overtake the partner only in a trick of `overtake` counters (5 = never)",
+                nb.PLAY_BASIC, dict(_BASIC)),
      PolicySpec("simulation", "each lead chosen by playing out `samples` sampled deals of the unseen cards with the "
                 "heuristic; follows as the heuristic", nb.PLAY_SIMULATION,
                 {**_HEURISTIC, "samples": param(16, "int", 1, 10_000)})],
@@ -43,4 +53,6 @@ PLAY = PolicyRole(
 )
 
 PARAM_SLOTS = {"play": {"overtake": nb.P_OVERTAKE, "signal": nb.P_SIGNAL, "count": nb.P_COUNT,
-                        "samples": nb.P_SAMPLES}}
+                        "samples": nb.P_SAMPLES,
+                        "feed": nb.P_FEED, "capture": nb.P_CAPTURE, "duck": nb.P_DUCK, "cash": nb.P_CASH,
+                        "draw": nb.P_DRAW, "under": nb.P_UNDER, "force": nb.P_FORCE, "void": nb.P_VOID}}
