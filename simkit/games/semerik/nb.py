@@ -49,6 +49,13 @@ for _c in range(64):
     if COUNTERS[_c]:
         COUNTER_MASK |= np.int64(1) << _c
 
+#: ``ABOVE[card]``: the cards of its suit that beat it (the same in both trick tables: hearts as trumps keep
+#: their order), for the heuristic's master tests without a loop over the suit per card
+ABOVE = np.zeros(64, np.int64)
+for _c in range(64):
+    if (TABLES[NO_TRUMP, TT_DECK] >> _c) & 1:
+        ABOVE[_c] = higher_in_suit_nb(_c, TABLES[NO_TRUMP])
+
 # extra state fields
 S_HAND0 = S_EXTRA + 0        # 4 entries: each seat's hand before the current trick
 S_TRICK_LEAD = S_EXTRA + 4   # the seat that led the current trick
@@ -285,12 +292,26 @@ def basic_play_nb(seat, hand, legal, state, trick, tt, overtake, signal, count):
 
 
 @njit(cache=True, inline="always")
+def masters_of_nb(cards, gone):
+    """The cards of ``cards`` that no card still out beats in their suit (every card of
+    :data:`ABOVE` in ``gone``): :func:`~simkit.core.tricks.masters_nb` on the table."""
+    out = np.int64(0)
+    m = cards
+    while m:
+        c = lowest_card_nb(m)
+        m &= m - 1
+        if ABOVE[c] & ~gone == 0:
+            out |= np.int64(1) << c
+    return out
+
+
+@njit(cache=True, inline="always")
 def spare_nb(cards, gone, tt):
     """The card of ``cards`` (non-empty) that costs least to give away: the weakest
     non-counter, else the weakest counter that is not a master, else the weakest card."""
     if cards & ~COUNTER_MASK:
         return weakest_nb(cards & ~COUNTER_MASK, tt)
-    plain = cards & ~masters_nb(cards, gone, tt)
+    plain = cards & ~masters_of_nb(cards, gone)
     if plain:
         return weakest_nb(plain, tt)
     return weakest_nb(cards, tt)
@@ -300,7 +321,7 @@ def spare_nb(cards, gone, tt):
 def gift_nb(cards, gone, tt):
     """The counter of ``cards`` to give the partner's trick: the weakest counter that is not a
     master (a master is worth keeping to take a trick later), else -1."""
-    c = cards & COUNTER_MASK & ~masters_nb(cards, gone, tt)
+    c = cards & COUNTER_MASK & ~masters_of_nb(cards, gone)
     if c:
         return weakest_nb(c, tt)
     return -1
@@ -322,7 +343,7 @@ def lead_nb(seat, hand, state, tt, gone, p):
     if p[P_COUNT] >= 0.5 and trump >= 0:
         trumps = tt[TT_SUIT_BITS + trump]
         if trumps & ~gone:
-            m = masters_nb(hand & trumps, gone, tt)
+            m = masters_of_nb(hand & trumps, gone)
             if m:
                 return strongest_nb(m, tt)
     late = state[S_TRICK_NO] / 9.0
@@ -334,7 +355,7 @@ def lead_nb(seat, hand, state, tt, gone, p):
         if cs == 0:
             continue
         unseen = bits & ~gone
-        own_master = masters_nb(np.int64(1) << strongest_nb(cs, tt), gone, tt) != 0
+        own_master = ABOVE[strongest_nb(cs, tt)] & ~gone == 0
         base = 0.0
         if (state[S_VOIDS] >> (5 * ((seat + 1) & 3) + s)) & 1 or (state[S_VOIDS] >> (5 * ((seat + 3) & 3) + s)) & 1:
             base = p[P_VOID]
@@ -342,7 +363,7 @@ def lead_nb(seat, hand, state, tt, gone, p):
         while m:
             c = lowest_card_nb(m)
             m &= m - 1
-            above = higher_in_suit_nb(c, tt)
+            above = ABOVE[c]
             sc = base
             if COUNTERS[c] == 0:
                 if own_master:
@@ -407,15 +428,15 @@ def heuristic_play_nb(seat, hand, legal, state, trick, tt, p):
     w = (state[S_LEADER] + wi) & 3
     if w == (seat ^ 2):
         if win and not last:
-            sure = masters_nb(win, gone, tt)
+            sure = masters_of_nb(win, gone)
             if sure:
                 c = strongest_nb(sure, tt)
                 if counters + COUNTERS[c] >= overtake:
                     return c
         if lose:
             g = gift_nb(lose, gone, tt)
-            if g >= 0 and (last or feed >= 1.5 or (feed >= 0.5 and (counters >= 2 or masters_nb(
-                    np.int64(1) << wcard, gone, tt) != 0))):
+            if g >= 0 and (last or feed >= 1.5 or (feed >= 0.5 and (counters >= 2 or ABOVE[
+                    wcard] & ~gone == 0))):
                 return g
             if last and counters >= 2 and lose & COUNTER_MASK:
                 return weakest_nb(lose & COUNTER_MASK, tt)
@@ -433,10 +454,10 @@ def heuristic_play_nb(seat, hand, legal, state, trick, tt, p):
                 if v > bv or (v == bv and tt[TT_POWER + c] < tt[TT_POWER + best]):
                     bv = v
                     best = c
-            if bv == 0 and duck >= 0.5 and lose and masters_nb(np.int64(1) << best, gone, tt) and COUNTERS[best]:
+            if bv == 0 and duck >= 0.5 and lose and ABOVE[best] & ~gone == 0 and COUNTERS[best]:
                 return spare_nb(lose, gone, tt)
             return best
-        sure = masters_nb(win, gone, tt)
+        sure = masters_of_nb(win, gone)
         plain = win & ~sure
         if plain & ~COUNTER_MASK:
             return weakest_nb(plain & ~COUNTER_MASK, tt)
@@ -452,7 +473,7 @@ def heuristic_play_nb(seat, hand, legal, state, trick, tt, p):
     if p[P_SIGNAL] >= 0.5 and legal & tt[TT_SUIT_BITS + tt[TT_ESUIT + trick[0]]] == 0:
         for s in range(4):
             bits = tt[TT_SUIT_BITS + s]
-            if masters_nb(hand & bits, gone, tt) and pool & bits & ~COUNTER_MASK:
+            if masters_of_nb(hand & bits, gone) and pool & bits & ~COUNTER_MASK:
                 return weakest_nb(pool & bits & ~COUNTER_MASK, tt)
     return spare_nb(pool, gone, tt)
 
