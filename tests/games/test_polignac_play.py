@@ -81,19 +81,21 @@ def test_dumps_a_jack_on_another_seats_trick():
     assert decide(hand, trick) == "JD"
     assert decide(hand, trick, policy="avoid") == "4C"
     assert decide(hand, trick, dump=4) == "4C"
-    assert decide("JS 3S 4C 8D", trick) == "4C"                # J♠ (1) is below the default dump=2: trump
+    assert decide("JS 3S 4C 8D", trick) == "4C"                # J♠ (1) is below the default dump=3: trump
+    assert decide("JS 3S 4C 8D", trick, dump=1) == "JS"
 
 
 def test_takes_a_trick_only_while_its_jacks_cost_at_most_take():
-    """Last to play on 5♠ J♠ with Q♠ 2♠: a trick with J♠ (1) nets 0, taken at ``take=1``,
-    refused at ``take=0``; a J♦ trick (3) is refused unless ``take`` is 3 or more."""
+    """Last to play on 5♠ J♠ with Q♠ 2♠: a trick with J♠ (1) nets 0, refused at the default
+    ``take=0``, taken at ``take=1``; a J♦ trick (3) is taken only when ``take`` is 3 or more."""
     hand = "QS 2S 7H"
-    assert decide(hand, "5S JS") == "QS"
-    assert decide(hand, "5S JS", policy="avoid") == "2S"
-    assert decide(hand, "5S JS", take=0) == "2S"
+    assert decide(hand, "5S JS") == "2S"
+    assert decide(hand, "5S JS", take=1) == "QS"
+    assert decide(hand, "5S JS", take=1, policy="avoid") == "2S"      # the old one never takes a jack
     hand = "QD 2D 7H"
-    assert decide(hand, "5D JD") == "2D"
+    assert decide(hand, "5D JD", take=2) == "2D"
     assert decide(hand, "5D JD", take=3) == "QD"
+    assert decide(hand, "5D JD", take=3, policy="avoid") == "2D"
     assert decide("QD KD 7H", "5D JD") == "QD"                 # forced to win: the weakest winner
 
 

@@ -226,7 +226,7 @@ def polignac_play_nb(seat, hand, legal, state, trick, tt, opts, take, lead, mast
     (:func:`holds_nb`: the lowest master, a trump when nobody after is known to be out of
     the suit), else the weakest (``second=0``) or the strongest (``second=1``). It takes
     the trick when the jack points in it, its own card's included, are at most ``take``
-    (``take=1``: J♠ at no loss), and when no losing jack of penalty ``dump`` or more can be
+    (``take=1`` accepts J♠, a trick worth 0), and when no losing jack of penalty ``dump`` or more can be
     played instead (dumped on the winner, the jack is gone from the hand). Otherwise it
     plays the costliest losing jack, else its weakest losing card (a tie of power: from its
     shortest suit); forced to win a trick it does not want, the winner above, earlier in
