@@ -2,25 +2,39 @@
 contract, concession, the cards to keep and give, the marriage to declare, the card to
 play). Numba kernels; the policies that call them are in :mod:`.policies`.
 
-**Hand value** (:func:`estimate_nb`): the points a hand should take as declarer, from what
-it holds: every marriage held (♥100 ♦80 ♣60 ♠40, 002:89), and the tricks counted: an ace,
-a ten with its ace or with two more cards of the suit, the king of a marriage under its
-ace and ten, and one trick for each card beyond three of the longest marriage suit (the
-trump it will declare). Each trick counts the points of the card that wins it plus
+**Hand value** (:func:`hand_value_nb`, the ``heuristic`` bidder's): the mean points the
+hand takes as declarer when every seat plays the default play, as a weighted sum of its
+features (:func:`hand_features_nb`: aces, tens, the marriages held and whether an ace gives
+a lead to declare them from, the best marriage's suit, the halves of marriages a widow card
+may complete, lengths and voids), one set of weights (:data:`VALUE_MODELS`) for each version
+before and after the widow, fitted to play-outs of sampled deals.
+
+**Counted value** (:func:`estimate_nb`, the ``counted`` bidder's, the default before the
+value model): the points a hand should take as declarer, from what it holds: every
+marriage held (♥100 ♦80 ♣60 ♠40, 002:89), and the tricks counted: an ace, a ten with its
+ace or with two more cards of the suit, the king of a marriage under its ace and ten, and
+one trick for each card beyond three of the longest marriage suit (the trump it will
+declare). Each trick counts the points of the card that wins it plus
 :data:`TRICK_POINTS` for the two cards the others give to it (on average 5 a card: 120
-points in 24 cards).
+points in 24 cards). It undervalues weak hands most: 1001 hands it counts at 20-40 take
+71 points on average as declarer in play-outs, so its bidder passed in half the deals.
 """
+import math
+
 import numpy as np
 from numba import cfunc, njit
 
 from simkit.core.ace_ten import marriage_suits_nb
-from simkit.core.cards import RANK_10, RANK_A, RANK_K, RANK_Q
+from simkit.core.cards import RANK_9, RANK_10, RANK_A, RANK_J, RANK_K, RANK_Q
 from simkit.core.trick_play import CHOOSE_SIG
-from simkit.core.tricks import (NO_TRUMP, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_PLAYERS, TT_POWER, TT_SUIT_BITS,
-                                beating_nb, higher_in_suit_nb, lowest_card_nb, masters_nb, popcount_nb, strongest_nb,
-                                trick_winner_nb)
-from simkit.games.thousand.layout import S_DECLARER
-from simkit.games.thousand.scoring import MARRIAGE_VALUES, MAX_BID, MAX_WITHOUT_MARRIAGE, POINTS, TABLES
+from simkit.core.tricks import (NO_TRUMP, S_BID, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_SCORE, TT_POWER,
+                                TT_SUIT_BITS, beating_nb, higher_in_suit_nb, lowest_card_nb, masters_nb, popcount_nb,
+                                strongest_nb, trick_winner_nb)
+from simkit.games.thousand.layout import (O_CONCEDE_OPP, O_VERSION2, P_BID_MARGIN, P_BID_MARGIN_2, P_CONCEDE,
+                                          P_MARGIN, P_SPREAD, PHASE_AUCTION, PHASE_CONTRACT, S_CONTRACT, S_DECLARER,
+                                          S_HIGH, S_OPENING, S_PHASE, S_STEP)
+from simkit.games.thousand.scoring import (BARREL, BARREL_PENALTY, DEAL_POINTS, MARRIAGE_VALUES, MAX_BID,
+                                           MAX_WITHOUT_MARRIAGE, POINTS, REFUSAL_BONUS_1000_2, TABLES, THROW_IN_BONUS)
 
 #: the points the two other cards of a trick bring on average (120 / 24 a card)
 TRICK_POINTS = 10.0
@@ -58,6 +72,97 @@ def estimate_nb(hand):
     return value + TRICK_POINTS * tricks
 
 
+#: the hand features the value model reads (:func:`hand_features_nb`), in this order
+(F_ONE, F_POINTS, F_ACES, F_TENS, F_A10, F_MARR, F_MBEST, F_NMARR, F_MARR_ENTRY, F_ENTRY, F_MACE, F_MTEN, F_MLEN,
+ F_HALF, F_HALFV, F_LOW, F_VOIDS, F_SQ) = range(18)
+N_FEATURES = 18
+#: the value models' weights of the features (columns :data:`FEATURE_NAMES`), one row per
+#: situation ``MODEL_*``: 1001 before the widow (seven cards; three to take, two to give),
+#: 1001 after it (eight cards), 1000 (2) before it (one to keep) and after it. Least squares
+#: fits to the mean points the declarer takes in 100 play-outs with the default play for
+#: every seat (:func:`~.simulation.rollout_value_nb`) of 25 000 (1001) and 24 000 (1000 (2))
+#: random deals; residual standard deviation on a quarter held out: 4.9, 8.1, 7.6 and 8.8
+#: points (the play-outs' own means vary by about 3). ``experiments/thousand_value_model.py``
+#: refits them.
+VALUE_MODELS = np.array([
+    # one, points, aces, tens, ace_ten, marriages, best_marriage, n_marriages, marriages_with_ace, ace,
+    # best_ace, best_ten, best_length, half_marriages, half_marriage_values, low_cards, voids, length_squares
+    [4.08, -0.00, 17.92, 9.11, 4.49, 0.78, 0.16, -2.65, 0.03, -2.75,
+     0.16, 5.41, 1.94, 3.04, 0.15, 3.81, 1.53, 0.33],                      # 1001, before the widow
+    [-1.51, 0.31, 12.50, 1.38, 5.33, 0.69, 0.25, -11.32, 0.07, -8.55,
+     -5.46, 3.83, 2.95, -1.24, -0.00, -2.04, 3.06, 1.30],                   # 1001, after it
+    [-0.34, -0.20, 16.35, 8.28, 2.35, 0.58, 0.05, -11.17, 0.28, 23.22,
+     -0.80, -0.21, 4.00, -3.61, 0.13, -1.05, 2.34, 0.86],                   # 1000 (2), before it
+    [1.21, -0.21, 17.22, 7.06, 5.48, -0.06, 0.23, -5.91, 0.80, 2.01,
+     0.29, -0.50, 2.66, -1.06, -0.00, -1.71, 1.86, 0.98],                   # 1000 (2), after it
+])
+MODEL_1001_PRE, MODEL_1001_POST, MODEL_1000_2_PRE, MODEL_1000_2_POST = range(4)
+FEATURE_NAMES = ("one", "points", "aces", "tens", "ace_ten", "marriages", "best_marriage", "n_marriages",
+                 "marriages_with_ace", "ace", "best_ace", "best_ten", "best_length", "half_marriages",
+                 "half_marriage_values", "low_cards", "voids", "length_squares")
+
+
+@njit(cache=True)
+def hand_features_nb(hand, out):
+    """The features of ``hand`` (bitmask) the value model weighs, into ``out``
+    (:data:`N_FEATURES`): 1; card points; aces; tens; suits holding ace and ten; the
+    marriages' values, the best one's, their number, their values again when the hand holds
+    an ace (a lead to declare them from: 1000 (2) declares only after a trick won), whether
+    it holds an ace; the best marriage's suit: its ace, its ten, its length; suits holding
+    a king or a queen without the other (a widow card may complete them), their marriage
+    values; jacks and nines; void suits; the sum of the suits' squared lengths."""
+    for i in range(N_FEATURES):
+        out[i] = 0.0
+    out[F_ONE] = 1.0
+    m = marriage_suits_nb(hand)
+    best = -1
+    for s in range(4):
+        if (m >> s) & 1 and (best < 0 or MARRIAGE_VALUES[s] > MARRIAGE_VALUES[best]):
+            best = s
+    aces = 0
+    for s in range(4):
+        n = popcount_nb(hand & SUIT_BITS[s])
+        ace = (hand >> (4 * RANK_A + s)) & 1
+        ten = (hand >> (4 * RANK_10 + s)) & 1
+        k = (hand >> (4 * RANK_K + s)) & 1
+        q = (hand >> (4 * RANK_Q + s)) & 1
+        aces += ace
+        out[F_POINTS] += 11 * ace + 10 * ten + 4 * k + 3 * q + 2 * ((hand >> (4 * RANK_J + s)) & 1)
+        out[F_TENS] += ten
+        out[F_A10] += ace & ten
+        out[F_LOW] += ((hand >> (4 * RANK_J + s)) & 1) + ((hand >> (4 * RANK_9 + s)) & 1)
+        out[F_SQ] += n * n
+        if n == 0:
+            out[F_VOIDS] += 1
+        if (m >> s) & 1:
+            out[F_MARR] += MARRIAGE_VALUES[s]
+            out[F_NMARR] += 1
+        elif k + q == 1:
+            out[F_HALF] += 1
+            out[F_HALFV] += MARRIAGE_VALUES[s]
+        if s == best:
+            out[F_MBEST] = MARRIAGE_VALUES[s]
+            out[F_MACE] = ace
+            out[F_MTEN] = ten
+            out[F_MLEN] = n
+    out[F_ACES] = aces
+    if aces:
+        out[F_ENTRY] = 1.0
+        out[F_MARR_ENTRY] = out[F_MARR]
+
+
+@njit(cache=True)
+def hand_value_nb(hand, model):
+    """The points ``hand`` takes as declarer by the value model ``model`` (a row of
+    :data:`VALUE_MODELS`): its features (:func:`hand_features_nb`) weighed."""
+    f = np.empty(N_FEATURES, np.float64)
+    hand_features_nb(hand, f)
+    v = 0.0
+    for i in range(N_FEATURES):
+        v += f[i] * VALUE_MODELS[model, i]
+    return v
+
+
 @njit(cache=True)
 def bid_limit_nb(hand):
     """The highest bid or contract ``hand`` may name: 120 without a marriage (002:86)."""
@@ -84,6 +189,94 @@ def contract_from_value_nb(value, bid, step, hand, margin, concede, may_concede)
     c = np.int64((value - margin) // step) * step
     c = min(c, bid_limit_nb(hand))
     return max(c, bid)
+
+
+@njit(cache=True)
+def normal_cdf_nb(x):
+    """The standard normal distribution function."""
+    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
+
+
+@njit(cache=True)
+def play_worth_nb(value, contract, hand, spread):
+    """What playing ``contract`` with ``hand`` (worth ``value`` points) is worth against
+    the two opponents, in points: the declarer's expected score, ``contract`` with the
+    chance ``p`` that his points reach it (normal, mean ``value``, standard deviation
+    ``spread``) and minus it otherwise, less half the points the defenders write (the
+    120 card points less his own expected card points, ``value`` less his marriages)."""
+    p = normal_cdf_nb((value - contract) / spread)
+    own = value - points_marriages_nb(hand)
+    defenders = min(max(DEAL_POINTS - own, 0.0), float(DEAL_POINTS))
+    return contract * (2.0 * p - 1.0) - 0.5 * defenders
+
+
+@njit(cache=True)
+def points_marriages_nb(hand):
+    """The marriage points ``hand`` holds (♥100 ♦80 ♣60 ♠40 each)."""
+    m = marriage_suits_nb(hand)
+    v = 0.0
+    for s in range(4):
+        if (m >> s) & 1:
+            v += MARRIAGE_VALUES[s]
+    return v
+
+
+@njit(cache=True)
+def concede_nb(value, contract, hand, spread, loss, others, edge):
+    """Whether to concede (refuse, throw in) rather than play ``contract`` with ``hand``
+    worth ``value``: when what conceding is worth against the two opponents (``-loss``
+    for the declarer, ``others`` to each of them) beats :func:`play_worth_nb` by more than
+    ``edge`` points."""
+    return -loss - others > play_worth_nb(value, contract, hand, spread) + edge
+
+
+@njit(cache=True)
+def heuristic_bid_nb(seat, hand, state, opts, p):
+    """The heuristic bidder's answer in phase ``state[S_PHASE]`` for active seat ``seat``
+    holding ``hand`` (the bid role's parameters ``p``). The hand's value is the value
+    model's (:func:`hand_value_nb`) for the version and for before or after the widow.
+    Auction: the lowest raise while it stays within the value less ``bid_margin`` (1001,
+    where the contract is named after the widow) or ``bid_margin_2`` (1000 (2), where the
+    bid binds a contract named on the same seven cards) (:func:`call_from_value_nb`).
+    Contract: the value less ``margin``, rounded down to the step, at least the bid
+    (:func:`contract_from_value_nb`). Conceding (1001, after
+    the widow), refusing (1000 (2)) or, after an all-pass, throwing in: when it is worth
+    more than playing by over ``concede`` points (:func:`concede_nb`, outcomes normal
+    about the value with standard deviation ``spread``): conceding costs the bid (1001;
+    each opponent writes ``concede_opponents``) or the contract (1000 (2); 60 to each
+    opponent), throwing in costs 50 to each opponent (and 100 to a declarer on 850 or
+    more in 1000 (2))."""
+    v2 = opts[O_VERSION2] != 0
+    phase = state[S_PHASE]
+    pre = phase == PHASE_AUCTION or (phase == PHASE_CONTRACT and v2)
+    if v2:
+        model = MODEL_1000_2_PRE if pre else MODEL_1000_2_POST
+    else:
+        model = MODEL_1001_PRE if pre else MODEL_1001_POST
+    value = hand_value_nb(hand, model)
+    step = state[S_STEP]
+    high = state[S_HIGH]
+    if phase == PHASE_AUCTION:
+        bm = p[P_BID_MARGIN_2] if v2 else p[P_BID_MARGIN]
+        return call_from_value_nb(value, high, state[S_OPENING], step, hand, bm)
+    allpass = state[S_BID + seat] < 0           # he never called: the first two passed
+    loss = 0
+    others = THROW_IN_BONUS
+    if allpass and v2 and state[S_SCORE + seat] >= BARREL:
+        loss = BARREL_PENALTY
+    if phase == PHASE_CONTRACT:
+        c = contract_from_value_nb(value, high, step, hand, p[P_MARGIN], 0.0, False)
+        if v2:
+            return c
+        if not allpass:
+            loss = high
+            others = opts[O_CONCEDE_OPP]
+        return 0 if concede_nb(value, c, hand, p[P_SPREAD], loss, others, p[P_CONCEDE]) else c
+    c = state[S_CONTRACT]
+    if not allpass:
+        loss = c
+        others = REFUSAL_BONUS_1000_2
+    return 1 if concede_nb(value, c, hand, p[P_SPREAD], loss, others, p[P_CONCEDE]) else 0
 
 
 @njit(cache=True)
