@@ -144,11 +144,13 @@ def experiment_text(meta: dict, tables: dict, max_rows: int = 40, max_cell: int 
 def tournament_text(t) -> str:
     """``simkit tournament``: the header, the entrants best first (score against the
     field, rating and rank interval, speed), the significant pairs and the seat balance."""
+    from simkit.reports.plots import plural
+
     c = t.contest
     changed = t.rules.changed()
     unit = t.game.unit_for(t.rules)
     lines = [f"{t.game.title or t.game.id}  [{t.game.id}]: duplicate tournament of {t.k} entrants",
-             f"  {t.units_played:,} {unit}s in each of {len(t.design)} seatings (the same deals in every seating), "
+             f"  {t.units_played:,} {plural(unit)} in each of {len(t.design)} seatings (the same deals in every seating), "
              f"seed {t.seed}",
              f"  rules: {', '.join(f'{k}={v}' for k, v in changed.items()) or 'defaults'}",
              f"  score: {c.what} ({c.metric.format(side='<side>')}, {'higher' if c.better == 'max' else 'lower'} "
