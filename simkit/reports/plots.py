@@ -134,14 +134,15 @@ def plot_tournament(t, fig=None):
     ent = t.entrants()
     k = t.k
     if fig is None:
-        fig = plt.figure(figsize=(11, 0.45 * k + 3.2))
+        fig = plt.figure(figsize=(11, 0.5 * k + 4.6))
     ax1, ax2 = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1, 1.1]})
+    short = {lab: "\n".join(textwrap.wrap(lab, 22)) or lab for lab in ent["entrant"]}
     y = np.arange(k)[::-1]
     lo, hi = ent["rating_ci95_low"].to_numpy(), ent["rating_ci95_high"].to_numpy()
     r = ent["rating"].to_numpy()
     ax1.errorbar(r, y, xerr=[r - lo, hi - r], fmt="o", capsize=4, color="tab:blue")
-    ax1.set_yticks(y, [f"{a} (rank {lo_}-{hi_})" if lo_ != hi_ else f"{a} (rank {lo_})"
-                       for a, lo_, hi_ in zip(ent["entrant"], ent["rank_low"], ent["rank_high"])])
+    ax1.set_yticks(y, [f"{short[a]} (rank {lo_}-{hi_})" if lo_ != hi_ else f"{short[a]} (rank {lo_})"
+                       for a, lo_, hi_ in zip(ent["entrant"], ent["rank_low"], ent["rank_high"])], fontsize=8)
     ax1.axvline(0, color="k", lw=0.8)
     ax1.set_xlabel(f"rating, {t.rating_unit}\n(95% interval, jackknife over {t.n_groups} unit groups)")
     order = list(ent["entrant"])
@@ -154,8 +155,8 @@ def plot_tournament(t, fig=None):
         star[i, j] = star[j, i] = p.significant
     m = np.nanmax(np.abs(D)) or 1.0
     im = ax2.imshow(D, cmap="RdBu_r" if t.contest.better == "max" else "RdBu", vmin=-m, vmax=m)
-    ax2.set_xticks(range(k), order, rotation=35, ha="right")
-    ax2.set_yticks(range(k), order)
+    ax2.set_xticks(range(k), [short[a] for a in order], rotation=35, ha="right", fontsize=8)
+    ax2.set_yticks(range(k), [short[a] for a in order], fontsize=8)
     for i in range(k):
         for j in range(k):
             if i != j:
@@ -164,7 +165,7 @@ def plot_tournament(t, fig=None):
     fig.colorbar(im, ax=ax2, shrink=0.8, label=f"row minus column: {t.contest.what}")
     ax2.set_title("score differences (* Holm-significant, 5%)", fontsize=10)
     unit = t.game.unit_for(t.rules)
-    fig.suptitle(f"{t.game.title or t.game.id}: duplicate tournament, score = {t.contest.what}", fontsize=11)
+    ax1.set_title(f"{t.game.title or t.game.id}: duplicate tournament\nscore = {t.contest.what}", fontsize=10)
     changed = t.rules.changed()
     rules = ", ".join(f"{a}={b}" for a, b in changed.items()) or "default rules"
     _caption(ax1, f"{t.game.id} | n={t.units_played:,} {plural(unit)} in each of {len(t.design)} seatings, same deals | "

@@ -11,12 +11,20 @@ from simkit.core.cards import format as format_cards, parse
 from simkit.core.tricks import (F_SUIT, S_FOLLOW, S_N_IN_TRICK, S_PLAYED, S_SEAT, S_SIZE, S_TRICK, S_TRICK_NO,
                                 S_VOIDS, TT_ESUIT, TT_SUIT_BITS, mask_of, start_deal_nb)
 from simkit.errors import SimkitError
-from simkit.games.penalty_tricks import PLAY_HEURISTIC, S_PREV, start_penalties_nb
-from simkit.games.polignac.play import N_PLAY_PARAMS, PLAY_AVOID, polignac_choose_nb
-from simkit.games.polignac.policies import PARAM_SLOTS, PLAY
-from simkit.games.polignac.scoring import TABLES
 
 SUITS = "SHDC"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _import_game():
+    """The game's modules are imported when the tests run, not when the suite is
+    collected (tests/test_cache.py: collecting compiles no game)."""
+    global PLAY_HEURISTIC, S_PREV, start_penalties_nb, N_PLAY_PARAMS, PLAY_AVOID, polignac_choose_nb
+    global PARAM_SLOTS, PLAY, TABLES
+    from simkit.games.penalty_tricks import PLAY_HEURISTIC, S_PREV, start_penalties_nb
+    from simkit.games.polignac.play import N_PLAY_PARAMS, PLAY_AVOID, polignac_choose_nb
+    from simkit.games.polignac.policies import PARAM_SLOTS, PLAY
+    from simkit.games.polignac.scoring import TABLES
 
 
 def decide(hand, trick="", trump="C", played="", voids=(), policy="heuristic", **params):
