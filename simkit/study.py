@@ -98,12 +98,26 @@ def headline_figure(df: pd.DataFrame, caption: str):
 
 
 def _play_case(gid: str, hands: int, rules: dict, seed: int):
-    """One case in a worker process: the game compiles (or loads its cache) and plays there."""
+    """One case in a worker process: the game compiles (or loads its cache) and plays
+    there. Returns the run's plain parts (statistics, trace, timings), which the parent
+    turns back into a Result (a Result itself may hold objects that do not pickle)."""
     import time
 
     t0 = time.perf_counter()
     res = simkit.simulate(gid, hands, rules=rules, seed=seed, n_jobs=1, progress=False)
-    return res, time.perf_counter() - t0
+    parts = {"stats": dict(res.stats), "n_units": res.n_units, "trace": list(res.trace),
+             "timings": dict(res.timings), "unit_range": res.unit_range}
+    return parts, time.perf_counter() - t0
+
+
+def _result(gid: str, hands: int, rules: dict, seed: int, parts: dict):
+    from simkit.core.stats import Stats
+    from simkit.runner.result import Result
+
+    game = simkit.get_game(gid)
+    return Result(game=game, hands=hands, seed=seed, rules=game.Rules.build(rules), policies=game.resolve_policies(None),
+                  stats=Stats(parts["stats"]), n_units=parts["n_units"], trace=parts["trace"],
+                  timings=parts["timings"], unit_range=parts["unit_range"])
 
 
 def _scale(text: str) -> float:
@@ -144,8 +158,9 @@ def main(argv=None) -> int:
              for gid in games for rules in CASES.get(gid, [{}])]
     rows = [None] * len(cases)
     with exp.output(inputs):
-        for i, res, took in _play_all(cases, args.seed, args.jobs):
-            gid, rules, _ = cases[i]
+        for i, parts, took in _play_all(cases, args.seed, args.jobs):
+            gid, rules, hands = cases[i]
+            res = _result(gid, hands, rules, args.seed, parts)
             folder = _folder(gid, rules)
             exp.result(res, folder)
             rows[i] = summary_row(res, ", ".join(f"{k}={v}" for k, v in rules.items()) or "defaults")
@@ -166,12 +181,12 @@ def main(argv=None) -> int:
 
 
 def _play_all(cases, seed: int, n_jobs: int):
-    """Yield ``(case index, Result, seconds)`` as the cases finish: in this process with
+    """Yield ``(case index, the run's parts, seconds)`` as the cases finish: in this process with
     one job, else in ``n_jobs`` worker processes (loky)."""
     if n_jobs == 1 or len(cases) == 1:
         for i, (gid, rules, hands) in enumerate(cases):
-            res, took = _play_case(gid, hands, rules, seed)
-            yield i, res, took
+            parts, took = _play_case(gid, hands, rules, seed)
+            yield i, parts, took
         return
     import joblib
 
@@ -180,8 +195,8 @@ def _play_all(cases, seed: int, n_jobs: int):
 
 
 def _indexed(i, gid, rules, hands, seed):
-    res, took = _play_case(gid, hands, rules, seed)
-    return i, res, took
+    parts, took = _play_case(gid, hands, rules, seed)
+    return i, parts, took
 
 
 def _shown(df: pd.DataFrame) -> str:
