@@ -144,7 +144,7 @@ def test_whole_deals_every_policy_audited():
 
 def test_beats_the_basic_play():
     """The default heuristic against the basic play it replaced, both seatings on the same
-    deals: it wins more (docs: +0.11 of the games on 40 000 deals)."""
+    deals: it wins more (docs/sixty_six.md: +0.102 ± 0.004 of the deals, 20 000 a seating)."""
     import simkit
     t = simkit.tournament("marriage", [{}, {"play": "basic"}], 1500, seed=3, speed=False)
     pr = t.pairs().iloc[0]
