@@ -136,7 +136,7 @@ def main(argv=None) -> int:
     import matplotlib
 
     matplotlib.use("Agg")
-    from simkit.reports.plots import plot_convergence
+    from simkit.reports.plots import plot_convergence, plural
 
     exp = Experiment("study", "Every game at a modest size with default rules and policies",
                      default_hands=None, default_seed=2026, prog="python -m simkit.study", default_jobs=-1)
@@ -167,7 +167,7 @@ def main(argv=None) -> int:
             ax = plot_convergence(res)
             exp.figure(ax.figure, f"{folder}_convergence")
             r = rows[i]
-            print(f"  done {folder:22s} {res.n_units:>11,} {r['unit']}s  {r['metric']} = {r['value']:.6g} "
+            print(f"  done {folder:22s} {res.n_units:>11,} {plural(r['unit'])}  {r['metric']} = {r['value']:.6g} "
                   f"± {r['stderr']:.2g}  ({took:.1f} s with compiling)", flush=True)
         df = pd.DataFrame(rows)
         exp.table(df, "summary")
