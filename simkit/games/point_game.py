@@ -3,7 +3,9 @@ Kerosinka; kernels in :mod:`simkit.games.point_tricks`): their play role and
 :class:`PointTrickGame`, what their game classes have in common (the play role's kernel
 rows, one chunk-kernel call, a hand-built deal's inputs).
 
-The play role:
+The play role (Kozel's; Kerosinka has its own, :mod:`simkit.games.kerosinka.policies`,
+where this heuristic is the baseline ``basic`` and the default ``heuristic`` is
+Kerosinka's own card player):
 
 ``random`` (a uniformly chosen legal card), ``heuristic`` ("take points, count trumps":
 :func:`~simkit.games.point_tricks.take_points_nb`), ``simulation`` (samples the hidden
@@ -14,16 +16,18 @@ once per legal card: :func:`~simkit.games.point_tricks.simulation_play_nb`), or 
 ``S_*`` layout of :mod:`simkit.core.tricks` plus ``S_POINTS`` and the game's fields).
 
 The default is the heuristic with ``take_at=0`` (contest every trick it can win). Measured
-(seed 11, two seats against two at ``take_at=10``, dealers rotating): Kerosinka games to
-300, win rate 0.2587 against 0.2413 (stderr 0.0018 each; 20 000 games) and 30.25 against
-29.75 points a deal; Kozel matches 0.258 against 0.242 (stderr 0.0046; 3 000 matches);
-``take_at`` 4 and 20 lie between. Against random play the heuristic wins Kerosinka games
+with this heuristic in both games (in Kerosinka now ``basic``; seed 11, two seats against
+two at ``take_at=10``, dealers rotating): Kerosinka games to 300, win rate 0.2587 against
+0.2413 (stderr 0.0018 each; 20 000 games) and 30.25 against 29.75 points a deal; Kozel
+matches 0.258 against 0.242 (stderr 0.0046; 3 000 matches); ``take_at`` 4 and 20 lie
+between. Against random play the heuristic wins Kerosinka games
 0.325 against 0.175 a seat (2 000 games) and Kozel matches 0.43 against 0.07 (300
 matches). ``simulation`` (10 samples) is stronger still, one seat against three
 heuristic players: Kerosinka 0.50 ± 0.08 of 40 games, 36.3 points a deal against 27.9;
 Kozel 0.43 ± 0.05 of 100 matches (a quarter is even), but it is some 300 times slower
 (100 Kozel matches: 43 s), so it is not the default: the default study plays thousands
-of games.
+of games. (In Kerosinka, against its own heuristic, the simulation seat wins about 0.32:
+``docs/point-games.md``.)
 """
 import numpy as np
 

@@ -140,11 +140,11 @@ def test_the_policy_as_the_game_plays_it():
         order = " ".join(names)
         as_ten = "trump_only" if k % 3 == 2 else "both_ways"
         rules = {"kerosinka_as_ten": as_ten, "kerosinka_turned": "no_trump_suit" if k % 2 else "hearts_trump"}
-        params = {"lead_at": 5, "trump_at": 5, "void_min": 0, "win_at": 0} if k < 6 else \
-            {"lead_at": 0, "trump_at": 12, "void_min": 3, "win_at": 8}
+        params = dict(DEFAULTS) if k < 6 else {"lead_at": 0, "trump_at": 12, "void_min": 3, "win_at": 8}
         text = "heuristic:" + ",".join(f"{a}={b}" for a, b in params.items())
         got = GAME.play_deal(order, rules=rules, policies=text if k >= 6 else "heuristic", dealer=k % 4)
         user = simkit.Policy("user:as_kernel", fn=as_kernel, **params, z=float(as_ten == "trump_only"))
+        assert sorted(params) == ["lead_at", "trump_at", "void_min", "win_at"]
         ref = GAME.play_deal(order, rules=rules, policies={"play": user}, dealer=k % 4)
         assert (got["points"], got["tricks"]) == (ref["points"], ref["tricks"]), (order, rules, params)
         assert got["audit"]["violations"] == 0

@@ -34,7 +34,7 @@ PLAY = PolicyRole(
                 "cards of a plain suit needed while trumps are out), no trump on a plain lead for under "
                 "`trump_at` points, the strongest unsure winner for `win_at` points or more, else the cheapest "
                 "card", play.PLAY_KEROSINKA,
-                {"lead_at": param(5, "float", 0, 120), "trump_at": param(5, "int", 0, 120),
+                {"lead_at": param(5, "float", 0, 120), "trump_at": param(3, "int", 0, 120),
                  "win_at": param(0, "int", 0, 120), "void_min": param(0, "int", 0, 9)}),
      PolicySpec("basic", "the point games' shared heuristic, Kozel's `heuristic` (a baseline): take points, count "
                 "trumps: lead a sure card (a sure trump first while trumps are out), win with the richest sure "
