@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SCRIPTS = sorted((ROOT / "experiments").glob("*.py"))
+#: tournaments.py plays every seated game: it is run one game at a time below, so that each
+#: run joins its game's worker group (the game compiles once)
+SCRIPTS = sorted(p for p in (ROOT / "experiments").glob("*.py") if p.stem != "tournaments")
 ENV = dict(os.environ, MPLBACKEND="Agg")
 
 
@@ -30,6 +32,7 @@ def test_experiment_runs_and_writes_results(script, tmp_path):
     meta = json.loads((target / "meta.json").read_text())
     assert meta["experiment"] == script.stem and meta["inputs"]["hands"] == 3000
     assert any(f.endswith(".csv") for f in meta["files"]) and any(f.endswith(".png") for f in meta["files"])
+    assert {f[:-4] for f in meta["files"] if f.endswith(".png")} == {f[:-4] for f in meta["files"] if f.endswith(".pdf")}
     assert all((target / f.rstrip("/")).exists() for f in meta["files"])
     assert not [q for q in tmp_path.iterdir() if q.name.startswith(".")], "a temporary folder was left"
 
@@ -60,3 +63,25 @@ def test_interrupted_experiment_leaves_no_half_result(tmp_path):
     p = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, cwd=ROOT)
     assert p.returncode != 0
     assert list(tmp_path.iterdir()) == []
+
+
+def _seated():
+    from simkit.runner.contests import CONTESTS
+
+    return sorted(CONTESTS)
+
+
+@pytest.mark.parametrize("gid", _seated())
+def test_the_tournaments_experiment_runs_each_game(gid, tmp_path):
+    p = subprocess.run([sys.executable, str(ROOT / "experiments" / "tournaments.py"), "--hands", "8", "--games", gid,
+                        "--out", str(tmp_path)], capture_output=True, text=True, env=ENV, cwd=ROOT, timeout=600)
+    assert p.returncode == 0, p.stderr[-3000:]
+    target = tmp_path / "tournaments"
+    meta = json.loads((target / "meta.json").read_text())
+    assert meta["inputs"]["games"] == [gid] and f"{gid}.png" in meta["files"]
+    import pandas as pd
+
+    ent = pd.read_csv(target / "entrants.csv")
+    assert set(ent["game"]) == {gid} and "defaults" in set(ent["entrant"]) and ent["score"].notna().all()
+    verdict = pd.read_csv(target / "defaults.csv")
+    assert verdict["game"].tolist() == [gid]

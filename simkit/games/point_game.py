@@ -36,6 +36,7 @@ from simkit.games.tricks_base import TrickGame
 from simkit.policies.base import PolicyRole, PolicySpec, param
 
 _TAKE_AT = param(0, "int", 0, 120)
+USER_SIGNATURE = "play(hand: int64, legal: int64, state: int64[:], params: float64[:]) -> int64"
 
 
 def play_role(default: str = "heuristic") -> PolicyRole:
@@ -51,7 +52,7 @@ def play_role(default: str = "heuristic") -> PolicyRole:
                     "everyone) once per legal card and plays the card that took the most points", pt.PLAY_SIMULATION,
                     {"samples": param(20, "int", 1, 10_000), "take_at": _TAKE_AT})],
         default=default,
-        user_signature="play(hand: int64, legal: int64, state: int64[:], params: float64[:]) -> int64",
+        user_signature=USER_SIGNATURE,
     )
 
 
@@ -63,10 +64,14 @@ class PointTrickGame(TrickGame):
     """A card-point game for four players, each for himself, with the play role only. A
     game sets ``Rules``, ``report``, ``deck_size``, ``nb`` (its kernel module: ``chunk_nb``,
     ``after_trick_cb``, ``STATS``), ``_opts(rules)``, ``_new_stats(rules, n_groups)`` (a
-    dict of arrays) and ``trick_tables(rules)``."""
+    dict of arrays) and ``trick_tables(rules)``; it may replace the play role (``roles``,
+    ``role_rows``) and the ``choose_cb`` hook that plays its built-ins (Kerosinka does: its
+    own heuristic beside the shared ones, :mod:`simkit.games.kerosinka.play`)."""
 
     roles = [play_role()]
     role_rows = {"play": (R_PLAY, PARAM_SLOTS, pt.N_PLAY_PARAMS, no_user_play_nb)}
+    #: the ``choose`` hook that plays the built-in play policies (a ``cfunc``)
+    choose_cb = pt.choose_play_cb
     deck_size = 32
     nb = None
 
@@ -80,7 +85,7 @@ class PointTrickGame(TrickGame):
         audit_out = np.zeros(2, np.int64)
         err = np.zeros(N_ERR, np.int64)
         self.nb.chunk_nb(seed, start, stop, deck(self.deck_size), self._opts(rules), self.trick_tables(rules), seats,
-                         pt.choose_play_cb, self.nb.after_trick_cb, *fns, self.nb.STATS(**st), audit, audit_out, err)
+                         self.choose_cb, self.nb.after_trick_cb, *fns, self.nb.STATS(**st), audit, audit_out, err)
         if err[E_KIND]:
             self.raise_err(err, policies, f"unit {err[E_UNIT]}, ")
         return st, audit_out
@@ -94,6 +99,6 @@ class PointTrickGame(TrickGame):
         order = self.check_order(cards, deck(self.deck_size), self.deck_size, exactly=True)
         dealer = self.check_seat("dealer", dealer, 4)
         seats, fns = self.seat_policies(policies, 4)
-        args = (order, self._opts(rules), self.trick_tables(rules), dealer, seats, pt.choose_play_cb,
+        args = (order, self._opts(rules), self.trick_tables(rules), dealer, seats, self.choose_cb,
                 self.nb.after_trick_cb, *fns)
         return rules, policies, order, args, np.zeros(S_SIZE, np.int64), np.zeros(2, np.int64), np.zeros(N_ERR, np.int64)
