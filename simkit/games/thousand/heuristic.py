@@ -22,14 +22,13 @@ points in 24 cards). It undervalues weak hands most: 1001 hands it counts at 20-
 import math
 
 import numpy as np
-from numba import cfunc, njit
+from numba import njit
 
 from simkit.core.ace_ten import marriage_suits_nb
 from simkit.core.cards import RANK_9, RANK_10, RANK_A, RANK_J, RANK_K, RANK_Q
-from simkit.core.trick_play import CHOOSE_SIG
-from simkit.core.tricks import (NO_TRUMP, S_BID, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_SCORE, TT_POWER,
-                                TT_SUIT_BITS, beating_nb, higher_in_suit_nb, lowest_card_nb, masters_nb, popcount_nb,
-                                strongest_nb, trick_winner_nb)
+from simkit.core.tricks import (NO_TRUMP, S_BID, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_SCORE, S_TRUMP,
+                                TT_POWER, TT_SUIT_BITS, beating_nb, higher_in_suit_nb, lowest_card_nb,
+                                masters_nb, popcount_nb, strongest_nb, trick_winner_nb)
 from simkit.games.thousand.layout import (O_CONCEDE_OPP, O_VERSION2, P_BID_MARGIN, P_BID_MARGIN_2, P_CONCEDE,
                                           P_MARGIN, P_SPREAD, PHASE_AUCTION, PHASE_CONTRACT, S_CONTRACT, S_DECLARER,
                                           S_HIGH, S_OPENING, S_PHASE, S_STEP)
@@ -80,21 +79,22 @@ N_FEATURES = 18
 #: situation ``MODEL_*``: 1001 before the widow (seven cards; three to take, two to give),
 #: 1001 after it (eight cards), 1000 (2) before it (one to keep) and after it. Least squares
 #: fits to the mean points the declarer takes in 100 play-outs with the default play for
-#: every seat (:func:`~.simulation.rollout_value_nb`) of 25 000 (1001) and 24 000 (1000 (2))
-#: random deals; residual standard deviation on a quarter held out: 4.9, 8.1, 7.6 and 8.8
-#: points (the play-outs' own means vary by about 3). ``experiments/thousand_value_model.py``
-#: refits them.
+#: every seat (:func:`~.simulation.rollout_value_nb`) of 40 000 random deals a version
+#: (``experiments/thousand_value_model.py --hands 4000000 --seed 1``, which refits them);
+#: on 25 000 other deals (``--seed 0``) their residual standard deviation is 5.0, 8.1, 7.6
+#: and 9.1 points (the play-outs' own means vary by about 3), against 18, 16, 20 and 27 for
+#: the counted value.
 VALUE_MODELS = np.array([
     # one, points, aces, tens, ace_ten, marriages, best_marriage, n_marriages, marriages_with_ace, ace,
     # best_ace, best_ten, best_length, half_marriages, half_marriage_values, low_cards, voids, length_squares
-    [4.08, -0.00, 17.92, 9.11, 4.49, 0.78, 0.16, -2.65, 0.03, -2.75,
-     0.16, 5.41, 1.94, 3.04, 0.15, 3.81, 1.53, 0.33],                      # 1001, before the widow
-    [-1.51, 0.31, 12.50, 1.38, 5.33, 0.69, 0.25, -11.32, 0.07, -8.55,
-     -5.46, 3.83, 2.95, -1.24, -0.00, -2.04, 3.06, 1.30],                   # 1001, after it
-    [-0.34, -0.20, 16.35, 8.28, 2.35, 0.58, 0.05, -11.17, 0.28, 23.22,
-     -0.80, -0.21, 4.00, -3.61, 0.13, -1.05, 2.34, 0.86],                   # 1000 (2), before it
-    [1.21, -0.21, 17.22, 7.06, 5.48, -0.06, 0.23, -5.91, 0.80, 2.01,
-     0.29, -0.50, 2.66, -1.06, -0.00, -1.71, 1.86, 0.98],                   # 1000 (2), after it
+    [4.48, 0.01, 17.86, 9.10, 4.58, 0.75, 0.19, -1.16, 0.03, -2.55,
+     0.17, 6.31, 1.71, 3.17, 0.15, 3.59, 1.58, 0.32],                       # 1001, before the widow
+    [-1.15, 0.33, 13.00, 1.65, 5.44, 0.67, 0.27, -10.42, 0.07, -9.13,
+     -5.64, 4.66, 3.16, -1.27, 0.00, -1.76, 3.98, 1.13],                    # 1001, after it
+    [-0.56, -0.18, 16.37, 8.14, 2.49, 0.59, 0.06, -11.75, 0.28, 23.42,
+     -1.28, -0.49, 4.05, -3.82, 0.14, -1.13, 2.63, 0.83],                   # 1000 (2), before it
+    [1.31, -0.23, 17.58, 7.46, 5.65, -0.07, 0.24, -5.98, 0.81, 1.95,
+     -0.01, -0.38, 2.81, -1.01, 0.00, -1.59, 2.39, 0.91],                   # 1000 (2), after it
 ])
 MODEL_1001_PRE, MODEL_1001_POST, MODEL_1000_2_PRE, MODEL_1000_2_POST = range(4)
 FEATURE_NAMES = ("one", "points", "aces", "tens", "ace_ten", "marriages", "best_marriage", "n_marriages",
@@ -343,20 +343,27 @@ def _most_points_nb(m, tt, most):
 
 
 @njit(cache=True, inline="always")
-def heuristic_play_nb(seat, hand, legal, state, trick, tt):
+def heuristic_play_nb(seat, hand, legal, state, trick, tt, draw):
     """Card play counting points, with the two defenders as partners against the declarer.
     Leading: a card no unplayed card of its suit beats (a sure trick), the one with the
-    most points; else the card with the fewest points. Following: when the partner holds
-    the trick and nobody plays after, or his card cannot be beaten, give him the most
-    points; when an opponent holds it, take it (last: with the winning card with the most
-    points; second: with the strongest) or, unable to, give the fewest points."""
+    most points; else the card with the fewest points; with ``draw``, a declarer holding a
+    sure trump leads it first while trumps are still out (neither played nor his), before
+    his sure side cards, which a defender void in their suit could trump. Following: when
+    the partner holds the trick and nobody plays after, or his card cannot be beaten, give
+    him the most points; when an opponent holds it, take it (last: with the winning card
+    with the most points; second: with the strongest) or, unable to, give the fewest
+    points."""
     n = state[S_N_IN_TRICK]
+    decl = state[S_DECLARER]
     if n == 0:
         tops = masters_nb(legal, state[S_PLAYED] | hand, tt)
+        trump = state[S_TRUMP]
+        if draw and seat == decl and trump >= 0 and tops & SUIT_BITS[trump] \
+                and SUIT_BITS[trump] & ~(state[S_PLAYED] | hand):
+            return _most_points_nb(tops & SUIT_BITS[trump], tt, True)
         if tops:
             return _most_points_nb(tops, tt, True)
         return _most_points_nb(legal, tt, False)
-    decl = state[S_DECLARER]
     players = state[S_PLAYERS]
     wi = trick_winner_nb(trick, n, tt)
     w = state[S_LEADER] + wi
@@ -373,10 +380,3 @@ def heuristic_play_nb(seat, hand, legal, state, trick, tt):
             return _most_points_nb(win, tt, True)
         return strongest_nb(win, tt)
     return _most_points_nb(legal, tt, False)
-
-
-@cfunc(CHOOSE_SIG, cache=True)
-def choose_play_cb(code, seat, hand, legal, state, trick, tt, params, opts):
-    """The built-in play policies: the heuristic (random is the engine's)."""
-    return heuristic_play_nb(seat, hand, legal, state, trick, tt)
-

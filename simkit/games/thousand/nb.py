@@ -39,7 +39,7 @@ from simkit.games.thousand.play import TRICKS, after_trick_nb, play_out_nb, star
 from simkit.games.thousand.scoring import (DEAL_POINTS, HAND, MARRIAGE_VALUES, POINTS, REFUSAL_BONUS_1000_2,
                                            THROW_IN_BONUS, barrel_penalty_nb, bid_legal_nb, contract_legal_nb,
                                            idle_dealer_points_nb, played_deal_scores_nb, unplayed_deal_scores_nb)
-from simkit.games.thousand.simulation import rollout_value_nb
+from simkit.games.thousand.simulation import draw_key_nb, rollout_value_nb
 
 #: what the counted bidder adds to a hand's value for the widow it will take before seeing it:
 #: 1001 takes three cards and gives back two (its weakest), 1000 (2) keeps one of three
@@ -276,6 +276,7 @@ def deal_nb(engine, hook, order, deal_no, state, hands, tables, opts, seats, cho
             unplayed_deal_scores_nb(3, -1, decl, contract, others, widow, score)
     else:
         start_play_nb(state, opts, decl, contract)
+        draw_key_nb(seats, opts, pst)
         if not play_out_nb(engine, hands, state, tables, opts, seats, choose_fn, hook, play_fn, pst, audit,
                            audit_out, err, rec):
             return False

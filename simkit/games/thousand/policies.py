@@ -23,15 +23,15 @@ the points the defenders write, against - the bid and ``concede_opponents`` to e
 on 850 or more in 1000 (2))). The defaults are the best replies found by racing
 (``simkit.tune``, a seat against two default seats, games to the target, seed 7) and kept
 where duplicate tournaments of 20 000 games a seating (seed 3) confirm them, the defaults
-against the alternatives, share of games won: 1001 ``bid_margin`` 20: 0.355 against 0.324
-at 10 and 0.321 at 30; ``margin`` 30: 0.343 against 0.334 at 20 and 0.324 at 40; 1000 (2)
-``bid_margin_2`` 40: 0.357 against 0.353 at 30 (not significant) and 0.290 at 20;
-``margin`` 30: 0.352 against 0.337 at 40 and 0.311 at 20 (stderr 0.001-0.0013 each).
-Conceding is worth 0.008 ± 0.0005 of games in 1001 and 0.075 ± 0.0014 in 1000 (2) (the
-heuristic against itself never conceding, ``concede=400``); ``spread`` and ``concede`` are
-flat near their defaults. One ``simulation`` bidder against two default seats wins 0.288 ±
-0.006 of games to 1001 and 0.280 ± 0.006 in 1000 (2) (2 000 games at each seat, seeds
-100-102; against two ``counted`` seats 0.420 ± 0.006 and 0.366 ± 0.006).
+against the alternatives, share of games won: 1001 ``bid_margin`` 20: 0.354 against 0.327
+at 10 and 0.318 at 30; ``margin`` 30: 0.343 against 0.331 at 20 and 0.326 at 40; 1000 (2)
+``bid_margin_2`` 40: 0.339 against 0.334 at 50 and 0.327 at 30; ``margin`` 30: 0.353
+against 0.345 at 40 and 0.303 at 20 (stderr 0.001-0.0013 each). Conceding is worth
+0.0084 ± 0.0006 of games in 1001 and 0.072 ± 0.0015 in 1000 (2) (the heuristic against
+itself never conceding, ``concede=400``); ``spread`` and ``concede`` are flat near their
+defaults. One ``simulation`` bidder against two default seats wins 0.284 ± 0.006 of games
+to 1001 and 0.285 ± 0.006 in 1000 (2) (2 000 games at each seat, seeds 100-102; against
+two ``counted`` seats with the play before ``draw``: 0.420 ± 0.006 and 0.366 ± 0.006).
 
 ``counted`` values a hand by its marriages and the tricks it counts
 (:func:`~.heuristic.estimate_nb`) plus the widow's expected gain before it is seen
@@ -40,15 +40,31 @@ flat near their defaults. One ``simulation`` bidder against two default seats wi
 bid; concedes (refuses) when the value falls short of the bid by more than ``concede``.
 It undervalues weak hands (1001 hands it values at 20-40 take 71 points on average in
 play-outs) and passes: every bidder passed in 0.503 of the deals of games to 1001
-(0.656 in 1000 (2)), against 0.0002 (0.649) with ``heuristic``; in 1001 it never
-conceded. ``simulation`` applies the ``counted`` rules to the mean points of ``samples``
-sampled deals played out in the kernel (:mod:`.simulation`).
+(0.656 in 1000 (2)), against 0.0002 (0.639) with ``heuristic`` (5 000 games, seed 21);
+in 1001 it never conceded (``heuristic``: 0.041 of the deals). ``simulation`` applies
+the ``counted`` rules to the mean points of ``samples`` sampled deals played out in the
+kernel by the default play (:mod:`.simulation`; with ``draw`` since it came in, so its
+statistics differ from before it).
 
 Play: ``random`` (uniform legal card; random cards given and kept; each possible
 marriage or none declared uniformly), ``heuristic`` (declares the marriage of the
 greatest value plus ``trump_weight`` points per card of its suit held; gives away the
 cards least worth keeping, keeps the most, never breaking a marriage; plays counting
-points, the defenders as partners: :func:`~.heuristic.heuristic_play_nb`).
+points, the defenders as partners, and with ``draw`` (default 1) the declarer leads his
+sure trumps while trumps are out before his sure side cards:
+:func:`~.heuristic.heuristic_play_nb`; ``draw=0`` is the play before, bit for bit),
+``simulation`` (:func:`~.simulation.simulation_play_nb`: each legal card played out on
+``samples`` deals of the unseen cards consistent with the play so far, the heuristic for
+every seat after it; the best for the seat's score against the other two; gives, keeps
+and declares as the heuristic). The heuristic player is the check's weak side: one
+``simulation`` player (20 samples) against two default players wins 0.572 ± 0.016 of
+games to 1001 and 0.592 ± 0.016 in 1000 (2) (300 games at each seat, seeds 200-202; about
+30 games a second with the three seats by simulation, against 11 000 with the defaults);
+``draw`` is the one rule adopted from where their cards differ (the declarer's leads):
+the default against ``draw=0`` wins 0.342 against 0.325 (± 0.0009 the difference) of
+games to 1001 and 0.336 against 0.331 (± 0.0005) in 1000 (2) (20 000 games a seating,
+seed 3). The defenders' discards and leads, where the two differ most now, are left as
+they were.
 
 Both roles take a user ``@njit`` function; seats are the deal's active seats 0..2 from
 the dealer's left, ``state`` the table state (:mod:`simkit.core.tricks` ``S_*`` and
@@ -96,11 +112,16 @@ PLAY = PolicyRole(
                 L.PLAY_RANDOM, {}),
      PolicySpec("heuristic", "declares the best marriage (value + `trump_weight` per card of its suit), gives the "
                 "cards least worth keeping, plays counting points with the defenders as partners",
-                L.PLAY_HEURISTIC, {"trump_weight": param(10, "float", 0, 100)})],
+                L.PLAY_HEURISTIC, {"trump_weight": param(10, "float", 0, 100), "draw": param(1, "int", 0, 1)}),
+     PolicySpec("simulation", "plays each legal card out on `samples` deals of the unseen cards consistent with the "
+                "play so far (the heuristic for every seat after it) and keeps the best for its score against the "
+                "others; gives, keeps and declares as the heuristic", L.PLAY_SIMULATION,
+                {"trump_weight": param(10, "float", 0, 100), "draw": param(1, "int", 0, 1),
+                 "samples": param(20, "int", 1, 10_000)})],
     default="heuristic",
     user_signature="play(hand: int64, legal: int64, state: int64[:], params: float64[:]) -> int64",
 )
 
 PARAM_SLOTS = {"bid": {"margin": L.P_MARGIN, "concede": L.P_CONCEDE, "samples": L.P_SAMPLES, "spread": L.P_SPREAD,
                        "bid_margin": L.P_BID_MARGIN, "bid_margin_2": L.P_BID_MARGIN_2},
-               "play": {"trump_weight": L.P_TRUMP_WEIGHT}}
+               "play": {"trump_weight": L.P_TRUMP_WEIGHT, "samples": L.P_PLAY_SAMPLES, "draw": L.P_DRAW}}
