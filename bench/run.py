@@ -11,7 +11,9 @@ For each game and each of its ``bench_cases``:
   is printed), to show memory stays flat as the number of units grows.
 
 Then each ``bench/bench_<name>.py`` module's ``extra()`` rows (game-specific figures
-such as a bare reference kernel or a batch evaluator). Writes ``results/bench/``.
+such as a bare reference kernel or a batch evaluator; ``bench_policies.py``: every seated
+game's built-in policies at every seat and their share of random play's speed, the
+defaults' speed budget). Writes ``results/bench/``.
 
     python bench/run.py [--games treize ...] [--repeats 3] [--quick]
 """
