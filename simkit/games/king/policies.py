@@ -46,11 +46,12 @@ parameter, seed 11: none of ``future``, ``dump``, ``under``, ``later_dump``, ``l
 ``cash``, ``shape_*`` moves the score by more than 0.1 point a party within its grid;
 ``draw`` 13 beats 7 by 0.024 ± 0.010). Against the ``basic`` player it gains
 10.8 ± 0.2 points a party (duplicate tournament of heuristic, basic and random, 2 000
-parties a seating, seed 3). One ``simulation`` seat against three heuristic players nets
-+3.3 ± 0.7 a party (+12.9 ± 0.6 against the old heuristic; 400 parties a seat, seed 1;
-in a duplicate tournament of the two, +2.4 ± 0.5 against +9.1 ± 0.5, 300 parties a
-seating), at about a hundredth of the heuristic's speed, so it is not the default: the
-study and the test suite play thousands of parties. ``last_below=2`` is the best naming: in a duplicate
+parties a seating, seed 3). One ``simulation`` seat against three heuristic players,
+rotated over the seats, nets +3.04 ± 0.38 a party (+12.93 ± 0.33 against the old
+heuristic; 1 600 parties a seat, seed 2; in a duplicate tournament of the two, +2.4 ± 0.5
+against +9.1 ± 0.5, 300 parties a seating); with ``samples=8``, twice as fast, +0.78 ±
+0.39. It plays at about a hundredth of the heuristic's speed, so it is not the default:
+the study and the test suite play thousands of parties. ``last_below=2`` is the best naming: in a duplicate
 tournament of naming policies (4 000 parties a seating, seed 2) it beats ``last_below=1``
 (never «По последней») by 0.89 ± 0.09 points a party, ``last_below=3`` by 1.74 ± 0.09 and
 random naming by 5.6 ± 0.1.
