@@ -417,7 +417,9 @@ def is_tournament_dir(path) -> bool:
         meta = json.loads((p / "meta.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return False
-    return isinstance(meta, dict) and meta.get("kind") == KIND
+    from simkit.runner.folders import holds_exactly
+
+    return isinstance(meta, dict) and meta.get("kind") == KIND and holds_exactly(p, meta, TOURNAMENT_ENTRIES)
 
 
 def load_tournament(directory) -> Tournament:
