@@ -41,10 +41,11 @@ N_OPTS = 8
 BID_USER, BID_RANDOM, BID_HEURISTIC, BID_SIMULATION, BID_ADVICE = 0, 1, 2, 3, 4
 PLAY_HEURISTIC = PLAY_BUILTIN
 R_BID = 1                        # the bid role's row in SeatPolicies (R_PLAY = 0)
-N_BID_PARAMS = 5
+N_BID_PARAMS = 6
 N_PLAY_PARAMS = 1
 # bid parameter slots (see policies.PARAM_SLOTS)
 P_HONOR, P_TRUMP_LOW, P_NORM, P_BIAS, P_SAMPLES, P_WINDOW, P_LONG, P_UNDER = 0, 1, 2, 3, 3, 4, 3, 4
+P_TRUMP, P_TABLE = 4, 5     # the heuristic's trump-length and table terms
 
 ERR_BID = ERR_GAME               # err[E_LEGAL] = the forbidden bid, err[E_BIDS] = the bids so far
 E_BIDS = E_EXTRA
@@ -177,6 +178,27 @@ def advice_bid_nb(seat, hands, state, tt, params):
 
 
 @njit(cache=True)
+def heuristic_bid_nb(hand, state, tt, p):
+    """The heuristic bid: the hand's strength (:func:`strength_nb`) plus ``trump`` a trump
+    held over the mean of a random hand of the unseen cards (long trumps take more tricks
+    than the card-by-card strength credits: they ruff and they outlast the others'), less
+    ``table`` times the excess of the bids already made over their fair share (``position
+    x cards / players``: an overbid table leaves fewer tricks), plus ``bias``, rounded to
+    an allowed bid. With ``trump = table = 0`` it is the old heuristic, bit for bit."""
+    k = state[S_CARDS]
+    v = strength_nb(hand, state, tt, p[P_HONOR], p[P_TRUMP_LOW], p[P_NORM])
+    trump = state[S_TRUMP]
+    if trump >= 0 and p[P_TRUMP] != 0.0:
+        shown = 1 if state[S_TURNUP] >= 0 else 0
+        pool_trumps = popcount_nb(tt[TT_SUIT_BITS + trump] & tt[TT_DECK]) - shown
+        pool = popcount_nb(tt[TT_DECK]) - shown
+        v += p[P_TRUMP] * (popcount_nb(hand & tt[TT_SUIT_BITS + trump]) - k * pool_trumps / pool)
+    if p[P_TABLE] != 0.0:
+        v -= p[P_TABLE] * (state[S_BID_SUM] - state[S_BID_POS] * k / state[S_PLAYERS])
+    return round_bid_nb(v + p[P_BIAS], k, state[S_FORBIDDEN])
+
+
+@njit(cache=True)
 def choose_bid_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst):
     """The bid of a seat whose policy is not ``random`` (that one is drawn in :func:`bid_round_nb`)."""
     tt = tables[state[S_TABLE]]
@@ -185,9 +207,7 @@ def choose_bid_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, 
     k = state[S_CARDS]
     forbidden = state[S_FORBIDDEN]
     if code == BID_HEURISTIC:
-        p = bid_params[seat]
-        return round_bid_nb(strength_nb(hands[seat], state, tt, p[P_HONOR], p[P_TRUMP_LOW], p[P_NORM]) + p[P_BIAS], k,
-                            forbidden)
+        return heuristic_bid_nb(hands[seat], state, tt, bid_params[seat])
     if code == BID_SIMULATION:
         return simulation_bid_nb(seat, hands, state, tables, opts, bid_params[seat], choose_fn, after_fn, play_fn, pst)
     if code == BID_ADVICE:
