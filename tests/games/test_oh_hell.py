@@ -434,3 +434,22 @@ def test_a_user_function_given_more_parameters_than_its_role_passes_is_refused()
     pol = simkit.Policy("user:play_lowest", fn=play_lowest, **extra)
     with pytest.raises(SimkitError, match=r"given \d+ parameters; this role passes at most"):
         simkit.simulate("oh-hell", 10, rules={"cards": 3}, policies={"play": pol}, progress=False)
+
+
+def test_deal_strength_scale_once_equals_strength_per_hand():
+    """The simulation bidder and the heuristic bidders of a deal compute the strength scale
+    once (strength_factor_nb); each hand's value is strength_nb's, bit for bit."""
+    from simkit.core import tricks as T
+    tables = T.standard_tables(52)
+    for players, k, trump, norm in ((4, 5, 2, 1.0), (3, 13, 0, 0.7), (5, 1, 3, 2.0), (4, 13, -1, 1.0), (4, 6, 1, 0.0)):
+        order = RNG.permutation(52)
+        hands = np.zeros(8, np.int64)
+        turnup = T.deal_round_nb(order.astype(np.uint8), players, k, 0, hands)
+        state = np.zeros(T.S_SIZE, np.int64)
+        T.start_deal_nb(state, tables, trump if trump >= 0 else T.NO_TRUMP, players, k, 0, 1,
+                        turnup if trump >= 0 else -1, k)
+        tt = tables[state[T.S_TABLE]]
+        factor = T.strength_factor_nb(state, tt, 0.5, 0.25, norm)
+        for seat in range(players):
+            assert T.scaled_strength_nb(hands[seat], state, tt, 0.5, 0.25, factor) == \
+                T.strength_nb(hands[seat], state, tt, 0.5, 0.25, norm)

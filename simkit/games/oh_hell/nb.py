@@ -24,7 +24,8 @@ from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_
                                 MAX_SEATS, NO_TRUMP, S_BID, S_CARDS, S_DEAL_NO, S_DEALER, S_EXTRA, S_LEADER,
                                 S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_SEAT, S_SIZE, S_TABLE, S_TRICK_NO, S_TRUMP,
                                 S_TURNUP, S_WON, TT_DECK, TT_SUIT_BITS, beating_nb, card_pool_nb, deal_hidden_nb,
-                                deal_round_nb, masters_nb, popcount_nb, round_bid_nb, start_deal_nb, strength_nb,
+                                deal_round_nb, masters_nb, popcount_nb, round_bid_nb, scaled_strength_nb,
+                                start_deal_nb, strength_factor_nb, strength_nb,
                                 strongest_nb, trick_winner_nb, weakest_nb)
 
 # extra state fields (after the shared trick-game layout)
@@ -108,7 +109,8 @@ def simulation_bid_nb(seat, hands, state, tables, opts, params, choose_fn, after
     norm = params[P_NORM]
     samples = max(1, np.int64(params[P_SAMPLES]))
     window = max(0, np.int64(params[P_WINDOW]))
-    centre = round_bid_nb(strength_nb(hands[seat], state, tt, honor, trump_low, norm), k, -1)
+    factor = strength_factor_nb(state, tt, honor, trump_low, norm)    # once: the same for every hand of the deal
+    centre = round_bid_nb(scaled_strength_nb(hands[seat], state, tt, honor, trump_low, factor), k, -1)
     lo = max(0, centre - window)
     hi = min(k, centre + window)
     seen = hands[seat]
@@ -130,11 +132,13 @@ def simulation_bid_nb(seat, hands, state, tables, opts, params, choose_fn, after
             sim_state[i] = state[i]
         for s in range(players):
             if s != seat and sim_state[S_BID + s] < 0:
-                e = strength_nb(sim_hands[s], sim_state, tt, honor, trump_low, norm)
+                e = scaled_strength_nb(sim_hands[s], sim_state, tt, honor, trump_low, factor)
                 sim_state[S_BID + s] = round_bid_nb(e, k, -1)
         for s in range(players):
             base[s] = sim_hands[s]
         for b in range(lo, hi + 1):
+            if b == forbidden:          # never bid: its play-outs would be wasted (they draw no randomness)
+                continue
             for i in range(S_SIZE):
                 work[i] = sim_state[i]
             work[S_BID + seat] = b
@@ -158,15 +162,30 @@ def simulation_bid_nb(seat, hands, state, tables, opts, params, choose_fn, after
     return best
 
 
+@njit(cache=True, inline="always")
+def deal_strength_nb(hand, state, tt, p, sc):
+    """:func:`strength_nb` of ``hand`` (the bid parameters ``p``), bit for bit, with the
+    deal's scale (:func:`~simkit.core.tricks.strength_factor_nb`) kept in ``sc`` =
+    ``[honor, trump_low, norm, factor]``: the seats of a deal bidding with the same
+    parameters share one :func:`~simkit.core.tricks.mean_strength_nb` (``sc[0]`` is set to
+    NaN at the start of each deal's bidding)."""
+    if not (sc[0] == p[P_HONOR] and sc[1] == p[P_TRUMP_LOW] and sc[2] == p[P_NORM]):
+        sc[0] = p[P_HONOR]
+        sc[1] = p[P_TRUMP_LOW]
+        sc[2] = p[P_NORM]
+        sc[3] = strength_factor_nb(state, tt, p[P_HONOR], p[P_TRUMP_LOW], p[P_NORM])
+    return scaled_strength_nb(hand, state, tt, p[P_HONOR], p[P_TRUMP_LOW], sc[3])
+
+
 @njit(cache=True)
-def advice_bid_nb(seat, hands, state, tt, params):
+def advice_bid_nb(seat, hands, state, tt, params, sc):
     """The seed's own advice (001 line 34): bid the hand's value (:func:`strength_nb`),
     one under when the hand holds ``long`` cards or more («безопаснее занизить контракт на
     одну взятку»); the dealer, bidding last with the table's total in view («Сдатчик имеет
     преимущество последнего заказа»), avoids a balanced table by moving one towards his
     estimate when his bid would make the total equal the cards in hand."""
     k = state[S_CARDS]
-    e = strength_nb(hands[seat], state, tt, params[P_HONOR], params[P_TRUMP_LOW], params[P_NORM])
+    e = deal_strength_nb(hands[seat], state, tt, params, sc)
     b = round_bid_nb(e, k, -1)
     if k >= params[P_LONG]:
         b = max(0, b - np.int64(params[P_UNDER]))
@@ -178,7 +197,7 @@ def advice_bid_nb(seat, hands, state, tt, params):
 
 
 @njit(cache=True)
-def heuristic_bid_nb(hand, state, tt, p):
+def heuristic_bid_nb(hand, state, tt, p, sc):
     """The heuristic bid: the hand's strength (:func:`strength_nb`) plus ``trump`` a trump
     held over the mean of a random hand of the unseen cards (long trumps take more tricks
     than the card-by-card strength credits: they ruff and they outlast the others'), less
@@ -186,7 +205,7 @@ def heuristic_bid_nb(hand, state, tt, p):
     x cards / players``: an overbid table leaves fewer tricks), plus ``bias``, rounded to
     an allowed bid. With ``trump = table = 0`` it is the old heuristic, bit for bit."""
     k = state[S_CARDS]
-    v = strength_nb(hand, state, tt, p[P_HONOR], p[P_TRUMP_LOW], p[P_NORM])
+    v = deal_strength_nb(hand, state, tt, p, sc)
     trump = state[S_TRUMP]
     if trump >= 0 and p[P_TRUMP] != 0.0:
         shown = 1 if state[S_TURNUP] >= 0 else 0
@@ -199,7 +218,7 @@ def heuristic_bid_nb(hand, state, tt, p):
 
 
 @njit(cache=True)
-def choose_bid_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst):
+def choose_bid_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst, sc):
     """The bid of a seat whose policy is not ``random`` (that one is drawn in :func:`bid_round_nb`)."""
     tt = tables[state[S_TABLE]]
     code = seats.code[R_BID, seat]
@@ -207,16 +226,16 @@ def choose_bid_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, 
     k = state[S_CARDS]
     forbidden = state[S_FORBIDDEN]
     if code == BID_HEURISTIC:
-        return heuristic_bid_nb(hands[seat], state, tt, bid_params[seat])
+        return heuristic_bid_nb(hands[seat], state, tt, bid_params[seat], sc)
     if code == BID_SIMULATION:
         return simulation_bid_nb(seat, hands, state, tables, opts, bid_params[seat], choose_fn, after_fn, play_fn, pst)
     if code == BID_ADVICE:
-        return advice_bid_nb(seat, hands, state, tt, bid_params[seat])
+        return advice_bid_nb(seat, hands, state, tt, bid_params[seat], sc)
     return bid_fn(hands[seat], state, bid_params[seat])
 
 
 @njit(cache=True)
-def bid_round_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst, err):
+def bid_round_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst, err, sc):
     """Bids from the dealer's left, each seat once (000 line 319 «Игрок, сидящий слева от
     сдатчика заказывает первым ... пас не допускается»), the dealer last; with ``hook`` the
     dealer may not bring the total to the cards in hand. Returns False (and fills
@@ -226,6 +245,7 @@ def bid_round_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn
     dealer = state[S_DEALER]
     hook = opts[O_HOOK] != 0
     total = 0
+    sc[0] = np.nan                      # a new deal: no strength scale kept
     seat = dealer
     for pos in range(players):
         seat = seat + 1 if seat + 1 < players else 0
@@ -241,7 +261,7 @@ def bid_round_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn
             if forbidden >= 0 and b >= forbidden:
                 b += 1
         else:
-            b = choose_bid_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst)
+            b = choose_bid_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst, sc)
         if b < 0 or b > k or b == forbidden:
             err[E_KIND] = ERR_BID
             err[E_SEAT] = seat
@@ -313,7 +333,7 @@ BETWEEN = np.bool_(False)
 
 @njit(cache=True)
 def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, k, seats, choose_fn, after_fn, play_fn, bid_fn,
-                 pst, audit, audit_out, err):
+                 pst, audit, audit_out, err, sc):
     """One deal from the card order ``order`` (its first cards are dealt): deal, turn the
     trump, bid, play. Leaves bids in ``state[S_BID:]`` and tricks in ``state[S_WON:]``;
     returns False on an illegal move (``err`` filled)."""
@@ -340,7 +360,7 @@ def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, k, seats, c
                 or (turnup >= 0 and (union >> turnup) & 1 == 1)):
             audit_out[1] += 1
         dealt = union
-    if not bid_round_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst, err):
+    if not bid_round_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst, err, sc):
         return False
     if not play_tricks_nb(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, audit,
                           audit_out, err):
@@ -412,13 +432,13 @@ _I1, _I2 = types.int64[::1], types.int64[:, ::1]
 
 @njit(cache=True)
 def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, bid_fn, stats, audit,
-             audit_out, err, deck, dst, pst, state, hands, score, pts, ascore, gx):
+             audit_out, err, deck, dst, pst, state, hands, score, pts, ascore, gx, sc):
     """The units of :func:`oh_hell_chunk_nb` with its work arrays, every array used through
     a :func:`~simkit.core.borrow.borrowed` view (no reference counting in the calls per
     deal)."""
     deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, score, pts, ascore, gx = borrowed(
         (deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, score, pts, ascore, gx))
-    seats, stats = borrowed(seats), borrowed(stats)
+    seats, stats, sc = borrowed(seats), borrowed(stats), borrowed(sc)
     players = opts[O_PLAYERS]
     single = opts[O_CARDS]
     zero = opts[O_ZERO] != 0
@@ -435,7 +455,7 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
             dealer = (opts[O_FIRST_DEALER] + (0 if single > 0 else deal_no - 1)) % players
             shuffle_top_nb(deck, min(players * k + 1, deck.shape[0]), dst)
             if not play_deal_nb(deck, state, hands, tables, opts, deal_no, dealer, k, seats, choose_fn, after_fn,
-                                play_fn, bid_fn, pst, audit, audit_out, err):
+                                play_fn, bid_fn, pst, audit, audit_out, err, sc):
                 return
             total_bid = 0
             others = 0
@@ -478,7 +498,7 @@ def oh_hell_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, a
     deck, dst, pst, state, hands = unit_arrays_nb(deck0)
     units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, bid_fn, stats, audit,
              audit_out, err, deck, dst, pst, state, hands, np.zeros(MAX_SEATS, np.int64), np.zeros(MAX_SEATS, np.int64),
-             np.zeros(MAX_SEATS, np.int64), np.zeros(stats.group_mom.shape[0], np.int64))
+             np.zeros(MAX_SEATS, np.int64), np.zeros(stats.group_mom.shape[0], np.int64), np.zeros(4, np.float64))
 
 
 @njit(types.boolean(types.uint8[::1], _I1, _I2, types.int64, types.int64, SEATS_TYPE, CHOOSE_FN, AFTER_FN, PLAY_FN,
@@ -492,6 +512,6 @@ def one_deal_nb(order, opts, tables, deal_no, dealer, seats, choose_fn, after_fn
     audit_out = np.zeros(2, np.int64)
     play_hands = np.zeros(MAX_SEATS, np.int64)
     ok = play_deal_nb(order, state, play_hands, tables, opts, deal_no, dealer, deal_no, seats, choose_fn, after_fn,
-                      play_fn, bid_fn, fixed_stream_nb(seed), deal_no < 0, audit_out, err)
+                      play_fn, bid_fn, fixed_stream_nb(seed), deal_no < 0, audit_out, err, np.zeros(4, np.float64))
     deal_round_nb(order, opts[O_PLAYERS], deal_no, dealer, hands)
     return ok

@@ -28,7 +28,8 @@ from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_
                                 BREAK_ANY, BREAK_DISCARD, MAX_SEATS, S_BID, S_BREAK, S_DEAL_NO, S_DEALER, S_EXTRA,
                                 S_LEAD_BAN, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_SEAT, S_SIZE, S_WON, TT_DECK,
                                 TT_SUIT_BITS, beating_nb, card_pool_nb, deal_hidden_nb, deal_round_nb,
-                                popcount_nb, random_card_nb, round_bid_nb, start_deal_nb, strength_nb,
+                                popcount_nb, random_card_nb, round_bid_nb, scaled_strength_nb, start_deal_nb,
+                                strength_factor_nb, strength_nb,
                                 strongest_nb, trick_winner_nb, weakest_nb, masters_nb)
 
 # extra state fields
@@ -129,6 +130,14 @@ def _heuristic_bid_nb(hand, state, tt, p):
 
 
 @njit(cache=True)
+def _scaled_bid_nb(hand, state, tt, p, factor):
+    """:func:`_heuristic_bid_nb`'s bid, bit for bit, with the deal's strength scale given
+    (:func:`~simkit.core.tricks.strength_factor_nb`, computed once per simulation bid)."""
+    e = scaled_strength_nb(hand, state, tt, p[P_HONOR], p[P_TRUMP_LOW], factor) + p[P_BIAS]
+    return max(1, round_bid_nb(e, 13, -1))
+
+
+@njit(cache=True)
 def simulation_bid_nb(seat, hands, state, tables, p, opts, pst, choose_fn, after_fn, play_fn):
     """Bid from sampled deals: the 39 cards the bidder cannot see are dealt at random to
     the others ``samples`` times (bids already made kept, later bidders bid the heuristic);
@@ -138,7 +147,8 @@ def simulation_bid_nb(seat, hands, state, tables, p, opts, pst, choose_fn, after
     rounded (at least 1)."""
     samples = max(1, np.int64(p[P_SAMPLES]))
     tt = tables[SPADES]
-    target, _ = _heuristic_bid_nb(hands[seat], state, tt, p)
+    factor = strength_factor_nb(state, tt, p[P_HONOR], p[P_TRUMP_LOW], p[P_NORM])    # the same for every hand
+    target = _scaled_bid_nb(hands[seat], state, tt, p, factor)
     pool = card_pool_nb(tt[TT_DECK] & ~hands[seat])
     sim_hands = np.zeros(MAX_SEATS, np.int64)
     work_hands = np.zeros(MAX_SEATS, np.int64)
@@ -156,8 +166,7 @@ def simulation_bid_nb(seat, hands, state, tables, p, opts, pst, choose_fn, after
             sim_state[i] = state[i]
         for s in range(4):
             if s != seat and sim_state[S_BID + s] < 0:
-                b, _ = _heuristic_bid_nb(sim_hands[s], sim_state, tt, p)
-                sim_state[S_BID + s] = b
+                sim_state[S_BID + s] = _scaled_bid_nb(sim_hands[s], sim_state, tt, p, factor)
         for aim in range(2):
             for i in range(S_SIZE):
                 work[i] = sim_state[i]
