@@ -453,3 +453,42 @@ def test_deal_strength_scale_once_equals_strength_per_hand():
         for seat in range(players):
             assert T.scaled_strength_nb(hands[seat], state, tt, 0.5, 0.25, factor) == \
                 T.strength_nb(hands[seat], state, tt, 0.5, 0.25, norm)
+
+
+def _lead(hand, bid, trump, cards, **kw):
+    """The heuristic's lead for seat 1 (bidding ``bid``, none taken yet) holding ``hand``."""
+    from simkit.core import tricks as T
+    from simkit.core.cards import format as fmt
+    tables = T.standard_tables(52)
+    state = np.zeros(T.S_SIZE, np.int64)
+    T.start_deal_nb(state, tables, T.NO_TRUMP if trump < 0 else trump, 4, cards, 0, 1, -1, cards)
+    state[T.S_BID + 1] = bid
+    h = T.mask_of(hand)
+    p = dict(zip(("spoil", "cheap", "urgency", "lead_high", "lead_short"), nb.OLD_PLAY))
+    p.update(kw)
+    c = nb.heuristic_play_nb(1, h, h, state, state[T.S_TRICK:T.S_TRICK + 8], tables[state[T.S_TABLE]],
+                             p["spoil"], p["cheap"], p["urgency"], p["lead_high"], p["lead_short"])
+    return fmt([c])
+
+
+def test_heuristic_play_leads_its_shortest_plain_suit_when_short_of_the_bid():
+    # hearts trump (suit code 1); seat 1 bid 2 and holds 2H, 9S (a singleton spade), 3C 4C, no sure card:
+    # the old play leads its weakest card (a plain one); lead_short leads the singleton to ruff spades later
+    hearts = 1
+    assert _lead("2H 9S 3C 4C", 2, hearts, 4) == "3C"
+    assert _lead("2H 9S 3C 4C", 2, hearts, 4, lead_short=1) == "9S"
+    # a sure card is still led first, and without a trump in hand (or at no trump) nothing changes
+    assert _lead("2H 9S 3C AC", 2, hearts, 4, lead_short=1) == "AC"
+    assert _lead("5D 9S 3C 4C", 2, hearts, 4, lead_short=1) == _lead("5D 9S 3C 4C", 2, hearts, 4) == "3C"
+    assert _lead("2H 9S 3C 4C", 2, -1, 4, lead_short=1) == _lead("2H 9S 3C 4C", 2, -1, 4) == "2H"
+    # not short of the bid (bid made): the weakest card either way
+    assert _lead("2H 9S 3C 4C", 0, hearts, 4, lead_short=1) == "3C"
+    # the default play is lead_short=1; the simulation bidder's play-outs keep the old play
+    assert GAME.resolve_policies(None)["play"].params["lead_short"] == 1
+    assert nb.OLD_PLAY[nb.Q_LEAD_SHORT] == 0
+
+
+@pytest.mark.parametrize("name", ["spoil", "cheap", "urgency", "lead_high", "lead_short"])
+def test_heuristic_play_parameters_out_of_range(name):
+    with pytest.raises(SimkitError, match=rf"{name}=1.5 is not allowed; allowed: .*\[0, 1\]"):
+        simkit.simulate("oh-hell", 2, policies={"play": f"heuristic:{name}=1.5"})

@@ -43,7 +43,10 @@ BID_USER, BID_RANDOM, BID_HEURISTIC, BID_SIMULATION, BID_ADVICE = 0, 1, 2, 3, 4
 PLAY_HEURISTIC = PLAY_BUILTIN
 R_BID = 1                        # the bid role's row in SeatPolicies (R_PLAY = 0)
 N_BID_PARAMS = 6
-N_PLAY_PARAMS = 1
+N_PLAY_PARAMS = 5
+#: play parameter slots (see policies.PARAM_SLOTS) and the values that reproduce the old heuristic
+Q_SPOIL, Q_CHEAP, Q_URGENCY, Q_LEAD_HIGH, Q_LEAD_SHORT = 0, 1, 2, 3, 4
+OLD_PLAY = (1.0, 0.0, 0.0, 0.0, 0.0)
 # bid parameter slots (see policies.PARAM_SLOTS)
 P_HONOR, P_TRUMP_LOW, P_NORM, P_BIAS, P_SAMPLES, P_WINDOW, P_LONG, P_UNDER = 0, 1, 2, 3, 3, 4, 3, 4
 P_TRUMP, P_TABLE = 4, 5     # the heuristic's trump-length and table terms
@@ -84,9 +87,12 @@ def rollout_nb(hands, state, tables, opts, seat, seats, choose_fn, after_fn, pla
 
 @njit(cache=True)
 def rollout_seats_nb(players):
-    """Every seat plays the heuristic with spoil on (the simulation bidder's play-outs)."""
+    """Every seat plays the old heuristic (:data:`OLD_PLAY`: spoil on; the simulation bidder's play-outs)."""
     code = np.full((1, players), PLAY_HEURISTIC, np.int64)
-    params = np.ones((1, players, N_PLAY_PARAMS), np.float64)
+    params = np.empty((1, players, N_PLAY_PARAMS), np.float64)
+    for s in range(players):
+        for j in range(N_PLAY_PARAMS):
+            params[0, s, j] = OLD_PLAY[j]
     return SeatPolicies(code, params, np.zeros(players, np.int64))
 
 
@@ -282,20 +288,30 @@ def bid_round_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn
 
 # -- play --------------------------------------------------------------------------------------
 @njit(cache=True, inline='always')     # inlined into choose_play_cb: one call per card, not two
-def heuristic_play_nb(seat, hand, legal, state, trick, tt, spoil):
+def heuristic_play_nb(seat, hand, legal, state, trick, tt, spoil, cheap, urgency, lead_high, lead_short):
     """Bid-aware play. While short of the bid: win (lead a sure card of its suit if any,
-    else the weakest; follow with the cheapest winning card when last, else the strongest
-    winning card, else the weakest card). Once the bid is made: duck (lead the weakest card,
-    follow with the strongest card that loses; forced to win, win with the strongest).
-    Once the bid is out of reach, with ``spoil`` >= 0.5: spoil opponents when it is cheap
-    (take a trick its current winner still needs, let a player at his bid take it)."""
+    else, with ``lead_short`` >= 0.5 and a trump in hand, the weakest card of its shortest
+    plain suit (to void it and ruff later), else the weakest, or with ``lead_high`` >= 0.5
+    the strongest; follow with the cheapest
+    winning card when last or with ``cheap`` >= 0.5, else the strongest winning card, else
+    the weakest card). With ``urgency`` > 0 it tries to win a trick only when the tricks
+    still needed are at least ``urgency`` times the tricks left, else it plays its weakest
+    card (keeping its high cards for later). Once the bid is made: duck (lead the weakest
+    card, follow with the strongest card that loses; forced to win, win with the
+    strongest). Once the bid is out of reach, with ``spoil`` >= 0.5: spoil opponents when
+    it is cheap (take a trick its current winner still needs, let a player at his bid take
+    it). ``spoil=1, cheap=0, urgency=0, lead_high=0, lead_short=0`` (:data:`OLD_PLAY`) is the
+    old heuristic; the default is ``lead_short=1`` (docs/strategy.md, "Oh Hell play")."""
     players = state[S_PLAYERS]
     n = state[S_N_IN_TRICK]
     need = state[S_BID + seat] - state[S_WON + seat]
     left = state[S_CARDS] - state[S_TRICK_NO]
     lost = need < 0 or need > left
+    short = need > 0 and not lost
+    if short and urgency > 0.0 and need < urgency * left:
+        return weakest_nb(legal, tt)
     if n == 0:
-        if need > 0 and not lost:
+        if short:
             trump = state[S_TRUMP]
             tops = masters_nb(legal, state[S_PLAYED] | hand, tt)
             trump_top = tops & tt[TT_SUIT_BITS + trump] if trump >= 0 else np.int64(0)
@@ -304,13 +320,23 @@ def heuristic_play_nb(seat, hand, legal, state, trick, tt, spoil):
                 return weakest_nb(plain_top, tt)
             if trump_top:
                 return weakest_nb(trump_top, tt)
+            if lead_short >= 0.5 and trump >= 0 and hand & tt[TT_SUIT_BITS + trump]:
+                best = np.int64(0)      # the shortest plain suit held: void it to ruff later
+                for e in range(4):
+                    m = legal & tt[TT_SUIT_BITS + e]
+                    if e != trump and m and (best == 0 or popcount_nb(m) < popcount_nb(best)):
+                        best = m
+                if best:
+                    return weakest_nb(best, tt)
+            if lead_high >= 0.5:
+                return strongest_nb(legal, tt)
         return weakest_nb(legal, tt)
     win = beating_nb(legal, trick, n, tt)
     last = n == players - 1
-    if need > 0 and not lost:
+    if short:
         if win == 0:
             return weakest_nb(legal, tt)
-        return weakest_nb(win, tt) if last else strongest_nb(win, tt)
+        return weakest_nb(win, tt) if (last or cheap >= 0.5) else strongest_nb(win, tt)
     if lost and spoil >= 0.5 and win:
         w = (state[S_LEADER] + trick_winner_nb(trick, n, tt)) % players
         if state[S_BID + w] - state[S_WON + w] > 0:
@@ -324,7 +350,8 @@ def heuristic_play_nb(seat, hand, legal, state, trick, tt, spoil):
 @cfunc(CHOOSE_SIG, cache=True)
 def choose_play_cb(code, seat, hand, legal, state, trick, tt, params, opts):
     """The built-in play policies (the heuristic; random is the engine's)."""
-    return heuristic_play_nb(seat, hand, legal, state, trick, tt, params[seat, 0])
+    return heuristic_play_nb(seat, hand, legal, state, trick, tt, params[seat, Q_SPOIL], params[seat, Q_CHEAP],
+                             params[seat, Q_URGENCY], params[seat, Q_LEAD_HIGH], params[seat, Q_LEAD_SHORT])
 
 
 #: nothing happens between tricks (np.bool_: a run-time value, so every call shares one compiled loop)

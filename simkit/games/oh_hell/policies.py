@@ -23,7 +23,11 @@ and an overbid table leaves fewer tricks. ``simulation`` bids about as well as t
 heuristic (one simulation seat against three default seats wins its fair share of games)
 at about 1/35 of its speed. Play: ``random`` (uniform legal card), ``heuristic`` (bid-aware: win while short
 of the bid, duck once it is made, spoil opponents when the bid is lost and ``spoil`` >=
-0.5). Both roles take a user ``@njit`` function:
+0.5; short of the bid with no sure card to lead and a trump in hand, lead the shortest
+plain suit when ``lead_short`` >= 0.5, the default; ``cheap``, ``urgency`` and
+``lead_high`` are raced alternatives that lost, kept at their old values:
+:func:`~simkit.games.oh_hell.nb.heuristic_play_nb`; ``lead_short=0`` is the old player bit
+for bit). Both roles take a user ``@njit`` function:
 
 * ``bid(hand: int64, state: int64[:], params: float64[:]) -> int64`` (a number of tricks);
 * ``play(hand: int64, legal: int64, state: int64[:], params: float64[:]) -> int64`` (a card
@@ -65,8 +69,12 @@ BID = PolicyRole(
 PLAY = PolicyRole(
     "play",
     [PolicySpec("random", "a uniformly chosen legal card", nb.PLAY_RANDOM, {}),
-     PolicySpec("heuristic", "bid-aware: win while short of the bid, duck once it is made, spoil opponents when "
-                "the bid is lost (`spoil` >= 0.5)", nb.PLAY_HEURISTIC, {"spoil": param(1, "float", 0, 1)})],
+     PolicySpec("heuristic", "bid-aware: win while short of the bid (lead the shortest plain suit with "
+                "`lead_short` >= 0.5; follow with the cheapest winner with `cheap` >= 0.5; try only when the tricks "
+                "needed are `urgency` x those left; lead high with `lead_high` >= 0.5), duck once it is made, spoil "
+                "opponents when the bid is lost (`spoil` >= 0.5)", nb.PLAY_HEURISTIC,
+                {"spoil": param(1, "float", 0, 1), "cheap": param(0, "float", 0, 1), "urgency": param(0, "float", 0, 1),
+                 "lead_high": param(0, "float", 0, 1), "lead_short": param(1, "float", 0, 1)})],
     default="heuristic",
     user_signature="play(hand: int64, legal: int64, state: int64[:], params: float64[:]) -> int64",
 )
@@ -76,5 +84,6 @@ PARAM_SLOTS = {
     "bid": {"honor": nb.P_HONOR, "trump_low": nb.P_TRUMP_LOW, "norm": nb.P_NORM, "bias": nb.P_BIAS,
             "samples": nb.P_SAMPLES, "window": nb.P_WINDOW, "long": nb.P_LONG, "under": nb.P_UNDER,
             "trump": nb.P_TRUMP, "table": nb.P_TABLE},
-    "play": {"spoil": 0},
+    "play": {"spoil": nb.Q_SPOIL, "cheap": nb.Q_CHEAP, "urgency": nb.Q_URGENCY, "lead_high": nb.Q_LEAD_HIGH,
+             "lead_short": nb.Q_LEAD_SHORT},
 }
