@@ -58,7 +58,8 @@ def bid_nothing(hand, state, params):
 def _import_game():
     """Imports the game when its tests run, not while collecting (importing compiles its
     kernels), and compiles the user policies above with the documented signatures."""
-    global GAME, nb, SEED_DEALS, play_lowest, play_any_card, bid_aces, bid_make_total, bid_too_many, bid_all, bid_nothing
+    global GAME, nb, SEED_DEALS, play_lowest, play_any_card, bid_aces, bid_make_total, bid_too_many, bid_all, \
+        bid_nothing
     from simkit.games.oh_hell import GAME, nb
     from simkit.games.oh_hell.rules import SEED_DEALS
     play_lowest, play_any_card = (njit(nb.PLAY_SIG, cache=True)(f) for f in (play_lowest, play_any_card))
@@ -266,7 +267,8 @@ def test_heuristic_bid_counts_long_trumps():
     # counts a low trump for little. Seat 2: AS KS QS JS, no trump: - 0.5 x 0.94.
     order = "2H AS 3S 4S 3H KS 5S 6S 4H QS 7S 8S 5H JS 9S TS 9H"
     old = GAME.play_deal(order, rules={"players": 4}, deal_no=4, policies={"bid": OLD_BID, "play": "random"})
-    new = GAME.play_deal(order, rules={"players": 4}, deal_no=4, policies={"bid": "heuristic:table=0", "play": "random"})
+    new = GAME.play_deal(order, rules={"players": 4}, deal_no=4,
+                         policies={"bid": "heuristic:table=0", "play": "random"})
     assert old["trump"] == new["trump"] == "hearts"
     assert old["bids"][1] == 1 and new["bids"][1] == 3
     assert old["bids"][2] == 1 and new["bids"][2] == 0

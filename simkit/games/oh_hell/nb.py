@@ -301,7 +301,7 @@ def heuristic_play_nb(seat, hand, legal, state, trick, tt, spoil, cheap, urgency
     strongest). Once the bid is out of reach, with ``spoil`` >= 0.5: spoil opponents when
     it is cheap (take a trick its current winner still needs, let a player at his bid take
     it). ``spoil=1, cheap=0, urgency=0, lead_high=0, lead_short=0`` (:data:`OLD_PLAY`) is the
-    old heuristic; the default is ``lead_short=1`` (docs/strategy.md, "Oh Hell play")."""
+    old heuristic; the default is ``lead_short=1`` (docs/oh_hell.md)."""
     players = state[S_PLAYERS]
     n = state[S_N_IN_TRICK]
     need = state[S_BID + seat] - state[S_WON + seat]

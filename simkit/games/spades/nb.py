@@ -319,7 +319,7 @@ def heuristic_play_nb(seat, hand, legal, state, trick, tt, protect, attack, bags
     short with no sure card to lead, lead the weakest card of the shortest plain suit
     while holding a spade (to ruff it later); ``set_them`` >= 0.5: with the contract made
     and no bag penalty, keep winning while the opponents are short of theirs. The default
-    is ``cheap=1, set_them=1`` (docs/strategy.md, "Spades play")."""
+    is ``cheap=1, set_them=1`` (docs/spades.md)."""
     n = state[S_N_IN_TRICK]
     partner = seat ^ 2
     my_nil = state[S_BID + seat] == 0

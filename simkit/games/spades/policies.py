@@ -16,8 +16,8 @@ his strongest cards, the partner passes his weakest; follow with the cheapest wi
 ``cheap`` >= 0.5 and keep winning to set the opponents' contract once the side's is made
 (no bag penalty) when ``set_them`` >= 0.5, both on by default; ``second_low`` and
 ``lead_short`` were raced and lost, off; ``cheap=0, set_them=0`` is the old player bit for
-bit: :func:`~simkit.games.spades.nb.heuristic_play_nb`, docs/strategy.md "Spades play"). Both roles take a user ``@njit``
-function:
+bit: :func:`~simkit.games.spades.nb.heuristic_play_nb`, docs/spades.md). Both roles take a
+user ``@njit`` function:
 
 * ``bid(hand: int64, state: int64[:], params: float64[:]) -> int64``: asked blind first
   (``state[S_PHASE] == PHASE_BLIND``, hand 0: 1 = double nil, 0 = look), then 0 (nil) or 1..13;
