@@ -53,13 +53,14 @@ class Tyotka(PenaltyTrickGame):
     def _opts(self, rules):
         unit = {"party": nb.UNIT_PARTY, "rubber": nb.UNIT_RUBBER, "deal": nb.UNIT_DEAL}[rules.unit]
         return pt.penalty_opts(QUEEN_PENALTY, 0, True, [int(rules.dealer == "per_deal"), rules.target,
-                                                         rules.rubbers, unit, rules.first_dealer])
+                                                         rules.rubbers, unit, rules.first_dealer,
+                                                         rules.max_deals])
 
     def _new_stats(self, rules, n_groups):
         return Stats(pen_hist=np.zeros((4, nb.DEAL_PENALTIES + 1), np.int64),
                      trick_hist=np.zeros((4, TRICKS + 1), np.int64), pen_mom=moments(4), pos_mom=moments(4),
                      kinds=np.zeros((4, 4), np.int64), dealer_mom=moments(1), count_hist=np.zeros(TRICKS, np.int64),
-                     counters=np.zeros(4, np.int64), rub_len=moments(1), len_hist=np.zeros(nb.MAX_LEN, np.int64),
+                     counters=np.zeros(5, np.int64), rub_len=moments(1), len_hist=np.zeros(nb.MAX_LEN, np.int64),
                      rub_settle=moments(4), rub_pos=moments(4), rub_win=moments(4), unit_settle=moments(4),
                      unit_win=moments(4), group_mom=moments(2 * n_groups))
 
