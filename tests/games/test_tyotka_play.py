@@ -1,8 +1,8 @@
 """Tyotka's play heuristic (simkit/games/tyotka/play.py) on hand-built table states: every
 trick costs, a queen, the photograph and the counting trick cost one more (seed 002 lines
 50-51). Its own rules: the last to play takes an early clean trick with his highest card,
-and before the counting trick a hand keeps its last sure losers (cards nobody can duck
-under) for it. Each case also asks the ``basic`` baseline (the shared ducking heuristic,
+before the counting trick a hand keeps its last sure losers (cards nobody can duck under)
+for it, and void it throws the card likeliest to take a trick later. Each case also asks the ``basic`` baseline (the shared ducking heuristic,
 Tyotka's default before), which plays otherwise: the case would fail against it."""
 import numpy as np
 import pytest
@@ -111,8 +111,26 @@ def test_the_heuristic_beats_basic():
     ("heuristic:high=13", r"high=13.0 is not allowed; allowed: a whole number in \[0, 12\]"),
     ("heuristic:save=-1", r"save=-1.0 is not allowed; allowed: a whole number in \[0, 13\]"),
     ("heuristic:lead=0.5", r"lead=0.5 is not allowed; allowed: a whole number in \[0, 12\]"),
+    ("heuristic:shed=2", r"shed=2.0 is not allowed; allowed: a whole number in \[0, 1\]"),
     ("basic:take=1", r"'basic' has no parameter take"),
 ])
 def test_parameters_out_of_range_are_refused(policy, match):
     with pytest.raises(SimkitError, match=match):
         simkit.simulate("tyotka", 2, policies={"play": policy}, progress=False)
+
+
+def test_void_it_throws_the_likeliest_taker():
+    """Void in diamonds, trick 3: basic throws its highest card, K♥ (the A♥ unseen above it,
+    so it may still duck); the heuristic throws 9♠, a sure taker (A-10 of spades played, the
+    unseen 2-8 below it), and with no sure taker the card with the most unseen cards below
+    it. A queen still goes first, as in basic."""
+    played = "AS KS QS JS 10S 2C 3C 4C"
+    hand = "9S KH 3H 5C 6C"
+    assert decide(hand, "2D 5D", played, policy="basic") == "KH"
+    assert decide(hand, "2D 5D", played) == "9S"
+    assert decide(hand, "2D 5D", played, shed=0) == "KH"
+    # no sure taker: 10♥ (seven unseen hearts below it) rather than J♣ (only 10♣ below), basic's highest
+    low_clubs = "2C 3C 4C 5C 6C 7C 8C 9C"
+    assert decide("JC 10H 2H", "2D 5D", low_clubs) == "10H"
+    assert decide("JC 10H 2H", "2D 5D", low_clubs, policy="basic") == "JC"
+    assert decide("QH KH 3H 5C", "2D 5D", played) == "QH"

@@ -22,8 +22,8 @@ from simkit.games.penalty_tricks import (P_SAMPLES, PLAY_HEURISTIC, PLAY_SIMULAT
 #: the ``basic`` baseline's code (the heuristic and the simulation keep the shared codes)
 PLAY_BASIC = PLAY_BUILTIN + 2
 #: the play parameters' slots: the simulation's ``samples`` (shared), then the heuristic's
-P_TAKE, P_HIGH, P_SAVE, P_LEAD = range(P_SAMPLES + 1, P_SAMPLES + 5)
-N_PLAY_PARAMS = P_SAMPLES + 5
+P_TAKE, P_HIGH, P_SAVE, P_LEAD, P_SHED = range(P_SAMPLES + 1, P_SAMPLES + 6)
+N_PLAY_PARAMS = P_SAMPLES + 6
 
 
 @njit(cache=True)
@@ -42,11 +42,35 @@ def sure_losers_nb(legal, unseen, tt):
 
 
 @njit(cache=True)
-def tyotka_play_nb(seat, hand, legal, state, trick, tt, opts, take, high, save, lead):
+def shed_nb(hand, legal, unseen, opts, hot, tt):
+    """The card to throw when void in the suit led: a queen or the photograph first (the
+    costliest, as basic), then a sure taker (no unseen card of its suit above it, one
+    below), then the card with the most unseen cards of its suit below it (the likeliest
+    to take a trick later), from the shortest suit on a tie."""
+    best = -1
+    bk = -(np.int64(1) << 50)
+    m = legal
+    while m:
+        c = lowest_card_nb(m)
+        m &= m - 1
+        suit = tt[TT_SUIT_BITS + tt[TT_ESUIT + c]]
+        above = higher_in_suit_nb(c, tt) & unseen
+        below = popcount_nb(suit & unseen & ~above)
+        key = card_penalty_nb(c, opts, hot) * (np.int64(1) << 24) + below * 64 - 2 * popcount_nb(hand & suit)
+        if above == 0 and below > 0:
+            key += 1 << 20
+        if key > bk:
+            bk = key
+            best = c
+    return best
+
+
+@njit(cache=True)
+def tyotka_play_nb(seat, hand, legal, state, trick, tt, opts, take, high, save, lead, shed):
     """Tyotka's heuristic: the basic ducking play
     (:func:`~simkit.games.penalty_tricks.avoid_play_nb`: lead the card most likely to lose,
     duck with the highest losing card, shed queens, the photograph and high cards when
-    void) with two rules of its own.
+    void) with three rules of its own.
 
     *Take early clean tricks*: the last to play to a clean trick (no queen, no photograph,
     not the counting trick) in the deal's first ``take`` tricks takes it with his highest
@@ -58,8 +82,12 @@ def tyotka_play_nb(seat, hand, legal, state, trick, tt, opts, take, high, save, 
     lead is a sure loser (:func:`sure_losers_nb`: nobody can duck under it) and the hand
     holds at most ``save`` of them, lead instead the card that is not a sure loser with the
     most unseen cards of its suit above it (at least ``lead``; a card without penalty first,
-    the weakest on a tie, as the basic lead); none such: the basic lead (``save`` = 0: never). A sure loser led to the
-    counting trick loses it for certain."""
+    the weakest on a tie, as the basic lead); none such: the basic lead (``save`` = 0:
+    never). A sure loser led to the counting trick loses it for certain.
+
+    *Throw the likeliest taker when void* (``shed``): a queen or the photograph first, as
+    basic, then a sure taker, then the card with the most unseen cards of its suit below
+    it (:func:`shed_nb`), where basic throws its highest card (``shed`` = 0: as basic)."""
     n = state[S_N_IN_TRICK]
     k = state[S_TRICK_NO]
     if n == 0:
@@ -83,6 +111,8 @@ def tyotka_play_nb(seat, hand, legal, state, trick, tt, opts, take, high, save, 
                 if best >= 0:
                     return best
         return first
+    if shed and legal & tt[TT_SUIT_BITS + tt[TT_ESUIT + trick[0]]] == 0:
+        return shed_nb(hand, legal, tt[TT_DECK] & ~state[S_PLAYED] & ~hand, opts, state[S_HOT], tt)
     if n == state[S_PLAYERS] - 1 and k < take and k != state[S_HOT_TRICK]:
         win = beating_nb(legal, trick, n, tt)
         if win:
@@ -107,7 +137,7 @@ def tyotka_choose_nb(code, seat, hand, legal, state, trick, tt, params, opts):
     if code == PLAY_HEURISTIC:
         p = params[seat]
         return tyotka_play_nb(seat, hand, legal, state, trick, tt, opts, np.int64(p[P_TAKE]), np.int64(p[P_HIGH]),
-                              np.int64(p[P_SAVE]), np.int64(p[P_LEAD]))
+                              np.int64(p[P_SAVE]), np.int64(p[P_LEAD]), np.int64(p[P_SHED]))
     return avoid_play_nb(seat, hand, legal, state, trick, tt, opts)
 
 

@@ -5,7 +5,9 @@ and the counting trick cost more; :func:`~simkit.games.tyotka.play.tyotka_play_n
 ``basic`` ducking play, but the last to a clean trick in the first ``take`` tricks takes
 it with his highest card of the suit (of rank ``high`` or more), and before the counting
 trick a hand holding at most ``save`` sure losers (cards nobody can duck under) keeps them,
-leading the card with the most unseen cards above it (at least ``lead``) instead.
+leading the card with the most unseen cards above it (at least ``lead``) instead; void in
+the suit led, after a queen or the photograph it throws the card likeliest to take a trick
+later (``shed``: a sure taker, else the most unseen cards below it).
 ``simulation`` (samples the hidden hands consistently with the voids shown and plays each
 legal card out with the ``basic`` heuristic at every seat: the least mean penalty),
 ``basic`` (the shared ducking heuristic, Tyotka's default before: a baseline), or a user's
@@ -23,7 +25,7 @@ from simkit.policies.base import PolicyRole, PolicySpec, param
 
 #: the heuristic's parameters (defaults: the best measured, docs/tyotka.md)
 HEURISTIC = {"take": param(8, "int", 0, 13), "high": param(9, "int", 0, 12), "save": param(2, "int", 0, 13),
-             "lead": param(1, "int", 0, 12)}
+             "lead": param(1, "int", 0, 12), "shed": param(1, "int", 0, 1)}
 
 PLAY = PolicyRole(
     "play",
@@ -32,7 +34,9 @@ PLAY = PolicyRole(
                 "card, shed queens, the photograph and high cards when void; last to a clean trick in the first "
                 "`take` tricks, take it with the highest card of the suit when of rank `high` or more (0 = a 2 .. "
                 "12 = an ace); before the counting trick keep a sure loser when holding at most `save` of them, "
-                "leading instead the card with the most unseen cards above it (at least `lead`)",
+                "leading instead the card with the most unseen cards above it (at least `lead`); void, after a "
+                "queen or the photograph throw the likeliest taker (`shed`: a sure taker, else the most unseen "
+                "cards below it)",
                 pt.PLAY_HEURISTIC, dict(HEURISTIC)),
      PolicySpec("simulation", "samples the hidden hands `samples` times consistently with the voids shown, "
                 "plays each legal card out with the `basic` heuristic for every seat, plays the least mean cost",
@@ -45,4 +49,4 @@ PLAY = PolicyRole(
 )
 
 PARAM_SLOTS = {"play": {"samples": pt.P_SAMPLES, "take": play.P_TAKE, "high": play.P_HIGH, "save": play.P_SAVE,
-                        "lead": play.P_LEAD}}
+                        "lead": play.P_LEAD, "shed": play.P_SHED}}
