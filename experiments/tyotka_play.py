@@ -39,6 +39,7 @@ from simkit.experiment import Experiment  # noqa: E402
 from simkit.games import penalty_tricks as pt  # noqa: E402
 from simkit.games.tyotka import GAME  # noqa: E402
 from simkit.games.tyotka.play import sure_losers_nb, tyotka_play_nb  # noqa: E402
+from simkit.games.tyotka.policies import HEURISTIC as HEURISTIC_PARAMS  # noqa: E402
 from simkit.games.tyotka.scoring import TABLES, counting_trick_nb  # noqa: E402
 
 KINDS = ["lead", "follow: win or lose", "follow: only lose", "follow: only win", "void"]
@@ -72,11 +73,12 @@ def card_values_nb(seat, hand, state, tt, opts, samples, rng, cards, value):
 
 
 @njit(cache=False)
-def run_nb(n_deals, seed, samples, opts, tables, who, regret, counting):
+def run_nb(n_deals, seed, samples, opts, tables, who, regret, counting, hp):
     """``n_deals`` random deals and photographs; seat 0 plays by ``who``, the others
-    ``basic``. ``regret[kind, phase]`` = [decisions, regret sum, differing] over seat 0's
-    decisions (every seat's when ``who`` is BASIC); ``counting`` = [deals, seat 0 took
-    the counting trick, seat 0 led it, held a sure loser leading it, took it having led]."""
+    ``basic`` (``hp``: the heuristic's take, high, save, lead, shed). ``regret[kind, phase]``
+    = [decisions, regret sum, differing] over seat 0's decisions (every seat's when ``who``
+    is BASIC); ``counting`` = [deals, seat 0 took the counting trick, seat 0 led it, held a
+    sure loser leading it, took it having led]."""
     tt = tables[NO_TRUMP]
     rng = np.zeros(4, np.uint64)
     seed_stream_nb(rng, seed, who)
@@ -127,7 +129,7 @@ def run_nb(n_deals, seed, samples, opts, tables, who, regret, counting):
                 else:
                     h = pt.avoid_play_nb(seat, hand, legal, state, trick, tt, opts)
                     if seat == 0 and who == HEURISTIC:
-                        h = tyotka_play_nb(seat, hand, legal, state, trick, tt, opts, 8, 9, 2, 1)
+                        h = tyotka_play_nb(seat, hand, legal, state, trick, tt, opts, hp[0], hp[1], hp[2], hp[3], hp[4])
                     card = h
                     if seat == 0 or who == BASIC:
                         cards = card_pool_nb(legal)
@@ -195,11 +197,14 @@ def main():
         p.add_argument("--samples", type=int, default=16, help="play-outs per card (default 16)")
     a = exp.parse(extra=extra)
     opts = GAME._opts(GAME.Rules.build({}))
+    d = HEURISTIC_PARAMS
+    hp = np.array([d["take"].default, d["high"].default, d["save"].default, d["lead"].default, d["shed"].default],
+                  np.int64)
     n1, n2 = max(20, a.hands // 50), max(20, a.hands // 10)
     with exp.output({"hands": a.hands, "seed": a.seed, "samples": a.samples, "regret_deals": n1,
                      "counting_deals": n2}):
         regret = np.zeros((5, 3, 3))
-        run_nb(n1, a.seed, a.samples, opts, TABLES, BASIC, regret, np.zeros(5, np.int64))
+        run_nb(n1, a.seed, a.samples, opts, TABLES, BASIC, regret, np.zeros(5, np.int64), hp)
         rows = [{"situation": KINDS[i], "phase": PHASES[j], "decisions": int(regret[i, j, 0]),
                  "regret_per_deal": regret[i, j, 1] / n1 / 4,
                  "regret_per_decision": regret[i, j, 1] / max(1, regret[i, j, 0]),
@@ -210,7 +215,7 @@ def main():
         rows = []
         for who, name in ((BASIC, "basic"), (HEURISTIC, "heuristic"), (SIMULATION, f"simulation ({a.samples})")):
             c = np.zeros(5, np.int64)
-            run_nb(n2, a.seed + 1, a.samples, opts, TABLES, who, np.zeros((5, 3, 3)), c)
+            run_nb(n2, a.seed + 1, a.samples, opts, TABLES, who, np.zeros((5, 3, 3)), c, hp)
             rows.append({"seat 0": name, "deals": int(c[0]), "takes_counting_trick": c[1] / c[0],
                          "leads_it": c[2] / c[0], "sure_loser_when_leading": c[3] / max(1, c[2]),
                          "takes_it_when_leading": c[4] / max(1, c[2])})

@@ -23,7 +23,7 @@ from simkit.games.penalty_games import USER_SIGNATURE
 from simkit.games.tyotka import play
 from simkit.policies.base import PolicyRole, PolicySpec, param
 
-#: the heuristic's parameters (defaults: the best measured, docs/tyotka.md)
+#: the heuristic's parameters (defaults: the best measured, docs/tricks.md "Tyotka's heuristic")
 HEURISTIC = {"take": param(8, "int", 0, 13), "high": param(9, "int", 0, 12), "save": param(2, "int", 0, 13),
              "lead": param(1, "int", 0, 12), "shed": param(1, "int", 0, 1)}
 
