@@ -31,7 +31,7 @@ PLAY = PolicyRole(
     "play",
     [PolicySpec("random", "a uniformly chosen legal card (a baseline)", PLAY_RANDOM, {}),
      PolicySpec("heuristic", "every trick costs: lead the card most likely to lose, duck with the highest losing "
-                "card, shed queens, the photograph and high cards when void; last to a clean trick in the first "
+                "card; last to a clean trick in the first "
                 "`take` tricks, take it with the highest card of the suit when of rank `high` or more (0 = a 2 .. "
                 "12 = an ace); before the counting trick keep a sure loser when holding at most `save` of them, "
                 "leading instead the card with the most unseen cards above it (at least `lead`); void, after a "
