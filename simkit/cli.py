@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
 
 from simkit.errors import SimkitError
@@ -200,6 +201,7 @@ def main(argv=None) -> int:
     from simkit.log import configure
 
     configure(args.verbose - 2 * args.quiet)
+    previous = _terminate_as_interrupt()
     try:
         code = _main(args)
         sys.stdout.flush()
@@ -212,6 +214,23 @@ def main(argv=None) -> int:
         return 130
     except BrokenPipeError:
         return _reader_gone()
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _terminate_as_interrupt():
+    """Handle SIGTERM (``kill``, a batch system's time limit) as Ctrl-C, so that the run
+    unwinds: joblib stops and kills its worker processes, the temporary folder goes, and
+    nothing outlives the command. Returns the handler it replaced (``None`` outside the
+    main thread, where signals cannot be handled)."""
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    try:
+        return signal.signal(signal.SIGTERM, interrupt)
+    except ValueError:
+        return None
 
 
 def _all_tournaments(dirs) -> bool:

@@ -213,6 +213,10 @@ def _plain(inputs: dict) -> dict:
     return json.loads(json.dumps(inputs, default=str))
 
 
+#: what every experiment's meta.json holds (Experiment.output writes them)
+EXPERIMENT_KEYS = ("experiment", "question", "inputs", "simkit_version", "command", "files")
+
+
 def load_experiment(directory) -> dict:
     """Read a folder an :class:`Experiment` wrote (``meta.json`` with an ``experiment``
     key): its metadata plus every table it wrote, ``{"meta": dict, "tables": {name:
@@ -225,6 +229,10 @@ def load_experiment(directory) -> dict:
     meta = read_meta_object(d)
     if "experiment" not in meta:
         raise SimkitError(f"{d} holds a simulation result, not an experiment's results")
+    missing = [k for k in EXPERIMENT_KEYS if k not in meta]
+    if missing:
+        raise SimkitError(f"{d / 'meta.json'} is not an experiment's meta.json that simkit wrote: it lacks "
+                          f"{', '.join(missing)}")
     files = meta.get("files", [])
     if not isinstance(files, list) or not all(isinstance(f, str) and f and not Path(f).is_absolute()
                                               and ".." not in Path(f).parts for f in files):

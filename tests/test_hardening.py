@@ -250,6 +250,11 @@ def test_report_on_an_experiment_folder_names_its_results(tmp_path, capsys):
     (tmp_path / "study").mkdir()
     simkit.simulate("treize", 10, progress=False).save(tmp_path / "study" / "treize")
     (tmp_path / "study" / "meta.json").write_text(json.dumps({"experiment": "study", "inputs": {}}))
+    code, out, err = cli(capsys, "report", tmp_path / "study")     # a hand-made meta.json: refused
+    assert code == 2 and "not an experiment's meta.json that simkit wrote: it lacks question" in err
+    (tmp_path / "study" / "meta.json").write_text(json.dumps(
+        {"experiment": "study", "question": "q", "inputs": {}, "simkit_version": "0", "command": "c",
+         "files": ["treize/"]}))
     code, out, _ = cli(capsys, "report", tmp_path / "study")
     assert code == 0 and "results in it" in out and "study/treize" in out
     with pytest.raises(SimkitError, match=r"output folder of experiment 'study', not one result.*study/treize"):
@@ -317,7 +322,8 @@ def test_a_shared_policy_name_goes_to_the_role_that_takes_the_parameter():
     pols = simkit.get_game("poker").resolve_policies("random:fold=0.5")
     assert pols["bet"].describe() == "random:fold=0.5,raise=0.2" and pols["draw"].name == "standard"
     pols = simkit.get_game("oh-hell").resolve_policies("heuristic:bias=1")
-    assert pols["bid"].params["bias"] == 1.0 and pols["play"].describe() == "heuristic:spoil=1"
+    assert pols["bid"].params["bias"] == 1.0 and pols["play"].name == "heuristic"
+    assert "bias" not in pols["play"].params and pols["play"].params["spoil"] == 1
 
 
 @pytest.mark.parametrize("given, pattern", [

@@ -58,3 +58,12 @@ def test_cli_target_se(capsys):
     code = main(["run", "treize", "--hands", "1e5", "--target-se", "0.005"])
     out, _ = capsys.readouterr()
     assert code == 0 and "target_se 0.005 on house_edge: stderr" in out
+
+
+def test_a_target_run_keeps_its_trace_and_precision_through_save_and_load(tmp_path):
+    res = simkit.simulate("treize", 2_000_000, seed=7, target_se=0.004)
+    assert [t["units"] for t in res.trace] == [b["units"] for b in res.precision["batches"]]
+    assert res.trace[-1]["stderr"] == res.precision["stderr"] and res.trace[-1]["value"] == res["house_edge"].value
+    res.save(tmp_path / "r")
+    back = simkit.load(tmp_path / "r")
+    assert back.precision == json.loads(json.dumps(res.precision)) and len(back.trace) == len(res.trace)

@@ -174,3 +174,113 @@ def test_a_result_moved_aside_by_a_killed_save_is_recovered(tmp_path, capsys):
     with pytest.raises(SimkitError, match="already exists"):
         simkit.simulate("treize", 10, seed=4).save(r)              # the recovered result is in the way
     assert simkit.load(r).seed == 3
+
+
+# -- silently wrong ----------------------------------------------------------------------
+G = 1
+
+
+def test_a_user_function_fingerprint_covers_closures_and_globals():
+    from numba import njit
+
+    from simkit.policies.base import fingerprint
+
+    def make(k):
+        @njit
+        def stake(state, params):
+            return k
+        return stake
+
+    assert fingerprint(make(1)) == fingerprint(make(1)) != fingerprint(make(5))
+
+    @njit
+    def reads_global(state, params):
+        return G
+
+    global G
+    before = fingerprint(reads_global)
+    G = 5
+    try:
+        assert fingerprint(reads_global) != before
+    finally:
+        G = 1
+    assert fingerprint(reads_global) == before
+
+
+def test_damaged_or_odd_paths_are_clear_errors(tmp_path):
+    d = tmp_path / "deep"
+    d.mkdir()
+    (d / "meta.json").write_text("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(SimkitError, match=r"meta.json is damaged"):
+        simkit.load(d)
+    res = simkit.simulate("treize", 10, seed=1)
+    with pytest.raises(SimkitError, match=r"is 245 bytes long; at most 155 are allowed"):
+        res.save(tmp_path / ("x" * 245))
+    assert list(tmp_path.iterdir()) == [d]
+
+
+def test_a_full_disk_is_a_clear_error(tmp_path, monkeypatch):
+    import errno
+
+    res = simkit.simulate("treize", 10, seed=1)
+
+    def full(*a, **k):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(type(res.stats), "save_npz", full)
+    with pytest.raises(SimkitError, match=r"could not save the result in .*r: No space left on device \(errno 28\); "
+                                          r"nothing was written"):
+        res.save(tmp_path / "r")
+    assert list(tmp_path.iterdir()) == []
+
+
+# -- hangs ------------------------------------------------------------------------------
+def _children(pid):
+    from pathlib import Path
+
+    out = set()
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            out |= {int(x) for x in (task / "children").read_text().split()}
+        except OSError:
+            pass
+    return out
+
+
+def _running(pid) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().split(")")[-1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not __import__("os").path.exists("/proc/self/task"), reason="needs Linux /proc")
+def test_sigterm_ends_the_run_and_its_workers(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    p = subprocess.Popen([sys.executable, "-m", "simkit", "run", "treize", "--hands", "1e11", "--jobs", "2",
+                          "--no-progress", "--out", str(tmp_path / "r")], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+    workers = set()
+    for _ in range(600):                        # until the worker processes are up
+        workers = _children(p.pid)
+        if len(workers) >= 2 or p.poll() is not None:
+            break
+        time.sleep(0.2)
+    assert p.poll() is None and workers
+    time.sleep(1)
+    os.kill(p.pid, signal.SIGTERM)
+    out, err = p.communicate(timeout=120)
+    assert p.returncode == 130 and "interrupted; nothing was written" in err
+    for _ in range(300):
+        alive = {w for w in workers if _running(w)}
+        if not alive:
+            break
+        time.sleep(0.2)
+    assert not alive, f"workers {alive} outlived the command"
+    assert not (tmp_path / "r").exists() and not list(tmp_path.iterdir())

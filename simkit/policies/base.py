@@ -281,18 +281,50 @@ def resolve_roles(game_id: str, roles: list, given) -> dict:
 
 
 def fingerprint(fn) -> str:
-    """A short hash of a user function's compiled-from code (bytecode, constants, names),
-    so two different functions with the same name are told apart."""
+    """A short hash of what a user function computes with: its compiled-from code
+    (bytecode, constants, names), the values of its closure cells and of the module
+    globals it reads (numba freezes both into the compiled code), and, for the functions
+    among them, their own fingerprints; so two functions of one name, or one code with
+    different captured values (``k = 1`` against ``k = 5``), are told apart."""
     import hashlib
 
     def flat(code):  # nested code objects would print their memory address
         consts = tuple(flat(c) if hasattr(c, "co_code") else c for c in code.co_consts)
         return (code.co_code, consts, code.co_names, code.co_varnames)
 
-    code = getattr(getattr(fn, "py_func", fn), "__code__", None)
-    if code is None:
+    def value(v, depth):
+        if hasattr(v, "py_func") or callable(getattr(v, "__code__", None)):
+            return ("fn", walk(v, depth + 1)) if depth < 4 else ("fn", getattr(v, "__qualname__", "?"))
+        if isinstance(v, np.ndarray):
+            return ("array", v.dtype.str, v.shape, hashlib.sha256(np.ascontiguousarray(v).tobytes()).hexdigest())
+        if isinstance(v, (bool, int, float, complex, str, bytes, type(None), np.generic)):
+            return ("value", repr(v))
+        if isinstance(v, (tuple, list)):
+            return ("seq", tuple(value(x, depth) for x in v))
+        return ("object", type(v).__qualname__)     # a module or class: named, not hashed
+
+    def walk(f, depth):
+        py = getattr(f, "py_func", f)
+        code = getattr(py, "__code__", None)
+        if code is None:
+            return "unknown"
+        cells = tuple(value(c.cell_contents, depth) if c is not None else None
+                      for c in (getattr(py, "__closure__", None) or ()))
+        glb = getattr(py, "__globals__", {})
+        names = sorted(set(_all_names(code)) & set(glb))
+        return (flat(code), cells, tuple((n, value(glb[n], depth)) for n in names))
+
+    if getattr(getattr(fn, "py_func", fn), "__code__", None) is None:
         return "unknown"
-    return hashlib.sha256(repr(flat(code)).encode()).hexdigest()[:16]
+    return hashlib.sha256(repr(walk(fn, 0)).encode()).hexdigest()[:16]
+
+
+def _all_names(code):
+    """The global names ``code`` and the code objects nested in it read."""
+    yield from code.co_names
+    for c in code.co_consts:
+        if hasattr(c, "co_code"):
+            yield from _all_names(c)
 
 
 def user_fingerprints(policies: dict) -> dict:

@@ -183,11 +183,15 @@ class Comparison:
         return out.reset_index(drop=True)
 
     def to_json(self, metric: str | None = None) -> dict:
-        """JSON-ready: game, hands, seed, variants (label, rules, policies), the report
-        records and, for ``metric`` (default: the game's headline), pairs and ranking."""
+        """JSON-ready: ``schema``, ``kind``, ``version`` and ``provenance`` (as a run's),
+        game, hands, seed, variants (label, rules, policies), the report records and, for
+        ``metric`` (default: the game's headline), pairs and ranking."""
+        from simkit.runner.result import JSON_SCHEMA
+
         res = self.results[0]
         metric = metric or self.game.headline
-        out = {"game": self.game.id, "hands": res.hands, "seed": res.seed, "units": res.n_units,
+        out = {"schema": JSON_SCHEMA, "kind": "comparison", "version": res.version, "provenance": res.provenance,
+               "game": self.game.id, "hands": res.hands, "seed": res.seed, "units": res.n_units,
                "groups": self.n_groups,
                "variants": [{"label": lab, "rules": r.rules.to_dict(), "policies": describe_policies(r.policies)}
                             for lab, r in zip(self.labels, self.results)],

@@ -33,12 +33,17 @@ from pathlib import Path
 
 from simkit.errors import SimkitError
 
+#: the longest file name most file systems take, in bytes
+NAME_MAX = 255
+#: what the temporary folder's name adds to the target's: ``.`` NAME ``.res.<host>.<pid>.old.<8>.tmp``
+TMP_NAME_EXTRA = 100
+
 #: what Result.save writes; a folder holding anything else is not replaced
 RESULT_ENTRIES = frozenset({"meta.json", "metrics.parquet", "tables", "stats.npz", "trace.parquet"})
 
 
 def _host() -> str:
-    return "".join(c if c.isalnum() or c == "-" else "_" for c in socket.gethostname()) or "host"
+    return ("".join(c if c.isalnum() or c == "-" else "_" for c in socket.gethostname()) or "host")[:40]
 
 
 def file_hashes(folder: Path) -> dict:
@@ -131,6 +136,11 @@ def check_target(directory, *, overwrite: bool, protect=(), defer_existing: bool
     target = Path(directory)
     if target.name in ("", ".", "..") or str(directory).rstrip("/").endswith(("/.", "/..")):
         raise SimkitError(f"cannot save a result as {str(directory)!r}: name a new folder, e.g. results/run1")
+    longest = NAME_MAX - TMP_NAME_EXTRA
+    if len(os.fsencode(target.name)) > longest:
+        raise SimkitError(f"the folder name {target.name[:40]!r}... is {len(os.fsencode(target.name))} bytes long; "
+                          f"at most {longest} are allowed (file systems take {NAME_MAX}, and the temporary folder "
+                          f"beside it adds up to {TMP_NAME_EXTRA})")
     full = target.resolve()
     cwd = Path.cwd().resolve()
     if full == cwd or full in cwd.parents:

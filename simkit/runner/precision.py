@@ -71,7 +71,7 @@ def run_to_target(game, cap, rules, policies, seed, target, *, n_jobs, chunk, ba
         stats = per_spec[0][0] if stats is None else stats.merge(per_spec[0][0])
         done = stop
         est = game.metrics(stats, rules, policies)[metric]
-        batches.append({"units": done, "stderr": est.stderr})
+        batches.append({"units": done, "value": est.value, "stderr": est.stderr})
         if est.stderr <= target:
             break
         if not math.isfinite(est.stderr):

@@ -193,6 +193,10 @@ class Result:
             with open(tmp / "meta.json", "w", encoding="utf-8") as fh:
                 json.dump(meta, fh, indent=2)
             install(tmp, target, overwrite=overwrite)
+        except OSError as e:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise SimkitError(f"could not save the result in {target}: {e.strerror or e} (errno {e.errno}); "
+                              f"nothing was written there") from None
         except BaseException:
             shutil.rmtree(tmp, ignore_errors=True)
             raise
@@ -208,7 +212,7 @@ def checksum(meta: dict, stats) -> str:
     its ``files``: every other file's SHA-256, as JSON) and of every
     statistic (name, shape and ``int64`` bytes, in name order)."""
     fields = {k: meta.get(k) for k in CHECKED}
-    for k in ("provenance", "files"):   # results saved before these were recorded have none
+    for k in ("provenance", "files", "precision"):   # results saved before these were recorded have none
         if k in meta:
             fields[k] = meta[k]
     h = hashlib.sha256(json.dumps(fields, sort_keys=True).encode())
@@ -236,6 +240,8 @@ def read_meta_object(d) -> dict:
         meta = json.loads(meta_path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as e:
         raise SimkitError(f"{meta_path} is damaged (not readable JSON: {e})") from None
+    except RecursionError:
+        raise SimkitError(f"{meta_path} is damaged (nested too deeply to be a simkit meta.json)") from None
     if not isinstance(meta, dict):
         raise SimkitError(f"{meta_path} is damaged: it holds a {type(meta).__name__}, not a JSON object")
     return meta
@@ -328,6 +334,8 @@ def load(directory) -> Result:
                  version=meta.get("version"), user_functions=meta.get("user_functions"),
                  unit_range=meta.get("range"),
                  provenance=meta.get("provenance") if isinstance(meta.get("provenance"), dict) else None)
+    if isinstance(meta.get("precision"), dict):
+        res.precision = meta["precision"]
     try:
         res.estimates, res.tables
     except (KeyError, IndexError, ValueError, TypeError, ZeroDivisionError) as e:

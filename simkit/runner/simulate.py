@@ -72,6 +72,7 @@ def _to_target(game, cap, rules, policies, seed, target_se, shard, **kw):
     t0 = time.perf_counter()
     stats, hands, units, info = run_to_target(game, cap, rules, policies, seed, target, **kw)
     res = Result(game=game, hands=hands, seed=seed, rules=rules, policies=policies, stats=stats, n_units=units,
-                 unit_range=(0, units), timings={"total_s": time.perf_counter() - t0, "n_jobs": kw["n_jobs"]})
-    res.precision = info
+                 unit_range=(0, units), timings={"total_s": time.perf_counter() - t0, "n_jobs": kw["n_jobs"]},
+                 trace=[{"units": b["units"], "value": b["value"], "stderr": b["stderr"]} for b in info["batches"]])
+    res.precision = info       # the convergence trace: the headline after each batch
     return res
