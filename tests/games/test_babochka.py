@@ -105,6 +105,10 @@ def test_pot_ev_adds_to_zero_and_pots_grow():
     # every deal adds 3 antes: the mean pot is at least 3 x the mean number of deals
     assert m["pot_size"]["value"] >= 3 * m["deals_per_pot"]["value"]
     assert abs(m["reantes_per_pot"]["value"] - (m["deals_per_pot"]["value"] - 1)) < 1e-12
+    # a shift by one leaves the spread alone: same standard error and interval width (not 0)
+    r, d = m["reantes_per_pot"], m["deals_per_pot"]
+    assert r["stderr"] > 0 and abs(r["stderr"] - d["stderr"]) < 1e-12
+    assert abs((r["ci95"][1] - r["ci95"][0]) - (d["ci95"][1] - d["ci95"][0])) < 1e-9
     assert res.tables["deals_per_pot"]["count"].sum() == 600
 
 
