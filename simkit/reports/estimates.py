@@ -141,6 +141,12 @@ def ratio_estimate(row, scale: float = 1.0) -> Estimate:
     return Estimate(r, se, _interval(r, se, n), n)
 
 
+def negated(est: Estimate) -> Estimate:
+    """``-est``: the same standard error and count, the interval mirrored (a dealer's extra
+    penalty as his edge)."""
+    return Estimate(-est.value, est.stderr, (-est.ci95[1], -est.ci95[0]), est.n)
+
+
 def wilson_interval(k: int, n: int, z: float = Z95) -> tuple:
     """Wilson score interval for ``k`` successes in ``n`` trials."""
     if n == 0:

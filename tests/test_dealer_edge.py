@@ -1,0 +1,25 @@
+"""One sign convention for ``dealer_edge`` (issue 29): positive means dealing pays, in
+every game that reports it; the study's headline figure puts Polignac's and Tyotka's on
+one axis. Each game's edge is checked against its per-position figures on the same deals."""
+import pytest
+
+import simkit
+
+
+def test_tyotka_dealer_edge_is_the_penalty_the_dealer_saves():
+    """Tyotka counts penalties (fewer is better): the edge is the others' mean penalty
+    minus the dealer's (position 4: the dealer's left is position 1)."""
+    m = simkit.simulate("tyotka", 400, rules={"unit": "deal"}, seed=4, progress=False).metrics
+    others = sum(m[f"penalty.position{p}"]["value"] for p in (1, 2, 3)) / 3
+    assert m["dealer_edge"]["value"] == pytest.approx(others - m["penalty.position4"]["value"], abs=1e-9)
+    lo, hi = m["dealer_edge"]["ci95"]
+    assert lo < m["dealer_edge"]["value"] < hi
+
+
+def test_polignac_dealer_edge_is_the_net_points_dealing_gains():
+    """Polignac counts net points (more is better): the dealer's minus the others' mean."""
+    res = simkit.simulate("polignac", 400, rules={"unit": "deal"}, seed=4, progress=False)
+    m, P = res.metrics, res.rules.players
+    others = sum(m[f"net.position{p}"]["value"] for p in range(1, P)) / (P - 1)
+    assert m["dealer_edge"]["value"] == pytest.approx(m[f"net.position{P}"]["value"] - others, abs=1e-9)
+
