@@ -23,3 +23,16 @@ def test_polignac_dealer_edge_is_the_net_points_dealing_gains():
     others = sum(m[f"net.position{p}"]["value"] for p in range(1, P)) / (P - 1)
     assert m["dealer_edge"]["value"] == pytest.approx(m[f"net.position{P}"]["value"] - others, abs=1e-9)
 
+
+def test_every_dealer_edge_is_declared_positive_when_dealing_pays():
+    """metric_info (the unit and direction the study and compare use) declares it so for
+    every game that reports a dealer_edge (a light stand-in: importing a game compiles it)."""
+    import types
+
+    from simkit.reports.metric_info import metric_info
+
+    for gid in ("tyotka", "polignac", "oh-hell", "spades", "semerik", "klaberjass", "kontchinka"):
+        game = types.SimpleNamespace(id=gid, unit="game", headline="", headline_doc="")
+        info = metric_info(game, "dealer_edge")
+        assert info.better == "max" and info.whom == "the dealer", gid
+        assert "positive: dealing pays" in info.definition, gid
