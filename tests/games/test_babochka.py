@@ -92,6 +92,20 @@ def test_nobody_completes():
     assert winners == [0, 0, 0] and S[nb.B_TURN] == 9
 
 
+def test_forced_capture_default_is_kontchinkas():
+    """Issue 29: the same kind of sentence (002:28, 002:67) read two ways; GAMES.md G04
+    ambiguity 7 makes capturing optional and G14 captures as in Kontchinka: both default
+    to optional, forced capture is the option."""
+    from simkit.games.kontchinka.rules import KontchinkaRules
+
+    assert BabochkaRules().forced_capture is False and KontchinkaRules().forced_capture is False
+    # a player who could capture may lay his card down: the random player does so at times
+    free = simkit.simulate("babochka", 300, policies="random", seed=3, progress=False)
+    forced = simkit.simulate("babochka", 300, rules={"forced_capture": True}, policies="random", seed=3,
+                             progress=False)
+    assert free.metrics["capture_rate"]["value"] < forced.metrics["capture_rate"]["value"]
+
+
 def test_forced_capture_or_free_trail():
     winners, _ = deal(["QH QD QC", "2H 3H 4H", "KH KD KC"], TABLE, {"forced_capture": False}, policy="greedy")
     assert winners == [0, 1, 0]                  # greedy still captures when it may trail
