@@ -224,3 +224,12 @@ def test_planner_denies_a_player_still_in_the_running():
     assert choose("planner", hands, "8D KD QC", capt=(0, 0, 2), turn=3) == ("3S", [])
     assert choose("planner:deny=0", hands, "8D KD QC", capt=(0, 0, 2), turn=3) == ("2S", [])
     assert choose("planner", hands, "8D KD QC", capt=(0, 0, 1), turn=3) == ("2S", [])
+
+
+def test_headline_is_the_first_movers_pot_ev_at_a_size_that_answers():
+    """Issue 29: pot_ev.seat0 -0.081 [-0.61, 0.45] said nothing at the study size. The
+    headline is GAMES.md G14's first mover's edge, reported first, at 400,000 pots (seed
+    2026: +0.095 +- 0.026 chips a pot)."""
+    assert GAME.headline == "first_mover_pot_ev" and GAME.study_hands >= 400_000
+    m = simkit.simulate("babochka", 200, rules={"first_dealer": 2}, seed=5, progress=False).metrics
+    assert list(m)[0] == "first_mover_pot_ev" and m["first_mover_pot_ev"] == m["pot_ev.seat0"]

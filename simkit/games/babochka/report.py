@@ -12,13 +12,17 @@ from simkit.reports.estimates import mean_estimate, proportion_estimate
 from simkit.reports.tables import distribution_table
 
 
+HEADLINE_DOC = ("first_mover_pot_ev: the mean net chips per pot (the pot taken less the antes and fees paid) of "
+                "the seat that moves first in the pot's first deal, the first dealer's left (GAMES.md G14 Report: "
+                "the seat advantage of the first mover; 0 = no advantage)")
+
+
 def metrics(stats, rules, policies) -> dict:
     p = rules.players
-    out = {}
+    eldest = (rules.first_dealer + 1) % p
+    out = {"first_mover_pot_ev": mean_estimate(stats["net"][eldest], scale=nb.SCALE)}     # the headline first
     for s in range(p):
         out[f"pot_ev.seat{s}"] = mean_estimate(stats["net"][s], scale=nb.SCALE)
-    eldest = (rules.first_dealer + 1) % p
-    out["first_mover_pot_ev"] = out[f"pot_ev.seat{eldest}"]
     c = stats["counters"]
     pots = int(c[nb.C_POTS])
     for s in range(p):
