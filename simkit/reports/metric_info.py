@@ -124,12 +124,14 @@ def metric_info(game, name: str) -> MetricInfo:
     own = GAME_METRICS.get(g.id, {})
     entry = own.get(name) or own.get(base)
     gen = _generic(base, who, unit)
+    u, b, w, d = entry or gen or ("", None, "", "")
     if entry is None:
-        entry = gen or ("", None, "", "")
-    u, b, w, d = entry
+        d = ""                                    # the game's own headline_doc before the generic line
     whom = w.replace("{who}", who.replace("seat", "seat ").replace("position", "position ") or "the seat")
     if not d and getattr(g, "headline", None) == name and getattr(g, "headline_doc", ""):
         d = g.headline_doc
     if not d and gen and gen[3]:
         d = gen[3]
+    if d and not d.startswith(name) and not d.startswith(base):
+        d = f"{name}: {d}"
     return MetricInfo(u.replace("{unit}", unit), b, whom, d.replace("{unit}", unit))
