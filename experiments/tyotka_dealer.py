@@ -38,10 +38,12 @@ def main():
                 rows.append({"policy": policy, "position": p, "dealer": p == 4, "deals": e["n"],
                              "penalty": e["value"], "stderr": e["stderr"], "ci95_low": e["ci95"][0],
                              "ci95_high": e["ci95"][1]})
+            # dealer_edge is positive when dealing pays (the penalty the dealer saves); this table's
+            # "penalty" column holds the dealer's extra penalty, its negative
             e = res.metrics["dealer_edge"]
-            rows.append({"policy": policy, "position": "dealer_edge", "dealer": True, "deals": e["n"],
-                         "penalty": e["value"], "stderr": e["stderr"], "ci95_low": e["ci95"][0],
-                         "ci95_high": e["ci95"][1]})
+            rows.append({"policy": policy, "position": "dealer_extra_penalty (-dealer_edge)", "dealer": True,
+                         "deals": e["n"], "penalty": -e["value"], "stderr": e["stderr"], "ci95_low": -e["ci95"][1],
+                         "ci95_high": -e["ci95"][0]})
         deals = pd.DataFrame(rows)
         exp.table(deals, "penalty_by_position")
         rows = []

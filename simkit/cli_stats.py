@@ -37,7 +37,9 @@ def add_parsers(sub, make) -> None:
                    help="base policies")
     c.add_argument("--groups", default=100, type=int, help="fixed unit groups of the paired jackknife")
     c.add_argument("--metric", help="metric of the pairs and ranking (default: the game's headline)")
-    c.add_argument("--best", default="max", choices=("max", "min"), help="rank the largest or smallest first")
+    c.add_argument("--best", default=None, choices=("max", "min"),
+                   help="rank the largest or smallest first (default: the direction the metric declares as better, "
+                        "e.g. a house edge smallest first, a win rate largest first; largest first if it declares none)")
     c.add_argument("--json", action="store_true", help="print exactly one JSON object on stdout")
     c.add_argument("--no-progress", action="store_true", help="no progress bar")
     v = make(sub, "validate", "check simulated figures of every game against exact values, as one table",
@@ -123,16 +125,16 @@ def _compare(args, dump, clean) -> int:
         raise SimkitError(f"{game.id} has no headline metric; say which with --metric")
     cmp._check_metric(metric)
     if args.json:
-        print(dump(clean(cmp.to_json(metric))))
+        print(dump(clean(cmp.to_json(metric, args.best))))
         return 0
     with pd.option_context("display.width", 200, "display.max_columns", 30, "display.max_colwidth", 60):
         rep = cmp.report()
         print(rep[rep.metric == metric].drop(columns=["metric"]).to_string(index=False))
         print(f"\nall pairs ({metric}, b - a; t with {cmp.n_groups - 1} df; Holm and simultaneous 95%):")
         print(cmp.pairs(metric).drop(columns=["metric"]).to_string(index=False))
-        print(f"\nranking ({metric}, {'largest' if args.best == 'max' else 'smallest'} first; "
-              f"rank intervals simultaneous 95%):")
-        print(cmp.ranking(metric, args.best).to_string(index=False))
+        rank = cmp.ranking(metric, args.best)
+        print(f"\nranking ({metric}, {rank.attrs['order']}; rank intervals simultaneous 95%):")
+        print(rank.to_string(index=False))
     return 0
 
 

@@ -1,7 +1,8 @@
 """The default study (``make run``): every registered game at a modest size.
 
 Writes ``results/study/``: ``summary.csv`` and ``summary.parquet`` (one row per game and
-case: its headline metric with stderr and interval, the rule options as JSON and one
+case: its headline metric with its unit (``value_unit``), stderr and interval, its
+``definition`` and which direction is ``better`` for whom, the rule options as JSON and one
 ``policy_<role>`` column per policy role), ``meta.json``, each case's full result
 (``<case>/``: parquet tables, statistics and metadata) and figures (a convergence plot
 per case and ``headline.png``, a row of panels per kind of headline metric). Prints the
@@ -33,7 +34,8 @@ from simkit.experiment import Experiment
 #: column ``k=v, ...``; ``defaults`` for a game studied under its default rules only)
 CASES = {"ochko": [{"variant": "A"}, {"variant": "B"}]}
 #: the summary columns ``print`` shows (the rest is in summary.csv)
-SHOWN = ["game", "case", "unit", "units", "metric", "value", "stderr", "ci95_low", "ci95_high", "seconds"]
+SHOWN = ["game", "case", "unit", "units", "metric", "value", "value_unit", "stderr", "ci95_low", "ci95_high",
+         "seconds"]
 
 
 def _folder(gid: str, rules: dict) -> str:
@@ -44,14 +46,18 @@ def _folder(gid: str, rules: dict) -> str:
 def summary_row(res, case: str) -> dict:
     """One tidy summary row of a study run: the headline metric with its interval, the
     actual rule options as JSON and one ``policy_<role>`` column per role."""
+    from simkit.reports.metric_info import metric_info
+
     game = res.game
     head = res.estimates[game.headline]
     meta = res.meta()
+    info = metric_info(game, game.headline)
     row = {"game": game.id, "case": case, "title": game.title, "unit": meta["unit"], "units": res.n_units,
-           "metric": game.headline, "value": head.value, "stderr": head.stderr,
+           "metric": game.headline, "value": head.value, "value_unit": info.unit, "stderr": head.stderr,
            "ci95_low": head.ci95[0], "ci95_high": head.ci95[1], "n": head.n,
            "seconds": round(res.timings["run_s"], 3), "seed": res.seed, "version": res.version,
-           "rules": json.dumps(meta["rules"], default=str, sort_keys=True), "definition": game.headline_doc}
+           "rules": json.dumps(meta["rules"], default=str, sort_keys=True), "definition": info.definition,
+           "better": info.direction()}
     for role, desc in meta["policies"].items():
         row[f"policy_{role}"] = json.dumps(desc) if isinstance(desc, list) else desc
     return row
@@ -175,8 +181,7 @@ def main(argv=None) -> int:
                                        f"default rules and policies (Ochko: variants A and B) | "
                                        f"simkit {simkit.__version__}"), "headline")
         print(_shown(df))
-        for r in df[df.definition != ""].itertuples():
-            print(f"  {r.game}: {r.definition}")
+        print(definitions(df))
     return 0
 
 
@@ -197,6 +202,16 @@ def _play_all(cases, seed: int, n_jobs: int):
 def _indexed(i, gid, rules, hands, seed):
     parts, took = _play_case(gid, hands, rules, seed)
     return i, parts, took
+
+
+def definitions(df: pd.DataFrame) -> str:
+    """One line per summary row: what its headline measures (every row has one), in which
+    unit, and which direction is better for whom."""
+    lines = ["", "what each row measures:"]
+    for r in df.itertuples():
+        case = "" if r.case == "defaults" else f" ({r.case})"
+        lines.append(f"  {r.game}{case}: {r.definition} [{r.value_unit}; {r.better}]")
+    return "\n".join(lines)
 
 
 def _shown(df: pd.DataFrame) -> str:

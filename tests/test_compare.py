@@ -65,6 +65,11 @@ def test_pairs_and_ranking():
     same = pairs[(pairs.a == cmp.labels[0]) & (pairs.b == cmp.labels[3])].iloc[0]
     assert same["diff"] == pytest.approx(0.0, abs=1e-12) and same.p_value == 1.0 and not same.significant
     rank = cmp.ranking("house_edge", best="min")
+    # issue 29: by default the metric's declared direction ranks: a house edge smallest first
+    default = cmp.ranking("house_edge")
+    assert default.equals(rank) and "lower is better for the punters" in default.attrs["order"]
+    assert cmp.ranking("house_edge", best="max")["value"].is_monotonic_decreasing
+    assert "no better direction" in cmp.ranking("banker_match_rate").attrs["order"]
     assert list(rank["rank"]) == [1, 2, 3, 4]
     assert (rank.rank_low <= rank["rank"]).all() and (rank["rank"] <= rank.rank_high).all()
     assert rank["value"].is_monotonic_increasing
@@ -111,7 +116,13 @@ def test_cli_compare_json_and_errors(capsys):
     assert len(doc["pairs"]) == 3 and len(doc["ranking"]) == 3 and doc["groups"] == 10
     code, out, _ = _cli(capsys, "compare", "treize", "--variant", "base", "--variant", "stake.threshold=-0.2",
                         "--policy", "deck-aware", "--hands", "2000", "--groups", "5", "--no-progress")
-    assert code == 0 and "all pairs (house_edge" in out and "ranking (house_edge, largest first" in out
+    # issue 29: a house edge ranks smallest first by default (lower is better for the punters), and says so
+    assert code == 0 and "all pairs (house_edge" in out
+    assert "ranking (house_edge, smallest first: lower is better for the punters" in out
+    code, out, _ = _cli(capsys, "compare", "treize", "--variant", "base", "--variant", "stake.threshold=-0.2",
+                        "--policy", "deck-aware", "--hands", "2000", "--groups", "5", "--no-progress",
+                        "--best", "max")
+    assert code == 0 and "ranking (house_edge, largest first, as asked; lower is better for the punters" in out
     for bad, msg in [(["--variant", "base", "--variant", "decks=36"], "unknown variant key 'decks'"),
                      (["--variant", "base", "--variant", "deck=52"], "equals variant 0"),
                      (["--variant", "deck=36"], "at least two --variant"),

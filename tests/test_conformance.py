@@ -70,3 +70,23 @@ def test_report_and_json(gid):
         text = json.dumps(res.to_json(), allow_nan=False)
         back = json.loads(text)
         assert back["game"] == gid and back["rules"] == res.rules.to_dict(), label
+
+
+def _is_rate(name: str) -> bool:
+    """A rate or share by its name: ``*_rate``, ``win_rate.*``, ``*_share``, ``p_*``,
+    ``*_accuracy`` (what :mod:`simkit.reports.metric_info` reports in the unit "share")."""
+    base = name.split(".")[0]
+    return base.endswith(("_rate", "_share", "_accuracy")) or base == "win_rate" or base.startswith("p_")
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_rate_intervals_stay_within_0_and_1(gid):
+    """Issue 29: at 5 units the Student-t interval of a win rate left [0, 1] (kerosinka
+    0.333 [-1.10, 1.77]); every rate's interval must stay inside it, at any size."""
+    for hands in (5, 60):
+        res = simkit.simulate(gid, hands, seed=2, progress=False)
+        for name, m in res.metrics.items():
+            if not _is_rate(name) or m["value"] is None or not np.isfinite(m["value"]):
+                continue
+            lo, hi = m["ci95"]
+            assert 0.0 <= lo <= m["value"] <= hi <= 1.0, (gid, hands, name, m)

@@ -105,3 +105,47 @@ def test_progress_bar_stays_off_outside_a_terminal(capsys):
         assert type(quiet).__module__ == "tqdm.std"
     quiet.close()
     forced.close()
+
+
+def test_every_summary_row_has_a_unit_and_a_definition(done, capsys):
+    """Issue 29: the printed summary had no unit column and defined 12 of its 22 rows."""
+    df = pd.read_csv(done / "summary.csv")
+    assert df["value_unit"].notna().all() and (df["value_unit"].str.len() > 0).all()
+    assert df["definition"].notna().all() and (df["definition"].str.len() > 20).all()
+    assert (df["value_unit"] == "punters' loss per unit staked").all()
+    assert df["better"].str.contains("lower is better for the punters").all()
+    from simkit.study import _shown, definitions
+
+    text = _shown(df) + definitions(df)
+    assert "value_unit" in text.splitlines()[0]
+    assert sum(line.startswith(("  treize", "  ochko")) for line in text.splitlines()) == 3
+
+
+def test_every_game_headline_has_a_unit_and_a_definition():
+    """Every game's headline, read from its package's source (importing a game compiles
+    it): the games without a headline_doc of their own get one from metric_info."""
+    import re
+    import types
+    from pathlib import Path
+
+    from simkit.reports.metric_info import GAME_METRICS, metric_info
+
+    root = Path(simkit.__file__).parent / "games"
+    seen = 0
+    for init in sorted(root.glob("*/__init__.py")):
+        text = init.read_text(encoding="utf-8")
+        gid = re.search(r'^    id = "([^"]+)"', text, re.M)
+        if not gid:
+            continue
+        head = re.search(r'^    headline = "([^"]+)"', text, re.M)
+        unit = re.search(r'^    unit = "([^"]+)"', text, re.M)
+        game = types.SimpleNamespace(id=gid.group(1), headline=head.group(1) if head else "dealer_edge",
+                                     unit=unit.group(1) if unit else "unit",
+                                     headline_doc="(the game's own)" if "headline_doc =" in text else "")
+        info = metric_info(game, game.headline)
+        assert info.unit and info.definition.startswith(game.headline.split(".")[0]), (game.id, info)
+        own = GAME_METRICS.get(game.id, {})
+        if game.headline_doc and game.headline not in own and game.headline.split(".")[0] not in own:
+            assert "(the game's own)" in info.definition, (game.id, info)   # the game's doc, not a generic line
+        seen += 1
+    assert seen == len(simkit.list_games())

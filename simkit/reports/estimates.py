@@ -10,9 +10,16 @@ Formulas (n observations):
 * proportion ``p = k/n``: ``se = √(p(1−p)/n)`` and the Wilson score interval; at ``k = 0``
   or ``k = n`` that formula gives 0, so the standard error is then the Wilson
   interval's half-width divided by 1.96 (never 0 with a zero-width interval).
-* rate as a mean of per-unit shares in ``[0, 1]`` (a win rate with ties split): the mean
-  above, except at a mean of exactly 0 or 1 (every share 0, or every share 1), where it
-  is the proportion ``0/n`` or ``n/n`` with its Wilson interval, for the same reason.
+* rate as a mean of per-unit shares in ``[0, 1]`` (a win rate with ties split, a share of
+  cards played as forced trumps) or as a ratio of counts ``Σk/Σm`` with ``k <= m`` (wins
+  per coup): the value and standard error of the mean or ratio above, and the **Wilson
+  score interval** at that value with the effective number of trials
+  ``n_eff = p(1 − p)/se²`` (the trials of a binomial share that would give the same
+  standard error: ``n − 1`` for 0/1 outcomes, more where ties or unequal weights make
+  the shares less spread). The interval stays within ``[0, 1]`` and is asymmetric near
+  the bounds, as a share's must be at small ``n``. At a rate of exactly 0 or 1 (every
+  share 0, or every share 1) the sample variance is 0; the estimate is then the
+  proportion ``0/n`` or ``n/n`` with its Wilson interval, for the same reason as above.
 
 ``t`` is Student's two-sided 5% point with ``n − 1`` degrees of freedom (12.7 for 2
 observations, 2.13 for 16, 1.96 in the limit): intervals from few units (a blackjack run
@@ -85,16 +92,37 @@ def mean_estimate(row, scale: float = 1.0) -> Estimate:
     return Estimate(mean, se, _interval(mean, se, n), n)
 
 
+def as_rate(est: Estimate) -> Estimate:
+    """``est`` (a mean or ratio of a quantity in ``[0, 1]``) as a rate: the same value and
+    standard error with the Wilson score interval at the effective number of trials
+    ``n_eff = p(1 − p)/se²`` (see the module doc), so the interval stays within
+    ``[0, 1]``. At exactly 0 or 1 (every share the same bound, sample variance 0) it is
+    the proportion ``0/n`` or ``n/n``; with one unit (no standard error) the Wilson
+    interval of one trial."""
+    p, se, n = est.value, est.stderr, est.n
+    if n == 0 or p != p:
+        return est
+    if p <= 0.0 or p >= 1.0:
+        return proportion_estimate(n if p >= 1.0 else 0, n)
+    if not se > 0:                       # one unit, or every share the same inner value
+        lo, hi = _wilson(p, n)
+        return Estimate(p, se if n > 1 else _NAN, (lo, hi), n)
+    return Estimate(p, se, _wilson(p, p * (1.0 - p) / (se * se)), n)
+
+
 def rate_estimate(row, scale: float = 1.0) -> Estimate:
     """A rate: the mean of a moment row of per-unit shares in ``[0, scale]`` (a win 1, a
-    tie split), divided by ``scale``. At a rate of exactly 0 or 1 every share is 0 (or
-    every one is 1) and the sample variance is 0; the estimate is then the proportion
-    ``0/n`` (or ``n/n``) with its Wilson interval and a nonzero standard error, never a
-    zero-width interval."""
-    est = mean_estimate(row, scale)
-    if est.n > 0 and est.value in (0.0, 1.0):
-        return proportion_estimate(int(est.value) * est.n, est.n)
-    return est
+    tie split), divided by ``scale``, with the bounded interval of :func:`as_rate`
+    (Wilson at the effective number of trials; the proportion ``0/n`` or ``n/n`` with a
+    nonzero standard error at a rate of exactly 0 or 1, never a zero-width interval)."""
+    return as_rate(mean_estimate(row, scale))
+
+
+def rate_ratio_estimate(row, scale: float = 1.0) -> Estimate:
+    """A rate that is a ratio of counts ``Σk/Σm`` with ``0 <= k <= m`` (punter's wins per
+    coup over banks of several coups): :func:`ratio_estimate` with the bounded interval
+    of :func:`as_rate`."""
+    return as_rate(ratio_estimate(row, scale))
 
 
 def ratio_estimate(row, scale: float = 1.0) -> Estimate:
@@ -113,15 +141,26 @@ def ratio_estimate(row, scale: float = 1.0) -> Estimate:
     return Estimate(r, se, _interval(r, se, n), n)
 
 
+def negated(est: Estimate) -> Estimate:
+    """``-est``: the same standard error and count, the interval mirrored (a dealer's extra
+    penalty as his edge)."""
+    return Estimate(-est.value, est.stderr, (-est.ci95[1], -est.ci95[0]), est.n)
+
+
 def wilson_interval(k: int, n: int, z: float = Z95) -> tuple:
     """Wilson score interval for ``k`` successes in ``n`` trials."""
     if n == 0:
         return (_NAN, _NAN)
-    p = k / n
+    return _wilson(k / n, n, z)
+
+
+def _wilson(p: float, n: float, z: float = Z95) -> tuple:
+    """Wilson score interval at share ``p`` of ``n`` (possibly effective, non-integer) trials."""
     denom = 1.0 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    lo, hi = max(0.0, centre - half), min(1.0, centre + half)
+    return (0.0 if p <= 0.0 else lo, 1.0 if p >= 1.0 else hi)     # exact bounds, not rounding noise
 
 
 def proportion_estimate(k: int, n: int) -> Estimate:

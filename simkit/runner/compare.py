@@ -155,12 +155,31 @@ class Comparison:
                 "significant", "simul_ci95_low", "simul_ci95_high"]
         return pd.DataFrame(rows, columns=cols)
 
-    def ranking(self, metric: str, best: str = "max") -> pd.DataFrame:
-        """Variants ordered by ``metric`` (``best="max"``: largest first; ``"min"``:
-        smallest first) with a rank interval ``rank_low..rank_high`` that holds for all
-        variants at once with probability at least 95%: a variant ranks below every
-        variant significantly better than it and above every one significantly worse
-        (Holm over all pairs, as in :meth:`pairs`). ``better_than`` lists the latter."""
+    def best_direction(self, metric: str, best: str | None = None) -> tuple:
+        """``(best, why)``: ``best`` as given, else the direction ``metric`` declares
+        (:func:`simkit.reports.metric_info.metric_info`: lower is better for the punters
+        in a house edge, higher for the seat in its win rate), else ``"max"`` for a
+        descriptive metric that declares none; ``why`` says which in words."""
+        from simkit.reports.metric_info import metric_info
+
+        info = metric_info(self.game, metric)
+        if best is not None:
+            side = f"; {info.direction()}" if info.better is not None else ""
+            return best, f"{'largest' if best == 'max' else 'smallest'} first, as asked{side}"
+        if info.better is None:
+            return "max", f"largest first: {metric} declares no better direction (a descriptive figure)"
+        return info.better, f"{'largest' if info.better == 'max' else 'smallest'} first: {info.direction()}"
+
+    def ranking(self, metric: str, best: str | None = None) -> pd.DataFrame:
+        """Variants ordered by ``metric``, best first: by default in the direction the
+        metric declares (:meth:`best_direction`: a house edge smallest first, a win rate
+        largest first; a descriptive metric largest first); ``best="max"`` or ``"min"``
+        overrides it. Each variant gets a rank interval ``rank_low..rank_high`` that holds
+        for all variants at once with probability at least 95%: a variant ranks below
+        every variant significantly better than it and above every one significantly
+        worse (Holm over all pairs, as in :meth:`pairs`). ``better_than`` lists the
+        latter; ``out.attrs["order"]`` says which direction ranked them and why."""
+        best, why = self.best_direction(metric, best)
         if best not in ("max", "min"):
             raise SimkitError(f"best must be 'max' or 'min', got {best!r}")
         pairs = self.pairs(metric)
@@ -180,9 +199,11 @@ class Comparison:
                          "better_than": ", ".join(beats[lab])})
         out = pd.DataFrame(rows).sort_values("value", ascending=(best == "min"), kind="stable")
         out.insert(1, "rank", range(1, k + 1))
-        return out.reset_index(drop=True)
+        out = out.reset_index(drop=True)
+        out.attrs["order"] = why
+        return out
 
-    def to_json(self, metric: str | None = None) -> dict:
+    def to_json(self, metric: str | None = None, best: str | None = None) -> dict:
         """JSON-ready: ``schema``, ``kind``, ``version`` and ``provenance`` (as a run's),
         game, hands, seed, variants (label, rules, policies), the report records and, for
         ``metric`` (default: the game's headline), pairs and ranking."""
@@ -197,8 +218,9 @@ class Comparison:
                             for lab, r in zip(self.labels, self.results)],
                "report": self.report().to_dict(orient="records")}
         if metric is not None:
+            rank = self.ranking(metric, best)
             out.update(metric=metric, pairs=self.pairs(metric).to_dict(orient="records"),
-                       ranking=self.ranking(metric).to_dict(orient="records"))
+                       ranking=rank.to_dict(orient="records"), ranking_order=rank.attrs["order"])
         return out
 
     def __repr__(self):

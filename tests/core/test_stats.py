@@ -136,6 +136,8 @@ def test_a_rate_of_all_equal_shares_at_0_or_1_is_never_a_zero_width_interval(sha
     assert rate.stderr > 0.03 and rate.ci95[1] - rate.ci95[0] > 0.1
 
 
-def test_a_rate_between_0_and_1_is_the_plain_mean():
+def test_a_rate_between_0_and_1_is_the_mean_with_a_bounded_interval():
     st = _chunk(np.array([0, 1, 2, 2, 0, 1], np.int64), np.ones(6, np.int64))
-    assert rate_estimate(st["m"][0], scale=2) == mean_estimate(st["m"][0], scale=2)
+    rate, mean = rate_estimate(st["m"][0], scale=2), mean_estimate(st["m"][0], scale=2)
+    assert (rate.value, rate.stderr, rate.n) == (mean.value, mean.stderr, mean.n)
+    assert 0 < rate.ci95[0] < mean.value < rate.ci95[1] < 1       # Wilson at n_eff = p(1-p)/se^2

@@ -92,6 +92,20 @@ def test_nobody_completes():
     assert winners == [0, 0, 0] and S[nb.B_TURN] == 9
 
 
+def test_forced_capture_default_is_kontchinkas():
+    """Issue 29: the same kind of sentence (002:28, 002:67) read two ways; GAMES.md G04
+    ambiguity 7 makes capturing optional and G14 captures as in Kontchinka: both default
+    to optional, forced capture is the option."""
+    from simkit.games.kontchinka.rules import KontchinkaRules
+
+    assert BabochkaRules().forced_capture is False and KontchinkaRules().forced_capture is False
+    # a player who could capture may lay his card down: the random player does so at times
+    free = simkit.simulate("babochka", 300, policies="random", seed=3, progress=False)
+    forced = simkit.simulate("babochka", 300, rules={"forced_capture": True}, policies="random", seed=3,
+                             progress=False)
+    assert free.metrics["capture_rate"]["value"] < forced.metrics["capture_rate"]["value"]
+
+
 def test_forced_capture_or_free_trail():
     winners, _ = deal(["QH QD QC", "2H 3H 4H", "KH KD KC"], TABLE, {"forced_capture": False}, policy="greedy")
     assert winners == [0, 1, 0]                  # greedy still captures when it may trail
@@ -105,6 +119,10 @@ def test_pot_ev_adds_to_zero_and_pots_grow():
     # every deal adds 3 antes: the mean pot is at least 3 x the mean number of deals
     assert m["pot_size"]["value"] >= 3 * m["deals_per_pot"]["value"]
     assert abs(m["reantes_per_pot"]["value"] - (m["deals_per_pot"]["value"] - 1)) < 1e-12
+    # a shift by one leaves the spread alone: same standard error and interval width (not 0)
+    r, d = m["reantes_per_pot"], m["deals_per_pot"]
+    assert r["stderr"] > 0 and abs(r["stderr"] - d["stderr"]) < 1e-12
+    assert abs((r["ci95"][1] - r["ci95"][0]) - (d["ci95"][1] - d["ci95"][0])) < 1e-9
     assert res.tables["deals_per_pot"]["count"].sum() == 600
 
 
@@ -206,3 +224,12 @@ def test_planner_denies_a_player_still_in_the_running():
     assert choose("planner", hands, "8D KD QC", capt=(0, 0, 2), turn=3) == ("3S", [])
     assert choose("planner:deny=0", hands, "8D KD QC", capt=(0, 0, 2), turn=3) == ("2S", [])
     assert choose("planner", hands, "8D KD QC", capt=(0, 0, 1), turn=3) == ("2S", [])
+
+
+def test_headline_is_the_first_movers_pot_ev_at_a_size_that_answers():
+    """Issue 29: pot_ev.seat0 -0.081 [-0.61, 0.45] said nothing at the study size. The
+    headline is GAMES.md G14's first mover's edge, reported first, at 400,000 pots (seed
+    2026: +0.095 +- 0.026 chips a pot)."""
+    assert GAME.headline == "first_mover_pot_ev" and GAME.study_hands >= 400_000
+    m = simkit.simulate("babochka", 200, rules={"first_dealer": 2}, seed=5, progress=False).metrics
+    assert list(m)[0] == "first_mover_pot_ev" and m["first_mover_pot_ev"] == m["pot_ev.seat0"]

@@ -341,3 +341,13 @@ def test_games_and_single_deals_report_their_tables():
     assert list(pts.columns) == ["seat", "points", "count"] and pts["count"].sum() == 400
     assert (tr.groupby("seat")["count"].sum() == 200).all()
     assert int((tr["tricks"] * tr["count"]).sum()) == 9 * 200
+
+
+def test_play_heuristic_has_no_idle_parameter():
+    """Issue 29: `ruff_min` changed nothing (runs with 0, 10 and 21 were bit-identical:
+    trumping is compulsory, 000:357, so no losing card is legal when a trump wins): it is
+    gone, and naming it is an error."""
+    with pytest.raises(SimkitError, match="has no parameter"):
+        simkit.simulate("klaberjass", 2, policies={"play": "heuristic:ruff_min=5"}, progress=False)
+    assert "ruff_min" not in simkit.get_game("klaberjass").roles[-1].builtins["heuristic"].params
+

@@ -407,3 +407,58 @@ def test_planner_plays_every_variant_and_table_size():
         r = KontchinkaRules.build(rules)
         out = GAME.audit(r, GAME.resolve_policies("planner"), 2, 30)
         assert out["checks"] > 0 and out["violations"] == 0, (rules, out)
+
+
+def test_a_capture_that_clinches_a_third_players_majority_ends_the_game():
+    """Issue 29: with 3 players the mid-deal end was tested only for the capturer. Seat 0
+    takes 3H 4H with 7H: three cards fewer left, so seat 1 (18 cards) can no longer reach
+    seat 2's 24 (18 + 5 < 24): seat 2's majority of cards (2 points) is clinched and his
+    13 + 2 reach 15 at once, not at his own next capture."""
+    r = KontchinkaRules.build({"players": 3})
+    ct = card_table_for(r)
+    opts = GAME._opts(r)
+    S = np.zeros(cap.S_SIZE, np.int64)
+    cap.reset_deal_nb(S, 3, 2)                                  # seat 2 deals, seat 0 plays first
+    S[cap.S_HAND], S[cap.S_HAND + 1], S[cap.S_HAND + 2] = cmask("7H"), cmask("5S 9S"), cmask("6S 8D")
+    tb = parse("3H 4H KS")
+    S[cap.S_TABLE:cap.S_TABLE + 3] = tb
+    S[cap.S_TN] = 3
+    S[cap.S_TOP] = 52
+    S[cap.S_SEAT] = 0
+    for s, (cards, clubs, kont) in enumerate([(2, 1, 1), (18, 6, 1), (24, 6, 0)]):
+        S[cap.S_CARDS + s], S[cap.S_POINTS + s], S[cap.S_KONT + s] = cards, clubs, kont
+    pooled = np.zeros((6, 4), np.int64)
+    assert nb.secured_nb(S, 2, opts, pooled) == 0                # 18 + 8 left >= 24: open
+    scores = np.zeros(6, np.int64)
+    scores[2] = 13
+    codes, params, fn = GAME._policy_args(r, GAME.resolve_policies("greedy"))
+    moves = np.empty((64, 2), np.int64)
+    _, ender = nb.play_deal_nb(S, ct, opts, codes, params, fn, np.ones(4, np.uint64), scores, False,
+                               np.zeros(2, np.int64), np.zeros(nb.N_ERR, np.int64), moves, np.zeros(1, np.int64),
+                               cap.new_work_nb(ct))
+    assert S[cap.S_CARDS] == 5 and S[cap.S_HAND] == 0            # seat 0 captured, nobody else played
+    assert S[cap.S_HAND + 1] == cmask("5S 9S") and S[cap.S_HAND + 2] == cmask("6S 8D")
+    assert ender == 2 and nb.secured_nb(S, 2, opts, pooled) == 2
+
+
+def test_headline_is_the_dealers_edge_and_points_per_deal_a_check():
+    """Issue 29: the headline points_per_deal is fixed by the rules (exactly 5 in variant
+    a); the headline is the dealer's edge, each deal's dealer's points minus the others'
+    mean. Single deals dealt by seat 0: it is seat 0's points per deal less seat 1's."""
+    assert GAME.headline == "dealer_edge" and "dealing pays" in GAME.headline_doc
+    m = simkit.simulate("kontchinka", 400, rules={"unit": "deal", "variant": "a"}, seed=6, progress=False).metrics
+    assert m["points_per_deal"]["value"] == 5.0 and m["points_per_deal"]["stderr"] == 0
+    d = m["points_per_deal.seat0"]["value"] - m["points_per_deal.seat1"]["value"]
+    assert m["dealer_edge"]["value"] == pytest.approx(d, abs=1e-12) and m["dealer_edge"]["stderr"] > 0
+    three = simkit.simulate("kontchinka", 300, rules={"unit": "deal", "players": 3, "first_dealer": 1}, seed=6,
+                            progress=False).metrics
+    others = (three["points_per_deal.seat0"]["value"] + three["points_per_deal.seat2"]["value"]) / 2
+    assert three["dealer_edge"]["value"] == pytest.approx(three["points_per_deal.seat1"]["value"] - others)
+    games = simkit.simulate("kontchinka", 60, seed=6, progress=False).metrics
+    assert list(games)[0] == "dealer_edge" and games["dealer_edge"]["n"] == games["points_per_deal"]["n"]
+
+
+def test_study_size_answers_the_headline():
+    """Issue 29: at 4,000 games dealer_edge was +0.051 +- 0.024 (seed 2026); the study plays
+    16,000 so that its interval says how much dealing pays."""
+    assert GAME.study_hands >= 16_000

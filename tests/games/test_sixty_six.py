@@ -139,3 +139,12 @@ def test_reports_and_bad_input():
         G.play_deal("AH 10H")
     with pytest.raises(SimkitError, match="dealer=2"):
         G.play_deal(STRONG, dealer=2)
+
+
+def test_games_cut_by_max_deals_are_reported_unfinished():
+    """Issue 29: `--rule max_deals=1` cut every game after one deal and still reported win
+    rates with no unfinished-game metric (as the other games' unfinished_*_rate)."""
+    cut = simkit.simulate("sixty-six", 40, rules={"max_deals": 1}, seed=2, progress=False).metrics
+    assert cut["unfinished_game_rate"]["value"] == 1.0 and cut["unfinished_game_rate"]["n"] == 40
+    full = simkit.simulate("sixty-six", 40, seed=2, progress=False).metrics
+    assert full["unfinished_game_rate"]["value"] == 0.0

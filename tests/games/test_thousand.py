@@ -249,9 +249,10 @@ def test_all_pass_last_hand_takes_the_widow_and_may_throw_in():
 def test_850_rule_in_1000_2():
     """002:101: a player on 850 or more who scores nothing in the deal loses 100."""
     pol = script(0, 0, 0, refuse=1)
-    d = GAME.play_deal(D1, rules={"version": "1000-2"}, policies=pol, scores=[900, 860, 0])
+    thrown = {"version": "1000-2", "allpass_refusal": "throw_in"}     # the last hand scores nothing
+    d = GAME.play_deal(D1, rules=thrown, policies=pol, scores=[900, 860, 0])
     assert d["result"] == "thrown in" and d["scores"] == [-100, 50, 50]
-    d = GAME.play_deal(D1, rules={"version": "1000-2"}, policies=pol, scores=[849, 0, 0])
+    d = GAME.play_deal(D1, rules=thrown, policies=pol, scores=[849, 0, 0])
     assert d["scores"] == [0, 50, 50]
     d = GAME.play_deal(D1, policies=pol | {"bid": [Policy("user:s", fn=SCRIPT, a=0, b=0, c=0)] * 3},
                        scores=[900, 0, 0])
@@ -331,3 +332,29 @@ def test_report_tables_and_marriage_chance():
     m = r.metrics["marriage_held_rate"]
     exact = float(marriage_chance(24, 7))
     assert abs(m["value"] - exact) <= 4 * sqrt(exact * (1 - exact) / m["n"])
+
+
+def test_four_players_idle_dealers_widow_is_in_tens_in_1000_2():
+    """Issue 29: scores [0, 5, -190, 130] in 1000 (2) with four players: the idle dealer's
+    widow (QC JC 9C: 5 points) was not rounded, though «Счет ... только кратно 10»
+    (002:98); rounded as a defender's points, halves up: 10. In 1001 it stays 5."""
+    d = GAME.play_deal(D1, rules={"players": 4, "version": "1000-2"}, dealer=1)
+    assert d["scores"][1] == 10 and all(v % 10 == 0 for v in d["scores"]), d["scores"]
+    assert d["audit"]["violations"] == 0
+    d = GAME.play_deal(D1, rules={"players": 4}, dealer=1)
+    assert d["scores"][1] == 5
+
+
+def test_all_pass_refusal_in_1000_2_is_minus_the_contract_and_60_each():
+    """Issue 29: in 1000 (2) the last hand who took the widow after an all-pass and refuses
+    was scored as 1001's throw-in (0, +50 each); 002:101 «записав себе в минус объявленное
+    до взятия прикупа, противники при этом пишут по 60 очков в плюс» reads as any refusal:
+    minus his contract (here the opening 60), +60 each. The throw-in is the option."""
+    pol = script(0, 0, 0, refuse=1)
+    d = GAME.play_deal(D1, rules={"version": "1000-2"}, policies=pol)
+    assert (d["all_pass"], d["result"], d["scores"]) == (True, "conceded", [-60, 60, 60])
+    assert d["audit"]["violations"] == 0
+    d = GAME.play_deal(D1, rules={"version": "1000-2", "allpass_refusal": "throw_in"}, policies=pol)
+    assert (d["result"], d["scores"]) == ("thrown in", [0, 50, 50])
+    with pytest.raises(SimkitError, match="allpass_refusal"):
+        GAME.Rules.build({"allpass_refusal": "throw_in"})                 # 1001 has its own rule (002:90)

@@ -92,8 +92,11 @@ def test_played_deal_contract_made_and_failed():
 def test_four_players_idle_dealer_scores_the_widow():
     nines = mask_of("9S 9H 9C")
     other = mask_of("9S AH QC")
-    assert T.idle_dealer_points_nb(nines) == 100 and T.idle_dealer_points_nb(other) == 14
+    assert T.idle_dealer_points_nb(nines, 1) == 100 and T.idle_dealer_points_nb(other, 1) == 14
+    assert T.idle_dealer_points_nb(nines, 10) == 100 and T.idle_dealer_points_nb(other, 10) == 10
     assert T.deal_scores([0, 120, 22, 43], 1, 120, idle=0, widow=other) == [14, 120, 20, 45]
+    assert T.deal_scores([0, 120, 22, 43], 1, 120, idle=0, widow=other, rules={"version": "1000-2"}) == \
+        [10, 120, 20, 40]                                     # 1000 (2): every score in tens (002:98)
 
 
 def test_unplayed_deals_concession_and_throw_in():

@@ -6,25 +6,30 @@ import numpy as np
 import pandas as pd
 
 from simkit.games.babochka import nb
+from simkit.core.stats import moment_sums
 from simkit.policies.seated import policy_groups
 from simkit.reports.estimates import mean_estimate, proportion_estimate
 from simkit.reports.tables import distribution_table
 
 
+HEADLINE_DOC = ("first_mover_pot_ev: the mean net chips per pot (the pot taken less the antes and fees paid) of "
+                "the seat that moves first in the pot's first deal, the first dealer's left (GAMES.md G14 Report: "
+                "the seat advantage of the first mover; 0 = no advantage)")
+
+
 def metrics(stats, rules, policies) -> dict:
     p = rules.players
-    out = {}
+    eldest = (rules.first_dealer + 1) % p
+    out = {"first_mover_pot_ev": mean_estimate(stats["net"][eldest], scale=nb.SCALE)}     # the headline first
     for s in range(p):
         out[f"pot_ev.seat{s}"] = mean_estimate(stats["net"][s], scale=nb.SCALE)
-    eldest = (rules.first_dealer + 1) % p
-    out["first_mover_pot_ev"] = out[f"pot_ev.seat{eldest}"]
     c = stats["counters"]
     pots = int(c[nb.C_POTS])
     for s in range(p):
         out[f"win_rate.seat{s}"] = proportion_estimate(int(stats["wins"][s]), pots)
     out["deals_per_pot"] = mean_estimate(stats["deals"][0])
-    d = stats["deals"][0]
-    out["reantes_per_pot"] = mean_estimate([d[0], d[1] - d[0], d[2] - 2 * d[1] + d[0]])
+    n, sd, sdd = moment_sums(stats["deals"][0])      # re-antes r = deals - 1: shift the exact sums
+    out["reantes_per_pot"] = mean_estimate([n, sd - n, sdd - 2 * sd + n])
     out["pot_size"] = mean_estimate(stats["pot"][0])
     out["capture_rate"] = proportion_estimate(int(c[nb.C_CAPTURES]), int(c[nb.C_CAPTURES] + c[nb.C_TRAILS]))
     out["split_pot_rate"] = proportion_estimate(int(c[nb.C_SPLIT]), pots)

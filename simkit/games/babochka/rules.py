@@ -29,8 +29,13 @@ class BabochkaRules(Rules):
                         doc="one card a turn clockwise (three rounds, as in Kontchinka), or each player in turn "
                             "plays all three of his cards",
                         seed="002:28 «в соответствии с правилами варианта «а» игроки берут карты» (ambiguity 1)")
-    forced_capture: bool = option(True, doc="a player able to capture must (he lays a card only when he cannot)",
-                                  seed="002:28 «Если игрок не может взять карту, он выкладывает свою на стол»")
+    forced_capture: bool = option(False, doc="a player able to capture must capture (default: he may lay a card "
+                                             "down instead, paying the trail fee for it), as in Kontchinka: the "
+                                             "same kind of sentence, read as GAMES.md G04 ambiguity 7 reads it "
+                                             "(G14: captures follow Kontchinka variant а)",
+                                  seed="002:28 «Если игрок не может взять карту, он выкладывает свою на стол»; "
+                                       "002:67 «Если игрок не может взять взятку, то он кладет свою карту» "
+                                       "(G04 ambiguity 7: capturing optional by default)")
     both_complete: str = option("first", allowed=("first", "split"),
                                 doc="two players capturing with all three cards: the first to complete takes the "
                                     "pot at once, or the deal is finished and they split it",

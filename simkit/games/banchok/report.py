@@ -12,7 +12,7 @@ import pandas as pd
 from simkit.core.stats import moments, ratio_sums, ratios
 from simkit.games import banking
 from simkit.games.banchok import nb
-from simkit.reports.estimates import mean_estimate, proportion_estimate, ratio_estimate
+from simkit.reports.estimates import mean_estimate, proportion_estimate, rate_ratio_estimate, ratio_estimate
 
 
 def flat_row(win_row) -> list:
@@ -28,12 +28,12 @@ def metrics(stats, rules, policies) -> dict:
     out = {"house_edge": bank.pop("house_edge"), "flat_edge": ratio_estimate(flat_row(coup[0])), **bank}
     out.update({
         "banker_net_per_coup": ratio_estimate(coup[3]),
-        "punter_win_rate": ratio_estimate(coup[0]),
+        "punter_win_rate": rate_ratio_estimate(coup[0]),
         "mean_stake": ratio_estimate(coup[1]),
-        "whole_bank_stake_rate": ratio_estimate(coup[2]),
+        "whole_bank_stake_rate": rate_ratio_estimate(coup[2]),
     })
     if rules.primazka:
-        out["primazka_share"] = ratio_estimate(coup[4])
+        out["primazka_share"] = rate_ratio_estimate(coup[4])
     return out
 
 

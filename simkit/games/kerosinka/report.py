@@ -26,7 +26,7 @@ HEADLINE_DOC = ("forced_trump_rate: the share of followers' cards (27 a deal) pl
 
 
 def metrics(stats, rules, policies) -> dict:
-    out = {"forced_trump_rate": mean_estimate(stats["forced"][0], scale=FOLLOWS),
+    out = {"forced_trump_rate": rate_estimate(stats["forced"][0], scale=FOLLOWS),
            "forced_trumps_per_deal": mean_estimate(stats["forced"][0])}
     ph = stats["points_hist"]
     for s in range(PLAYERS):

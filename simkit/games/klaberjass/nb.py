@@ -73,7 +73,7 @@ PLAY_HEURISTIC = PLAY_BUILTIN
 P_THRESHOLD, P_TRUMP_W, P_ROUND2, P_SCHMEISS, P_ACCEPT, P_SAMPLES, P_THROW = range(7)
 N_BID_PARAMS = 7
 N_DECL_PARAMS = 1
-N_PLAY_PARAMS = 1            # heuristic play: ruff_min
+N_PLAY_PARAMS = 1            # play parameters: none (one slot kept for the arrays' shape)
 
 ERR_BID, ERR_DECLARE = ERR_GAME, ERR_GAME + 1
 WIN_SCALE = 2                # a win counts 2, a draw 1
@@ -186,13 +186,14 @@ def cheapest_nb(m, trump, tt):
 
 
 @njit(cache=True, inline="always")     # inlined into choose_play_cb: one call per card
-def heuristic_play_nb(hand, legal, state, trick, tt, ruff_min):
+def heuristic_play_nb(hand, legal, state, trick, tt):
     """Card-point play for two. Leading: a sure winner of a plain suit (the top card left
     of it: the ace keeps its 11), else the top trump left, else the cheapest card (fewest
     points, then least power). Second: capture with the strongest card of the suit led
-    that wins; trump (with the weakest winning trump) only when the card led is worth
-    ``ruff_min`` points or more, or when nothing else may be played; otherwise throw the
-    cheapest card."""
+    that wins; else win with the weakest winning trump; otherwise throw the cheapest card.
+    (Trumping and overtrumping are compulsory, 000:357, so whenever a trump can win no
+    card that loses is legal: the former parameter ``ruff_min``, "trump only a card worth
+    this much", never had a choice to make and was removed, issue 29.)"""
     trump = state[S_TRUMP]
     tbits = tt[TT_SUIT_BITS + trump]
     if state[S_N_IN_TRICK] == 0:
@@ -209,7 +210,7 @@ def heuristic_play_nb(hand, legal, state, trick, tt, ruff_min):
     if plain_win:
         return strongest_nb(plain_win, tt)
     lose = legal & ~win
-    if win and (lose == 0 or POINTS[trump, trick[0]] >= ruff_min):
+    if win:
         return weakest_nb(win, tt)
     return cheapest_nb(lose, trump, tt)
 
@@ -217,7 +218,7 @@ def heuristic_play_nb(hand, legal, state, trick, tt, ruff_min):
 @cfunc(CHOOSE_SIG, cache=True)
 def choose_play_cb(code, seat, hand, legal, state, trick, tt, params, opts):
     """The built-in play policy (the heuristic; random is the engine's)."""
-    return heuristic_play_nb(hand, legal, state, trick, tt, params[seat, 0])
+    return heuristic_play_nb(hand, legal, state, trick, tt)
 
 
 @njit(cache=True, inline="always")

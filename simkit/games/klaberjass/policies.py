@@ -13,7 +13,7 @@ trump, 0, 0, accept 20, throw 0, tuned by duplicate tournaments: docs/klaberjass
 expected margin of ``samples`` deals sampled from what the seat has seen and played out in
 the kernel). Declare: ``random`` (each yes/no a coin), ``heuristic`` (always: each adds
 points). Play: ``random``, ``heuristic`` (card points: capture with the suit led, trump a
-card led worth ``ruff_min`` or more, throw the cheapest). Each role takes a user ``@njit``
+card led with the weakest winning trump, throw the cheapest). Each role takes a user ``@njit``
 function:
 
 * ``bid(hand: int64, state: int64[:], params: float64[:]) -> int64``: ``state[S_PHASE]``
@@ -59,8 +59,8 @@ DECLARE = PolicyRole(
 PLAY = PolicyRole(
     "play",
     [PolicySpec("random", "a uniformly chosen legal card", nb.PLAY_RANDOM, {}),
-     PolicySpec("heuristic", "lead sure winners, capture with the suit led, trump a card worth `ruff_min` points "
-                "or more, throw the cheapest", nb.PLAY_HEURISTIC, {"ruff_min": param(10, "float", 0, 21)})],
+     PolicySpec("heuristic", "lead sure winners, capture with the suit led, else win with the weakest winning "
+                "trump (compulsory, 000:357), else throw the cheapest", nb.PLAY_HEURISTIC, {})],
     default="heuristic",
     user_signature="play(hand: int64, legal: int64, state: int64[:], params: float64[:]) -> int64",
 )
@@ -69,5 +69,5 @@ PARAM_SLOTS = {
     "bid": {"threshold": nb.P_THRESHOLD, "trump_w": nb.P_TRUMP_W, "round2": nb.P_ROUND2, "schmeiss": nb.P_SCHMEISS,
             "accept": nb.P_ACCEPT, "samples": nb.P_SAMPLES, "throw": nb.P_THROW},
     "declare": {},
-    "play": {"ruff_min": 0},
+    "play": {},
 }

@@ -36,6 +36,10 @@ N_OPTS = 13
 HAND_SIZE = 4
 TABLE_SIZE = 4
 N_CAT = 5                    # cards points, point-suit points, kontchinka points, total, sweeps (a count)
+#: rows of ``deal_pts``: N_CAT per scorer, then the points awarded per deal, then the dealer's edge x (m - 1)
+DP_AWARDED = MAX_SEATS * N_CAT
+DP_DEALER = MAX_SEATS * N_CAT + 1
+N_DEAL_ROWS = MAX_SEATS * N_CAT + 2
 N_HIST = 8                   # points per deal histogram 0..7
 N_LEN = 41                   # deals per game histogram 0..40, the last open-ended
 WIN_SCALE = 60               # a win counts 60, shared wins 60/k (k <= 6)
@@ -367,7 +371,8 @@ def choose_nb(code, p, moves, n, S, seat, ct, opts, pst, fn, work):
 def play_deal_nb(S, ct, opts, codes, params, fn, pst, scores, audit, audit_out, err, moves, deal_state, work):
     """Play one dealt deal from its first move (the state already dealt and cleaned).
     ``scores`` are the scorers' totals before the deal. Returns ``(moves, ender)``:
-    the scorer who ended the game mid-deal, or -1. ``deal_state[0]`` collects the cards
+    the scorer who ended the game mid-deal (after each capture: the capturer if his
+    secured total reaches the target, else the first other scorer whose does), or -1. ``deal_state[0]`` collects the cards
     the last capturer took at the end. Writes ``err`` and returns ender -2 on an illegal
     policy move. ``work``: the chunk's capture work array (:func:`new_work_nb`)."""
     multi = opts[O_MULTI]
@@ -389,9 +394,15 @@ def play_deal_nb(S, ct, opts, codes, params, fn, pst, scores, audit, audit_out, 
         apply_move_nb(S, seat, card, mask, ct)
         S[S_SEAT] = (seat + 1) % S[S_PLAYERS]
         if mask != 0 and opts[O_TARGET] > 0:
+            # the capturer first, then every other scorer in turn: with 3 or more scorers one
+            # player's capture can clinch a third one's majority of cards or of the point suit
+            # (fewer cards left for the others to reach it), which ends the game at once too
             sc = scorer_nb(seat, opts)
-            if scores[sc] + secured_nb(S, sc, opts, pooled) >= opts[O_TARGET]:
-                return moves, sc
+            m = n_scorers_nb(opts)
+            for i in range(m):
+                o = (sc + i) % m
+                if scores[o] + secured_nb(S, o, opts, pooled) >= opts[O_TARGET]:
+                    return moves, o
     deal_state[0] = take_rest_nb(S, ct)
     return moves, -1
 
@@ -506,6 +517,13 @@ def kontchinka_chunk_nb(seed, start, stop, ct, opts, codes, params, fn, groups, 
                 scores[s] += pts[s, 3]
                 awarded += pts[s, 3]
             moment_add_nb(deal_pts, MAX_SEATS * N_CAT, awarded)
+            # the dealer's edge x (m - 1): his scorer's points less the other scorers' (the report
+            # divides by m - 1: his points minus their mean; positive: dealing pays)
+            dsc = scorer_nb(dealer, opts)
+            edge = 0
+            for s in range(m):
+                edge += (m - 1) * pts[s, 3] if s == dsc else -pts[s, 3]
+            moment_add_nb(deal_pts, MAX_SEATS * N_CAT + 1, edge)
             if single:
                 break
             top = -1

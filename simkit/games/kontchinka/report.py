@@ -5,7 +5,10 @@ Per scorer (a seat, or a side with partnerships): points per completed deal by c
 empty, are counted but score nothing in the text), the distribution of points per deal
 (``tables.points``: ``seat``, ``points``, ``count``); over whole games: the win rate to
 the target per seat and per policy with intervals, final scores, the settlement payoff
-and the game length; the share of first tables the dealer had to clean up.
+and the game length; the share of first tables the dealer had to clean up. The headline,
+``dealer_edge``: the dealer's points per completed deal minus the other scorers' mean
+(positive: dealing pays); ``points_per_deal`` (all scorers together) is fixed by the
+rules (exactly 5 in variant а, at most 5 in б) and is a check.
 """
 import numpy as np
 import pandas as pd
@@ -18,6 +21,11 @@ from simkit.reports.tables import distribution_table
 
 CATEGORIES = ("cards", "point_suit", "kontchinki", "total", "sweeps")
 
+HEADLINE_DOC = ("dealer_edge: the dealer's points per completed deal minus the mean of the other scorers' (positive: "
+                "dealing pays; the dealer plays last in every round and the last capturer takes the table's "
+                "rest, 000:167); points_per_deal, all scorers' together, is fixed by the rules (5 in variant a, "
+                "at most 5 in b) and kept as a check")
+
 
 def scorer_names(rules) -> list:
     if rules.partnership:
@@ -28,7 +36,9 @@ def scorer_names(rules) -> list:
 def metrics(stats, rules, policies) -> dict:
     dp = stats["deal_pts"]
     names = scorer_names(rules)
-    out = {"points_per_deal": mean_estimate(dp[MAX_SEATS * nb.N_CAT])}
+    m = len(names)
+    out = {"dealer_edge": mean_estimate(dp[nb.DP_DEALER], scale=max(1, m - 1)),
+           "points_per_deal": mean_estimate(dp[nb.DP_AWARDED])}
     c = stats["counters"]
     if rules.unit == "game":
         for s, name in enumerate(names):

@@ -4,7 +4,7 @@ often punters win, tie, draw and hold naturals, and the distributions of payment
 final counts."""
 from simkit.games import banking
 from simkit.games.macao import nb
-from simkit.reports.estimates import proportion_estimate, ratio_estimate
+from simkit.reports.estimates import proportion_estimate, rate_ratio_estimate, ratio_estimate
 from simkit.reports.tables import distribution_table
 
 _COUNTS = [str(v) for v in range(10)] + ["bust"]
@@ -14,11 +14,11 @@ def metrics(stats, rules, policies) -> dict:
     coup = stats["coup"]
     out = banking.bank_metrics(stats, outcomes=())
     out.update({
-        "punter_win_rate": ratio_estimate(coup[0]),
-        "punter_tie_rate": ratio_estimate(coup[1]),
-        "punter_draw_rate": ratio_estimate(coup[2]),
-        "banker_draw_rate": ratio_estimate(coup[3]),
-        "punter_natural_rate": ratio_estimate(coup[4]),
+        "punter_win_rate": rate_ratio_estimate(coup[0]),
+        "punter_tie_rate": rate_ratio_estimate(coup[1]),
+        "punter_draw_rate": rate_ratio_estimate(coup[2]),
+        "banker_draw_rate": rate_ratio_estimate(coup[3]),
+        "punter_natural_rate": rate_ratio_estimate(coup[4]),
     })
     counters = stats["counters"]
     if rules.shoe_end == "void":

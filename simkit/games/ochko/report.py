@@ -14,7 +14,7 @@ import pandas as pd
 from simkit.core.stats import ratio_sums
 from simkit.games.banking import bank_metrics, bank_tables
 from simkit.games.ochko import nb
-from simkit.reports.estimates import mean_estimate, ratio_estimate
+from simkit.reports.estimates import mean_estimate, rate_ratio_estimate, ratio_estimate
 from simkit.reports.tables import distribution_table
 
 HALF = 2.0         # money is counted in half stake units
@@ -24,12 +24,12 @@ def metrics(stats, rules, policies) -> dict:
     b = rules.variant == "B"
     out = bank_metrics(stats, HALF, outcomes=("broken", "tripled") if b else ())
     coup = stats["coup"]
-    out["win_rate.punter"] = ratio_estimate(coup[0])
-    out["push_rate"] = ratio_estimate(coup[1])
+    out["win_rate.punter"] = rate_ratio_estimate(coup[0])
+    out["push_rate"] = rate_ratio_estimate(coup[1])
     out["mean_stake"] = ratio_estimate(coup[2])
     out["bank_rounds"] = mean_estimate(stats["rounds"][0])
     if b:
-        out["halving_rate"] = ratio_estimate(coup[3])
+        out["halving_rate"] = rate_ratio_estimate(coup[3])
         out["banker_roi"] = mean_estimate(stats["bank"][0], HALF * rules.bank)
     return out
 

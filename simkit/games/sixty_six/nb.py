@@ -563,7 +563,7 @@ def audit_deal_nb(hands, state, opts, deck_bits, audit_out):
 #: the statistics (``stats.<name>``; shapes in :meth:`SixtySix._run`): ``counters`` = [deals, units,
 #: replays, closes, closes won, marriages of 20, of 40, nine exchanges, deals won by the leader (the
 #: dealer's opponent), deals someone reached 66, games drawn at max_deals, deals with a marriage declared at
-#: the first lead]; ``gp_hist[closed, game points]`` per deal (game points 0 = a replay);
+#: the first lead, games cut by max_deals (won on the score then, or drawn)]; ``gp_hist[closed, game points]`` per deal (game points 0 = a replay);
 #: ``close_hist[closer, his points when closing, won / lost / replay]``; ``margin_hist[6 + seat 0's game points
 #: less seat 1's]`` per deal; ``pts_hist[seat, points]`` and
 #: ``trick_hist[seat, tricks]`` per deal; ``mar_hist`` per deal, row 0 its marriage points / 20 (both seats),
@@ -576,8 +576,8 @@ MAX_GP = 6                  # game points of one deal: 6 to the closer's opponen
 MAX_POINTS = DEAL_POINTS + LAST_TRICK + 40 + 3 * MARRIAGE
 CLOSE_BINS = 2 * WIN
 (C_DEALS, C_UNITS, C_REPLAYS, C_CLOSES, C_CLOSE_WON, C_MAR20, C_MAR40, C_NINES, C_LEADER_WON, C_REACHED,
- C_DRAWN, C_FIRST_MARRIAGE) = range(12)
-N_COUNTERS = 12
+ C_DRAWN, C_FIRST_MARRIAGE, C_UNFINISHED) = range(13)
+N_COUNTERS = 13
 
 _I1, _I2 = types.int64[::1], types.int64[:, ::1]
 
@@ -659,6 +659,7 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
             if deals >= opts[O_MAX_DEALS]:
                 winner = 0 if score0 > score1 else (1 if score1 > score0 else -1)
                 counters[C_DRAWN] += 1 if winner < 0 else 0
+                counters[C_UNFINISHED] += 1         # cut by the max_deals safeguard, not played to the target
                 break
         counters[C_UNITS] += 1
         if not single:

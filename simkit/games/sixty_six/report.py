@@ -52,6 +52,9 @@ def metrics(stats, rules, policies) -> dict:
     out["replay_rate"] = proportion_estimate(int(c[nb.C_REPLAYS]), deals)
     if rules.unit == "game":
         out["game_length"] = mean_estimate(stats["game_len"][0])
+        # games the max_deals safeguard cut short (won on the score at the cut, or drawn), as the
+        # other games' unfinished_*_rate: their win rates count such games
+        out["unfinished_game_rate"] = proportion_estimate(int(c[nb.C_UNFINISHED]), int(c[nb.C_UNITS]))
     return out
 
 

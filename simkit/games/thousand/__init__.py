@@ -78,6 +78,7 @@ class Thousand(TrickGame):
         o[L.O_MAX_DEALS] = rules.max_deals
         o[L.O_FIRST_DEALER] = rules.first_dealer
         o[L.O_FOLLOW] = FOLLOW_1000_2 if v2 else FOLLOW_1001
+        o[L.O_ALLPASS_MINUS] = int(v2 and rules.allpass_refusal == "minus_contract")
         return o
 
     def _run(self, rules, policies, seed, start, stop, audit):

@@ -29,8 +29,8 @@ from simkit.core.cards import RANK_9, RANK_10, RANK_A, RANK_J, RANK_K, RANK_Q
 from simkit.core.tricks import (NO_TRUMP, S_BID, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_SCORE, S_TRUMP,
                                 TT_POWER, TT_SUIT_BITS, beating_nb, higher_in_suit_nb, lowest_card_nb,
                                 masters_nb, popcount_nb, strongest_nb, trick_winner_nb)
-from simkit.games.thousand.layout import (O_CONCEDE_OPP, O_VERSION2, P_BID_MARGIN, P_BID_MARGIN_2, P_CONCEDE,
-                                          P_MARGIN, P_SPREAD, PHASE_AUCTION, PHASE_CONTRACT, S_CONTRACT, S_DECLARER,
+from simkit.games.thousand.layout import (O_ALLPASS_MINUS, O_CONCEDE_OPP, O_VERSION2, P_BID_MARGIN, P_BID_MARGIN_2,
+                                          P_CONCEDE, P_MARGIN, P_SPREAD, PHASE_AUCTION, PHASE_CONTRACT, S_CONTRACT, S_DECLARER,
                                           S_HIGH, S_OPENING, S_PHASE, S_STEP)
 from simkit.games.thousand.scoring import (BARREL, BARREL_PENALTY, DEAL_POINTS, MARRIAGE_VALUES, MAX_BID,
                                            MAX_WITHOUT_MARRIAGE, POINTS, REFUSAL_BONUS_1000_2, TABLES, THROW_IN_BONUS)
@@ -273,7 +273,7 @@ def heuristic_bid_nb(seat, hand, state, opts, p):
             others = opts[O_CONCEDE_OPP]
         return 0 if concede_nb(value, c, hand, p[P_SPREAD], loss, others, p[P_CONCEDE]) else c
     c = state[S_CONTRACT]
-    if not allpass:
+    if not allpass or opts[O_ALLPASS_MINUS]:        # 002:101 (1000 (2)); else 1001's throw-in (002:90)
         loss = c
         others = REFUSAL_BONUS_1000_2
     return 1 if concede_nb(value, c, hand, p[P_SPREAD], loss, others, p[P_CONCEDE]) else 0

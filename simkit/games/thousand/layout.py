@@ -45,8 +45,10 @@ PHASE_PLAY = 6      # play: a card of `legal`
 
 # -- options (the kernel's int64 opts array) -------------------------------------------------
 (O_PLAYERS, O_VERSION2, O_STANDARD, O_OPENING, O_STEP, O_TARGET, O_CONCEDE_OPP, O_FIRST_LEAD, O_SINGLE,
- O_MAX_DEALS, O_FIRST_DEALER, O_FOLLOW, O_RNG) = range(13)
-N_OPTS = 13
+ O_MAX_DEALS, O_FIRST_DEALER, O_FOLLOW, O_RNG, O_ALLPASS_MINUS) = range(14)
+N_OPTS = 14
+# O_ALLPASS_MINUS (1000 (2)): 1 = the last hand refusing after an all-pass scores minus his contract and each
+# opponent 60 (002:101, the default), 0 = the 1001 throw-in (0, and 50 each: 002:90)
 # O_RNG is no option: the simulation player's random key (drawn at each deal a seat plays by simulation, moved on
 # at each of its decisions: the choose hook gets no random stream)
 

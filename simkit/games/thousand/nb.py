@@ -27,8 +27,8 @@ from simkit.core.tricks import BID_SIG, PLAY_SIG, no_user_bid_nb, no_user_play_n
 from simkit.games.thousand.heuristic import (call_from_value_nb, contract_from_value_nb, estimate_nb,
                                              heuristic_bid_nb)
 from simkit.games.thousand.layout import (BID_HEURISTIC, BID_RANDOM, BID_SIMULATION, BID_USER, E_HIGH, E_OPENING,
-                                          E_STEP, ERR_BID,
-                                          ERR_CONTRACT, ERR_REFUSE, N_REC, O_CONCEDE_OPP, O_FIRST_DEALER, O_MAX_DEALS,
+                                          E_STEP, ERR_BID, ERR_CONTRACT, ERR_REFUSE, N_REC, O_ALLPASS_MINUS,
+                                          O_CONCEDE_OPP, O_FIRST_DEALER, O_MAX_DEALS,
                                           O_PLAYERS, O_SINGLE, O_STANDARD, O_STEP, O_OPENING, O_TARGET, O_VERSION2,
                                           P_CONCEDE, P_MARGIN, P_SAMPLES, PHASE_AUCTION, PHASE_CONTRACT, PHASE_REFUSE,
                                           R_ALLPASS, R_BID, R_CALLS, R_CONTRACT, R_DEALT, R_DECL, R_HIGH, R_IDLE,
@@ -267,7 +267,7 @@ def deal_nb(engine, hook, order, deal_no, state, hands, tables, opts, seats, cho
         rec[R_PLAYHANDS + s] = hands[s]
     score = rec[R_SCORE:R_SCORE + 3]
     if out:
-        if allpass:
+        if allpass and not opts[O_ALLPASS_MINUS]:
             rec[R_RESULT] = RES_THROWN
             unplayed_deal_scores_nb(3, -1, decl, 0, THROW_IN_BONUS, widow, score)
         else:
@@ -298,7 +298,7 @@ def deal_nb(engine, hook, order, deal_no, state, hands, tables, opts, seats, cho
                     or state[S_WON] + state[S_WON + 1] + state[S_WON + 2] != TRICKS:
                 audit_out[1] += 1
     if opts[O_PLAYERS] == 4:
-        rec[R_IDLE] = idle_dealer_points_nb(widow)
+        rec[R_IDLE] = idle_dealer_points_nb(widow, 10 if v2 else 1)     # 1000 (2) scores in tens (002:98)
     if audit:
         audit_out[0] += 1
         if not _scores_consistent_nb(rec, state, step, opts):
@@ -331,6 +331,8 @@ def _scores_consistent_nb(rec, state, step, opts):
             return False
         elif res == RES_CONCEDED and v != (REFUSAL_BONUS_1000_2 if opts[O_VERSION2] else opts[O_CONCEDE_OPP]):
             return False
+    if opts[O_PLAYERS] == 4 and opts[O_VERSION2] and rec[R_IDLE] % 10 != 0:
+        return False                # 1000 (2): every score in tens, the idle dealer's too (002:98)
     return True
 
 

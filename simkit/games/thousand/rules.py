@@ -56,6 +56,14 @@ class ThousandRules(Rules):
                                         "seeing the widow (the text states nothing: 0), or 60 as in 1000 (2)",
                                     seed="002:91 «имеет право бросить карты и без розыгрыша записать себе эту сумму "
                                          "со знаком минус» (ambiguity 3)")
+    allpass_refusal: str = option("minus_contract", allowed=("minus_contract", "throw_in"),
+                                  doc="1000 (2) only: the last hand who took the widow after the first two passed "
+                                      "and refuses after seeing it scores minus his contract and each opponent "
+                                      "+60, as any declarer refusing in 1000 (2) (minus_contract, the text's "
+                                      "reading), or as 1001's throw-in: 0 for him, +50 each (throw_in, 002:90)",
+                                  seed="002:101 «Игрок, взявший прикуп, имеет право отказаться от розыгрыша, "
+                                       "записав себе в минус объявленное до взятия прикупа, противники при этом "
+                                       "пишут по 60 очков в плюс»")
     first_lead_marriage: bool = option(True,
                                        doc="1001 only: the declarer may declare a marriage on his very first lead "
                                            "(the text's example), or a marriage needs a trick won first",
@@ -98,5 +106,7 @@ class ThousandRules(Rules):
                               f"players={self.players}; allowed: 0..{self.players - 1}")
         if self.version == "1000-2":
             self.refuse_changed(ONLY_1001, "with version=1000-2, whose text states its own rule")
+        else:
+            self.refuse_changed(("allpass_refusal",), "with version=1001 (1000 (2) only: 1001's throw-in is 002:90)")
         if self.unit == "deal":
             self.refuse_changed(("max_deals",), "with unit=deal (one deal per unit, no game)")

@@ -122,7 +122,7 @@ def played_deal_scores_nb(points, players, idle, declarer, contract, step, widow
     (:func:`idle_dealer_points_nb`)."""
     for s in range(players):
         if s == idle:
-            out[s] = idle_dealer_points_nb(widow)
+            out[s] = idle_dealer_points_nb(widow, 1)
         elif s == declarer:
             out[s] = declarer_score_nb(points[s], contract)
         else:
@@ -140,7 +140,7 @@ def unplayed_deal_scores_nb(players, idle, declarer, loss, others, widow, out):
     игроки, кроме сидящего на прикупе, пишут себе по 50 очков»)."""
     for s in range(players):
         if s == idle:
-            out[s] = idle_dealer_points_nb(widow)
+            out[s] = idle_dealer_points_nb(widow, 1)
         elif s == declarer:
             out[s] = -loss
         else:
@@ -148,14 +148,17 @@ def unplayed_deal_scores_nb(players, idle, declarer, loss, others, widow, out):
 
 
 @njit(cache=True)
-def idle_dealer_points_nb(widow):
+def idle_dealer_points_nb(widow, unit):
     """What the dealer sitting out (four players) scores for the widow: 100 for three
     nines, else its card points (002:93 «сдающий пишет себе за прикуп: за три девятки —
-    100 очков, при других картах — сумму очков на картах»)."""
+    100 очков, при других картах — сумму очков на картах»), rounded to the nearest
+    multiple of ``unit`` as a defender's points are (:func:`round_points_nb`): 10 in
+    1000 (2), whose scores are all in tens (002:98 «Счет и торг производятся только
+    кратно 10»), 1 (as counted) in 1001."""
     nines = (widow >> (4 * RANK_9)) & 15
     if popcount_nb(nines) == 3:
         return THREE_NINES
-    return points_nb(widow, POINTS)
+    return round_points_nb(points_nb(widow, POINTS), unit)
 
 
 @njit(cache=True)
@@ -173,4 +176,6 @@ def deal_scores(points, declarer, contract, rules=None, idle=-1, widow=0) -> lis
     r = ThousandRules.build(rules)
     out = np.zeros(len(points), np.int64)
     played_deal_scores_nb(np.asarray(points, np.int64), len(points), idle, declarer, contract, r.step, widow, out)
+    if idle >= 0:
+        out[idle] = idle_dealer_points_nb(widow, 10 if r.version == "1000-2" else 1)
     return out.tolist()

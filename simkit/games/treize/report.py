@@ -6,7 +6,7 @@ import pandas as pd
 
 from simkit.core.cards import RANK_NAMES
 from simkit.games.treize import nb
-from simkit.reports.estimates import mean_estimate, proportion_estimate, ratio_estimate
+from simkit.reports.estimates import mean_estimate, proportion_estimate, rate_ratio_estimate, ratio_estimate
 from simkit.reports.tables import distribution_table, house_edge
 
 
@@ -14,7 +14,7 @@ def metrics(stats, rules, policies) -> dict:
     coup, bank = stats["coup"], stats["bank"]
     out = {
         "house_edge": house_edge(coup[0]),
-        "banker_match_rate": ratio_estimate(coup[1]),
+        "banker_match_rate": rate_ratio_estimate(coup[1]),
         "bank_tenure": mean_estimate(bank[1]),
         "banker_net_per_bank": mean_estimate(bank[0]),
         "mean_stake": ratio_estimate(coup[2]),

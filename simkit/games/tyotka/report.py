@@ -3,7 +3,8 @@
 Per deal: each seat's penalty points (``tables.points``: ``seat``, ``points``, ``count``)
 and tricks (``tables.tricks``); the mean penalty by position from the dealer (the
 dealer's left leads) and by kind (queens, the photograph, the most tricks, the counting
-trick); the dealer's edge (his penalties minus the others' mean, per deal: the headline);
+trick); the dealer's edge (the others' mean penalty minus his, per deal: positive means
+dealing pays, as in every game; the headline);
 where the counting trick fell. Per rubber (``unit=rubber`` or ``party``): its length in
 deals, each seat's settlement (money: the full pairwise differences, 002:52) and the
 settlement by position from the rubber's dealer; per unit: win rates per seat and per
@@ -16,16 +17,19 @@ import pandas as pd
 
 from simkit.games.tyotka import nb
 from simkit.games.penalty_games import unit_tables
-from simkit.reports.estimates import mean_estimate, proportion_estimate, rate_estimate
+from simkit.reports.estimates import mean_estimate, negated, proportion_estimate, rate_estimate
 from simkit.reports.tables import distribution_table, seat_records
 
-HEADLINE_DOC = ("the dealer's penalty points per deal minus the mean of the other three seats' "
-                "(positive: dealing costs)")
+HEADLINE_DOC = ("dealer_edge: the mean of the other three seats' penalty points per deal minus the dealer's "
+                "(positive: dealing pays, as in every game's dealer_edge; negative: the dealer takes more "
+                "penalties)")
 KIND_NAMES = ("queens", "photograph", "most_tricks", "counting_trick")
 
 
 def metrics(stats, rules, policies) -> dict:
-    out = {"dealer_edge": mean_estimate(stats["dealer_mom"][0], scale=3)}
+    # the kernel sums the dealer's penalties minus the others' mean (x3); a penalty costs, so the
+    # edge is its negative: positive means dealing pays, the convention of every dealer_edge
+    out = {"dealer_edge": negated(mean_estimate(stats["dealer_mom"][0], scale=3))}
     for s in range(4):
         out[f"penalty.seat{s}"] = mean_estimate(stats["pen_mom"][s])
     for p in range(4):
