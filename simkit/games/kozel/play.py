@@ -75,10 +75,10 @@ def kozel_play_nb(hand, legal, state, trick, tt, take_at, weak_win, draw):
     trump is out. Leading: the sure card with the most points (while trumps are out only
     trumps can be sure: the lead draws them; with ``draw=0`` no trump is led then), else
     the cheapest card (fewest points, then weakest). Following: last to play, win with the
-    richest winning card; earlier, win with the richest sure winning card, or with the
-    strongest winning card (with ``weak_win``: the weakest) when the trick already holds
-    ``take_at`` points or more; otherwise play the cheapest card that does not win (the cheapest card if every
-    card wins). At ``weak_win=0, draw=1`` this is
+    richest winning card; earlier, win with the richest sure winning card, or, when the
+    trick already holds ``take_at`` points or more, with the weakest winning card
+    (``weak_win=1``; with 0 the strongest); otherwise play the cheapest card that does not
+    win (the cheapest card if every card wins). At ``weak_win=0, draw=1`` this is
     :func:`~simkit.games.point_tricks.take_points_nb`, card for card."""
     n = state[S_N_IN_TRICK]
     trump = tt[TT_TRUMP]

@@ -24,9 +24,9 @@ PLAY = PolicyRole(
     "play",
     [PolicySpec("random", "a uniformly chosen legal card", PLAY_RANDOM, {}),
      PolicySpec("heuristic", "take points, count trumps: lead the richest sure card (while trumps are out only a sure "
-                "trump; none with `draw=0`), else the cheapest; win with the richest sure card, or the strongest "
-                "winning card (`weak_win`: the weakest) when the trick holds `take_at` points or more, else "
-                "throw the cheapest card", pt.PLAY_HEURISTIC,
+                "trump; none with `draw=0`), else the cheapest; win with the richest sure card, or, when the trick "
+                "holds `take_at` points or more, the weakest winning card (the strongest with `weak_win=0`), "
+                "else throw the cheapest card", pt.PLAY_HEURISTIC,
                 {"take_at": _TAKE_AT, "weak_win": param(1, "int", 0, 1),
                  "draw": param(1, "int", 0, 1)}),
      PolicySpec("simulation", "plays the rest out on `samples` deals of the hidden cards (the shared heuristic at "
