@@ -3,9 +3,11 @@ Kerosinka; kernels in :mod:`simkit.games.point_tricks`): their play role and
 :class:`PointTrickGame`, what their game classes have in common (the play role's kernel
 rows, one chunk-kernel call, a hand-built deal's inputs).
 
-The play role (Kozel's; Kerosinka has its own, :mod:`simkit.games.kerosinka.policies`,
-where this heuristic is the baseline ``basic`` and the default ``heuristic`` is
-Kerosinka's own card player):
+The shared play role (both games now replace it with their own: Kerosinka's,
+:mod:`simkit.games.kerosinka.policies`, where this heuristic is the baseline ``basic``
+and the default ``heuristic`` is Kerosinka's own card player; Kozel's,
+:mod:`simkit.games.kozel.policies`, where the ``heuristic`` is this one with two declared
+switches, ``weak_win=0`` playing it card for card):
 
 ``random`` (a uniformly chosen legal card), ``heuristic`` ("take points, count trumps":
 :func:`~simkit.games.point_tricks.take_points_nb`), ``simulation`` (samples the hidden
@@ -16,7 +18,7 @@ once per legal card: :func:`~simkit.games.point_tricks.simulation_play_nb`), or 
 ``S_*`` layout of :mod:`simkit.core.tricks` plus ``S_POINTS`` and the game's fields).
 
 The default is the heuristic with ``take_at=0`` (contest every trick it can win). Measured
-with this heuristic in both games (in Kerosinka now ``basic``; seed 11, two seats against
+with this heuristic in both games (in Kerosinka now ``basic``, in Kozel ``heuristic:weak_win=0``; seed 11, two seats against
 two at ``take_at=10``, dealers rotating): Kerosinka games to 300, win rate 0.2587 against
 0.2413 (stderr 0.0018 each; 20 000 games) and 30.25 against 29.75 points a deal; Kozel
 matches 0.258 against 0.242 (stderr 0.0046; 3 000 matches); ``take_at`` 4 and 20 lie

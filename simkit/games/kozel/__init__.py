@@ -3,15 +3,16 @@ the 61-point rule, 12 marks against each opponent, the match.
 
 Seed file 002 lines 1-6; GAMES.md G11. Unit = one match (the kozyol) or one deal (two
 halves) with ``unit=deal``. Rules in :mod:`.rules`, scoring pieces in :mod:`.scoring`,
-kernels in :mod:`.nb` on the shared trick engine and the card-point pieces shared with
+play policies in :mod:`.policies` (kernels :mod:`.play`), kernels in :mod:`.nb` on the shared trick engine and the card-point pieces shared with
 Kerosinka (:mod:`simkit.games.point_tricks`).
 """
 import numpy as np
 
 from simkit.core.cards import format as format_cards
 from simkit.core.stats import moments
-from simkit.core.tricks import S_WON, cards_of
-from simkit.games.kozel import nb, report
+from simkit.core.trick_play import R_PLAY
+from simkit.core.tricks import S_WON, cards_of, no_user_play_nb
+from simkit.games.kozel import nb, play, policies, report
 from simkit.games.kozel.rules import KozelRules
 from simkit.games.kozel.scoring import READINGS, TABLES, half_winner
 from simkit.games.point_game import PointTrickGame
@@ -25,6 +26,9 @@ class Kozel(PointTrickGame):
     unit = "match"
     hands_word = "units"
     Rules = KozelRules
+    roles = [policies.PLAY]
+    role_rows = {"play": (R_PLAY, policies.PARAM_SLOTS, play.N_PLAY_PARAMS, no_user_play_nb)}
+    choose_cb = play.choose_play_cb
     report = report
     nb = nb
     deck_size = 32
