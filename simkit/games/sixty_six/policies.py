@@ -33,6 +33,10 @@ _PROB = {"p": param(0.5, "float", 0, 1)}
 #: speed, outside the defaults' 1/20 budget (docs/strategy.md), so the heuristic is the default.
 THRESHOLD = 80
 _THRESHOLD = {"threshold": param(THRESHOLD, "float", 0, 400)}
+#: the close estimate's weights (:func:`~.nb.close_estimate_nb`); the values before tuning are
+#: ``nb.CAPTURE``, ``nb.TRUMP_LENGTH``, ``nb.PLAIN`` (4, 2, 50), which give the old closer bit for bit
+_WEIGHTS = {"capture": param(nb.CAPTURE, "int", 0, 30), "trump_length": param(nb.TRUMP_LENGTH, "int", 0, 30),
+            "plain": param(nb.PLAIN, "int", 0, 100)}
 _DECIDE = "f(hand: int64, state: int64[:], params: float64[:]) -> int64"
 
 PLAY = PolicyRole(
@@ -48,7 +52,7 @@ CLOSE = PolicyRole(
     "close",
     [PolicySpec("random", "closes with chance `p` at each lead where it may", nb.D_RANDOM, _PROB),
      PolicySpec("heuristic", "closes when the projected points (points so far, marriages held, top cards plus a "
-                "capture, trump length) reach `threshold`", nb.D_HEURISTIC, _THRESHOLD),
+                "capture, trump length) reach `threshold`", nb.D_HEURISTIC, {**_THRESHOLD, **_WEIGHTS}),
      PolicySpec("simulation", "plays out `samples` sampled deals closing and not (later decisions by the heuristic "
                 "at `threshold`) and closes when closing scored more game points", nb.D_SIMULATION,
                 {**_THRESHOLD, "samples": param(16, "int", 1, 10_000)})],
@@ -70,5 +74,7 @@ EXCHANGE = _yes_no("exchange", "exchanges with chance `p`", "always exchanges th
                    "1: exchange the trump nine, 0: not")
 
 #: parameter name -> slot in the kernel's per-seat parameter row
-PARAM_SLOTS = {"play": {}, "close": {"p": nb.P_PROB, "threshold": nb.P_THRESHOLD, "samples": nb.P_SAMPLES},
+PARAM_SLOTS = {"play": {}, "close": {"p": nb.P_PROB, "threshold": nb.P_THRESHOLD, "samples": nb.P_SAMPLES,
+                                     "capture": nb.P_CAPTURE, "trump_length": nb.P_TRUMP_LENGTH,
+                                     "plain": nb.P_PLAIN},
                "declare": {"p": nb.P_PROB}, "exchange": {"p": nb.P_PROB}}
