@@ -26,7 +26,7 @@ from simkit.games.sixty_six import nb
 from simkit.policies.base import PolicyRole, PolicySpec, param
 
 _PROB = {"p": param(0.5, "float", 0, 1)}
-#: the close threshold of the heuristic (and of the simulation closer's play-outs): in
+#: the close threshold of the simulation closer's play-outs (and of the heuristic before its tuning): in
 #: ``experiments/sixty_six_closing.py`` (``--hands 40000``, against a closer at 66) 80 gave the
 #: most game points per deal (+0.114 against +0.060 at 66, stderr 0.008) and the best win rate to 7
 #: (0.535 against 0.496). The ``simulation`` closer scores +0.080 +- 0.013 game points per deal
