@@ -199,3 +199,28 @@ def test_old_closer_is_reproducible_and_simulation_unchanged():
     assert CLOSE.builtins["heuristic"].params == {"threshold": 70.0, "capture": 4.0, "trump_length": 2.0,
                                                   "plain": 0.0}
     assert CLOSE.builtins["simulation"].params["threshold"] == 80.0
+
+
+def test_screened_closer_simulates_only_over_its_floor():
+    """STRONG's leader (estimate before tuning 97 at the first lead, more later) under the
+    default ``screened`` closer simulates, closes after his first trick and wins 2 game
+    points (the dealer under 33); with ``floor=400`` (never reached) it never simulates,
+    never closes, and the deal played out open wins 1."""
+    from simkit.games.sixty_six.policies import CLOSE
+    assert CLOSE.default == "screened"
+    assert CLOSE.builtins["screened"].params == {"threshold": 80.0, "samples": 3.0, "floor": 65.0}
+    assert CLOSE.builtins["simulation"].params["floor"] == 0.0
+    for seed in range(3):
+        d = G.play_deal(STRONG, policies={"close": "random:p=0|screened"}, seed=seed)
+        assert d["closer"] == 1 and d["close_points"] > 0 and (d["winner"], d["game_points"]) == (1, 2)
+        d = G.play_deal(STRONG, policies={"close": "random:p=0|screened:floor=400"}, seed=seed)
+        assert d["closer"] is None and (d["winner"], d["game_points"]) == (1, 1)
+
+
+@pytest.mark.parametrize("spec, msg", [
+    ("simulation:floor=401", r"floor=401.0 is not allowed; allowed: a finite number in \[0, 400\]"),
+    ("screened:floor=-1", r"floor=-1.0 is not allowed; allowed: a finite number in \[0, 400\]"),
+    ("screened:samples=0", r"samples=0.0 is not allowed; allowed: a whole number in \[1, 10000\]")])
+def test_screened_params_out_of_range(spec, msg):
+    with pytest.raises(SimkitError, match=msg):
+        G.play_deal(STRONG, policies={"close": spec})

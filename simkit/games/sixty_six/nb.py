@@ -77,7 +77,8 @@ P_SAMPLES = 1               # simulation close: sampled deals per decision
 P_CAPTURE = 2               # heuristic close: what a top card captures (points beyond its own)
 P_TRUMP_LENGTH = 3          # heuristic close: what each trump below the top adds
 P_PLAIN = 4                 # heuristic close: the percent of a plain top card's worth counted while a trump is unseen
-N_PARAMS = 5
+P_FLOOR = 5                 # simulation close: the old heuristic's estimate below which it does not simulate (or close)
+N_PARAMS = 6
 #: the heuristic's expected capture with a top card (points won from the card it beats), before tuning
 CAPTURE = 4
 #: and what a trump held below the top adds (it can trump a plain lead after closing), before tuning
@@ -101,7 +102,8 @@ O_LIMIT = O_CODE + 6            # 6 entries, the same way: a random decision's c
                                 # a heuristic close's threshold, both rounded up
 O_CLOSE_W = O_LIMIT + 6         # 6 entries: the heuristic close's capture, trump length and plain share,
                                 # 3 * seat + (0, 1, 2)
-O_TABLES = O_CLOSE_W + 6        # 4 trick tables (trump 0..3), for the heuristic close
+O_FLOOR = O_CLOSE_W + 6         # 2 entries: the simulation closer's floor per seat (0: it simulates every lead)
+O_TABLES = O_FLOOR + 2          # 4 trick tables (trump 0..3), for the heuristic close
 N_WORK_OPTS = O_TABLES + 4 * TT_SIZE
 #: :func:`~simkit.games.stock.yes_nb` says yes when an integer drawn below 2**20 is below ``p * 2**20``, that
 #: is below ``ceil(p * 2**20)``: the chance kept as that integer gives the very same answers
@@ -165,6 +167,7 @@ def policy_opts_nb(opts, code, params):
     for seat in range(2):               # integers declared: the values as given
         for j in range(3):
             opts[O_CLOSE_W + 3 * seat + j] = np.int64(params[R_CLOSE, seat, P_CAPTURE + j])
+        opts[O_FLOOR + seat] = np.int64(np.ceil(params[R_CLOSE, seat, P_FLOOR]))
 
 
 @njit(cache=True)
@@ -243,6 +246,18 @@ def may_close_now_nb(state, opts):
 
 
 @njit(cache=True, inline="always")
+def over_floor_nb(seat, hand, state, opts):
+    """Whether a ``simulation`` closer simulates this lead: its ``floor`` is 0, or the
+    heuristic's estimate with the weights before tuning (:func:`close_estimate_nb`)
+    reaches it."""
+    f = opts[O_FLOOR + seat]
+    if f <= 0:
+        return True
+    t = O_TABLES + state[S_TRUMP] * TT_SIZE
+    return close_estimate_nb(seat, hand, state, opts[t:t + TT_SIZE]) >= f
+
+
+@njit(cache=True, inline="always")
 def auto_yes_nb(role, seat, hand, state, opts, pst):
     """The random or heuristic answer of ``seat`` to "exchange the nine?" or "close the
     stock?" (``role``): random yes with its chance; the heuristic exchanges always and
@@ -250,6 +265,8 @@ def auto_yes_nb(role, seat, hand, state, opts, pst):
     k = 2 * (role - R_CLOSE) + seat
     if opts[O_CODE + k] == D_RANDOM:
         return yes_nb(pst, opts[O_LIMIT + k] / CHANCE_UNIT)
+    if opts[O_CODE + k] == D_SIMULATION:        # a simulation closer below its floor
+        return False
     if role == R_CLOSE:
         t = O_TABLES + state[S_TRUMP] * TT_SIZE
         w = O_CLOSE_W + 3 * seat
@@ -308,7 +325,8 @@ def asks_nb(hands, state, opts):
     seat = state[S_LEADER]
     close = opts[O_CODE + seat]
     return (close == D_USER or opts[O_CODE + 2 + seat] == D_USER or opts[O_CODE + 4 + seat] == D_USER
-            or (close == D_SIMULATION and may_close_now_nb(state, opts)))
+            or (close == D_SIMULATION and may_close_now_nb(state, opts) and over_floor_nb(seat, hands[seat], state,
+                                                                                       opts)))
 
 
 @njit(cache=True, inline="always")
@@ -361,7 +379,7 @@ def ask_lead_nb(hands, state, opts, seats, close_fn, declare_fn, exchange_fn, ps
             hand = hands[seat]
     if may_close_now_nb(state, opts):
         code = codes[R_CLOSE, seat]
-        if code == D_SIMULATION:
+        if code == D_SIMULATION and over_floor_nb(seat, hand, state, opts):
             return NEED_CLOSE
         if code == D_USER:
             x = close_fn(hand, state, params[R_CLOSE, seat])
