@@ -16,7 +16,7 @@ STRONGER: dict = {
     "tyotka": ("simulation beats the default heuristic by +25.6 ± 4.3 settlement points per party against the field (78.1 against 52.6, four entrants, 20 parties in each of 4 seatings) at 1/680 of its speed; experiments/tournaments.py --hands 8000 --games tyotka, seed 2026, 2026-12-04"),
     "thousand": ("play=simulation beats the default heuristic player by +0.230 ± 0.025 of games won against the field (0.659 against 0.429, five entrants, 50 games in each of 18 seatings) at 1/460 of its speed (1/1200 of random play's, outside the 1/20 budget); experiments/tournaments.py --hands 2000 --games thousand, seed 2026, 2026-12-04"),
     "king": ("play=simulation beats the default heuristic by +2.65 ± 1.04 net points per party against the field (21.1 against 18.5, four entrants, 200 parties in each of 4 seatings) at 1/350 of its speed; experiments/tournaments.py --hands 80000 --games king, seed 2026, 2026-12-04"),
-    "sixty-six": ("close=simulation beats the default heuristic closer by +0.125 ± 0.045 of games won against the field (0.81 against 0.685, 50 games in each of 6 seatings) at 1/80 of its speed (1/300 of random play's, outside the 1/20 budget); experiments/tournaments.py --hands 2000, seed 2026, 2026-12-04"),
+    "sixty-six": ("close=simulation beats the default screened closer by +0.065 ± 0.011 of games won against the field (0.7205 against 0.6555, 1000 games in each of 12 seatings; +0.104 ± 0.011 over the tuned heuristic closer, 0.6165) at 1/25 of its speed (about 1/330 of random play's, outside the 1/20 budget); experiments/tournaments.py --hands 40000, seed 2026, 2026-12-04"),
 }
 
 

@@ -148,3 +148,88 @@ def test_games_cut_by_max_deals_are_reported_unfinished():
     assert cut["unfinished_game_rate"]["value"] == 1.0 and cut["unfinished_game_rate"]["n"] == 40
     full = simkit.simulate("sixty-six", 40, seed=2, progress=False).metrics
     assert full["unfinished_game_rate"]["value"] == 0.0
+
+
+# the leader's hand for the tuned closer: the trump marriage and ace (40 + 15, the king and queen
+# not top while 10H is unseen: 2 each) and three plain top cards (AS, 10S, AC)
+PLAIN_TOPS = order("AH KH QH AS 10S AC", "9S JS 9D JD 9C JC", "9H",
+                   "10H JH QS KS 10D QD KD AD QC KC 10C")
+
+
+def test_close_estimate_weights():
+    """close_estimate_nb on PLAIN_TOPS's first lead: 40 + (11 + capture) + 2 trump_length
+    + each plain top's (points + capture) * plain // 100 (a trump, 10H, is unseen); the
+    defaults before tuning (4, 2, 50) give 80, the tuned plain 0 gives 59."""
+    from simkit.core.cards import parse
+    from simkit.core.tricks import S_DEALER, S_SIZE, S_TRUMP
+    from simkit.games.sixty_six import nb
+    from simkit.games.sixty_six.scoring import TABLES
+
+    hand = 0
+    for c in parse("AH KH QH AS 10S AC"):
+        hand |= 1 << int(c)
+    state = np.zeros(S_SIZE, np.int64)
+    state[S_TRUMP] = parse("9H")[0] & 3
+    state[S_DEALER] = 0
+    tt = TABLES[state[S_TRUMP]]
+    assert nb.close_estimate_nb(1, hand, state, tt) == 80
+    assert nb.close_estimate_nb(1, hand, state, tt, 4, 2, 0) == 59
+    assert nb.close_estimate_nb(1, hand, state, tt, 0, 0, 100) == 40 + 11 + 11 + 10 + 11
+    assert nb.close_estimate_nb(1, hand, state, tt, 6, 3, 50) == 40 + 17 + 6 + 8 + 8 + 8
+    state[nb.S_POINTS + 1] = 12
+    assert nb.close_estimate_nb(1, hand, state, tt, 4, 2, 0) == 71
+
+
+def test_tuned_closer_does_not_count_plain_tops_against_unseen_trumps():
+    """With PLAIN_TOPS the closer before tuning (threshold 80, plain 50: estimate 80)
+    closes at the first lead; the tuned default (threshold 70, plain 0: estimate 59)
+    declares its 40 and plays on open."""
+    old = G.play_deal(PLAIN_TOPS, policies={"close": "random:p=0|heuristic:threshold=80,plain=50"})
+    assert old["closer"] == 1 and old["close_points"] == 0
+    new = G.play_deal(PLAIN_TOPS, policies={"close": "random:p=0|heuristic"})
+    assert not (new["closer"] == 1 and new["close_points"] == 0)
+    assert (1, "hearts") in new["marriages"]
+
+
+@pytest.mark.parametrize("spec, msg", [
+    ("heuristic:plain=101", r"plain=101.0 is not allowed; allowed: a whole number in \[0, 100\]"),
+    ("heuristic:capture=-1", r"capture=-1.0 is not allowed; allowed: a whole number in \[0, 30\]"),
+    ("heuristic:trump_length=2.5", r"trump_length=2.5 is not allowed; allowed: a whole number in \[0, 30\]"),
+    ("heuristic:threshold=401", r"threshold=401.0 is not allowed; allowed: a finite number in \[0, 400\]")])
+def test_close_weights_out_of_range(spec, msg):
+    with pytest.raises(SimkitError, match=msg):
+        G.play_deal(STRONG, policies={"close": spec})
+
+
+def test_old_closer_is_reproducible_and_simulation_unchanged():
+    """``heuristic:threshold=80,plain=50`` is the closer before tuning; the simulation
+    closer's play-outs keep it (its own threshold stays 80)."""
+    from simkit.games.sixty_six.policies import CLOSE
+    assert CLOSE.builtins["heuristic"].params == {"threshold": 70.0, "capture": 4.0, "trump_length": 2.0,
+                                                  "plain": 0.0}
+    assert CLOSE.builtins["simulation"].params["threshold"] == 80.0
+
+
+def test_screened_closer_simulates_only_over_its_floor():
+    """STRONG's leader (estimate before tuning 97 at the first lead, more later) under the
+    default ``screened`` closer simulates, closes after his first trick and wins 2 game
+    points (the dealer under 33); with ``floor=400`` (never reached) it never simulates,
+    never closes, and the deal played out open wins 1."""
+    from simkit.games.sixty_six.policies import CLOSE
+    assert CLOSE.default == "screened"
+    assert CLOSE.builtins["screened"].params == {"threshold": 80.0, "samples": 3.0, "floor": 65.0}
+    assert CLOSE.builtins["simulation"].params["floor"] == 0.0
+    for seed in range(3):
+        d = G.play_deal(STRONG, policies={"close": "random:p=0|screened"}, seed=seed)
+        assert d["closer"] == 1 and d["close_points"] > 0 and (d["winner"], d["game_points"]) == (1, 2)
+        d = G.play_deal(STRONG, policies={"close": "random:p=0|screened:floor=400"}, seed=seed)
+        assert d["closer"] is None and (d["winner"], d["game_points"]) == (1, 1)
+
+
+@pytest.mark.parametrize("spec, msg", [
+    ("simulation:floor=401", r"floor=401.0 is not allowed; allowed: a finite number in \[0, 400\]"),
+    ("screened:floor=-1", r"floor=-1.0 is not allowed; allowed: a finite number in \[0, 400\]"),
+    ("screened:samples=0", r"samples=0.0 is not allowed; allowed: a whole number in \[1, 10000\]")])
+def test_screened_params_out_of_range(spec, msg):
+    with pytest.raises(SimkitError, match=msg):
+        G.play_deal(STRONG, policies={"close": spec})

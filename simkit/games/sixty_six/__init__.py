@@ -39,7 +39,7 @@ class SixtySix(StockGame):
     study_hands = 20_000
     bench_cases = [("random play, single deals", {"unit": "deal"}, "random", 500_000),
                    ("games to 7, heuristic policies", {}, "heuristic", 20_000),
-                   ("games to 7, default policies (simulation closer)", {}, None, 500)]
+                   ("games to 7, default policies (screened closer)", {}, None, 5_000)]
     conformance_cases = [
         ({}, None),
         ({"unit": "deal", "must_head": True, "deal_end": "play_out", "marriage_counts": "after_trick",

@@ -74,11 +74,17 @@ D_SIMULATION = 3            # close, declare, exchange decisions: D_USER, D_RAND
 P_PROB = 0                  # random decisions: the chance to say yes
 P_THRESHOLD = 0             # heuristic / simulation close: the projected points to close at
 P_SAMPLES = 1               # simulation close: sampled deals per decision
-N_PARAMS = 2
-#: the heuristic's expected capture with a top card (points won from the card it beats)
+P_CAPTURE = 2               # heuristic close: what a top card captures (points beyond its own)
+P_TRUMP_LENGTH = 3          # heuristic close: what each trump below the top adds
+P_PLAIN = 4                 # heuristic close: the percent of a plain top card's worth counted while a trump is unseen
+P_FLOOR = 5                 # simulation close: the old heuristic's estimate below which it does not simulate (or close)
+N_PARAMS = 6
+#: the heuristic's expected capture with a top card (points won from the card it beats), before tuning
 CAPTURE = 4
-#: and what a trump held below the top adds (it can trump a plain lead after closing)
+#: and what a trump held below the top adds (it can trump a plain lead after closing), before tuning
 TRUMP_LENGTH = 2
+#: the percent of a plain top card's worth counted while a trump is unseen, before tuning
+PLAIN = 50
 
 ERR_CLOSE, ERR_DECLARE, ERR_EXCHANGE = ERR_GAME, ERR_GAME + 1, ERR_GAME + 2
 
@@ -94,7 +100,10 @@ O_KEPT = O_STOCK + STOCK_SIZE   # 2 entries: the cards a seat who declared a mar
 O_CODE = O_KEPT + 2             # 6 entries: the close, declare and exchange policy codes, 2 * (role - 1) + seat
 O_LIMIT = O_CODE + 6            # 6 entries, the same way: a random decision's chance in units of 1 / CHANCE_UNIT,
                                 # a heuristic close's threshold, both rounded up
-O_TABLES = O_LIMIT + 6          # 4 trick tables (trump 0..3), for the heuristic close
+O_CLOSE_W = O_LIMIT + 6         # 6 entries: the heuristic close's capture, trump length and plain share,
+                                # 3 * seat + (0, 1, 2)
+O_FLOOR = O_CLOSE_W + 6         # 2 entries: the simulation closer's floor per seat (0: it simulates every lead)
+O_TABLES = O_FLOOR + 2          # 4 trick tables (trump 0..3), for the heuristic close
 N_WORK_OPTS = O_TABLES + 4 * TT_SIZE
 #: :func:`~simkit.games.stock.yes_nb` says yes when an integer drawn below 2**20 is below ``p * 2**20``, that
 #: is below ``ceil(p * 2**20)``: the chance kept as that integer gives the very same answers
@@ -114,11 +123,12 @@ def choose_play_cb(code, seat, hand, legal, state, trick, tt, params, opts):
 
 
 @njit(cache=True)
-def close_estimate_nb(seat, hand, state, tt):
+def close_estimate_nb(seat, hand, state, tt, capture=CAPTURE, trump_length=TRUMP_LENGTH, plain=PLAIN):
     """The heuristic's projection of the points ``seat`` will hold if he closes now: his
     points (and marriage points waiting for a trick), the marriages he holds (20, 40 in
-    trumps), each top card's points plus :data:`CAPTURE` (a plain top card only when no
-    trump is unseen, else half of that), and :data:`TRUMP_LENGTH` per other trump."""
+    trumps), each top card's points plus ``capture`` (a plain top card in full only when no
+    trump is unseen, else ``plain`` percent of that, rounded down), and ``trump_length``
+    per other trump. The defaults (4, 2, 50) are the rule before tuning."""
     trump = state[S_TRUMP]
     est = state[S_POINTS + seat] + (state[S_PENDING] if seat != state[S_DEALER] else 0)
     mar = marriage_suits_nb(hand)
@@ -135,10 +145,10 @@ def close_estimate_nb(seat, hand, state, tt):
         m &= m - 1
         bit = np.int64(1) << c
         if tops & bit:
-            v = POINTS[c] + CAPTURE
-            est += v // 2 if trumps_out and not trumps & bit else v
+            v = POINTS[c] + capture
+            est += v * plain // 100 if trumps_out and not trumps & bit else v
         elif trumps & bit:
-            est += TRUMP_LENGTH
+            est += trump_length
     return est
 
 
@@ -154,6 +164,10 @@ def policy_opts_nb(opts, code, params):
             p = params[role, seat, P_PROB]          # P_PROB is P_THRESHOLD
             opts[O_CODE + k] = c
             opts[O_LIMIT + k] = np.int64(np.ceil(p * CHANCE_UNIT if c == D_RANDOM else p))
+    for seat in range(2):               # integers declared: the values as given
+        for j in range(3):
+            opts[O_CLOSE_W + 3 * seat + j] = np.int64(params[R_CLOSE, seat, P_CAPTURE + j])
+        opts[O_FLOOR + seat] = np.int64(np.ceil(params[R_CLOSE, seat, P_FLOOR]))
 
 
 @njit(cache=True)
@@ -232,6 +246,18 @@ def may_close_now_nb(state, opts):
 
 
 @njit(cache=True, inline="always")
+def over_floor_nb(seat, hand, state, opts):
+    """Whether a ``simulation`` closer simulates this lead: its ``floor`` is 0, or the
+    heuristic's estimate with the weights before tuning (:func:`close_estimate_nb`)
+    reaches it."""
+    f = opts[O_FLOOR + seat]
+    if f <= 0:
+        return True
+    t = O_TABLES + state[S_TRUMP] * TT_SIZE
+    return close_estimate_nb(seat, hand, state, opts[t:t + TT_SIZE]) >= f
+
+
+@njit(cache=True, inline="always")
 def auto_yes_nb(role, seat, hand, state, opts, pst):
     """The random or heuristic answer of ``seat`` to "exchange the nine?" or "close the
     stock?" (``role``): random yes with its chance; the heuristic exchanges always and
@@ -239,9 +265,13 @@ def auto_yes_nb(role, seat, hand, state, opts, pst):
     k = 2 * (role - R_CLOSE) + seat
     if opts[O_CODE + k] == D_RANDOM:
         return yes_nb(pst, opts[O_LIMIT + k] / CHANCE_UNIT)
+    if opts[O_CODE + k] == D_SIMULATION:        # a simulation closer below its floor
+        return False
     if role == R_CLOSE:
         t = O_TABLES + state[S_TRUMP] * TT_SIZE
-        return close_estimate_nb(seat, hand, state, opts[t:t + TT_SIZE]) >= opts[O_LIMIT + k]
+        w = O_CLOSE_W + 3 * seat
+        return close_estimate_nb(seat, hand, state, opts[t:t + TT_SIZE], opts[w], opts[w + 1],
+                                 opts[w + 2]) >= opts[O_LIMIT + k]
     return True
 
 
@@ -295,7 +325,8 @@ def asks_nb(hands, state, opts):
     seat = state[S_LEADER]
     close = opts[O_CODE + seat]
     return (close == D_USER or opts[O_CODE + 2 + seat] == D_USER or opts[O_CODE + 4 + seat] == D_USER
-            or (close == D_SIMULATION and may_close_now_nb(state, opts)))
+            or (close == D_SIMULATION and may_close_now_nb(state, opts) and over_floor_nb(seat, hands[seat], state,
+                                                                                       opts)))
 
 
 @njit(cache=True, inline="always")
@@ -348,7 +379,7 @@ def ask_lead_nb(hands, state, opts, seats, close_fn, declare_fn, exchange_fn, ps
             hand = hands[seat]
     if may_close_now_nb(state, opts):
         code = codes[R_CLOSE, seat]
-        if code == D_SIMULATION:
+        if code == D_SIMULATION and over_floor_nb(seat, hand, state, opts):
             return NEED_CLOSE
         if code == D_USER:
             x = close_fn(hand, state, params[R_CLOSE, seat])
@@ -439,11 +470,16 @@ def deal_outcome_nb(state, opts):
 
 @njit(cache=True)
 def rollout_seats_nb(threshold):
-    """Every seat with the heuristic in every role, closing at ``threshold``."""
+    """Every seat with the heuristic in every role, closing at ``threshold`` with the
+    close estimate's weights before tuning (:data:`CAPTURE`, :data:`TRUMP_LENGTH`,
+    :data:`PLAIN`): the simulation closer's play-outs as they were."""
     code = np.full((4, 2), D_HEURISTIC, np.int64)
     params = np.zeros((4, 2, N_PARAMS), np.float64)
-    params[R_CLOSE, 0, P_THRESHOLD] = threshold
-    params[R_CLOSE, 1, P_THRESHOLD] = threshold
+    for s in range(2):
+        params[R_CLOSE, s, P_THRESHOLD] = threshold
+        params[R_CLOSE, s, P_CAPTURE] = CAPTURE
+        params[R_CLOSE, s, P_TRUMP_LENGTH] = TRUMP_LENGTH
+        params[R_CLOSE, s, P_PLAIN] = PLAIN
     return SeatPolicies(code, params, np.zeros(2, np.int64))
 
 
