@@ -9,7 +9,7 @@ import numpy as np
 from numba import cfunc, njit, types
 
 from simkit.core.borrow import borrowed
-from simkit.core.rng import draw_nb, seed_stream_nb
+from simkit.core.rng import draw_s, load_state_nb, seed_stream_nb, store_state_nb
 from simkit.core.stats import (LOCAL_MOMENT_WIDTH, LOCAL_RATIO_WIDTH, flush_moment_local_nb, flush_ratio_local_nb,
                                 moment_add_local_nb, ratio_add_local_nb)
 
@@ -155,6 +155,7 @@ def _units_nb(seed, start, stop, deck0, opts, pol, params, user_fn, audit, coup,
     failed = False
     for unit in range(start, stop):
         seed_stream_nb(state, seed, unit)
+        rs = load_state_nb(state)    # the stream's state in registers while the bank plays
         for i in range(n):           # a unit's deal must not depend on the previous unit
             deck[i] = deck0[i]
         pos = n                      # forces the opening shuffle
@@ -228,7 +229,7 @@ def _units_nb(seed, start, stop, deck0, opts, pol, params, user_fn, audit, coup,
                     c = script[sp]
                     sp += 1
                 else:
-                    c = draw_nb(deck, pos, state)
+                    c, rs = draw_s(deck, pos, rs)
                 pos += 1
                 turned += 1
                 r = np.int64(c >> 2)
@@ -268,6 +269,7 @@ def _units_nb(seed, start, stop, deck0, opts, pol, params, user_fn, audit, coup,
                 matches += 1
             else:
                 break
+        store_state_nb(state, rs)
         if failed:
             break
         if audit:
