@@ -4,7 +4,8 @@ Following by rank first, then suit, then a trump (002:60 «На выхоженн
 карту того же достоинства, при отсутствии — той же масти. Если нет карты того же
 достоинства или масти, обязательно класть козыря»): for each reading of the 10♥
 (``kerosinka_as_ten``: also a ten for following, or only a trump; ``kerosinka_turned``:
-the 10♥ shown makes hearts trump, or no trump suit) and for random and heuristic play,
+the 10♥ shown makes hearts trump, or no trump suit) and for random, ``basic`` (the point
+games' shared heuristic, Kerosinka's default until it had its own) and heuristic play,
 the share of followers' cards that are forced trumps and the card points per deal by
 position (single deals, the same deals at every point); then games to 300 and to 500
 with heuristic play: the win rate per seat (seat 0 deals first, the deal passes left).
@@ -22,7 +23,7 @@ from simkit.experiment import Experiment  # noqa: E402
 
 AS_TEN = ["both_ways", "trump_only"]
 TURNED = ["hearts_trump", "no_trump_suit"]
-PLAY = ["random", "heuristic"]
+PLAY = ["random", "basic", "heuristic"]
 POSITIONS = ["dealer", "left", "across", "right"]
 
 
@@ -43,7 +44,7 @@ def main():
         x = np.arange(len(labels))
         for i, play in enumerate(PLAY):
             d = deals[deals["play"] == play]
-            axes[0].bar(x + (i - 0.5) * 0.38, d["forced_trump_rate"], 0.38, yerr=1.96 * d["forced_trump_rate_stderr"],
+            axes[0].bar(x + (i - 1) * 0.27, d["forced_trump_rate"], 0.27, yerr=1.96 * d["forced_trump_rate_stderr"],
                         capsize=3, label=f"{play} play")
         axes[0].set_xticks(x, labels, fontsize=7)
         axes[0].legend(fontsize=8)
@@ -51,7 +52,7 @@ def main():
         px = np.arange(4)
         for i, play in enumerate(PLAY):
             row = base[base["play"] == play].iloc[0]
-            axes[1].bar(px + (i - 0.5) * 0.38, [row[f"points_per_deal.{p}"] for p in POSITIONS], 0.38,
+            axes[1].bar(px + (i - 1) * 0.27, [row[f"points_per_deal.{p}"] for p in POSITIONS], 0.27,
                         yerr=[1.96 * row[f"points_per_deal.{p}_stderr"] for p in POSITIONS], capsize=3,
                         label=f"{play} play")
         axes[1].axhline(30, color="0.4", lw=0.8, ls="--")

@@ -1,12 +1,13 @@
-"""Thousand: how far under a hand's value should one bid?
+"""Thousand: how far under a hand's value should one name the contract?
 
-Every seat bids the heuristic (the hand's value: card points, marriages, trump length and
-tricks counted, plus the widow's expected gain) and stops raising when the next bid would
-exceed the value less ``margin``; the contract is the value less the margin, at least the
-bid. A sweep over the margin (common random numbers: every point plays the same deals)
-gives, per single deal, the contract success rate (made / all contracts), the failure and
-concession rates, the mean contract and the declarer's mean margin over it; games to 1001
-with seat 0 alone bidding at the margin (the others at the default) give seat 0's win rate.
+Every seat bids the heuristic (the hand's value: a model of the mean points it takes as
+declarer, :func:`simkit.games.thousand.heuristic.hand_value_nb`); the contract is the
+value less ``margin``, at least the bid (the auction's own margins, ``bid_margin`` and
+``bid_margin_2``, stay at their defaults). A sweep over the margin (common random numbers:
+every point plays the same deals) gives, per single deal, the contract success rate (made
+/ all contracts), the failure and concession rates, the mean contract and the declarer's
+mean margin over it; games to 1001 with seat 0 alone naming contracts at the margin (the
+others at the default) give seat 0's win rate.
 
     python experiments/thousand_bid_margin.py [--hands DEALS] [--seed S] [--jobs J] [--force]
 """
@@ -18,11 +19,12 @@ import matplotlib.pyplot as plt  # noqa: E402
 import simkit  # noqa: E402
 from simkit.experiment import Experiment  # noqa: E402
 
-MARGINS = [-40, -20, 0, 20, 40, 60, 80, 100]
+MARGINS = [-20, 0, 10, 20, 30, 40, 60, 80]
 
 
 def main():
-    exp = Experiment("thousand_bid_margin", "Bid margin against contract success in Thousand", default_hands=60_000)
+    exp = Experiment("thousand_bid_margin", "Contract margin against contract success in Thousand",
+                     default_hands=60_000)
     a = exp.parse()
     games_n = max(1, a.hands // 30)
     with exp.output({"hands": a.hands, "seed": a.seed, "margins": MARGINS}):
@@ -44,11 +46,11 @@ def main():
             for metric in metrics:
                 ax.plot(df["margin"], df[metric], marker="o", label=metric)
                 ax.fill_between(df["margin"], df[f"{metric}_ci95_low"], df[f"{metric}_ci95_high"], alpha=0.25)
-            ax.set_xlabel("bid margin (points under the hand's value)")
+            ax.set_xlabel("contract margin (points under the hand's value)")
             ax.set_title(title, fontsize=10)
             if len(metrics) > 1:
                 ax.legend(fontsize=7)
-        fig.suptitle("Thousand (1001): heuristic bidders stop raising at the hand's value less the margin")
+        fig.suptitle("Thousand (1001): heuristic declarers name the hand's value less the margin")
         fig.tight_layout(rect=(0, 0.05, 1, 1))
         fig.text(0.01, 0.005, f"thousand | {a.hands:,} single deals (all seats at the margin) and {games_n:,} games "
                               f"(seat 0 alone) per point, the same deals at every point | 95% intervals | seed "

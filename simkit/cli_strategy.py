@@ -39,7 +39,7 @@ def add_parsers(sub, make) -> None:
     u = make(sub, "tune", "race a policy's declared parameters on the same deals (F-race with paired tests)",
              "simkit tune treize --policy stake=deck-aware --param stake.threshold=-0.3:0.3:0.05 "
              "--minimize house_edge --budget 2e6",
-             "simkit tune kerosinka --policy play=heuristic --param play.take_at=0:30:5 --budget 20000")
+             "simkit tune kerosinka --policy play=heuristic --param play.trump_at=0:20:5 --budget 20000")
     u.add_argument("game", help="a game id (simkit list)")
     u.add_argument("--policy", action="append", default=[], metavar="ROLE=NAME", help="the base policies (repeatable)")
     u.add_argument("--param", action="append", default=[], metavar="ROLE.P=LO:HI[:STEP]",

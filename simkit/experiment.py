@@ -33,7 +33,7 @@ class Experiment:
     """One experiment script's output folder, command line and metadata."""
 
     def __init__(self, name: str, question: str, *, default_hands: int | None, default_seed: int = 2026,
-                 prog: str | None = None):
+                 prog: str | None = None, default_jobs: int = 1):
         """``default_hands=None``: the script takes no ``--hands`` (its sizes are its own);
         ``prog``: how the script is run (default ``experiments/<name>.py``)."""
         self.name = name
@@ -42,6 +42,7 @@ class Experiment:
         self.question = question
         self.default_hands = default_hands
         self.default_seed = default_seed
+        self.default_jobs = default_jobs
         self.args = None
         self._dir = None
         self._files = []
@@ -55,7 +56,9 @@ class Experiment:
             p.add_argument("--hands", default=self.default_hands, type=str,
                            help=f"units per simulation (default {self.default_hands:_})")
         p.add_argument("--seed", default=self.default_seed, type=int, help=f"base seed (default {self.default_seed})")
-        p.add_argument("--jobs", default=1, type=int, help="worker processes (default 1; never changes results)")
+        p.add_argument("--jobs", default=self.default_jobs, type=int,
+                       help=f"worker processes (default {self.default_jobs}"
+                            f"{': every usable core' if self.default_jobs == -1 else ''}; never changes results)")
         p.add_argument("--force", action="store_true",
                        help="recompute even if the folder holds results for these inputs and this simkit version")
         p.add_argument("--out", default=str(DEFAULT_ROOT), help="results root (default results/)")
@@ -165,13 +168,15 @@ class Experiment:
         self._files += [f"{name}.csv", f"{name}.parquet"]
 
     def figure(self, fig, name: str):
-        """Write a matplotlib figure as ``<name>.png`` and close it."""
+        """Write a matplotlib figure as ``<name>.png`` (for the screen) and ``<name>.pdf``
+        (vector, for a paper) and close it."""
         import matplotlib.pyplot as plt
 
         d = self._need_dir()
-        fig.savefig(d / f"{name}.png", dpi=120, bbox_inches="tight")
+        for ext in ("png", "pdf"):
+            fig.savefig(d / f"{name}.{ext}", dpi=120, bbox_inches="tight")
+            self._files.append(f"{name}.{ext}")
         plt.close(fig)
-        self._files.append(f"{name}.png")
 
     def result(self, res, name: str):
         """Save a :class:`~simkit.runner.result.Result` in the subfolder ``name``."""

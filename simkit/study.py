@@ -11,6 +11,11 @@ Each game plays its default rules and policies, except where GAMES.md asks for m
 one report: Ochko is studied in both variants (GAMES.md G19 «House (banker) edge per unit
 staked for each variant»).
 
+The games are compiled and played in parallel, one case per worker process (by default
+every usable core, ``--jobs``); each case prints one line as it finishes (game, units,
+headline, seconds), so a long first run shows its progress. Results do not depend on
+the number of workers or the order in which the cases finish.
+
     python -m simkit.study [--scale 0.1] [--games treize ochko] [--jobs 2] [--force] [--out results] [-v]
 """
 from __future__ import annotations
@@ -23,7 +28,6 @@ import pandas as pd
 
 import simkit
 from simkit.experiment import Experiment
-from simkit.log import logger
 
 #: games studied under several rule sets: id -> list of rule dicts (one summary row each, its ``case``
 #: column ``k=v, ...``; ``defaults`` for a game studied under its default rules only)
@@ -93,6 +97,29 @@ def headline_figure(df: pd.DataFrame, caption: str):
     return fig
 
 
+def _play_case(gid: str, hands: int, rules: dict, seed: int):
+    """One case in a worker process: the game compiles (or loads its cache) and plays
+    there. Returns the run's plain parts (statistics, trace, timings), which the parent
+    turns back into a Result (a Result itself may hold objects that do not pickle)."""
+    import time
+
+    t0 = time.perf_counter()
+    res = simkit.simulate(gid, hands, rules=rules, seed=seed, n_jobs=1, progress=False)
+    parts = {"stats": dict(res.stats), "n_units": res.n_units, "trace": list(res.trace),
+             "timings": dict(res.timings), "unit_range": res.unit_range}
+    return parts, time.perf_counter() - t0
+
+
+def _result(gid: str, hands: int, rules: dict, seed: int, parts: dict):
+    from simkit.core.stats import Stats
+    from simkit.runner.result import Result
+
+    game = simkit.get_game(gid)
+    return Result(game=game, hands=hands, seed=seed, rules=game.Rules.build(rules), policies=game.resolve_policies(None),
+                  stats=Stats(parts["stats"]), n_units=parts["n_units"], trace=parts["trace"],
+                  timings=parts["timings"], unit_range=parts["unit_range"])
+
+
 def _scale(text: str) -> float:
     import argparse
 
@@ -109,10 +136,10 @@ def main(argv=None) -> int:
     import matplotlib
 
     matplotlib.use("Agg")
-    from simkit.reports.plots import plot_convergence
+    from simkit.reports.plots import plot_convergence, plural
 
     exp = Experiment("study", "Every game at a modest size with default rules and policies",
-                     default_hands=None, default_seed=2026, prog="python -m simkit.study")
+                     default_hands=None, default_seed=2026, prog="python -m simkit.study", default_jobs=-1)
 
     def extra(p):
         p.add_argument("--scale", type=_scale, default=1.0,
@@ -127,21 +154,21 @@ def main(argv=None) -> int:
     target = exp.target
     if exp.existing(inputs) == "same" and not args.force and (target / "summary.csv").exists():
         print(_shown(pd.read_csv(target / "summary.csv")))
-    rows = []
+    cases = [(gid, rules, max(1, int(simkit.get_game(gid).study_hands * args.scale)))
+             for gid in games for rules in CASES.get(gid, [{}])]
+    rows = [None] * len(cases)
     with exp.output(inputs):
-        for gid in games:
-            game = simkit.get_game(gid)
-            hands = max(1, int(game.study_hands * args.scale))
-            for rules in CASES.get(gid, [{}]):
-                folder = _folder(gid, rules)
-                res = simkit.simulate(gid, hands, rules=rules, seed=args.seed, n_jobs=args.jobs, progress=None)
-                exp.result(res, folder)
-                rows.append(summary_row(res, ", ".join(f"{k}={v}" for k, v in rules.items()) or "defaults"))
-                ax = plot_convergence(res)
-                exp.figure(ax.figure, f"{folder}_convergence")
-                r = rows[-1]
-                logger.info("  %-20s %s = %.6g ± %.2g (%s %ss, %.1f s)", folder, r["metric"], r["value"], r["stderr"],
-                            f"{res.n_units:,}", r["unit"], r["seconds"])
+        for i, parts, took in _play_all(cases, args.seed, args.jobs):
+            gid, rules, hands = cases[i]
+            res = _result(gid, hands, rules, args.seed, parts)
+            folder = _folder(gid, rules)
+            exp.result(res, folder)
+            rows[i] = summary_row(res, ", ".join(f"{k}={v}" for k, v in rules.items()) or "defaults")
+            ax = plot_convergence(res)
+            exp.figure(ax.figure, f"{folder}_convergence")
+            r = rows[i]
+            print(f"  done {folder:22s} {res.n_units:>11,} {plural(r['unit'])}  {r['metric']} = {r['value']:.6g} "
+                  f"± {r['stderr']:.2g}  ({took:.1f} s with compiling)", flush=True)
         df = pd.DataFrame(rows)
         exp.table(df, "summary")
         exp.figure(headline_figure(df, f"simkit default study | scale {args.scale:g} | seed {args.seed} | "
@@ -151,6 +178,25 @@ def main(argv=None) -> int:
         for r in df[df.definition != ""].itertuples():
             print(f"  {r.game}: {r.definition}")
     return 0
+
+
+def _play_all(cases, seed: int, n_jobs: int):
+    """Yield ``(case index, the run's parts, seconds)`` as the cases finish: in this process with
+    one job, else in ``n_jobs`` worker processes (loky)."""
+    if n_jobs == 1 or len(cases) == 1:
+        for i, (gid, rules, hands) in enumerate(cases):
+            parts, took = _play_case(gid, hands, rules, seed)
+            yield i, parts, took
+        return
+    import joblib
+
+    par = joblib.Parallel(n_jobs=min(n_jobs, len(cases)), return_as="generator_unordered")
+    yield from par(joblib.delayed(_indexed)(i, *cases[i], seed) for i in range(len(cases)))
+
+
+def _indexed(i, gid, rules, hands, seed):
+    parts, took = _play_case(gid, hands, rules, seed)
+    return i, parts, took
 
 
 def _shown(df: pd.DataFrame) -> str:

@@ -13,7 +13,7 @@ from simkit.rules import parse_rule_strings
     ({"hands": 2.5}, r"whole number, got 2.5"),
     ({"hands": "many"}, r"got 'many'"),
     ({"hands": True}, r"positive integer, got True"),
-    ({"n_jobs": 0}, r"n_jobs must be an integer >= 1, or -1 for every CPU core, got 0"),
+    ({"n_jobs": 0}, r"n_jobs must be an integer >= 1, or -1 for every usable CPU core \(-2: all but one\), got 0"),
     ({"seed": -1}, r"seed must be an integer in \[0, 2\*\*63\), got -1"),
     ({"rules": {"decks": 6}}, r"unknown rule option 'decks'; options: deck, deck_end"),
     ({"rules": {"deck": "many"}}, r"deck='many' is not allowed; allowed: 52, 36, 32"),

@@ -32,6 +32,7 @@ def test_experiment_runs_and_writes_results(script, tmp_path):
     meta = json.loads((target / "meta.json").read_text())
     assert meta["experiment"] == script.stem and meta["inputs"]["hands"] == 3000
     assert any(f.endswith(".csv") for f in meta["files"]) and any(f.endswith(".png") for f in meta["files"])
+    assert {f[:-4] for f in meta["files"] if f.endswith(".png")} == {f[:-4] for f in meta["files"] if f.endswith(".pdf")}
     assert all((target / f.rstrip("/")).exists() for f in meta["files"])
     assert not [q for q in tmp_path.iterdir() if q.name.startswith(".")], "a temporary folder was left"
 

@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 import simkit
-from simkit.reports.plots import plot_convergence, plot_differences, plot_sweep
+from simkit.reports.plots import plot_convergence, plot_differences, plot_sweep, plural
 from simkit.study import headline_figure, summary_row
 
 matplotlib.use("Agg")
@@ -113,4 +113,18 @@ def test_blackjack_rule_effects_marks_unpaired_rows():
     labels = [t.get_text() for t in fig.axes[0].get_yticklabels()]
     assert "decks=inf (unpaired)" in labels and "continuous_shuffle=True (unpaired)" in labels
     assert "decks=1" in labels
+    check(fig)
+
+
+def test_plurals():
+    assert [plural(u) for u in ("bank", "party", "match", "pot", "game", "block of rounds", "day")] == \
+        ["banks", "parties", "matches", "pots", "games", "blocks of rounds", "days"]
+
+
+@pytest.mark.parametrize("gid", ["polignac"])
+def test_tournament_figure(gid):
+    t = simkit.tournament(gid, ["heuristic", "random", "heuristic"], 30, rules={"unit": "deal"}, seed=1, groups=5,
+                          speed=False)
+    fig = t.plot()
+    assert "30 deals in each of 3 seatings" in footer(fig)
     check(fig)

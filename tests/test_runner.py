@@ -211,3 +211,12 @@ def test_workers_load_the_cache_instead_of_compiling():
         out = par(joblib.delayed(_worker_cache_stats)("treize") for _ in range(2))
     for hits, misses in out:
         assert sum(misses.values()) == 0 and sum(hits.values()) >= 1, (hits, misses)
+
+
+def test_jobs_count_the_usable_cores(monkeypatch):
+    from simkit.runner.units import parse_jobs, usable_cores
+
+    n = usable_cores()
+    assert parse_jobs(-1) == n and parse_jobs(-2) == max(1, n - 1) and parse_jobs(-10 * n) == 1 and parse_jobs(3) == 3
+    monkeypatch.setenv("SLURM_CPUS_PER_TASK", "1")
+    assert usable_cores() == 1 and parse_jobs(-1) == 1

@@ -89,12 +89,12 @@ def test_bad_ranges_and_objectives_are_named():
 
 @pytest.mark.parametrize("gid", ["kerosinka"])
 def test_tuning_a_seat_against_the_field(gid, capsys):
-    t = simkit.tune(gid, "heuristic", ["play.take_at=0:20:20"], budget=480, seed=2, block=20)
+    t = simkit.tune(gid, "basic", ["play.take_at=0:20:20"], budget=480, seed=2, block=20)
     assert t.seatings == 4 and t.metric == "win_rate.{side}" and t.better == "max"
     assert t.field_labels and t.spent <= 480
     with pytest.raises(SimkitError, match="tuned seat's score"):
-        simkit.tune(gid, "heuristic", ["play.take_at=0:20:20"], budget=480, metric="forced_trump_rate")
-    assert main(["tune", gid, "--policy", "play=heuristic", "--param", "play.take_at=0:20:20", "--budget", "480",
+        simkit.tune(gid, "basic", ["play.take_at=0:20:20"], budget=480, metric="forced_trump_rate")
+    assert main(["tune", gid, "--policy", "play=basic", "--param", "play.take_at=0:20:20", "--budget", "480",
                  "--block", "20", "--seed", "2", "--json"]) == 0
     obj = json.loads(capsys.readouterr().out)
     assert obj["best"] == t.best and obj["arms"] == json.loads(json.dumps(t.to_json()["arms"]))

@@ -25,7 +25,9 @@ The shared state of one deal (:data:`S_SIZE` int64 slots, offsets ``S_*``) holds
 hands (bitmasks), the table, the stock, what each seat has captured and who captured
 last; :func:`apply_move_nb` plays a move on it. The built-in choices (uniform random,
 greedy, the kontchinka-keeping heuristic that denies the next player sums) live here too,
-so both games share them; each game's kernel adds its deal, scoring and simulation policy.
+so both games share them, with what the games' planners read of a table
+(:func:`rank_takes_nb`, :func:`expected_best_nb`); each game's kernel adds its deal,
+scoring, simulation policy and planner.
 """
 import numpy as np
 from numba import cfunc, njit, types
@@ -63,9 +65,11 @@ S_SIZE = 176
 
 ONE = np.int64(1)
 
-POL_USER, POL_RANDOM, POL_GREEDY, POL_HEURISTIC, POL_SIMULATION = 0, 1, 2, 3, 4
+POL_USER, POL_RANDOM, POL_GREEDY, POL_HEURISTIC, POL_SIMULATION, POL_PLANNER = 0, 1, 2, 3, 4, 5
 P_KEEP, P_DENY, P_POINTS, P_SAMPLES = 0, 1, 2, 0
-N_PARAMS = 3
+#: more slots for the planners' parameters (a slot serves one name per game: :data:`simkit.games.fishing.PARAM_SLOTS`)
+P_S2, P_S3, P_S4, P_S5 = 2, 3, 4, 5
+N_PARAMS = 6
 
 #: user play function of a fishing game: play(moves, n, state, params) -> int64, the index
 #: (0..n-1) of the chosen row of ``moves`` (rows ``(card, mask)``: the card played and the bitmask
@@ -635,7 +639,7 @@ def _capture_gain_nb(card, mask, S, ct):
 
 
 @njit(cache=True)
-def _card_worth_nb(card, ct):
+def card_worth_nb(card, ct):
     """What trailing ``card`` risks: a kontchinka 4, a sweeping card 3, a point-suit card 1,
     plus the card's capture target / 100 (keep the cards that capture bigger sums)."""
     w = 4.0 * ct[CT_KONT + card] + 1.0 * ct[CT_POINT + card] + ct[CT_TARGET + card] / 100.0
@@ -648,13 +652,13 @@ def _card_worth_nb(card, ct):
 def greedy_nb(moves, n, S, ct):
     """Greedy: the capture taking most cards, then most points (point-suit cards and
     kontchinki), then a kontchinka; with no capture, trail the card of least worth
-    (:func:`_card_worth_nb`). Ties: the first move listed."""
+    (:func:`card_worth_nb`). Ties: the first move listed."""
     best = 0
     bkey = -1e18
     for k in range(n):
         c, pts, kont = _capture_gain_nb(moves[k, 0], moves[k, 1], S, ct)
         if moves[k, 1] == 0:
-            key = -_card_worth_nb(moves[k, 0], ct)
+            key = -card_worth_nb(moves[k, 0], ct)
         else:
             key = 1e6 * c + 1e3 * pts + kont
         if key > bkey:
@@ -752,7 +756,7 @@ def threat_nb(S, seat, tn, W):
 def heuristic_nb(moves, n, S, seat, ct, keep, deny, points, W):
     """The kontchinka-keeping heuristic: each move is worth the cards it takes plus
     ``points`` per point-suit card and kontchinka taken, minus ``keep`` times the worth of
-    a trailed card (:func:`_card_worth_nb`: never give away a kontchinka), minus ``deny``
+    a trailed card (:func:`card_worth_nb`: never give away a kontchinka), minus ``deny``
     times what the resulting table offers the next player (:func:`threat_nb`, the sums
     left open; the table after each move is built in ``W``, a :func:`new_work_nb` array).
     The best move; ties: the first listed."""
@@ -771,7 +775,7 @@ def heuristic_nb(moves, n, S, seat, ct, keep, deny, points, W):
         if mask == 0:
             W[W_TABLE + w] = card
             w += 1
-            key = -keep * _card_worth_nb(card, ct)
+            key = -keep * card_worth_nb(card, ct)
         else:
             key = c + points * pts
         key -= deny * threat_nb(S, seat, w, W)
@@ -779,6 +783,144 @@ def heuristic_nb(moves, n, S, seat, ct, keep, deny, points, W):
             bkey = key
             best = k
     return best
+
+
+MAX_TARGET = 16              # capture targets are at most 14 (a king capturing 14 in the picture variant)
+
+
+@njit(cache=True)
+def rank_takes_nb(tn, W, cval, best, take, nopt):
+    """What a card of each rank could capture from the table ``W[W_TABLE:W_TABLE + tn]``
+    (card table ``W[W_CT:]``), valuing each captured table card ``c`` at ``cval[c]``
+    (float64[52]): ``take[r]`` the most value among the captures of a card of rank ``r``
+    (-1.0 when it captures nothing; a set of cards adding up to its target, an
+    equal-rank card, the whole table for a sweeping card, any one card for a card taking
+    one) and ``nopt[r]`` the number of those captures. Ranks are as in the card table (the
+    suit never matters). One search over the sets of valued table cards (sums up to the
+    largest target, :data:`MAX_TARGET`) keeps each sum's best value in ``best`` (float64
+    scratch, at least ``MAX_TARGET + 1``) and counts its sets (in ``W``'s scratch rows):
+    the planners' per-move evaluation, a single-capture reading (``captures=several``
+    would let a card take several sets at once)."""
+    top = 0
+    for r in range(13):
+        if W[W_CT + CT_SWEEP + 4 * r] == SWEEP_NONE:
+            top = max(top, W[W_CT + CT_TARGET + 4 * r])
+    for v in range(top + 1):
+        best[v] = -1.0
+        W[W_POS + v] = 0
+    m = 0
+    for i in range(tn):
+        t = W[W_TABLE + i]
+        v = W[W_CT + CT_VALUE + t]
+        if 0 < v <= top:
+            W[W_VAL + m] = v
+            W[W_REM + m] = t
+            m += 1
+    d = 0
+    j = 0
+    sm = 0
+    val = 0.0
+    while True:
+        if j < m:
+            v = W[W_VAL + j]
+            if sm + v <= top:
+                W[W_CHOSEN + d] = j
+                d += 1
+                sm += v
+                val += cval[W[W_REM + j]]
+                W[W_POS + sm] += 1
+                if val > best[sm]:
+                    best[sm] = val
+            j += 1
+            continue
+        if d == 0:
+            break
+        d -= 1
+        j = W[W_CHOSEN + d]
+        sm -= W[W_VAL + j]
+        val -= cval[W[W_REM + j]]
+        j += 1
+    total = 0.0
+    single = -1.0
+    for i in range(tn):
+        c = cval[W[W_TABLE + i]]
+        total += c
+        single = max(single, c)
+    for r in range(13):
+        sweep = W[W_CT + CT_SWEEP + 4 * r]
+        if tn == 0:
+            take[r] = -1.0
+            nopt[r] = 0
+        elif sweep == SWEEP_ALL:
+            take[r] = total
+            nopt[r] = 1
+        elif sweep == SWEEP_ONE:
+            take[r] = single
+            nopt[r] = tn
+        else:
+            target = W[W_CT + CT_TARGET + 4 * r]
+            b = -1.0
+            k = 0
+            if target > 0 and W[W_POS + target] > 0:
+                b = best[target]
+                k = W[W_POS + target]
+            for i in range(tn):
+                t = W[W_TABLE + i]
+                if t >> 2 == r:
+                    v = W[W_CT + CT_VALUE + t]
+                    if not (v > 0 and v == target):       # not counted already as a set of one
+                        k += 1
+                        b = max(b, cval[t])
+            take[r] = b
+            nopt[r] = k
+
+
+@njit(cache=True)
+def none_of_top_nb(total, top, h):
+    """The chance that ``h`` cards drawn without replacement from ``total`` miss all of a
+    group of ``top``: ``C(total - top, h) / C(total, h)``."""
+    if h <= 0:
+        return 1.0
+    q = 1.0
+    for i in range(h):
+        if total - top - i <= 0:
+            return 0.0
+        q *= (total - top - i) / (total - i)
+    return q
+
+
+@njit(cache=True)
+def expected_best_nb(vals, counts, h, order):
+    """The mean of the best of ``h`` cards drawn without replacement from a pool holding
+    ``counts[r]`` cards worth ``vals[r]`` each (r = 0..12; a worth below 0 counts as 0):
+    sorted from the best, group ``j`` is the best drawn with chance ``q(N_{j-1}) - q(N_j)``,
+    ``q(N)`` the chance of missing the best ``N`` cards (:func:`none_of_top_nb`).
+    ``order``: int64 scratch of 13."""
+    total = 0
+    for r in range(13):
+        total += counts[r]
+    if total == 0 or h <= 0:
+        return 0.0
+    h = min(h, total)
+    k = 0
+    for r in range(13):
+        if counts[r] > 0 and vals[r] > 0.0:
+            q = k
+            while q > 0 and vals[order[q - 1]] < vals[r]:
+                order[q] = order[q - 1]
+                q -= 1
+            order[q] = r
+            k += 1
+    e = 0.0
+    above = 0
+    miss = 1.0
+    for q in range(k):
+        r = order[q]
+        above += counts[r]
+        nxt = none_of_top_nb(total, above, h)
+        e += vals[r] * (miss - nxt)
+        miss = nxt
+    return e
 
 
 @njit(cache=True)

@@ -8,6 +8,8 @@ from simkit.core.tricks import cards_of
 from simkit.errors import SimkitError
 from simkit.policies.base import PolicyRole, PolicySpec, param, raise_illegal
 
+#: the parameters' slots of the built-ins shared by both games; each game adds its planner's
+#: (a slot holds one parameter of the policy chosen for a seat)
 PARAM_SLOTS = {"keep": capture.P_KEEP, "deny": capture.P_DENY, "points": capture.P_POINTS,
                "samples": capture.P_SAMPLES}
 
@@ -15,9 +17,11 @@ USER_SIGNATURE = ("play(moves: int64[:, :], n: int64, state: int64[:], params: f
                   "(index of the chosen (card, capture mask) row)")
 
 
-def play_role(simulation_doc: str, default: str, heuristic: dict, samples: int) -> PolicyRole:
-    """The ``play`` role: random, greedy, heuristic (defaults ``heuristic``) and
-    simulation (``samples`` by default; ``simulation_doc`` says what it maximises)."""
+def play_role(simulation_doc: str, default: str, heuristic: dict, samples: int, planner: tuple = ()) -> PolicyRole:
+    """The ``play`` role: random, greedy, heuristic (defaults ``heuristic``),
+    simulation (``samples`` by default; ``simulation_doc`` says what it maximises) and
+    the game's own planner, ``planner = (doc, {name: Param})``."""
+    extra = [PolicySpec("planner", planner[0], capture.POL_PLANNER, dict(planner[1]))] if planner else []
     return PolicyRole(
         "play",
         [PolicySpec("random", "a uniformly chosen legal move (a baseline)", capture.POL_RANDOM, {}),
@@ -26,7 +30,8 @@ def play_role(simulation_doc: str, default: str, heuristic: dict, samples: int) 
          PolicySpec("heuristic", "cards taken + `points` per point card - `keep` x a trailed card's worth - `deny` "
                     "x the cards an unseen card could take from the table left", capture.POL_HEURISTIC,
                     {k: param(v, "float", 0.0, 100.0) for k, v in heuristic.items()}),
-         PolicySpec("simulation", simulation_doc, capture.POL_SIMULATION, {"samples": param(samples, "int", 1, 1000)})],
+         PolicySpec("simulation", simulation_doc, capture.POL_SIMULATION, {"samples": param(samples, "int", 1, 1000)})]
+        + extra,
         default=default,
         user_signature=USER_SIGNATURE,
     )

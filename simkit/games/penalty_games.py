@@ -37,12 +37,14 @@ class PenaltyTrickGame(TrickGame):
     :func:`~simkit.games.penalty_tricks.chunk_signature`) runs with the shared ``choose``
     and ``after_trick`` hooks; a subclass gives ``kernel``, ``stats_bundle``,
     ``trick_tables``, ``_opts(rules)``, ``_players(rules)`` and ``_new_stats(rules,
-    n_groups)``."""
+    n_groups)``, and may give its own ``choose_cb`` and ``role_rows``."""
 
     hands_word = "units"
     headline = "dealer_edge"
     role_rows = {"play": (R_PLAY, PARAM_SLOTS["play"], pt.N_PLAY_PARAMS, no_user_play_nb)}
     kernel = stats_bundle = trick_tables = None
+    #: the kernels' ``choose`` hook (a game with policies of its own gives its own)
+    choose_cb = pt.penalty_choose_cb
 
     def _run(self, rules, policies, seed, start, stop, audit):
         seats, fns = self.seat_policies(policies, self._players(rules))
@@ -50,7 +52,7 @@ class PenaltyTrickGame(TrickGame):
         audit_out = np.zeros(2, np.int64)
         err = np.zeros(N_ERR, np.int64)
         type(self).kernel(seed, start, stop, deck(52), self._opts(rules), self.trick_tables, seats,
-                          pt.penalty_choose_cb, pt.penalty_after_trick_cb, *fns, self.stats_bundle(**st), audit,
+                          type(self).choose_cb, pt.penalty_after_trick_cb, *fns, self.stats_bundle(**st), audit,
                           audit_out, err)
         if err[E_KIND]:
             self.raise_err(err, policies, f"unit {err[E_UNIT]}, ")

@@ -3,7 +3,9 @@ Kerosinka; kernels in :mod:`simkit.games.point_tricks`): their play role and
 :class:`PointTrickGame`, what their game classes have in common (the play role's kernel
 rows, one chunk-kernel call, a hand-built deal's inputs).
 
-The play role:
+The play role (Kozel's; Kerosinka has its own, :mod:`simkit.games.kerosinka.policies`,
+where this heuristic is the baseline ``basic`` and the default ``heuristic`` is
+Kerosinka's own card player):
 
 ``random`` (a uniformly chosen legal card), ``heuristic`` ("take points, count trumps":
 :func:`~simkit.games.point_tricks.take_points_nb`), ``simulation`` (samples the hidden
@@ -14,16 +16,18 @@ once per legal card: :func:`~simkit.games.point_tricks.simulation_play_nb`), or 
 ``S_*`` layout of :mod:`simkit.core.tricks` plus ``S_POINTS`` and the game's fields).
 
 The default is the heuristic with ``take_at=0`` (contest every trick it can win). Measured
-(seed 11, two seats against two at ``take_at=10``, dealers rotating): Kerosinka games to
-300, win rate 0.2587 against 0.2413 (stderr 0.0018 each; 20 000 games) and 30.25 against
-29.75 points a deal; Kozel matches 0.258 against 0.242 (stderr 0.0046; 3 000 matches);
-``take_at`` 4 and 20 lie between. Against random play the heuristic wins Kerosinka games
+with this heuristic in both games (in Kerosinka now ``basic``; seed 11, two seats against
+two at ``take_at=10``, dealers rotating): Kerosinka games to 300, win rate 0.2587 against
+0.2413 (stderr 0.0018 each; 20 000 games) and 30.25 against 29.75 points a deal; Kozel
+matches 0.258 against 0.242 (stderr 0.0046; 3 000 matches); ``take_at`` 4 and 20 lie
+between. Against random play the heuristic wins Kerosinka games
 0.325 against 0.175 a seat (2 000 games) and Kozel matches 0.43 against 0.07 (300
 matches). ``simulation`` (10 samples) is stronger still, one seat against three
 heuristic players: Kerosinka 0.50 ± 0.08 of 40 games, 36.3 points a deal against 27.9;
 Kozel 0.43 ± 0.05 of 100 matches (a quarter is even), but it is some 300 times slower
 (100 Kozel matches: 43 s), so it is not the default: the default study plays thousands
-of games.
+of games. (In Kerosinka, against its own heuristic, the simulation seat wins about 0.32:
+``docs/point-games.md``.)
 """
 import numpy as np
 
@@ -36,6 +40,7 @@ from simkit.games.tricks_base import TrickGame
 from simkit.policies.base import PolicyRole, PolicySpec, param
 
 _TAKE_AT = param(0, "int", 0, 120)
+USER_SIGNATURE = "play(hand: int64, legal: int64, state: int64[:], params: float64[:]) -> int64"
 
 
 def play_role(default: str = "heuristic") -> PolicyRole:
@@ -51,7 +56,7 @@ def play_role(default: str = "heuristic") -> PolicyRole:
                     "everyone) once per legal card and plays the card that took the most points", pt.PLAY_SIMULATION,
                     {"samples": param(20, "int", 1, 10_000), "take_at": _TAKE_AT})],
         default=default,
-        user_signature="play(hand: int64, legal: int64, state: int64[:], params: float64[:]) -> int64",
+        user_signature=USER_SIGNATURE,
     )
 
 
@@ -63,10 +68,14 @@ class PointTrickGame(TrickGame):
     """A card-point game for four players, each for himself, with the play role only. A
     game sets ``Rules``, ``report``, ``deck_size``, ``nb`` (its kernel module: ``chunk_nb``,
     ``after_trick_cb``, ``STATS``), ``_opts(rules)``, ``_new_stats(rules, n_groups)`` (a
-    dict of arrays) and ``trick_tables(rules)``."""
+    dict of arrays) and ``trick_tables(rules)``; it may replace the play role (``roles``,
+    ``role_rows``) and the ``choose_cb`` hook that plays its built-ins (Kerosinka does: its
+    own heuristic beside the shared ones, :mod:`simkit.games.kerosinka.play`)."""
 
     roles = [play_role()]
     role_rows = {"play": (R_PLAY, PARAM_SLOTS, pt.N_PLAY_PARAMS, no_user_play_nb)}
+    #: the ``choose`` hook that plays the built-in play policies (a ``cfunc``)
+    choose_cb = pt.choose_play_cb
     deck_size = 32
     nb = None
 
@@ -80,7 +89,7 @@ class PointTrickGame(TrickGame):
         audit_out = np.zeros(2, np.int64)
         err = np.zeros(N_ERR, np.int64)
         self.nb.chunk_nb(seed, start, stop, deck(self.deck_size), self._opts(rules), self.trick_tables(rules), seats,
-                         pt.choose_play_cb, self.nb.after_trick_cb, *fns, self.nb.STATS(**st), audit, audit_out, err)
+                         self.choose_cb, self.nb.after_trick_cb, *fns, self.nb.STATS(**st), audit, audit_out, err)
         if err[E_KIND]:
             self.raise_err(err, policies, f"unit {err[E_UNIT]}, ")
         return st, audit_out
@@ -94,6 +103,6 @@ class PointTrickGame(TrickGame):
         order = self.check_order(cards, deck(self.deck_size), self.deck_size, exactly=True)
         dealer = self.check_seat("dealer", dealer, 4)
         seats, fns = self.seat_policies(policies, 4)
-        args = (order, self._opts(rules), self.trick_tables(rules), dealer, seats, pt.choose_play_cb,
+        args = (order, self._opts(rules), self.trick_tables(rules), dealer, seats, self.choose_cb,
                 self.nb.after_trick_cb, *fns)
         return rules, policies, order, args, np.zeros(S_SIZE, np.int64), np.zeros(2, np.int64), np.zeros(N_ERR, np.int64)

@@ -27,9 +27,16 @@ def set_wrapped_title(ax, text: str):
 
 
 def plural(unit: str) -> str:
-    """``bank`` -> ``banks``, ``block of rounds`` -> ``blocks of rounds``."""
+    """``bank`` -> ``banks``, ``party`` -> ``parties``, ``match`` -> ``matches``,
+    ``block of rounds`` -> ``blocks of rounds``."""
     head, _, rest = unit.partition(" ")
-    return f"{head}s {rest}" if rest else f"{head}s"
+    if head.endswith(("s", "x", "ch", "sh")):
+        head += "es"
+    elif head.endswith("y") and head[-2:-1] not in ("a", "e", "i", "o", "u"):
+        head = head[:-1] + "ies"
+    else:
+        head += "s"
+    return f"{head} {rest}" if rest else head
 
 
 def _run_caption(res) -> str:
@@ -95,18 +102,24 @@ def plot_sweep(df, x: str, metric: str, hue: str | None = None, ax=None):
 
 def plot_differences(comparison, metric: str, ax=None):
     """Bar chart of each policy's difference from the first in ``metric``, with paired
-    95% intervals."""
+    95% intervals (Student's t with ``G − 1`` degrees of freedom, as the tables), a zero
+    line, and the labels wrapped so that long policy names do not overlap."""
     import matplotlib.pyplot as plt
+    from simkit.reports.student import t_quantile2
 
     df = comparison.differences(metric)
+    labels = ["\n".join(textwrap.wrap(str(p), 28)) or str(p) for p in df["policy"]]
+    lines = sum(max(1, lab.count("\n") + 1) for lab in labels)
     if ax is None:
-        _, ax = plt.subplots(figsize=(7, 0.6 * len(df) + 2.0))
+        _, ax = plt.subplots(figsize=(7, 0.32 * lines + 0.3 * len(df) + 2.0))
     y = np.arange(len(df))
-    err = Z95 * df["diff_stderr"].to_numpy()
+    t = t_quantile2(0.05, comparison.n_groups - 1)
+    err = t * df["diff_stderr"].to_numpy()
     ax.barh(y, df["diff"], xerr=err, color="tab:blue", alpha=0.7, capsize=4)
-    ax.set_yticks(y, df["policy"])
+    ax.set_yticks(y, labels, fontsize=8)
     ax.axvline(0, color="k", lw=0.8)
-    ax.set_xlabel(f"{metric}: difference from {comparison.labels[0]}\n(paired 95% interval)")
+    ax.set_xlabel(f"{metric}: difference from {comparison.labels[0]}\n"
+                  f"(paired 95% interval, t with {comparison.n_groups - 1} df)")
     res = comparison.results[0]
     _caption(ax, f"{res.game.id} | n={res.n_units:,} {plural(res.meta()['unit'])} each, same deals | "
                  f"seed {res.seed} | simkit {res.version}")
@@ -121,14 +134,15 @@ def plot_tournament(t, fig=None):
     ent = t.entrants()
     k = t.k
     if fig is None:
-        fig = plt.figure(figsize=(11, 0.45 * k + 3.2))
+        fig = plt.figure(figsize=(11, 0.5 * k + 4.6))
     ax1, ax2 = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1, 1.1]})
+    short = {lab: "\n".join(textwrap.wrap(lab, 22)) or lab for lab in ent["entrant"]}
     y = np.arange(k)[::-1]
     lo, hi = ent["rating_ci95_low"].to_numpy(), ent["rating_ci95_high"].to_numpy()
     r = ent["rating"].to_numpy()
     ax1.errorbar(r, y, xerr=[r - lo, hi - r], fmt="o", capsize=4, color="tab:blue")
-    ax1.set_yticks(y, [f"{a} (rank {lo_}-{hi_})" if lo_ != hi_ else f"{a} (rank {lo_})"
-                       for a, lo_, hi_ in zip(ent["entrant"], ent["rank_low"], ent["rank_high"])])
+    ax1.set_yticks(y, [f"{short[a]} (rank {lo_}-{hi_})" if lo_ != hi_ else f"{short[a]} (rank {lo_})"
+                       for a, lo_, hi_ in zip(ent["entrant"], ent["rank_low"], ent["rank_high"])], fontsize=8)
     ax1.axvline(0, color="k", lw=0.8)
     ax1.set_xlabel(f"rating, {t.rating_unit}\n(95% interval, jackknife over {t.n_groups} unit groups)")
     order = list(ent["entrant"])
@@ -141,16 +155,17 @@ def plot_tournament(t, fig=None):
         star[i, j] = star[j, i] = p.significant
     m = np.nanmax(np.abs(D)) or 1.0
     im = ax2.imshow(D, cmap="RdBu_r" if t.contest.better == "max" else "RdBu", vmin=-m, vmax=m)
-    ax2.set_xticks(range(k), order, rotation=35, ha="right")
-    ax2.set_yticks(range(k), order)
+    ax2.set_xticks(range(k), [short[a] for a in order], rotation=35, ha="right", fontsize=8)
+    ax2.set_yticks(range(k), [short[a] for a in order], fontsize=8)
     for i in range(k):
         for j in range(k):
             if i != j:
-                ax2.text(j, i, f"{D[i, j]:+.3g}{'*' if star[i, j] else ''}", ha="center", va="center", fontsize=8)
+                ax2.text(j, i, f"{D[i, j]:+.3g}{'*' if star[i, j] else ''}", ha="center", va="center", fontsize=8,
+                         color="white" if abs(D[i, j]) > 0.6 * m else "black")
     fig.colorbar(im, ax=ax2, shrink=0.8, label=f"row minus column: {t.contest.what}")
     ax2.set_title("score differences (* Holm-significant, 5%)", fontsize=10)
     unit = t.game.unit_for(t.rules)
-    fig.suptitle(f"{t.game.title or t.game.id}: duplicate tournament, score = {t.contest.what}", fontsize=11)
+    ax1.set_title(f"{t.game.title or t.game.id}: duplicate tournament\nscore = {t.contest.what}", fontsize=10)
     changed = t.rules.changed()
     rules = ", ".join(f"{a}={b}" for a, b in changed.items()) or "default rules"
     _caption(ax1, f"{t.game.id} | n={t.units_played:,} {plural(unit)} in each of {len(t.design)} seatings, same deals | "

@@ -22,6 +22,9 @@ def summary(res, max_rows: int = 20) -> str:
              f"  rules: {', '.join(f'{k}={v}' for k, v in changed.items()) or 'defaults'}",
              f"  policies: {policy_labels(meta['policies'])}",
              f"  simkit {res.version}"]
+    note = res.stronger_policy
+    if note:
+        lines.insert(4, f"  stronger play: {note}")
     if getattr(res, "precision", None):
         p = res.precision
         lines.append(f"  target_se {p['target_se']:g} on {p['metric']}: stderr {p['stderr']:.3g} after "
@@ -141,11 +144,13 @@ def experiment_text(meta: dict, tables: dict, max_rows: int = 40, max_cell: int 
 def tournament_text(t) -> str:
     """``simkit tournament``: the header, the entrants best first (score against the
     field, rating and rank interval, speed), the significant pairs and the seat balance."""
+    from simkit.reports.plots import plural
+
     c = t.contest
     changed = t.rules.changed()
     unit = t.game.unit_for(t.rules)
     lines = [f"{t.game.title or t.game.id}  [{t.game.id}]: duplicate tournament of {t.k} entrants",
-             f"  {t.units_played:,} {unit}s in each of {len(t.design)} seatings (the same deals in every seating), "
+             f"  {t.units_played:,} {plural(unit)} in each of {len(t.design)} seatings (the same deals in every seating), "
              f"seed {t.seed}",
              f"  rules: {', '.join(f'{k}={v}' for k, v in changed.items()) or 'defaults'}",
              f"  score: {c.what} ({c.metric.format(side='<side>')}, {'higher' if c.better == 'max' else 'lower'} "

@@ -135,7 +135,18 @@ class Result:
                           for r in metrics_frame(self.metrics).to_dict(orient="records")}
         out["tables"] = {name: _records(df) for name, df in self.tables.items()}
         out["timings"] = self.timings
+        note = self.stronger_policy
+        if note:
+            out["stronger_policy"] = note
         return out
+
+    @property
+    def stronger_policy(self) -> str | None:
+        """Where the run played the game's default policies and a slower built-in beats
+        them in the tournaments, by how much (:mod:`simkit.strategy`); else ``None``."""
+        from simkit.strategy import stronger_note
+
+        return stronger_note(self.game.id, self.policies, {r.name: r.default for r in self.game.roles})
 
     def __repr__(self):
         head = self.game.headline

@@ -78,6 +78,18 @@ def _label_of(game, pols: dict) -> str:
     return " ".join(f"{r}={p.describe()}" for r, p in changed.items())
 
 
+def _spec_label(game, spec) -> str | None:
+    """An entrant's label as the user wrote it (``"heuristic"``, ``"bid=simulation"``),
+    where it was written as text; ``None`` otherwise."""
+    if isinstance(spec, str):
+        return spec.strip()
+    if isinstance(spec, dict) and spec and all(isinstance(v, str) for v in spec.values()):
+        if len(game.roles) == 1:
+            return next(iter(spec.values())).strip()
+        return " ".join(f"{r}={v.strip()}" for r, v in spec.items())
+    return None
+
+
 def parse_entrants(game, entrants) -> tuple:
     """``(labels, [{role: Policy}])`` from a list of policy specs (as for ``simulate``:
     a name, ``"name:param=value"``, a dict by role, a Policy or an ``@njit`` function) or
@@ -95,8 +107,8 @@ def parse_entrants(game, entrants) -> tuple:
     pols = [_entrant(game, s, i) for i, s in enumerate(specs)]
     if labels is None:
         labels = []
-        for p in pols:
-            lab = _label_of(game, p)
+        for spec, p in zip(specs, pols):
+            lab = _spec_label(game, spec) or _label_of(game, p)
             n = sum(1 for x in labels if x == lab or x.startswith(lab + "#"))
             labels.append(lab if n == 0 else f"{lab}#{n + 1}")
     if len(set(labels)) != len(labels):

@@ -107,7 +107,7 @@ def parse_param_range(game, text: str) -> tuple:
     key, eq, rng = text.partition("=")
     role, dot, name = key.strip().partition(".")
     if not eq or not dot:
-        raise SimkitError(f"bad --param {text!r}: write ROLE.PARAM=LO:HI[:STEP], e.g. play.take_at=0:20:5")
+        raise SimkitError(f"bad --param {text!r}: write ROLE.PARAM=LO:HI[:STEP], e.g. play.trump_at=0:20:5")
     roles = {r.name: r for r in game.roles}
     if role not in roles:
         raise SimkitError(f"{game.id}: unknown policy role {role!r} in {text!r}; roles: {', '.join(roles)}")
@@ -257,7 +257,7 @@ class Tuning:
 def tune(game, policies, params, *, metric=None, better=None, budget, rules=None, seed=0, field=None,
          block=None, groups_per_round: int = 10, min_rounds: int = 2, alpha: float = 0.05, margin: float = 0.0,
          max_arms=None, n_jobs=1, chunk=None, backend=None, scheduler=None, progress=False) -> Tuning:
-    """Race the grid of ``params`` (``["play.take_at=0:20:5", ...]`` or tuples ``(role,
+    """Race the grid of ``params`` (``["play.trump_at=0:20:5", ...]`` or tuples ``(role,
     name, lo, hi, step)``) over the policies ``policies`` (the base: its other
     parameters and roles stay as given). ``metric``: in a game against a fixed house, a
     metric the game reports, with ``better`` ``"max"`` or ``"min"``; in a seated game the

@@ -63,12 +63,32 @@ def parse_seed(seed) -> int:
     return seed
 
 
+def usable_cores() -> int:
+    """The CPU cores this process may use: the scheduler's affinity mask and a cgroup CPU
+    quota, as joblib (loky) counts them, and no more than ``SLURM_CPUS_PER_TASK`` inside a
+    SLURM job step."""
+    try:
+        from joblib import cpu_count
+
+        n = int(cpu_count(only_physical_cores=False))
+    except Exception:  # pragma: no cover - joblib is a dependency; a plain count if it breaks
+        n = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    slurm = os.environ.get("SLURM_CPUS_PER_TASK", "")
+    if slurm.isdigit() and int(slurm) > 0:
+        n = min(n, int(slurm))
+    return max(1, n)
+
+
 def parse_jobs(n_jobs) -> int:
-    """``n_jobs`` as a worker count: an integer >= 1, or -1 for every CPU core (the joblib
-    convention)."""
-    if isinstance(n_jobs, bool) or not isinstance(n_jobs, numbers.Integral) or not (n_jobs >= 1 or n_jobs == -1):
-        raise SimkitError(f"n_jobs must be an integer >= 1, or -1 for every CPU core, got {n_jobs!r}")
-    return (os.cpu_count() or 1) if n_jobs == -1 else int(n_jobs)
+    """``n_jobs`` as a worker count: an integer >= 1, or, as joblib reads them, -1 for
+    every usable core (:func:`usable_cores`), -2 for all but one, and so on (at least 1)."""
+    if isinstance(n_jobs, bool) or not isinstance(n_jobs, numbers.Integral) or n_jobs == 0:
+        raise SimkitError(f"n_jobs must be an integer >= 1, or -1 for every usable CPU core (-2: all but one), "
+                          f"got {n_jobs!r}")
+    n_jobs = int(n_jobs)
+    if n_jobs < 0:
+        return max(1, usable_cores() + 1 + n_jobs)
+    return n_jobs
 
 
 def parse_shard(shard) -> tuple | None:

@@ -123,3 +123,86 @@ def test_bad_rules_and_parameters():
         BabochkaRules.build({"players": 5})
     with pytest.raises(SimkitError):
         GAME.resolve_policies("heuristic:deny=200")
+
+
+# -- the planner (the default) on hand-built positions ----------------------------------------
+def choose(policy, hands, table, capt=(0, 0, 0), turn=0, rules=None):
+    """The move ``policy`` picks for the seat to play ``turn`` (dealer 0: seat 1 plays the
+    first card) with ``hands`` and ``table``, each seat having captured ``capt[s]`` times
+    in the deal. Returns ``(card played, sorted table cards taken)``."""
+    from simkit.core.cards import format as format_cards
+
+    r = BabochkaRules.build(rules or {})
+    S = np.zeros(cap.S_SIZE, np.int64)
+    cap.reset_deal_nb(S, r.players, 0)
+    for s, h in enumerate(hands):
+        S[cap.S_HAND + s] = mask(h)
+    tb = parse(table)
+    S[cap.S_TABLE:cap.S_TABLE + len(tb)] = tb
+    S[cap.S_TN] = len(tb)
+    S[cap.S_TOP] = 20
+    opts = GAME._opts(r)
+    S[nb.B_POT], S[nb.B_FEE], S[nb.B_TURN] = 3 * r.ante, r.trail_fee, turn
+    for s, c in enumerate(capt):
+        S[nb.B_CAPT + s] = c
+    seat = int(nb.seat_of_turn_nb(S, turn))
+    ct = babochka_card_table()
+    w = cap.new_work_nb(ct)
+    moves = np.zeros((64, 2), np.int64)
+    n = cap.legal_moves_nb(S[cap.S_HAND + seat], S[cap.S_TABLE:cap.S_TABLE + 52], len(tb), ct, False, True,
+                           opts[nb.O_FORCED], moves, w)
+    from simkit.policies.seated import policy_arrays
+    from simkit.games.babochka.policies import PARAM_SLOTS, PLAY
+    codes, params, fn = policy_arrays("babochka", PLAY, GAME.resolve_policies(policy)["play"], r.players,
+                                      PARAM_SLOTS, nb.N_PARAMS, cap.no_user_play_nb)
+    k = nb.choose_nb(codes[seat], params[seat], moves, n, S, seat, ct, opts, np.ones(4, np.uint64), fn, w)
+    names = table.split()
+    return format_cards([int(moves[k, 0])]), sorted(names[i] for i in range(len(tb)) if moves[k, 1] >> i & 1)
+
+
+def test_planner_is_the_default_and_its_parameters_are_declared():
+    assert GAME.roles[0].default == "planner"
+    assert GAME.resolve_policies(None)["play"].name == "planner"
+    for bad, rng in (("planner:deny=-1", r"\[0, 20\]"), ("planner:fee=25", r"\[0, 20\]"),
+                     ("planner:hope=1.5", r"\[0, 1\]"), ("planner:wait=nan", r"\[0, 1\]")):
+        with pytest.raises(SimkitError, match=r"is not allowed; allowed: a finite number in " + rng):
+            GAME.resolve_policies(bad)
+
+
+def test_planner_keeps_a_capture_for_each_card_left():
+    # seat 1 plays first: 9S could take 4D + 5C (three cards, what greedy and the old heuristic
+    # take), but then 4H finds nothing; 9S taking 9H (or 4H taking 4D, or KC taking KD) leaves
+    # a capture for both cards left
+    hands = ["QS QH QD", "9S 4H KC", "JS JH JD"]
+    table = "4D 5C KD 9H 2S 10C 8S"
+    assert choose("greedy", hands, table) == ("9S", ["4D", "5C"])
+    assert choose("heuristic", hands, table) == ("9S", ["4D", "5C"])
+    assert choose("planner", hands, table) in [("9S", ["9H"]), ("4H", ["4D"]), ("KC", ["KD"])]
+
+
+def test_planner_keeps_two_cards_from_sharing_one_capture():
+    # 7C taking 7D leaves both fives a capture, but the same one (5D): only one of them can
+    # take it; a five taking 5D leaves 7C its 7D and the other five to wait (hope)
+    hands = ["QS QH QD", "5S 5H 7C", "JS JH JD"]
+    table = "5D 2C 7D KH QC 9S 10S"
+    assert choose("planner", hands, table)[1] == ["5D"]
+    assert choose("planner:wait=1", hands, table) == ("7C", ["7D"])
+
+
+def test_planner_takes_the_pot_with_its_third_capture():
+    # seat 1 has captured twice; its last card captures: the pot (a trail is allowed here)
+    hands = ["QS", "9S", "JS"]
+    assert choose("planner", hands, "4D 5C KD", capt=(0, 2, 0), turn=6, rules={"forced_capture": False}) == \
+        ("9S", ["4D", "5C"])
+
+
+def test_planner_denies_a_player_still_in_the_running():
+    # seat 1 has laid a card down (out of the running); seat 2, next, has captured twice and
+    # has one card left. Neither 2S nor 3S captures; laid down, 2S would give a capture to two
+    # more ranks (2, and 10 = 8D + 2S), 3S to one (3; 8D + 3S is 11): the planner lays 3S down.
+    # Without the denial both are worth the same and the first listed, 2S, is played; with
+    # seat 2 out of the running too, as well.
+    hands = ["QS QD", "2S 3S", "7H"]
+    assert choose("planner", hands, "8D KD QC", capt=(0, 0, 2), turn=3) == ("3S", [])
+    assert choose("planner:deny=0", hands, "8D KD QC", capt=(0, 0, 2), turn=3) == ("2S", [])
+    assert choose("planner", hands, "8D KD QC", capt=(0, 0, 1), turn=3) == ("2S", [])

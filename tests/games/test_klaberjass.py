@@ -141,6 +141,50 @@ def test_second_round_names_another_suit_and_two_passes_throw_in():
         deal(order(**HANDS), bid=name_turned)
 
 
+# -- the bid heuristic's calls -----------------------------------------------------------------------
+#: the old default bid heuristic (threshold 55, 6 a trump, accepting a schmeiss under 60)
+OLD_BID = "heuristic:threshold=55,trump_w=6,accept=60"
+
+
+def test_heuristic_takes_by_trump_length():
+    """The value counts `trump_w` (18) a trump and takes at `threshold` (80): three trumps
+    with bella and no ace (7 card points + 54 + 20 = 81) take; the old weights (6 a trump,
+    55) passed it (7 + 18 + 20 = 45)."""
+    cards = order(nd="8D QD KD 9S 8H 7C", dealer="AS 10S KS AH 10H KH", turned="AD")
+    out = deal(cards, bid="heuristic", dealer=0)
+    assert (out["maker"], out["contract"], out["trump"]) == (1, "take", "diamonds")
+    old = deal(cards, bid=OLD_BID, dealer=0)
+    assert old.get("maker") != 1 or old["contract"] != "take"
+
+
+def test_heuristic_refuses_a_schmeiss_unless_very_weak():
+    """Answering a schmeiss, the heuristic accepts (throws the deal in) only when its own value
+    is under `accept` (20): a hand worth 50 with the turned suit refuses and leaves the caller
+    maker, where the old answer (under 60) accepted."""
+    cards = order(nd="7S 8S 9S 7H 8H 9H", dealer="AS 10S KS AH 10H KH", turned="AD")
+    out = deal(cards, bid=["heuristic", schmeiss_refused], dealer=0)     # seat 1, the non-dealer, calls
+    assert (out["maker"], out["contract"], out["schmeiss_by"]) == (1, "schmeiss", 1)
+    old = deal(cards, bid=[OLD_BID, schmeiss_refused], dealer=0)
+    assert old["thrown"] == "schmeiss" and old["schmeiss_by"] == 1
+
+
+def test_dealer_throws_in_with_schmeiss_within_throw():
+    """With `throw` > 0 the dealer, after the non-dealer's pass, calls schmeiss where he would
+    pass when the turned suit's value (50 here) is within `throw` under `threshold` (80); the
+    non-dealer, worth 4, accepts and the deal is thrown in. Off by default (`throw` 0: it pays
+    only against an answer that accepts too readily, docs/klaberjass.md); the non-dealer, who
+    speaks first, never throws in."""
+    cards = order(nd="7S 9S JS 7H 9H JC", dealer="AS 10S KS AH 10H KH", turned="AD")
+    out = deal(cards, bid="heuristic:throw=40", dealer=0)
+    assert out["thrown"] == "schmeiss" and out["schmeiss_by"] == 0
+    assert deal(cards, bid="heuristic:throw=20", dealer=0)["schmeiss_by"] is None     # 50 < 80 - 20
+    assert deal(cards, bid="heuristic", dealer=0)["schmeiss_by"] is None
+    swapped = order(nd="AS 10S KS AH 10H KH", dealer="7S 9S JS 7H 9H JC", turned="AD")
+    assert deal(swapped, bid="heuristic:throw=40", dealer=0)["schmeiss_by"] is None
+    with pytest.raises(SimkitError, match=r"throw=-1.0 is not allowed; allowed: a finite number in \[0, 500\]"):
+        GAME.resolve_policies({"bid": "heuristic:throw=-1"})
+
+
 # -- the dix ---------------------------------------------------------------------------------------
 def test_dix_exchanged_or_kept():
     """000:349: the holder of the trump 7 may take the turned card for it."""

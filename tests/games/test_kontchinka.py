@@ -8,6 +8,7 @@ from numba import njit
 
 import simkit
 from simkit.core import capture as cap
+from simkit.core.cards import format as format_cards
 from simkit.core.cards import parse
 from simkit.errors import IllegalMoveError, SimkitError
 
@@ -286,3 +287,123 @@ def test_games_to_15_end_and_are_won():
     byp = res.tables["games_by_policy"]
     assert len(byp) == 2 and byp.games.tolist() == [100, 100]
     assert res.tables["game_length"]["count"].sum() == 100
+
+
+# -- the planner (the default) on hand-built positions ----------------------------------------
+def cmask(text):
+    return int(sum(1 << int(c) for c in parse(text))) if text else 0
+
+
+def choose(policy, hand, table, opponent, cards=(0, 0), clubs=(0, 0), **rules):
+    """The move ``policy`` picks for seat 0 (two players, seat 1 dealt ``opponent`` and to
+    play next) holding ``hand`` with ``table`` laid out; every other card has been
+    captured (seen), so the seat knows the opponent's hand exactly. ``cards`` and
+    ``clubs``: each seat's captured counts. Returns ``(card played, sorted table cards
+    taken)``."""
+    r = KontchinkaRules.build(rules)
+    ct = card_table_for(r)
+    S = np.zeros(cap.S_SIZE, np.int64)
+    cap.reset_deal_nb(S, 2, 1)
+    S[cap.S_HAND], S[cap.S_HAND + 1] = cmask(hand), cmask(opponent)
+    tb = parse(table)
+    S[cap.S_TABLE:cap.S_TABLE + len(tb)] = tb
+    S[cap.S_TN] = len(tb)
+    S[cap.S_TOP] = 52
+    S[cap.S_SEEN] = ((1 << 52) - 1) & ~cmask(hand) & ~cmask(opponent) & ~cmask(table)
+    for s in range(2):
+        S[cap.S_CARDS + s], S[cap.S_POINTS + s] = cards[s], clubs[s]
+    w = cap.new_work_nb(ct)
+    moves = np.zeros((64, 2), np.int64)
+    n = cap.legal_moves_nb(S[cap.S_HAND], S[cap.S_TABLE:cap.S_TABLE + 52], len(tb), ct, False, True, False, moves, w)
+    codes, params, fn = GAME._policy_args(r, GAME.resolve_policies(policy))
+    k = nb.choose_nb(codes[0], params[0], moves, n, S, 0, ct, GAME._opts(r), np.ones(4, np.uint64), fn, w)
+    names = table.split()
+    return format_cards([int(moves[k, 0])]), sorted(names[i] for i in range(len(tb)) if moves[k, 1] >> i & 1)
+
+
+def test_rank_takes_match_the_listed_captures():
+    rng = np.random.default_rng(8)
+    for rules in ({}, {"variant": "a"}, {"variant": "pictures", "king_sum": 14}, {"jack": "any_one"}):
+        ct = ct_of(**rules)
+        w = cap.new_work_nb(ct)
+        for _ in range(40):
+            cards = rng.permutation(52)[:int(rng.integers(0, 11))].astype(np.int64)
+            cval = rng.uniform(0.5, 3.0, 52)
+            w[cap.W_TABLE:cap.W_TABLE + len(cards)] = cards
+            take, nopt = np.zeros(13), np.zeros(13, np.int64)
+            cap.rank_takes_nb(len(cards), w, cval, np.zeros(cap.MAX_TARGET + 1), take, nopt)
+            for r in range(13):
+                out = np.zeros(4096, np.int64)
+                n = cap.captures_nb(4 * r, cards, len(cards), ct, False, out, 4096, cap.new_work_nb(ct))
+                vals = [sum(cval[cards[i]] for i in range(len(cards)) if out[k] >> i & 1) for k in range(n)]
+                assert nopt[r] == n
+                assert take[r] == pytest.approx(max(vals) if vals else -1.0)
+
+
+def test_expected_best_of_a_hand_is_exact():
+    from itertools import combinations
+    vals = np.array([3.0, 0.0, 1.5, -1.0, 2.0, 0, 0, 0, 0, 0, 0, 0, 5.0])
+    counts = np.array([2, 3, 1, 4, 2, 0, 0, 0, 0, 0, 0, 0, 1], np.int64)
+    pool = [max(v, 0.0) for v, c in zip(vals, counts) for _ in range(c)]
+    for h in range(0, 5):
+        combos = list(combinations(pool, h))
+        want = sum(max(c, default=0.0) for c in combos) / len(combos)
+        assert cap.expected_best_nb(vals, counts, h, np.zeros(13, np.int64)) == pytest.approx(want)
+
+
+def test_planner_is_the_default_and_its_parameters_are_declared():
+    assert GAME.roles[0].default == "planner"
+    assert GAME.resolve_policies(None)["play"].name == "planner"
+    for bad in ("planner:deny=-1", "planner:own=21", "planner:kont=nan", "planner:jack=-0.5"):
+        with pytest.raises(SimkitError, match=r"is not allowed; allowed: a finite number in \[0, 20\]"):
+            GAME.resolve_policies(bad)
+
+
+def test_planner_values_a_club_over_plain_cards_once_the_cards_are_settled():
+    # 4S takes the club 4C, or 3H + AH (one card more). With 30 of the 52 cards in hand the
+    # cards' majority is settled: only the clubs (still open) count, so the planner takes 4C.
+    pos = dict(hand="4S KS", table="4C 3H AH", opponent="QD QH")
+    assert choose("planner", cards=(30, 10), clubs=(3, 3), **pos) == ("4S", ["4C"])
+    # the old heuristic counts cards whatever the score; so does the planner while they decide
+    assert choose("heuristic", cards=(30, 10), clubs=(3, 3), **pos) == ("4S", ["3H", "AH"])
+    assert choose("planner", cards=(10, 10), clubs=(3, 3), **pos) == ("4S", ["3H", "AH"])
+
+
+def test_planner_keeps_its_jack_for_a_bigger_table():
+    # variant b: JS would sweep the lone 2D (2 cards); the opponent's two queens take nothing,
+    # so the planner lays 9H down and keeps the jack for a table of two (the old heuristic
+    # sweeps at once): both the jack's cost and its own next take say so
+    pos = dict(hand="JS 9H", table="2D", opponent="QC QH")
+    card, taken = choose("planner", **pos)
+    assert card == "9H" and taken == []
+    assert choose("heuristic", **pos) == ("JS", ["2D"])
+    assert choose("planner:jack=0", **pos) == ("9H", [])
+    assert choose("planner:own=0", **pos) == ("9H", [])
+    assert choose("planner:jack=0,own=0", **pos) == ("JS", ["2D"])
+
+
+def test_planner_lays_down_a_card_it_can_take_back():
+    # nothing captures; laying down a nine leaves the other nine a capture next turn (the
+    # opponent's queens take nothing), the old heuristic lays down its cheapest card, 3D
+    pos = dict(hand="9S 9H 3D", table="KD", opponent="QC QH QS")
+    assert choose("planner", **pos)[0] in ("9S", "9H")
+    assert choose("heuristic", **pos) == ("3D", [])
+    assert choose("planner:own=0", **pos) == ("3D", [])
+
+
+def test_planner_leaves_the_next_player_nothing_to_take():
+    # the opponent holds only 7C (every other card is seen): laying down 3S would give him
+    # 4D + 3S; 5H leaves him nothing. Greedy lays down its least valuable card, 3S.
+    pos = dict(hand="3S 5H", table="4D KS", opponent="7C")
+    assert choose("planner", **pos) == ("5H", [])
+    assert choose("greedy", **pos) == ("3S", [])
+    assert choose("planner:deny=0", **pos) == ("3S", [])
+
+
+def test_planner_plays_every_variant_and_table_size():
+    for rules in ({"variant": "a", "players": 3}, {"variant": "pictures", "captures": "several"},
+                  {"players": 4, "partnership": True, "captures": "not_twice_running"},
+                  {"jack": "any_one", "players": 5, "unit": "deal"}):
+        r = KontchinkaRules.build(rules)
+        out = GAME.audit(r, GAME.resolve_policies("planner"), 2, 30)
+        assert out["checks"] > 0 and out["violations"] == 0, (rules, out)

@@ -24,6 +24,8 @@ def order(leader, dealer, stock):
     return " ".join(a[:3] + b[:3] + a[3:] + b[3:]) + " " + stock
 
 
+#: the basic play (the scene below follows it; the default heuristic plays these cards otherwise)
+BASIC = {"play": "basic"}
 #: 20 cards: seat 0 wins AS on JS, declares clubs (the first marriage: 40) leading QC and
 #: wins it; seat 1 wins AH on JH and, having won a trick, declares diamonds (20), which
 #: becomes trump in place of clubs
@@ -31,18 +33,18 @@ DEAL = order("JS AH 10H KD QD", "AS KC QC JH JC", "QS 10S JD AC KS KH QH AD 10D 
 
 
 def test_marriages_set_and_change_trump():
-    d = G.play_deal(DEAL, rules={"deck": 20})
+    d = G.play_deal(DEAL, rules={"deck": 20}, policies=BASIC)
     assert d["marriages"] == [(0, "clubs"), (1, "diamonds")] and d["trump"] == "diamonds"
     assert d["marriage_points"] == [40, 20] and sum(d["points"]) == 120 + 60
     assert sum(d["tricks"]) == 10 and d["audit"]["checks"] > 0 and d["audit"]["violations"] == 0
-    d = G.play_deal(DEAL, rules={"deck": 20, "marriage_values": "by_suit"})
+    d = G.play_deal(DEAL, rules={"deck": 20, "marriage_values": "by_suit"}, policies=BASIC)
     assert d["marriage_points"] == [60, 80]                 # ♣60, ♦80 (1000 style)
-    d = G.play_deal(DEAL, rules={"deck": 20, "carry_over": True})
+    d = G.play_deal(DEAL, rules={"deck": 20, "carry_over": True}, policies=BASIC)
     assert sum(d["points"]) == 120 + 60 + 10                # the last trick's 10 with carry-over (002:12)
 
 
 def test_no_marriage_means_no_trump_and_free_play():
-    d = G.play_deal(DEAL, rules={"deck": 20}, policies={"declare": "random:p=0"})
+    d = G.play_deal(DEAL, rules={"deck": 20}, policies={**BASIC, "declare": "random:p=0"})
     assert d["marriages"] == [] and d["trump"] is None and d["points"][0] + d["points"][1] == 120
     assert d["audit"]["violations"] == 0
 
@@ -70,9 +72,9 @@ def test_user_declare_and_its_illegal_answer():
     def spades(hand, state, params):
         return 0
 
-    assert G.play_deal(DEAL, rules={"deck": 20}, policies={"declare": never})["marriages"] == []
+    assert G.play_deal(DEAL, rules={"deck": 20}, policies={**BASIC, "declare": never})["marriages"] == []
     with pytest.raises(SimkitError, match="declare the suit of a marriage held \\(clubs: 3\\) or -1"):
-        G.play_deal(DEAL, rules={"deck": 20}, policies={"declare": spades})
+        G.play_deal(DEAL, rules={"deck": 20}, policies={**BASIC, "declare": spades})
     with pytest.raises(SimkitError, match="exactly 20 distinct cards"):
         G.play_deal(DEAL + " 9S", rules={"deck": 20})
 

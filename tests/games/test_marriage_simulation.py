@@ -54,10 +54,10 @@ def test_leads_the_low_card_first_so_the_ace_takes_the_last_trick_with_carry_ove
     state, opts, hand, legal, tables = position(24, "AS JD", "10S KD", carry=True)
     h = nb.heuristic_play_nb(hand, legal, state, state[T.S_TRICK:T.S_TRICK + 8], tables[1], False)
     assert h == card("AS")
-    assert nb.simulation_play_nb(0, hand, legal, state, opts, 1) == card("JD")
+    assert nb.simulation_play_nb(0, hand, legal, state, opts, 1, 0) == card("JD")
     # without carry-over both orders give 21 against 6: the tie keeps the heuristic's card
     state, opts, hand, legal, _ = position(24, "AS JD", "10S KD")
-    assert nb.simulation_play_nb(0, hand, legal, state, opts, 1) == card("AS")
+    assert nb.simulation_play_nb(0, hand, legal, state, opts, 1, 0) == card("AS")
 
 
 def test_follows_with_the_nine_keeping_the_ten_for_the_last_trick():
@@ -65,7 +65,7 @@ def test_follows_with_the_nine_keeping_the_ten_for_the_last_trick():
     # or the 10 now (21 to seat 1) and JS takes the 9
     state, opts, hand, legal, _ = position(24, "10S 9S", "JS", led="AS")
     assert legal == T.mask_of("10S 9S")
-    assert nb.simulation_play_nb(0, hand, legal, state, opts, 4) == card("9S")
+    assert nb.simulation_play_nb(0, hand, legal, state, opts, 4, 0) == card("9S")
 
 
 def test_takes_the_points_that_reach_101():
@@ -77,7 +77,7 @@ def test_takes_the_points_that_reach_101():
     assert legal == T.mask_of("QH")                         # must trump (follow suit, else trump)
     state[T.S_FOLLOW] = nb.follow_flags_nb(1, 1)            # follow suit, else any card
     legal = T.mask_of("10S QH")
-    assert nb.simulation_play_nb(0, hand, legal, state, opts, 1) == card("QH")
+    assert nb.simulation_play_nb(0, hand, legal, state, opts, 1, 0) == card("QH")
 
 
 def test_sampled_deals_keep_what_the_seat_has_seen():
@@ -99,7 +99,7 @@ def test_sampled_deals_keep_what_the_seat_has_seen():
             rest |= 1 << int(c)
         assert out[0] == hand and bin(out[1]).count("1") == 4 and bin(rest).count("1") == 6
         assert out[1] | rest == unseen and out[1] & rest == 0 and out[1] & T.mask_of("QC")
-    assert nb.simulation_play_nb(0, hand, legal, state, opts, 3) in T.cards_of(legal)
+    assert nb.simulation_play_nb(0, hand, legal, state, opts, 3, 0) in T.cards_of(legal)
     # the wrong counts are refused
     assert not resample_hidden_nb(0, hand, played | hand, 5, stock, 6, 0, tables[0, T.TT_DECK],
                                   T.mask_of("QC"), out, stock, pst)

@@ -11,8 +11,8 @@ from numba import njit
 
 import simkit
 from simkit.core.cards import HEARTS, format as format_cards, parse
-from simkit.core.tricks import (NO_TRUMP, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_SIZE, S_TRUMP, TT_ESUIT, TT_SUIT_BITS,
-                                lowest_card_nb, mask_of)
+from simkit.core.tricks import (NO_TRUMP, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_SIZE, S_TRICK_NO, S_TRUMP, S_VOIDS,
+                                TT_ESUIT, TT_SUIT_BITS, lowest_card_nb, mask_of)
 from simkit.errors import IllegalMoveError, SimkitError
 
 GAME = nb = scoring = None   # bound by _import_game
@@ -200,8 +200,7 @@ def _state(leader, n_in_trick, played="", trump=-1, shown=0):
     return s
 
 
-def _heuristic(seat, hand, trick, state, table=NO_TRUMP, overtake=3, signal=1, count=1):
-    """The heuristic's card for ``seat`` holding ``hand`` with ``trick`` (cards in play order) on the table."""
+def _trick(hand, trick, state, table):
     cards = list(parse(trick)) if trick else []
     t = np.full(8, -1, np.int64)
     t[:len(cards)] = cards
@@ -210,7 +209,27 @@ def _heuristic(seat, hand, trick, state, table=NO_TRUMP, overtake=3, signal=1, c
     led = tt[TT_SUIT_BITS + tt[TT_ESUIT + cards[0]]] if cards else 0
     legal = h & led if h & led else h
     state[S_PLAYED] |= mask_of(trick) if trick else 0
-    return format_cards([nb.heuristic_play_nb(seat, h, legal, state, t, tt, overtake, signal, count)])
+    return h, legal, t, tt
+
+
+def _basic(seat, hand, trick, state, table=NO_TRUMP, overtake=3, signal=1, count=1):
+    """The first heuristic's (``basic``) card for ``seat`` holding ``hand`` with ``trick`` (cards in play order)."""
+    st = state.copy()
+    h, legal, t, tt = _trick(hand, trick, st, table)
+    return format_cards([nb.basic_play_nb(seat, h, legal, st, t, tt, overtake, signal, count)])
+
+
+def _heuristic(seat, hand, trick, state, table=NO_TRUMP, **kw):
+    """The heuristic's card for ``seat`` holding ``hand`` with ``trick`` on the table; ``kw``: its parameters
+    (the declared defaults otherwise)."""
+    from simkit.games.semerik.policies import PARAM_SLOTS, PLAY
+    spec = PLAY.builtins["heuristic"]
+    p = np.zeros(nb.N_PLAY_PARAMS, np.float64)
+    for k, v in {**spec.params, **kw}.items():
+        p[PARAM_SLOTS["play"][k]] = v
+    st = state.copy()
+    h, legal, t, tt = _trick(hand, trick, st, table)
+    return format_cards([nb.heuristic_play_nb(seat, h, legal, st, t, tt, p)])
 
 
 @pytest.mark.parametrize("seat, hand, trick, leader, played, shown, kw, want", [
@@ -233,19 +252,87 @@ def _heuristic(seat, hand, trick, state, table=NO_TRUMP, overtake=3, signal=1, c
     # ... with signal off: the longest suit's lowest card
     (0, "As 4s 5s Kd 6d", "", 0, "", (2 + 1) << 6, {"signal": 0}, "4S"),
 ])
-def test_heuristic_choices(seat, hand, trick, leader, played, shown, kw, want):
+def test_basic_heuristic_choices(seat, hand, trick, leader, played, shown, kw, want):
     n = len(trick.split())
     st = _state(leader, n, played, shown=shown)
-    assert _heuristic(seat, hand, trick, st, **kw) == want
+    assert _basic(seat, hand, trick, st, **kw) == want
 
 
-def test_heuristic_counts_trumps_under_hearts():
+def test_basic_heuristic_counts_trumps_under_hearts():
     # a master heart (3♥) is led while hearts are out; with count off the plain master 3♠ (stronger order) is not
     st = _state(0, 0, trump=HEARTS)
-    assert _heuristic(0, "3h 4h 3s 5d", "", st, table=HEARTS) == "3H"
+    assert _basic(0, "3h 4h 3s 5d", "", st, table=HEARTS) == "3H"
     # every other heart gone: no trumps to draw, a plain master
     st = _state(0, 0, played=" ".join(f"{r}h" for r in "2 A K Q J 7 6 5".split()), trump=HEARTS)
-    assert _heuristic(0, "3h 4h 3s 5d", "", st, table=HEARTS) in ("3S", "3H")
+    assert _basic(0, "3h 4h 3s 5d", "", st, table=HEARTS) in ("3S", "3H")
+
+
+SPADES_BLANKS = "4s 5s 6s 7s"
+
+
+@pytest.mark.parametrize("seat, hand, trick, leader, played, kw, want, old", [
+    # -- leading (the first heuristic led its masters first) --
+    # a master counter is not led early while the suit's non-counters are out: the others would keep their
+    # counters; a low card of a suit without the master instead (the non-counter under one's own 3♠ scores less)
+    (0, "3s 4s 5d 6d 7d", "", 0, "", {}, "5D", "3S"),
+    # ... but it is when only counters are out in the suit (the others must follow with counters: `force`)
+    (0, "3s 5d 6d", "", 0, SPADES_BLANKS + " Qs Js", {}, "3S", "3S"),
+    (0, "3s 5d 6d", "", 0, SPADES_BLANKS + " Qs Js", {"force": 0}, "5D", "3S"),
+    # no counter led under one's own master (`under`): the K♠ under the 3♠ would give the trick to the 2♠ or A♠
+    (0, "3s Ks 5c 6c", "", 0, "", {}, "5C", "3S"),
+    (0, "3s Ks 5c 6c", "", 0, "", {"under": 0}, "KS", "3S"),
+    # -- following: the partner winning --
+    # the partner's 3♠ holds: give him a counter that is not a master, not a non-counter
+    (2, "Ks 5s 6d", "3s 4s", 0, "", {}, "KS", "5S"),
+    # his K♠ may be beaten, but with two counters in the trick the third makes a point (`feed` 1; 0: never)
+    (2, "Js 5s 6d", "Ks Qs", 0, "", {}, "JS", "5S"),
+    (2, "Js 5s 6d", "Ks Qs", 0, "", {"feed": 0}, "5S", "5S"),
+    # last on the partner's trick, void: a counter that is not a master (the J♦ is the last diamond counter out)
+    (0, "Jd Kc 4h", "5s Ks Qs", 1, "3d 2d Ad Kd Qd", {}, "KC", "JD"),
+    # -- following: an opponent winning --
+    # last: the winner that makes the trick score (K♠ brings it to three counters), not the cheapest
+    (3, "7s Ks 4d", "5s Jd Qd", 0, "", {}, "KS", "7S"),
+    # last on a trick without counters: the master 3♠ is kept for a better trick (`duck`)
+    (3, "3s 5s Kd", "6s 4s 7s", 0, "", {}, "5S", "3S"),
+    (3, "3s 5s Kd", "6s 4s 7s", 0, "", {"duck": 0}, "3S", "3S"),
+    # second to play: a non-counter that wins for now rather than the master
+    (1, "3s 7s 5d", "5s", 0, "", {}, "7S", "3S"),
+    # second to play, only the master wins: not spent on a trick of fewer than `capture` counters
+    (1, "3s 4s Kd", "5s", 0, "", {}, "4S", "3S"),
+    (1, "3s 4s Kd", "Ks", 0, "", {}, "3S", "3S"),
+    (1, "3s 4s Kd", "5s", 0, "", {"capture": 1}, "3S", "3S"),
+])
+def test_heuristic_choices(seat, hand, trick, leader, played, kw, want, old):
+    n = len(trick.split())
+    st = _state(leader, n, played)
+    assert _heuristic(seat, hand, trick, st, **kw) == want
+    assert _basic(seat, hand, trick, st) == old     # what the first heuristic plays there
+
+
+def test_heuristic_leads_a_suit_an_opponent_is_void_in():
+    # seat 0's opponents: seat 1 has shown out of diamonds; the 5♦ is led rather than the 5♠ (`void`)
+    st = _state(0, 0)
+    st[S_VOIDS] = np.int64(1) << (5 * 1 + 2)
+    assert _heuristic(0, "5s 5d", "", st) == "5D"
+    assert _heuristic(0, "5s 5d", "", st, void=0) == "5S"
+    assert _basic(0, "5s 5d", "", st) == "5S"
+
+
+def test_heuristic_cashes_masters_late():
+    # trick 8 of 10, one spade out: the 3♠ is cashed (`cash`) rather than a low diamond led
+    played = "2s As Ks Qs Js 7s 6s 5s 3d 2d Ad Kd Qd Jd 7d 3c 2c Ac Kc Qc Jc 7c 6c 5c 4c 3h 2h Ah Kh Qh Jh 7h"
+    st = _state(0, 0, played)
+    st[S_TRICK_NO] = 8
+    assert _heuristic(0, "3s 5d", "", st) == "3S"
+    assert _heuristic(0, "3s 5d", "", st, cash=0) == "5D"
+
+
+def test_heuristic_parameters_are_declared():
+    for spec, msg in (("heuristic:feed=3", r"feed=3.0 .*\[0, 2\]"), ("heuristic:cash=5", r"cash=5.0 .*\[-3, 3\]"),
+                      ("heuristic:capture=1.5", r"capture=1.5 .*whole number in \[0, 5\]"),
+                      ("simulation:void=-4", r"void=-4.0 .*\[-3, 3\]"), ("basic:overtake=6", r"overtake=6.0")):
+        with pytest.raises(SimkitError, match=msg):
+            simkit.simulate("semerik", 2, policies=spec, progress=False)
 
 
 def test_policies_run_whole_games_and_the_report():

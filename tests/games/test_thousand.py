@@ -178,6 +178,18 @@ def test_no_marriage_before_a_trick_in_1000_2_and_heading():
     assert all(t > 0 for _, _, t in d["marriages"])
 
 
+def test_declarer_draws_trumps_before_his_side_aces():
+    """The heuristic's ``draw``: D1's declarer wins the first trick with his hearts marriage
+    (trump) and leads his trump ace next, while a defender still holds the jack of hearts;
+    without ``draw`` (the play before it) he leads a side ace, which a void could trump."""
+    d = GAME.play_deal(D1, policies=script(100, 0, 0))
+    assert d["marriages"][0] == (1, "hearts", 0) and d["trick_log"][0][1] == 1
+    assert "AH" in names(d["trick_log"][1][0]) and "JH" in names(d["trick_log"][1][0])
+    old = GAME.play_deal(D1, policies=script(100, 0, 0, play="heuristic:draw=0"))
+    assert "AH" not in names(old["trick_log"][1][0])
+    replay(d, "1001")
+
+
 def test_widow_taken_and_one_card_given_to_each_opponent_1001():
     d = GAME.play_deal(D1, policies=script(100, 0, 0))
     assert set(names(d["widow"])) == {"QC", "JC", "9C"}
@@ -278,17 +290,25 @@ def test_user_play_function_and_random_play():
     replay(d, "1001")
 
 
+def test_play_parameters_are_declared_with_ranges():
+    for bad, words in (("heuristic:draw=2", ["draw", "2", "0", "1"]), ("simulation:samples=0", ["samples", "0"]),
+                       ("simulation:trump_weight=101", ["trump_weight", "101", "100"])):
+        with pytest.raises(SimkitError) as e:
+            GAME.play_deal(D1, policies={"play": bad})
+        assert all(w in str(e.value) for w in words), str(e.value)
+
+
 @pytest.mark.parametrize("version", ["1001", "1000-2"])
 def test_random_deals_replayed_by_the_reference(version):
-    """Random orders, random, heuristic and mixed play (random marriages drawn in the
-    after_trick hook, the others' asked in a pause of the engine's loop, in one deal): every
+    """Random orders, random, heuristic, simulation and mixed play (random marriages drawn
+    in the after_trick hook, the others' asked in a pause of the engine's loop, in one deal): every
     trick legal, every winner and every seat's points as the reference finds them; some
     deals change trump."""
     rng = np.random.default_rng(18)
     changes = 0
     for k in range(40):
         order = rng.permutation(deck(24))
-        play = ("heuristic", "random", "random|heuristic|random")[k % 3]
+        play = ("heuristic", "random", "random|heuristic|random", "simulation:samples=3|heuristic|random")[k % 4]
         d = GAME.play_deal(order, rules={"version": version}, policies={"bid": "heuristic", "play": play}, seed=k)
         if d["result"] in ("made", "failed"):
             replay(d, version)

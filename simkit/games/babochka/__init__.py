@@ -38,7 +38,7 @@ class Babochka(Game):
     headline = "pot_ev.seat0"
     chunk_hint = 1 << 10
     conformance_hands = 300
-    study_hands = 3_000
+    study_hands = 40_000
     bench_cases = [("random play, 3 players", {}, "random", 200_000),
                    ("heuristic play, 4 players", {"players": 4}, "heuristic", 100_000)]
     conformance_cases = [

@@ -9,15 +9,16 @@ Per seat ``net = pot taken - antes - fees`` (the seats' nets add up to 0).
 import numpy as np
 from numba import njit
 
-from simkit.core.capture import (MAX_SEATS, N_CARDS, N_PARAMS, ONE, P_SAMPLES, PLAY_FN, PLAY_SIG,  # noqa: F401
-                                 POL_GREEDY, POL_HEURISTIC, POL_RANDOM, POL_SIMULATION, POL_USER, S_DEALER,
-                                 S_EXTRA, S_HAND, S_PLAYERS, S_SEEN, S_SIZE, S_STOCK, S_TABLE, S_TN, S_TOP,
-                                 apply_move_nb, builtin_choice_nb, check_move_nb, deal_hands_nb,
-                                 deal_table_nb, greedy_nb, moves_nb, new_work_nb, no_user_play_nb, random_move_nb,
-                                 reset_deal_nb, sample_world_nb, shuffle_stock_nb, user_choice_nb)
+from simkit.core.capture import (MAX_SEATS, MAX_TARGET, N_CARDS, N_PARAMS, ONE, P_DENY, P_S2, P_S3, P_S4,  # noqa: F401
+                                 P_S5, P_SAMPLES, PLAY_FN, PLAY_SIG, POL_GREEDY, POL_HEURISTIC, POL_PLANNER, POL_RANDOM,
+                                 POL_SIMULATION, POL_USER, S_DEALER, S_EXTRA, S_HAND, S_PLAYERS, S_SEEN, S_SIZE,
+                                 S_STOCK, S_TABLE, S_TN, S_TOP, W_TABLE, _basic_w_nb, apply_move_nb, builtin_choice_nb,
+                                 check_move_nb, deal_hands_nb, deal_table_nb, greedy_nb, moves_nb, new_work_nb,
+                                 no_user_play_nb, random_move_nb, rank_takes_nb, reset_deal_nb, sample_world_nb,
+                                 shuffle_stock_nb, user_choice_nb)
 from simkit.core.rng import draw_nb, seed_stream_nb
 from simkit.core.stats import moment_add_nb
-from simkit.core.tricks import policy_stream_nb
+from simkit.core.tricks import lowest_card_nb, policy_stream_nb, popcount_nb
 
 B_TURN = S_EXTRA + 0          # cards played in this deal
 B_POT = S_EXTRA + 1           # chips in the pot
@@ -108,12 +109,130 @@ def simulation_nb(moves, n, S, seat, ct, forced, split, samples, pst, work):
 
 
 @njit(cache=True)
+def disjoint_pair_nb(pair, tn, W, rows):
+    """Whether the two cards of bitmask ``pair`` have captures on the table
+    ``W[W_TABLE:W_TABLE + tn]`` that share no table card (each may capture in turn);
+    ``rows``: scratch for the captures listed (more than it holds count as yes)."""
+    a = lowest_card_nb(pair)
+    na = _basic_w_nb(ONE << a, tn, W, rows, 0, rows.shape[0])
+    n = _basic_w_nb(pair & ~(ONE << a), tn, W, rows, na, rows.shape[0])
+    if n > rows.shape[0]:
+        return True
+    for i in range(na):
+        for j in range(na, n):
+            if rows[i, 1] & rows[j, 1] == 0:
+                return True
+    return False
+
+
+#: the planner's parameter slots (``deny`` shares the heuristic's)
+P_FEE, P_WAIT, P_HOPE = P_S2, P_S3, P_S4
+
+
+@njit(cache=True)
+def planner_nb(moves, n, S, seat, ct, opts, p, W):
+    """The planner: aims at three captures of its own and keeps the others from theirs.
+    For each move, on the table it leaves (:func:`~simkit.core.capture.rank_takes_nb`:
+    the captures a card of each rank would have there):
+
+    ``key = (1 - 1/players) x P(me) - deny / players x sum over the others of P(other)
+    - fee x (the fee now + the fees expected later) x trail_fee / pot``
+
+    * ``P(me)``: 0 once the seat has laid a card down in the deal (or does now); else the
+      product over its cards left of 1 for a card with a capture on the table left and
+      ``hope`` for one without; two cards left whose captures all share a table card
+      (:func:`disjoint_pair_nb`) count ``wait`` more (one of them waits for a new card);
+    * ``P(other)``, for each other seat that has captured with every card so far: ``f^h``,
+      ``h`` his cards left and ``f`` the share of the cards the seat has not seen that
+      would capture on the table left;
+    * the fees: this move's if it lays a card down, plus ``1 - chance`` for each card left
+      (``1 - wait`` more for two cards sharing their captures);
+    * a capture with the seat's third card takes the pot: it is chosen at once.
+
+    The weights follow from what each outcome is worth: the pot to the seat that
+    completes, about ``1/players`` of it to each when nobody does (the pot stays for the
+    next deal). Parameters ``p``: slots ``P_DENY``, ``P_FEE``, ``P_HOPE``, ``P_WAIT``.
+    Ties: the first move listed."""
+    wait = p[P_WAIT]
+    deny = p[P_DENY]
+    fee = p[P_FEE]
+    hope = p[P_HOPE]
+    players = S[S_PLAYERS]
+    hand = S[S_HAND + seat]
+    left = popcount_nb(hand)
+    alive = S[B_CAPT + seat] == HAND_SIZE - left
+    tn = S[S_TN]
+    cval = np.ones(N_CARDS)
+    best = np.empty(MAX_TARGET + 1)
+    take = np.empty(13)
+    nopt = np.empty(13, np.int64)
+    cnt = np.zeros(13, np.int64)
+    unseen = ((ONE << N_CARDS) - 1) & ~hand & ~S[S_SEEN]
+    for i in range(tn):
+        unseen &= ~(ONE << S[S_TABLE + i])
+    total = popcount_nb(unseen)
+    for r in range(13):
+        cnt[r] = popcount_nb((unseen >> (4 * r)) & 15)
+    pot = max(S[B_POT], 1)
+    rows = np.empty((64, 2), np.int64)
+    best_k = 0
+    bkey = -1e18
+    for k in range(n):
+        card = moves[k, 0]
+        mask = moves[k, 1]
+        if mask != 0 and alive and left == 1:
+            return k                                  # the third capture takes the pot
+        w = 0
+        for i in range(tn):
+            if not mask >> i & 1:
+                W[W_TABLE + w] = S[S_TABLE + i]
+                w += 1
+        if mask == 0:
+            W[W_TABLE + w] = card
+            w += 1
+        rank_takes_nb(w, W, cval, best, take, nopt)
+        rest = hand & ~(ONE << card)
+        mine = 1.0 if alive and mask != 0 else 0.0
+        trails = 0.0 if mask != 0 else 1.0
+        both = popcount_nb(rest) == 2
+        while rest:
+            c = lowest_card_nb(rest)
+            rest &= rest - 1
+            ch = 1.0 if nopt[c >> 2] > 0 else hope
+            mine *= ch
+            trails += 1.0 - ch
+            both = both and nopt[c >> 2] > 0
+        if both and not disjoint_pair_nb(hand & ~(ONE << card), w, W, rows):
+            mine *= wait                              # one capture leaves the other card nothing: it waits
+            trails += 1.0 - wait
+        f = 0.0
+        if total > 0:
+            for r in range(13):
+                if nopt[r] > 0:
+                    f += cnt[r]
+            f /= total
+        theirs = 0.0
+        for i in range(1, players):
+            o = (seat + i) % players
+            h = popcount_nb(S[S_HAND + o])
+            if h > 0 and S[B_CAPT + o] == HAND_SIZE - h:
+                theirs += f ** h
+        key = (1.0 - 1.0 / players) * mine - deny / players * theirs - fee * trails * S[B_FEE] / pot
+        if key > bkey + 1e-12:
+            bkey = key
+            best_k = k
+    return best_k
+
+
+@njit(cache=True)
 def choose_nb(code, p, moves, n, S, seat, ct, opts, pst, fn, work):
     if n == 1:
         return 0
     if code == POL_SIMULATION:
         return simulation_nb(moves, n, S, seat, ct, opts[O_FORCED], opts[O_SPLIT], np.int64(p[P_SAMPLES]), pst,
                              work)
+    if code == POL_PLANNER:
+        return planner_nb(moves, n, S, seat, ct, opts, p, work)
     if code == POL_USER:
         return user_choice_nb(fn, p, moves, n, S, seat)
     return builtin_choice_nb(code, p, moves, n, S, seat, ct, pst, work)

@@ -4,14 +4,17 @@ first, then suit, then trump; the first to the agreed total wins.
 Seed file 002 lines 57-61; GAMES.md G17. Unit = one game to the target (``unit=game``)
 or one deal (``unit=deal``). Rules in :mod:`.rules`, rule pieces in :mod:`.scoring`,
 kernels in :mod:`.nb` on the shared trick engine and the card-point pieces shared with
-Kozel (:mod:`simkit.games.point_tricks`).
+Kozel (:mod:`simkit.games.point_tricks`). Play policies in :mod:`.policies`: the default
+``heuristic`` is Kerosinka's own (:mod:`.play`); ``basic`` and ``simulation`` are the
+point games' shared players.
 """
 import numpy as np
 
 from simkit.core.cards import format as format_cards
 from simkit.core.stats import moments
-from simkit.core.tricks import S_TRUMP, S_WON, cards_of
-from simkit.games.kerosinka import nb, report, scoring
+from simkit.core.trick_play import R_PLAY
+from simkit.core.tricks import S_TRUMP, S_WON, cards_of, no_user_play_nb
+from simkit.games.kerosinka import nb, play, policies, report, scoring
 from simkit.games.kerosinka.rules import KerosinkaRules
 from simkit.games.kerosinka.scoring import AS_TEN
 from simkit.games.point_game import PointTrickGame
@@ -26,6 +29,9 @@ class Kerosinka(PointTrickGame):
     unit = "game"
     hands_word = "units"
     Rules = KerosinkaRules
+    roles = [policies.PLAY]
+    role_rows = {"play": (R_PLAY, policies.PARAM_SLOTS, play.N_PLAY_PARAMS, no_user_play_nb)}
+    choose_cb = play.choose_play_cb
     report = report
     nb = nb
     deck_size = 36
@@ -41,6 +47,8 @@ class Kerosinka(PointTrickGame):
         ({"unit": "deal", "kerosinka_as_ten": "trump_only", "kerosinka_turned": "no_trump_suit", "first_dealer": 3},
          {"play": "heuristic|random|simulation:samples=2|heuristic"}),
         ({"target": 500}, None),
+        ({"unit": "deal", "kerosinka_turned": "no_trump_suit", "first_dealer": 1},
+         {"play": "basic|heuristic:lead_at=0,trump_at=12,win_at=10,void_min=3|heuristic|random"}),
     ]
 
 

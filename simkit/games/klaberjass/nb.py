@@ -70,8 +70,8 @@ BID_USER, BID_RANDOM, BID_HEURISTIC, BID_SIMULATION = 0, 1, 2, 3
 DECL_USER, DECL_RANDOM, DECL_ALWAYS = 0, 1, 2
 PLAY_HEURISTIC = PLAY_BUILTIN
 # bid parameter slots
-P_THRESHOLD, P_TRUMP_W, P_ROUND2, P_SCHMEISS, P_ACCEPT, P_SAMPLES = range(6)
-N_BID_PARAMS = 6
+P_THRESHOLD, P_TRUMP_W, P_ROUND2, P_SCHMEISS, P_ACCEPT, P_SAMPLES, P_THROW = range(7)
+N_BID_PARAMS = 7
 N_DECL_PARAMS = 1
 N_PLAY_PARAMS = 1            # heuristic play: ruff_min
 
@@ -151,7 +151,9 @@ def call_from_values_nb(phase, turned, values, p):
 @njit(cache=True)
 def heuristic_call_nb(hand, state, p):
     """The heuristic's call (:func:`call_from_values_nb`) from the hand's value
-    (:func:`hand_value_nb`) with the turned suit as trump, or in round 2 each other suit."""
+    (:func:`hand_value_nb`) with the turned suit as trump, or in round 2 each other suit;
+    and the dealer, after the non-dealer has passed, calls schmeiss where he would pass
+    when the turned suit's value falls short of ``threshold`` by less than ``throw``."""
     phase = state[S_PHASE]
     turned = state[S_TURNUP] & 3
     values = np.full(4, -np.inf)
@@ -160,7 +162,11 @@ def heuristic_call_nb(hand, state, p):
             values[s] = hand_value_nb(hand, s, -1, p[P_TRUMP_W])
         elif phase != PHASE_ROUND2 and s == turned:
             values[s] = hand_value_nb(hand, s, state[S_TURNUP], p[P_TRUMP_W])
-    return call_from_values_nb(phase, turned, values, p)
+    c = call_from_values_nb(phase, turned, values, p)
+    if (phase == PHASE_ROUND1 and c == PASS and state[S_SEAT] == state[S_DEALER]
+            and values[turned] >= p[P_THRESHOLD] - p[P_THROW]):
+        return SCHMEISS
+    return c
 
 
 # -- play -------------------------------------------------------------------------------------------

@@ -6,7 +6,10 @@ one of the three other suits, accept or refuse a schmeiss), ``heuristic`` (the h
 with a suit as trumps, :func:`~simkit.games.klaberjass.nb.hand_value_nb`: card points held,
 ``trump_w`` per trump, bella, sequences and the dix; take at ``threshold``, schmeiss within
 ``schmeiss`` under it, name a suit in round 2 at ``threshold + round2``, accept a schmeiss
-when the answerer's own value is under ``accept``), ``simulation`` (the same decisions on the
+when the answerer's own value is under ``accept``; the dealer, after a pass, calls schmeiss
+where he would pass when the value is within ``throw`` under ``threshold``; defaults 80, 18 a
+trump, 0, 0, accept 20, throw 0, tuned by duplicate tournaments: docs/klaberjass.md),
+``simulation`` (the same decisions on the
 expected margin of ``samples`` deals sampled from what the seat has seen and played out in
 the kernel). Declare: ``random`` (each yes/no a coin), ``heuristic`` (always: each adds
 points). Play: ``random``, ``heuristic`` (card points: capture with the suit led, trump a
@@ -31,9 +34,10 @@ BID = PolicyRole(
     [PolicySpec("random", "uniform over the calls allowed (a baseline)", nb.BID_RANDOM, {}),
      PolicySpec("heuristic", "take when the hand's value (card points, `trump_w` per trump, bella, sequences, the "
                 "dix) reaches `threshold`; schmeiss within `schmeiss` under it; round 2 at `threshold + round2`; "
-                "accept a schmeiss when the own value is under `accept`", nb.BID_HEURISTIC,
-                {"threshold": param(55, "float", -500, 500), "trump_w": param(6, "float", 0, 100), **_CALLS,
-                 "accept": param(60, "float", -500, 500)}),
+                "accept a schmeiss when the own value is under `accept`; the dealer, after a pass, schmeiss "
+                "(to throw the deal in) within `throw` under `threshold`", nb.BID_HEURISTIC,
+                {"threshold": param(80, "float", -500, 500), "trump_w": param(18, "float", 0, 100), **_CALLS,
+                 "accept": param(20, "float", -500, 500), "throw": param(0, "float", 0, 500)}),
      PolicySpec("simulation", "take when the expected margin over `samples` sampled deals played out reaches "
                 "`threshold` points; schmeiss within `schmeiss` under it; round 2 at `threshold + round2`; "
                 "refuse a schmeiss when the expected margin against the caller reaches `accept`", nb.BID_SIMULATION,
@@ -63,7 +67,7 @@ PLAY = PolicyRole(
 
 PARAM_SLOTS = {
     "bid": {"threshold": nb.P_THRESHOLD, "trump_w": nb.P_TRUMP_W, "round2": nb.P_ROUND2, "schmeiss": nb.P_SCHMEISS,
-            "accept": nb.P_ACCEPT, "samples": nb.P_SAMPLES},
+            "accept": nb.P_ACCEPT, "samples": nb.P_SAMPLES, "throw": nb.P_THROW},
     "declare": {},
     "play": {"ruff_min": 0},
 }

@@ -56,7 +56,7 @@ class Kontchinka(Game):
     headline = "points_per_deal"
     chunk_hint = 1 << 6
     conformance_hands = 40
-    study_hands = 100
+    study_hands = 4_000
     bench_cases = [("random play, single 2-player deals", {"unit": "deal"}, "random", 200_000),
                    ("games to 15, heuristic play, 2 players", {}, "heuristic", 20_000)]
     conformance_cases = [

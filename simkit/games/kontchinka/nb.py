@@ -15,16 +15,18 @@ totals share the win.
 import numpy as np
 from numba import njit
 
-from simkit.core.capture import (MAX_SEATS, N_CARDS, N_PARAMS, P_SAMPLES, PLAY_FN, PLAY_SIG,  # noqa: F401
-                                 POL_GREEDY, POL_HEURISTIC, POL_RANDOM, POL_SIMULATION, POL_USER, S_CAPTURED_LAST,
-                                 S_CARDS, S_DEALER, S_HAND, S_KONT, S_LAST, S_PLAYERS, S_POINTS, S_SEAT, S_SIZE,
-                                 S_STOCK, S_SWEEPS, S_TOP, apply_move_nb, builtin_choice_nb, check_move_nb,
-                                 clean_table_nb, deal_hands_nb, deal_table_nb, greedy_nb, moves_nb, new_work_nb,
-                                 no_user_play_nb, random_move_nb, reset_deal_nb, sample_world_nb, shuffle_stock_nb,
-                                 take_rest_nb, user_choice_nb)
+from simkit.core.capture import (CT_KONT, CT_POINT, CT_SWEEP, MAX_SEATS, MAX_TARGET, N_CARDS, N_PARAMS,  # noqa: F401
+                                 ONE, P_DENY, P_KEEP, P_S2, P_S3, P_S4, P_S5, P_SAMPLES, PLAY_FN, PLAY_SIG, POL_GREEDY,
+                                 POL_HEURISTIC, POL_PLANNER, POL_RANDOM, POL_SIMULATION, POL_USER, S_BURIED,
+                                 S_CAPTURED_LAST, S_CARDS, S_DEALER, S_HAND, S_KONT, S_LAST, S_PLAYERS, S_POINTS,
+                                 S_SEAT, S_SEEN, S_SIZE, S_STOCK, S_SWEEPS, S_TABLE, S_TN, S_TOP, SWEEP_NONE, W_TABLE,
+                                 apply_move_nb, builtin_choice_nb, card_worth_nb, check_move_nb, clean_table_nb,
+                                 deal_hands_nb, deal_table_nb, expected_best_nb, greedy_nb, moves_nb, new_work_nb,
+                                 no_user_play_nb, random_move_nb, rank_takes_nb, reset_deal_nb, sample_world_nb,
+                                 shuffle_stock_nb, take_rest_nb, user_choice_nb)
 from simkit.core.rng import seed_stream_nb
 from simkit.core.stats import moment_add_nb
-from simkit.core.tricks import policy_stream_nb
+from simkit.core.tricks import lowest_card_nb, policy_stream_nb, popcount_nb
 
 O_PLAYERS, O_PARTNERS, O_MULTI, O_NO_TWICE, O_FORCED, O_TIE_EACH, O_CLEANUP, O_SECURED, O_TARGET, O_SINGLE, \
     O_MAX_DEALS, O_FIRST_DEALER, O_POT = range(13)
@@ -206,11 +208,156 @@ def simulation_nb(moves, n, S, seat, ct, opts, samples, pst, work):
 
 
 @njit(cache=True)
+def settled_nb(pooled, k, m, total):
+    """Whether the majority of category ``k`` (cards: 52, point suit: 13) is settled:
+    some scorer holds more than any other could still reach."""
+    left = total
+    for s in range(m):
+        left -= pooled[s, k]
+    for s in range(m):
+        ahead = True
+        for o in range(m):
+            if o != s and pooled[o, k] + left >= pooled[s, k]:
+                ahead = False
+        if ahead:
+            return True
+    return False
+
+
+#: the planner's parameter slots
+P_JACK, P_CLUB, P_KONT, P_OWN = P_S2, P_S3, P_S4, P_S5
+SETTLED_CARD = 0.05          # a card's worth to the planner once the cards' majority is settled
+
+
+@njit(cache=True)
+def planner_nb(moves, n, S, seat, ct, opts, p, W):
+    """The planner: each move is worth what it takes, less what the next player can
+    expect to take from the table it leaves, plus what the seat's own remaining cards
+    could take from it next turn:
+
+    ``key = taken - deny x E[opponent's best take] + own x (own best next take)``
+
+    * card worths: a card 1 while the cards' majority is open (else 0.05), a point-suit
+      card ``club`` more while the point suit's majority is open, a kontchinka ``kont``
+      more (:func:`settled_nb`);
+    * taken: the worth of the captured cards and the capturing card; a trail costs ``keep``
+      x the card's worth to keep (:func:`~simkit.core.capture.card_worth_nb`); playing a
+      sweeping jack costs ``jack`` more;
+    * each rank's best take from the table left (:func:`~simkit.core.capture.rank_takes_nb`);
+      the next player's expected best over his hand (its size, drawn from the cards the
+      seat has not seen: :func:`~simkit.core.capture.expected_best_nb`; nothing when he may
+      not capture twice running);
+    * the deal's last card: the table left goes to the last capturer, counted in full.
+
+    Parameters ``p``: slots ``P_KEEP``, ``P_DENY``, ``P_JACK``, ``P_CLUB``, ``P_KONT``,
+    ``P_OWN``. Ties: the first move listed."""
+    keep = p[P_KEEP]
+    deny = p[P_DENY]
+    jack = p[P_JACK]
+    club = p[P_CLUB]
+    kont = p[P_KONT]
+    own = p[P_OWN]
+    players = S[S_PLAYERS]
+    m = n_scorers_nb(opts)
+    me = scorer_nb(seat, opts)
+    pooled = np.zeros((MAX_SEATS, 4), np.int64)
+    _pooled_nb(S, opts, pooled)
+    cw = SETTLED_CARD if settled_nb(pooled, 0, m, N_CARDS) else 1.0
+    pw = 0.0 if settled_nb(pooled, 1, m, 13) else club
+    cval = np.empty(N_CARDS)
+    for c in range(N_CARDS):
+        cval[c] = cw + pw * ct[CT_POINT + c] + kont * ct[CT_KONT + c]
+    best = np.empty(MAX_TARGET + 1)
+    take = np.empty(13)
+    nopt = np.empty(13, np.int64)
+    cnt = np.zeros(13, np.int64)
+    order = np.empty(13, np.int64)
+    vals = np.empty(13)
+    tn = S[S_TN]
+    hand = S[S_HAND + seat]
+    # the next player to act and his hand (a new round of HAND_SIZE if every hand is empty)
+    others = 0
+    nxt = -1
+    for i in range(1, players):
+        s = (seat + i) % players
+        if S[S_HAND + s] and nxt < 0:
+            nxt = s
+        others += popcount_nb(S[S_HAND + s])
+    unseen = ((ONE << N_CARDS) - 1) & ~hand & ~S[S_SEEN]
+    for i in range(tn):
+        unseen &= ~(ONE << S[S_TABLE + i])
+    h = 0
+    if nxt >= 0:
+        h = popcount_nb(S[S_HAND + nxt])
+        unseen &= ~S[S_BURIED]
+    elif S[S_TOP] < N_CARDS:
+        nxt = (seat + 1) % players
+        h = HAND_SIZE
+    for r in range(13):
+        cnt[r] = popcount_nb((unseen >> (4 * r)) & 15)
+    no_twice = opts[O_NO_TWICE]
+    if nxt >= 0 and no_twice and (S[S_CAPTURED_LAST] >> nxt) & 1 and S[S_HAND + nxt]:
+        h = 0
+    last_card = others == 0 and S[S_TOP] >= N_CARDS and popcount_nb(hand) == 1
+    best_k = 0
+    bkey = -1e18
+    for k in range(n):
+        card = moves[k, 0]
+        mask = moves[k, 1]
+        w = 0
+        gain = 0.0
+        for i in range(tn):
+            t = S[S_TABLE + i]
+            if mask >> i & 1:
+                gain += cval[t]
+            else:
+                W[W_TABLE + w] = t
+                w += 1
+        if mask == 0:
+            W[W_TABLE + w] = card
+            w += 1
+            gain = -keep * card_worth_nb(card, ct)
+        else:
+            gain += cval[card]
+        if ct[CT_SWEEP + card] != SWEEP_NONE:
+            gain -= jack
+        if last_card:
+            # the deal's last card: the table left goes to the last capturer
+            pile = 0.0
+            for i in range(w):
+                pile += cval[W[W_TABLE + i]]
+            last = seat if mask != 0 else S[S_LAST]
+            if last >= 0:
+                gain += pile if scorer_nb(last, opts) == me else -pile
+            key = gain
+        else:
+            rank_takes_nb(w, W, cval, best, take, nopt)
+            for r in range(13):
+                vals[r] = take[r] + cw if take[r] >= 0.0 else 0.0
+            opp = expected_best_nb(vals, cnt, h, order)
+            mine = 0.0
+            if not (no_twice and mask != 0):
+                left = hand & ~(ONE << card)
+                while left:
+                    c = lowest_card_nb(left)
+                    left &= left - 1
+                    if take[c >> 2] >= 0.0:
+                        mine = max(mine, take[c >> 2] + cval[c])
+            key = gain - deny * opp + own * mine
+        if key > bkey + 1e-12:
+            bkey = key
+            best_k = k
+    return best_k
+
+
+@njit(cache=True)
 def choose_nb(code, p, moves, n, S, seat, ct, opts, pst, fn, work):
     if n == 1:
         return 0
     if code == POL_SIMULATION:
         return simulation_nb(moves, n, S, seat, ct, opts, np.int64(p[P_SAMPLES]), pst, work)
+    if code == POL_PLANNER:
+        return planner_nb(moves, n, S, seat, ct, opts, p, work)
     if code == POL_USER:
         return user_choice_nb(fn, p, moves, n, S, seat)
     return builtin_choice_nb(code, p, moves, n, S, seat, ct, pst, work)

@@ -13,10 +13,17 @@ asks the seat's declare policy and plays on; a declared marriage's suit becomes 
 and its holder leads its king or queen alone (his other cards set aside in ``S_KEPT``,
 which the hook gives back after the trick).
 
+The ``heuristic`` play policy (:func:`heuristic_marriage_nb`) scores each legal card by
+the trick's stake won or lost (leading: by the chance the opponent's hand, drawn from the
+unseen cards, cannot take it, :func:`lead_win_chance_nb`) less what the card spends;
+``basic`` is the stock games' play (:func:`~simkit.games.stock.heuristic_play_nb`,
+Sixty-six's), the default before it.
+
 The ``simulation`` play policy (:func:`simulation_play_nb`, reached through the engine's
 ``choose`` hook, which sees the options but not the other hand, the stock or the tables:
 the tables are kept in ``opts[O_TABLES:]``) deals the hidden cards again and plays each
-legal card out with its own loop (:func:`playout_nb`), settling tricks as the hook does.
+legal card out with its own loop (:func:`playout_nb`, on the basic play or, with
+``playout=1``, on the heuristic), settling tricks as the hook does.
 """
 import numpy as np
 from numba import cfunc, njit, types
@@ -31,6 +38,8 @@ from simkit.core.trick_play import (AFTER_FN, AFTER_SIG, CHOOSE_FN, CHOOSE_SIG, 
                                     R_PLAY, play_tricks_inline_nb, play_tricks_nb)
 from simkit.core.trick_play import PLAY_RANDOM, PLAY_USER  # noqa: F401  (policy codes, read by policies.py)
 from simkit.core.tricks import no_user_bid_nb, no_user_play_nb  # noqa: F401  (placeholders, read by __init__)
+from simkit.core.ace_ten import ACE_TEN_POINTS
+from simkit.core.tricks import TT_ESUIT, TT_SUIT_BITS, beating_nb, higher_in_suit_nb, lowest_card_nb, masters_nb
 from simkit.core.tricks import (BID_FN, MAX_SEATS, NO_TRUMP, PLAY_FN, S_EXTRA, S_FOLLOW, S_LEADER,
                                 S_N_IN_TRICK, S_PLAYED, S_SCORE, S_TABLE, S_TRICK, S_TRICK_NO, S_TRICKS, S_TRUMP, S_WON,
                                 TT_DECK, TT_SIZE, close_trick_nb, popcount_nb, start_deal_nb)
@@ -59,10 +68,22 @@ O_TABLES = O_STOCK + 32     # the five trick tables (for the simulation player, 
 N_OPTS = O_TABLES + 5 * TT_SIZE
 
 R_DECLARE = 1
-PLAY_HEURISTIC, PLAY_SIMULATION = PLAY_BUILTIN, PLAY_BUILTIN + 1
+PLAY_HEURISTIC, PLAY_SIMULATION, PLAY_BASIC = PLAY_BUILTIN, PLAY_BUILTIN + 1, PLAY_BUILTIN + 2
 P_PROB = 0                  # random declare: the chance to declare
 P_SAMPLES = 0               # simulation play: sampled deals per decision
-N_PARAMS = 1
+# the heuristic player's weights (:func:`heuristic_marriage_nb`), in points
+(P_TEMPO, P_MINE, P_DENY, P_LOSE, P_KEEP, P_HALF, P_TRUMP, P_MASTER, P_END, P_END_TEMPO) = range(1, 11)
+P_PLAYOUT = 11              # simulation play: its play-outs on the basic play (0) or the heuristic (1)
+N_PARAMS = 12
+#: the heuristic's weights by name and slot, their defaults (tuned: docs/sixty_six.md, the Marriage section)
+HEURISTIC_SLOTS = {"tempo": P_TEMPO, "mine": P_MINE, "deny": P_DENY, "lose": P_LOSE, "keep": P_KEEP, "half": P_HALF,
+                   "trump": P_TRUMP, "master": P_MASTER, "end": P_END, "end_tempo": P_END_TEMPO}
+HEURISTIC_DEFAULTS = {"tempo": 0.0, "mine": 30.0, "deny": 10.0, "lose": 2.0, "keep": 40.0, "half": 30.0,
+                      "trump": 13.0, "master": 0.0, "end": 1.0, "end_tempo": 0.0}
+#: the default weights as a parameter row (the simulation player's play-outs with ``playout`` = 1)
+DEFAULT_WEIGHTS = np.zeros(N_PARAMS, np.float64)
+for _k, _v in HEURISTIC_DEFAULTS.items():
+    DEFAULT_WEIGHTS[HEURISTIC_SLOTS[_k]] = _v
 #: the simulation player's value of a finished deal: a win by 101 (a loss) counts this much, the points'
 #: margin breaks ties
 WIN_VALUE = 1000
@@ -155,25 +176,164 @@ def heuristic_declare_nb(hand, mar, state, values):
     return best
 
 
-# -- the simulation player ---------------------------------------------------------------------
+# -- the heuristic player ---------------------------------------------------------------------------
+def _binomials(n, k):
+    out = np.zeros((n + 1, k + 1), np.float64)
+    for i in range(n + 1):
+        out[i, 0] = 1.0
+        for j in range(1, min(i, k) + 1):
+            out[i, j] = out[i - 1, j - 1] + (out[i - 1, j] if j <= i - 1 else 0.0)
+    return out
+
+
+#: C(n, k) for n <= 32 and k <= HAND
+BINOM = _binomials(32, HAND)
+
+
 @njit(cache=True, inline="always")
-def heuristic_card_nb(seat, hand, legal, st, trick, tt, opts):
-    """The shared stock-game heuristic (:func:`~simkit.games.stock.heuristic_play_nb`), the
-    stock open while it has cards; in the ``heuristic_fn`` form of :mod:`simkit.core.rollout`."""
-    return heuristic_play_nb(hand, legal, st, trick, tt, st[S_STOCK] > 0)
+def _binom_nb(n, k):
+    return BINOM[n, k] if n >= 0 else 0.0
+
+
+@njit(cache=True, inline="always")
+def lead_win_chance_nb(card, unseen, known, k, trumps, tt):
+    """The chance that ``card`` led wins the trick against an opponent who holds the
+    cards ``known`` and ``k`` others drawn at random from ``unseen`` and takes the trick
+    when he can: he holds no higher card of its suit and, when it is a plain card and a
+    trump exists, he is not void in its suit holding a trump. Exact once the stock is
+    empty (``unseen`` is then his hand)."""
+    suit = tt[TT_SUIT_BITS + tt[TT_ESUIT + card]]
+    higher = higher_in_suit_nb(card, tt)
+    if known & higher:
+        return 0.0
+    u = popcount_nb(unseen)
+    total = _binom_nb(u, k)
+    if total == 0.0:
+        return 1.0
+    p = _binom_nb(u - popcount_nb(unseen & higher), k)
+    if trumps != 0 and suit & trumps == 0 and known & suit == 0:
+        a = popcount_nb(unseen & suit)
+        void = _binom_nb(u - a, k)
+        if known & trumps == 0:
+            void -= _binom_nb(u - a - popcount_nb(unseen & trumps), k)
+        p -= void
+    return p / total
 
 
 @njit(cache=True)
-def playout_nb(hands, stock, st, tables, opts):
+def heuristic_marriage_nb(seat, hand, legal, state, trick, tt, prm):
+    """Two-hand Marriage's card play (the ``heuristic`` play policy): each legal card
+    scored by what it wins or loses now and what it spends, the best played (ties: the
+    cheapest, then the lowest code).
+
+    A trick's stake is the points in it plus the lead's worth, ``tempo`` (the winner
+    leads next and, while the stock lasts, may declare: ``mine`` more when the seat holds
+    a marriage, ``deny`` more when the opponent may hold one, both K and Q of a suit
+    unseen). Following, a card that takes the trick scores the stake, one that loses
+    minus it. Leading, a card scores its chance to hold the trick
+    (:func:`lead_win_chance_nb`, the opponent's hand drawn from the unseen cards) times
+    the stake, less the chance to lose times the stake and ``lose`` (the points his
+    winner brings). Spending a card costs ``keep`` for a king or queen of a marriage held,
+    ``half`` for one whose partner is unseen (while the stock lasts), ``trump`` for a
+    trump and ``master`` for a card nothing unseen beats. Once the stock is empty, with
+    ``end`` = 1 the same scores with the lead worth ``end_tempo`` (the opponent's hand is
+    then known), with ``end`` = 0 the stock games' closed-stock play
+    (:func:`~simkit.games.stock.heuristic_play_nb`)."""
+    left = state[S_STOCK]
+    if left == 0 and prm[P_END] < 0.5:
+        return heuristic_play_nb(hand, legal, state, trick, tt, False)
+    opp = 1 - seat
+    own = hand | state[S_KEPT + seat]
+    played = state[S_PLAYED]
+    known = np.int64(0)
+    declared = state[S_DECLARED]
+    for u in range(4):
+        if (declared >> (4 * opp + u)) & 1:
+            known |= marriage_cards_nb(u) & ~played
+    gone = played | own
+    unseen = tt[TT_DECK] & ~gone & ~known
+    trump = state[S_TRUMP]
+    trumps = tt[TT_SUIT_BITS + trump] if trump >= 0 else np.int64(0)
+    full = np.int64(0)
+    half = np.int64(0)
+    opp_may = False
+    mine = marriage_suits_nb(own)
+    for u in range(4):
+        m = marriage_cards_nb(u)
+        if (mine >> u) & 1:
+            full |= m
+        elif own & m and m & ~own & (unseen | known):
+            half |= own & m
+        if m & ~(unseen | known) == 0:
+            opp_may = True
+    if left > 0:
+        tempo = prm[P_TEMPO]
+        if left > 2:
+            if mine:
+                tempo += prm[P_MINE]
+            if opp_may:
+                tempo += prm[P_DENY]
+    else:
+        tempo = prm[P_END_TEMPO]
+        half = 0
+    n = state[S_N_IN_TRICK]
+    tops = masters_nb(legal, gone | known, tt) if prm[P_MASTER] != 0 else np.int64(0)
+    wins = beating_nb(legal, trick, n, tt) if n > 0 else np.int64(0)
+    led = ACE_TEN_POINTS[trick[0]] if n > 0 else 0
+    k = popcount_nb(own)
+    best = -1
+    key = -1e300
+    m = legal
+    while m:
+        c = lowest_card_nb(m)
+        m &= m - 1
+        bit = np.int64(1) << c
+        pts = ACE_TEN_POINTS[c]
+        cost = 0.0
+        if full & bit:
+            cost += prm[P_KEEP]
+        if half & bit:
+            cost += prm[P_HALF]
+        if trumps & bit:
+            cost += prm[P_TRUMP]
+        if tops & bit:
+            cost += prm[P_MASTER]
+        stake = led + pts + tempo
+        if n > 0:
+            v = stake if wins & bit else -stake
+        else:
+            p = lead_win_chance_nb(c, unseen, known, k, trumps, tt)
+            v = p * stake - (1.0 - p) * (stake + prm[P_LOSE])
+        v -= cost
+        if v > key + 1e-9 or (v > key - 1e-9 and pts < ACE_TEN_POINTS[best]):
+            key = v
+            best = c
+    return best
+
+
+# -- the simulation player ---------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def heuristic_card_nb(seat, hand, legal, st, trick, tt, mode):
+    """The simulation player's card for its play-outs, in the ``heuristic_fn`` form of
+    :mod:`simkit.core.rollout`: ``mode`` 0 the basic stock-game play
+    (:func:`~simkit.games.stock.heuristic_play_nb`, the stock open while it has cards),
+    1 the heuristic with its default weights (:func:`heuristic_marriage_nb`)."""
+    if mode == 0:
+        return heuristic_play_nb(hand, legal, st, trick, tt, st[S_STOCK] > 0)
+    return heuristic_marriage_nb(seat, hand, legal, st, trick, tt, DEFAULT_WEIGHTS)
+
+
+@njit(cache=True)
+def playout_nb(hands, stock, st, tables, opts, mode):
     """Play the deal in ``st`` (a scratch copy of the state, mid-trick allowed; the stock
-    in ``stock[:st[S_STOCK]]``) to its end with both seats on the heuristics
-    (:func:`heuristic_card_nb`, :func:`heuristic_declare_nb`), settling each trick as the
-    game does (:func:`settle_trick_nb`)."""
+    in ``stock[:st[S_STOCK]]``) to its end with both seats on the play of ``mode``
+    (:func:`heuristic_card_nb`) and the declare heuristic (:func:`heuristic_declare_nb`),
+    settling each trick as the game does (:func:`settle_trick_nb`)."""
     hands, stock, st, tables, opts = borrowed((hands, stock, st, tables, opts))  # held by the caller: no counting
     trick = st[S_TRICK:S_TRICK + MAX_SEATS]
     while st[S_TRICK_NO] < st[S_DEAL_TRICKS]:
         tt = tables[st[S_TABLE]]
-        play_trick_nb(hands, st, trick, tt, opts, follow_legal_nb, heuristic_card_nb)
+        play_trick_nb(hands, st, trick, tt, mode, follow_legal_nb, heuristic_card_nb)
         w = close_trick_nb(st, trick, tt)
         if settle_trick_nb(hands, st, opts, stock, 0):
             mar = marriage_suits_nb(hands[w])
@@ -198,7 +358,7 @@ def sample_nb(seat, hand, state, sampled, ctx):
     his opponent's hand, holding the unplayed card of each marriage he declared, and the
     stock in a random order; shown-out suits are not used, the hands refilling from the
     stock."""
-    tables, _, rng, seen, known, opp_cards, sampled_stock, _, _ = ctx
+    tables, _, rng, seen, known, opp_cards, sampled_stock, _, _, _ = ctx
     resample_hidden_nb(seat, hand, seen, opp_cards, sampled_stock, state[S_STOCK], 0, tables[NO_TRUMP, TT_DECK],
                        known, sampled, sampled_stock, rng)
 
@@ -207,16 +367,16 @@ def sample_nb(seat, hand, state, sampled, ctx):
 def playout_value_nb(seat, hands, st, ctx):
     """The sampled stock dealt into ``st``, the deal played out (:func:`playout_nb`) and
     its value to ``seat`` (:func:`deal_value_nb`)."""
-    tables, opts, _, _, _, _, sampled_stock, stock, final = ctx
+    tables, opts, _, _, _, _, sampled_stock, stock, final, mode = ctx
     st[S_KEPT + 1 - seat] = 0                               # his cards are all in the sampled hand
     for j in range(st[S_STOCK]):
         stock[j] = sampled_stock[j]
-    playout_nb(hands, stock, st, tables, opts)
+    playout_nb(hands, stock, st, tables, opts, mode)
     return deal_value_nb(st, seat, final)
 
 
 @njit(cache=True)
-def simulation_play_nb(seat, hand, legal, state, opts, samples):
+def simulation_play_nb(seat, hand, legal, state, opts, samples, mode):
     """The card of ``legal`` with the greatest total value (:func:`deal_value_nb`) over
     ``samples`` sampled deals (:func:`sample_nb`), each played out by :func:`playout_nb`
     after the card (the same samples for every card; ties: the heuristic's card:
@@ -235,19 +395,23 @@ def simulation_play_nb(seat, hand, legal, state, opts, samples):
     own = hand | state[S_KEPT + seat]
     opp_cards = popcount_nb(own) - state[S_N_IN_TRICK]          # he has played to the trick when we follow
     ctx = (tables, opts, rng, played | own, known, opp_cards, np.zeros(32, np.int64), np.zeros(32, np.int64),
-           np.zeros(2, np.int64))
+           np.zeros(2, np.int64), mode)
     first = heuristic_card_nb(seat, hand, legal, state, state[S_TRICK:S_TRICK + MAX_SEATS],
-                              tables[state[S_TABLE]], opts)
+                              tables[state[S_TABLE]], mode)
     return best_by_rollouts_nb(seat, hand, legal, state, first, samples, ctx, sample_nb, playout_value_nb)
 
 
 @cfunc(CHOOSE_SIG, cache=True)
 def choose_play_cb(code, seat, hand, legal, state, trick, tt, params, opts):
-    """The built-in play policies: the shared stock-game heuristic, and the simulation
-    player (:func:`simulation_play_nb`); random is the engine's."""
+    """The built-in play policies: the heuristic (:func:`heuristic_marriage_nb`, the seat's
+    weights), the basic stock-game play and the simulation player
+    (:func:`simulation_play_nb`); random is the engine's."""
     if code == PLAY_SIMULATION:
-        return simulation_play_nb(seat, hand, legal, state, opts, max(1, np.int64(params[seat, P_SAMPLES])))
-    return heuristic_play_nb(hand, legal, state, trick, tt, state[S_STOCK] > 0)
+        return simulation_play_nb(seat, hand, legal, state, opts, max(1, np.int64(params[seat, P_SAMPLES])),
+                                  np.int64(params[seat, P_PLAYOUT]))
+    if code == PLAY_BASIC:
+        return heuristic_play_nb(hand, legal, state, trick, tt, state[S_STOCK] > 0)
+    return heuristic_marriage_nb(seat, hand, legal, state, trick, tt, params[seat])
 
 
 @njit(cache=True)

@@ -2,19 +2,20 @@
 (option: 2-8), 52 cards, the last card turned for trump and out of play; +1 per trick,
 jacks taken cost J♥ 4, J♦ 3, J♣ 2, J♠ 1; a game runs until a player reaches 20 plus
 points. Unit = a whole game (default) or one deal (``unit=deal``). Runs on the trick
-engine; the penalty bookkeeping and the policies are shared with Tyotka
-(:mod:`simkit.games.penalty_tricks`); kernels in :mod:`.nb`.
+engine; the penalty bookkeeping and the simulation player are shared with Tyotka
+(:mod:`simkit.games.penalty_tricks`); kernels in :mod:`.nb`, the play heuristic in
+:mod:`.play`.
 """
 import numpy as np
 
 from simkit.core.cards import deck, format as format_cards
 from simkit.core.stats import Stats, moments
-from simkit.core.trick_play import N_ERR
-from simkit.core.tricks import S_SIZE, S_WON, cards_of
+from simkit.core.trick_play import N_ERR, R_PLAY
+from simkit.core.tricks import S_SIZE, S_WON, cards_of, no_user_play_nb
 from simkit.games import penalty_tricks as pt
 from simkit.games.penalty_games import PenaltyTrickGame
-from simkit.games.polignac import nb, report
-from simkit.games.polignac.policies import PLAY
+from simkit.games.polignac import nb, play, report
+from simkit.games.polignac.policies import PARAM_SLOTS, PLAY
 from simkit.games.polignac.rules import PolignacRules
 from simkit.games.polignac.scoring import JACK_PENALTY, TABLES, cards_each, follow_flags
 from simkit.games.tricks_base import SUIT_NAMES
@@ -28,6 +29,8 @@ class Polignac(PenaltyTrickGame):
     Rules = PolignacRules
     report = report
     roles = [PLAY]
+    role_rows = {"play": (R_PLAY, PARAM_SLOTS["play"], play.N_PLAY_PARAMS, no_user_play_nb)}
+    choose_cb = play.polignac_choose_cb
     kernel, stats_bundle, trick_tables = nb.polignac_chunk_nb, nb.PolignacStats, TABLES
     headline_doc = report.HEADLINE_DOC
     chunk_hint = 1 << 9
@@ -75,7 +78,7 @@ class Polignac(PenaltyTrickGame):
         pen = np.zeros(8, np.int64)
         audit_out = np.zeros(2, np.int64)
         err = np.zeros(N_ERR, np.int64)
-        if not nb.one_deal_nb(order, self._opts(rules), TABLES, dealer, seats, pt.penalty_choose_cb, *fns, int(seed),
+        if not nb.one_deal_nb(order, self._opts(rules), TABLES, dealer, seats, play.polignac_choose_cb, *fns, int(seed),
                               state, hands, pen, audit_out, err):
             self.raise_err(err, policies)
         won = [int(t) for t in state[S_WON:S_WON + P]]

@@ -37,7 +37,7 @@ from simkit.core.trick_play import PLAY_RANDOM, PLAY_USER  # noqa: F401  (policy
 from simkit.core.tricks import (PLAY_FN, PLAY_SIG, no_user_play_nb,  # noqa: F401  (the user signature)
                                 MAX_SEATS, NO_TRUMP, S_CARDS, S_DEAL_NO, S_EXTRA, S_LEADER, S_N_IN_TRICK, S_PLAYED,
                                 S_SCORE, S_SIZE, S_TRICK_NO, S_TRICKS, S_TRUMP, S_VOIDS, S_WON, TT_DECK, TT_ESUIT,
-                                TT_SUIT_BITS, beating_nb, card_pool_nb, deal_round_nb,
+                                TT_POWER, TT_SUIT_BITS, beating_nb, card_pool_nb, deal_round_nb, higher_in_suit_nb,
                                 lowest_card_nb, masters_nb, popcount_nb, start_deal_nb, strongest_nb, trick_winner_nb,
                                 weakest_nb)
 from simkit.games.semerik.scoring import (ALL_TRICKS_POINTS, COUNTERS, TABLES, counter_points_nb, declarations_nb,
@@ -48,6 +48,13 @@ COUNTER_MASK = np.int64(0)
 for _c in range(64):
     if COUNTERS[_c]:
         COUNTER_MASK |= np.int64(1) << _c
+
+#: ``ABOVE[card]``: the cards of its suit that beat it (the same in both trick tables: hearts as trumps keep
+#: their order), for the heuristic's master tests without a loop over the suit per card
+ABOVE = np.zeros(64, np.int64)
+for _c in range(64):
+    if (TABLES[NO_TRUMP, TT_DECK] >> _c) & 1:
+        ABOVE[_c] = higher_in_suit_nb(_c, TABLES[NO_TRUMP])
 
 # extra state fields
 S_HAND0 = S_EXTRA + 0        # 4 entries: each seat's hand before the current trick
@@ -66,8 +73,10 @@ N_OPTS = 11                  # O_SIGNALS: a seat's policy may read S_SHOWN (not 
 PLAY_HEURISTIC = PLAY_BUILTIN
 PLAY_SIMULATION = PLAY_BUILTIN + 1
 PLAY_RANDOM_ENF = PLAY_BUILTIN + 2     # random play narrowed by partner_overtake=enforce (set by the Python side)
-P_OVERTAKE, P_SIGNAL, P_COUNT, P_SAMPLES = 0, 1, 2, 3
-N_PLAY_PARAMS = 4
+PLAY_BASIC = PLAY_BUILTIN + 3          # the first heuristic, kept as a baseline
+P_OVERTAKE, P_SIGNAL, P_COUNT, P_SAMPLES = 0, 1, 2, 3      # samples: the simulation's; the others: every heuristic's
+P_FEED, P_CAPTURE, P_DUCK, P_CASH, P_DRAW, P_UNDER, P_FORCE, P_VOID = range(4, 12)
+N_PLAY_PARAMS = 12
 ERR_OVERTAKE = ERR_GAME
 WIN_SCALE = 2                # a win counts 2, a draw 1 to each side
 DECL_BINS = 128              # above any hand's declarations
@@ -75,6 +84,12 @@ PTS_BINS = 64                # above any seat's points in a deal (10 tricks x 2 
 N_CARDS = 10
 ALL_SHOWN = 0o1111           # one bit per seat's S_SHOWN field
 SIM_WIN = 1000               # a simulated play-out that ends the game counts this many points
+# the heuristic's fixed lead weights (a regression of play-out values of every lead in heuristic self-play,
+# docs/semerik.md; the weights that matter most are the parameters cash, draw, under, force and void)
+LEAD_BLANK_UNDER = 0.18      # a non-counter from a suit whose master the hand holds
+LEAD_COUNTER = 0.1           # a counter that is not a master
+LEAD_ONE_ABOVE = 0.17        # ... with a single unseen card above it
+LEAD_BACKED = 0.14           # ... with a higher card of the suit in the hand (not its master)
 
 #: the user play function (tricks.PLAY_SIG): play(hand, legal, state, params) -> card code (a bit of ``legal``);
 #: ``state[S_SCORE]``, ``state[S_SCORE + 1]`` = the sides' running totals, S_SHOWN the seats' shown suits.
@@ -194,8 +209,9 @@ def shown_suit_nb(state, seat):
 
 
 @njit(cache=True, inline="always")
-def heuristic_play_nb(seat, hand, legal, state, trick, tt, overtake, signal, count):
-    """Partnership play for points (the counters come in threes and fours, 000:27).
+def basic_play_nb(seat, hand, legal, state, trick, tt, overtake, signal, count):
+    """The first heuristic, kept as the baseline policy ``basic``: partnership play for
+    points (the counters come in threes and fours, 000:27).
 
     Leading: a master card (nothing unseen beats it; with ``count`` >= 0.5 and hearts
     trump: a master heart while the others may hold hearts, "drawing trumps", and no plain
@@ -277,6 +293,193 @@ def heuristic_play_nb(seat, hand, legal, state, trick, tt, overtake, signal, cou
 
 
 @njit(cache=True, inline="always")
+def masters_of_nb(cards, gone):
+    """The cards of ``cards`` that no card still out beats in their suit (every card of
+    :data:`ABOVE` in ``gone``): :func:`~simkit.core.tricks.masters_nb` on the table."""
+    out = np.int64(0)
+    m = cards
+    while m:
+        c = lowest_card_nb(m)
+        m &= m - 1
+        if ABOVE[c] & ~gone == 0:
+            out |= np.int64(1) << c
+    return out
+
+
+@njit(cache=True, inline="always")
+def spare_nb(cards, gone, tt):
+    """The card of ``cards`` (non-empty) that costs least to give away: the weakest
+    non-counter, else the weakest counter that is not a master, else the weakest card."""
+    if cards & ~COUNTER_MASK:
+        return weakest_nb(cards & ~COUNTER_MASK, tt)
+    plain = cards & ~masters_of_nb(cards, gone)
+    if plain:
+        return weakest_nb(plain, tt)
+    return weakest_nb(cards, tt)
+
+
+@njit(cache=True, inline="always")
+def gift_nb(cards, gone, tt):
+    """The counter of ``cards`` to give the partner's trick: the weakest counter that is not a
+    master (a master is worth keeping to take a trick later), else -1."""
+    c = cards & COUNTER_MASK & ~masters_of_nb(cards, gone)
+    if c:
+        return weakest_nb(c, tt)
+    return -1
+
+
+@njit(cache=True, inline="always")
+def lead_nb(seat, hand, state, tt, gone, p):
+    """The heuristic's lead: with ``count`` under ``hearts_trump`` a master heart while
+    hearts are out (drawing trumps); else every card of the hand is scored and the best
+    led, ties to the weaker card. A non-counter scores 0 (``LEAD_BLANK_UNDER`` less from
+    a suit whose master the hand holds); a master counter ``cash`` x tricks played / 9 less
+    ``draw`` per unseen card of its suit, plus ``force`` when every unseen card of the suit
+    is a counter (who follows must give one); any other counter ``LEAD_COUNTER``, less
+    ``LEAD_ONE_ABOVE`` with one unseen card above it, less ``under`` when the hand holds
+    the suit's master (leading under one's own master gives the trick to the card
+    between), plus ``LEAD_BACKED`` with a higher card of the suit in the hand otherwise;
+    every card of a suit an opponent has shown void in scores ``void`` more."""
+    trump = state[S_TRUMP]
+    if p[P_COUNT] >= 0.5 and trump >= 0:
+        trumps = tt[TT_SUIT_BITS + trump]
+        if trumps & ~gone:
+            m = masters_of_nb(hand & trumps, gone)
+            if m:
+                return strongest_nb(m, tt)
+    late = state[S_TRICK_NO] / 9.0
+    best = -1
+    bs = -1e9
+    for s in range(4):
+        bits = tt[TT_SUIT_BITS + s]
+        cs = hand & bits
+        if cs == 0:
+            continue
+        unseen = bits & ~gone
+        own_master = ABOVE[strongest_nb(cs, tt)] & ~gone == 0
+        base = 0.0
+        if (state[S_VOIDS] >> (5 * ((seat + 1) & 3) + s)) & 1 or (state[S_VOIDS] >> (5 * ((seat + 3) & 3) + s)) & 1:
+            base = p[P_VOID]
+        m = cs
+        while m:
+            c = lowest_card_nb(m)
+            m &= m - 1
+            above = ABOVE[c]
+            sc = base
+            if COUNTERS[c] == 0:
+                if own_master:
+                    sc -= LEAD_BLANK_UNDER
+            elif above & unseen == 0:
+                sc += p[P_CASH] * late - p[P_DRAW] * popcount_nb(unseen)
+                if unseen and unseen & ~COUNTER_MASK == 0:
+                    sc += p[P_FORCE]
+            else:
+                sc += LEAD_COUNTER
+                if popcount_nb(above & unseen) == 1:
+                    sc -= LEAD_ONE_ABOVE
+                if own_master:
+                    sc -= p[P_UNDER]
+                elif above & cs:
+                    sc += LEAD_BACKED
+            if sc > bs or (sc == bs and tt[TT_POWER + c] < tt[TT_POWER + best]):
+                bs = sc
+                best = c
+    return best
+
+
+@njit(cache=True, inline="always")
+def heuristic_play_nb(seat, hand, legal, state, trick, tt, p):
+    """Partnership play for points (policy ``heuristic``; ``p`` = the seat's parameters,
+    ``P_*``). A trick scores only with three or four counters in it (000:27), so counters
+    go into the partner's tricks, masters are kept to take tricks that hold counters, and
+    the opponents are left to spend theirs on tricks that hold none.
+
+    Leading: :func:`lead_nb` (low cards, masters cashed late or when the others must follow
+    with counters, no counter led under one's own master). Following:
+
+    * the partner winning: overtake him with a master only if the trick would then hold
+      ``overtake`` counters and an opponent is still to play (000:45 advises three);
+      else give a counter that is not a master (:func:`gift_nb`) when last, or (``feed``
+      1) when his card is a master or the trick already holds two counters (``feed`` 2:
+      always); last on a trick of two or more counters, even a master counter; else the
+      cheapest card (:func:`spare_nb`);
+    * an opponent winning, last: the winner that makes the trick worth most, the weakest
+      of them; with ``duck``, a master counter that would only take a pointless trick is
+      kept and the cheapest card played instead;
+    * an opponent winning, others to play: a non-counter that wins for now; else the
+      weakest master (a sure winner), or else the weakest counter that wins, when the trick
+      would then hold ``capture`` counters; else the cheapest card; void in the suit led,
+      with ``signal``, a non-counter from a suit whose master the hand holds (showing it)."""
+    n = state[S_N_IN_TRICK]
+    gone = state[S_PLAYED] | hand
+    if n == 0:
+        return lead_nb(seat, hand, state, tt, gone, p)
+    overtake = p[P_OVERTAKE]
+    feed = p[P_FEED]
+    capture = p[P_CAPTURE]
+    duck = p[P_DUCK]
+    win = beating_nb(legal, trick, n, tt)
+    lose = legal & ~win
+    last = n == 3
+    counters = 0
+    for i in range(n):
+        counters += COUNTERS[trick[i]]
+    wi = trick_winner_nb(trick, n, tt)
+    wcard = trick[wi]
+    w = (state[S_LEADER] + wi) & 3
+    if w == (seat ^ 2):
+        if win and not last:
+            sure = masters_of_nb(win, gone)
+            if sure:
+                c = strongest_nb(sure, tt)
+                if counters + COUNTERS[c] >= overtake:
+                    return c
+        if lose:
+            g = gift_nb(lose, gone, tt)
+            if g >= 0 and (last or feed >= 1.5 or (feed >= 0.5 and (counters >= 2 or ABOVE[
+                    wcard] & ~gone == 0))):
+                return g
+            if last and counters >= 2 and lose & COUNTER_MASK:
+                return weakest_nb(lose & COUNTER_MASK, tt)
+            return spare_nb(lose, gone, tt)
+        return weakest_nb(legal, tt)
+    if win:
+        if last:
+            best = -1
+            bv = -1
+            m = win
+            while m:
+                c = lowest_card_nb(m)
+                m &= m - 1
+                v = counter_points_nb(counters + COUNTERS[c])
+                if v > bv or (v == bv and tt[TT_POWER + c] < tt[TT_POWER + best]):
+                    bv = v
+                    best = c
+            if bv == 0 and duck >= 0.5 and lose and ABOVE[best] & ~gone == 0 and COUNTERS[best]:
+                return spare_nb(lose, gone, tt)
+            return best
+        sure = masters_of_nb(win, gone)
+        plain = win & ~sure
+        if plain & ~COUNTER_MASK:
+            return weakest_nb(plain & ~COUNTER_MASK, tt)
+        if sure:
+            c = weakest_nb(sure, tt)
+            if counters + COUNTERS[c] >= capture:
+                return c
+        if plain:
+            c = weakest_nb(plain, tt)
+            if counters + COUNTERS[c] >= capture:
+                return c
+    pool = lose if lose else legal
+    if p[P_SIGNAL] >= 0.5 and legal & tt[TT_SUIT_BITS + tt[TT_ESUIT + trick[0]]] == 0:
+        for s in range(4):
+            bits = tt[TT_SUIT_BITS + s]
+            if masters_of_nb(hand & bits, gone) and pool & bits & ~COUNTER_MASK:
+                return weakest_nb(pool & bits & ~COUNTER_MASK, tt)
+    return spare_nb(pool, gone, tt)
+
+
+@njit(cache=True, inline="always")
 def state_random_nb(state, n):
     """A number below ``n`` from the splitmix64 stream kept in ``state[S_RNG]`` (random play
     under ``enforce``, where the engine's random stream does not reach the policy)."""
@@ -290,7 +493,8 @@ def state_random_nb(state, n):
 
 @cfunc(CHOOSE_SIG, cache=True)
 def choose_play_cb(code, seat, hand, legal, state, trick, tt, params, opts):
-    """The built-in play policies: the heuristic; the simulation (a lead chosen by
+    """The built-in play policies: the heuristic (:func:`heuristic_play_nb`); the first
+    heuristic ``basic`` (:func:`basic_play_nb`); the simulation (a lead chosen by
     :func:`simulation_lead_nb` before the trick, the heuristic otherwise); random play
     under ``enforce``. Under ``enforce`` the legal set is first narrowed by 000:45."""
     n = state[S_N_IN_TRICK]
@@ -307,8 +511,10 @@ def choose_play_cb(code, seat, hand, legal, state, trick, tt, params, opts):
         state[S_SIM_LEAD] = -1
         if (legal >> c) & 1:
             return c
-    return heuristic_play_nb(seat, hand, legal, state, trick, tt, params[seat, P_OVERTAKE], params[seat, P_SIGNAL],
+    if code == PLAY_BASIC:
+        return basic_play_nb(seat, hand, legal, state, trick, tt, params[seat, P_OVERTAKE], params[seat, P_SIGNAL],
                              params[seat, P_COUNT])
+    return heuristic_play_nb(seat, hand, legal, state, trick, tt, params[seat])
 
 
 # -- the simulation policy's leads ----------------------------------------------------------------

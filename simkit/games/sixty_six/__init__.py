@@ -36,7 +36,7 @@ class SixtySix(StockGame):
     headline_doc = report.HEADLINE_DOC
     chunk_hint = 1 << 11
     conformance_hands = 150
-    study_hands = 2_000
+    study_hands = 20_000
     bench_cases = [("random play, single deals", {"unit": "deal"}, "random", 500_000),
                    ("games to 7, heuristic policies", {}, "heuristic", 20_000),
                    ("games to 7, default policies (simulation closer)", {}, None, 500)]

@@ -28,8 +28,9 @@ _PROB = {"p": param(0.5, "float", 0, 1)}
 #: the close threshold of the heuristic (and of the simulation closer's play-outs): in
 #: ``experiments/sixty_six_closing.py`` (``--hands 40000``, against a closer at 66) 80 gave the
 #: most game points per deal (+0.114 against +0.060 at 66, stderr 0.008) and the best win rate to 7
-#: (0.535 against 0.496). The default closer is ``simulation``: +0.080 +- 0.013 game points per deal
-#: over the heuristic at 80 on the same 6000 deals (paired), at about 1/40 of its speed.
+#: (0.535 against 0.496). The ``simulation`` closer scores +0.080 +- 0.013 game points per deal
+#: over the heuristic at 80 on the same 6000 deals (paired), but at about 1/300 of random play's
+#: speed, outside the defaults' 1/20 budget (docs/strategy.md), so the heuristic is the default.
 THRESHOLD = 80
 _THRESHOLD = {"threshold": param(THRESHOLD, "float", 0, 400)}
 _DECIDE = "f(hand: int64, state: int64[:], params: float64[:]) -> int64"
@@ -51,7 +52,7 @@ CLOSE = PolicyRole(
      PolicySpec("simulation", "plays out `samples` sampled deals closing and not (later decisions by the heuristic "
                 "at `threshold`) and closes when closing scored more game points", nb.D_SIMULATION,
                 {**_THRESHOLD, "samples": param(16, "int", 1, 10_000)})],
-    default="simulation",
+    default="heuristic",
     user_signature=_DECIDE + " (1: close the stock now, 0: not)",
 )
 

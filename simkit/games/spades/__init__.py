@@ -36,7 +36,7 @@ class Spades(TrickGame):
     headline_doc = report.HEADLINE_DOC
     chunk_hint = 1 << 10
     conformance_hands = 200
-    study_hands = 20_000
+    study_hands = 2_000
     bench_cases = [("random bid and play, single deals", {"unit": "deal"}, "random", 500_000),
                    ("games to 500, nil bidder and heuristic play", {}, {"bid": "nil"}, 2_000)]
     conformance_cases = [

@@ -5,7 +5,10 @@ from spades and high cards, :func:`~simkit.core.tricks.strength_nb`, plus ``bias
 rounded, at least 1), ``nil`` (the heuristic, but nil when the hand's expected tricks are
 at most ``threshold``, and a blind double nil when the side trails by ``dnil_behind``
 points or more, 0 = never), ``simulation`` (plays out ``samples`` sampled deals: nil when
-the share of samples without a trick reaches ``nil_p``, else the mean tricks). Play:
+the share of samples without a trick reaches ``nil_p``, else the mean tricks; the default:
+the strongest bidder in the duplicate tournament of ``experiments/tournaments.py``, 0.92
+of games against the field to the heuristic's 0.51, at 98 games a second, 1/9 of random
+play's, within the 1/20 speed budget of ``docs/strategy.md``). Play:
 ``random`` (uniform legal card and random exchange cards), ``heuristic`` (partnership play:
 win until the side's contract is made, never overtake the partner, protect a partner's
 nil when ``protect`` >= 0.5, let an opponent's nil win tricks when ``attack`` >= 0.5; the nil bidder discards
@@ -38,7 +41,7 @@ BID = PolicyRole(
      PolicySpec("simulation", "plays out `samples` sampled deals: nil when the share without a trick reaches "
                 "`nil_p`, else the mean tricks plus `bias`", nb.BID_SIMULATION,
                 {**_STRENGTH, "samples": param(12, "int", 1, 10_000), "nil_p": param(0.8, "float", 0, 1)})],
-    default="heuristic",
+    default="simulation",
     user_signature="bid(hand: int64, state: int64[:], params: float64[:]) -> int64 (blind phase: 1 = double nil)",
 )
 

@@ -15,9 +15,9 @@ from simkit.core.trick_play import E_DEAL, E_HAND, E_KIND, E_LEGAL, E_PHASE, E_S
 from simkit.core.tricks import S_SIZE, S_WON, cards_of
 from simkit.games.thousand import layout as L, nb, report
 from simkit.games.thousand.play import after_trick_cb, after_trick_log_cb
-from simkit.games.thousand.heuristic import choose_play_cb
 from simkit.games.thousand.policies import BID, PARAM_SLOTS, PLAY
 from simkit.games.thousand.rules import ThousandRules
+from simkit.games.thousand.simulation import choose_play_cb
 from simkit.games.thousand.scoring import FOLLOW_1000_2, FOLLOW_1001, TABLES
 from simkit.games.tricks_base import SUIT_NAMES, TrickGame
 

@@ -37,6 +37,7 @@ H_MTRICK = 7        # the tricks they were declared on (R_MTRICK's layout)
 PHASE_AUCTION = 0   # bid: 0 = pass, else a bid
 PHASE_CONTRACT = 1  # bid: the contract (>= the bid); 1001: 0 = concede (after an all-pass: throw in)
 PHASE_REFUSE = 2    # bid, 1000 (2) after the widow: 1 = refuse to play (after an all-pass: throw in), 0 = play
+# (after an all-pass the declarer never called: his own state[S_BID + seat] is still -1)
 PHASE_GIVE = 3      # play: a card of `legal` to give to active seat state[S_TO]
 PHASE_KEEP = 4      # play, 1000 (2): the widow card (of `legal`) the declarer keeps
 PHASE_DECLARE = 5   # play: a king or queen of `legal` to declare its marriage by leading it, -1 = none
@@ -44,17 +45,21 @@ PHASE_PLAY = 6      # play: a card of `legal`
 
 # -- options (the kernel's int64 opts array) -------------------------------------------------
 (O_PLAYERS, O_VERSION2, O_STANDARD, O_OPENING, O_STEP, O_TARGET, O_CONCEDE_OPP, O_FIRST_LEAD, O_SINGLE,
- O_MAX_DEALS, O_FIRST_DEALER, O_FOLLOW) = range(12)
-N_OPTS = 12
+ O_MAX_DEALS, O_FIRST_DEALER, O_FOLLOW, O_RNG) = range(13)
+N_OPTS = 13
+# O_RNG is no option: the simulation player's random key (drawn at each deal a seat plays by simulation, moved on
+# at each of its decisions: the choose hook gets no random stream)
 
 # -- policies ---------------------------------------------------------------------------------
 R_BID = 1                               # the bid role's row in SeatPolicies (R_PLAY = 0)
-BID_USER, BID_RANDOM, BID_HEURISTIC, BID_SIMULATION = 0, 1, 2, 3
+#: BID_COUNTED: the heuristic before the value model (sure tricks counted), kept as a baseline
+BID_USER, BID_RANDOM, BID_HEURISTIC, BID_SIMULATION, BID_COUNTED = 0, 1, 2, 3, 4
 PLAY_HEURISTIC = PLAY_BUILTIN           # PLAY_USER = 0, PLAY_RANDOM = 1 are the engine's
-P_MARGIN, P_CONCEDE, P_SAMPLES = 0, 1, 2
-N_BID_PARAMS = 3
-P_TRUMP_WEIGHT = 0
-N_PLAY_PARAMS = 1
+PLAY_SIMULATION = PLAY_BUILTIN + 1
+P_MARGIN, P_CONCEDE, P_SAMPLES, P_SPREAD, P_BID_MARGIN, P_BID_MARGIN_2 = 0, 1, 2, 3, 4, 5
+N_BID_PARAMS = 6
+P_TRUMP_WEIGHT, P_PLAY_SAMPLES, P_DRAW = 0, 1, 2
+N_PLAY_PARAMS = 3
 
 # -- errors -------------------------------------------------------------------------------------
 ERR_BID, ERR_CONTRACT, ERR_REFUSE, ERR_CARD = ERR_GAME, ERR_GAME + 1, ERR_GAME + 2, ERR_GAME + 3

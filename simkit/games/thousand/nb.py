@@ -24,8 +24,10 @@ from simkit.core.trick_play import (AFTER_FN, CHOOSE_FN, SeatPolicies, illegal_m
 from simkit.core.tricks import (BID_FN, MAX_SEATS, NO_TRUMP, PLAY_FN, S_BID, S_DEAL_NO, S_PLAYED, S_SCORE, S_SEAT,
                                 S_WON, TT_DECK, deal_round_nb, popcount_nb, start_deal_nb)
 from simkit.core.tricks import BID_SIG, PLAY_SIG, no_user_bid_nb, no_user_play_nb  # noqa: F401  (policies, users)
-from simkit.games.thousand.heuristic import call_from_value_nb, contract_from_value_nb, estimate_nb
-from simkit.games.thousand.layout import (BID_RANDOM, BID_SIMULATION, BID_USER, E_HIGH, E_OPENING, E_STEP, ERR_BID,
+from simkit.games.thousand.heuristic import (call_from_value_nb, contract_from_value_nb, estimate_nb,
+                                             heuristic_bid_nb)
+from simkit.games.thousand.layout import (BID_HEURISTIC, BID_RANDOM, BID_SIMULATION, BID_USER, E_HIGH, E_OPENING,
+                                          E_STEP, ERR_BID,
                                           ERR_CONTRACT, ERR_REFUSE, N_REC, O_CONCEDE_OPP, O_FIRST_DEALER, O_MAX_DEALS,
                                           O_PLAYERS, O_SINGLE, O_STANDARD, O_STEP, O_OPENING, O_TARGET, O_VERSION2,
                                           P_CONCEDE, P_MARGIN, P_SAMPLES, PHASE_AUCTION, PHASE_CONTRACT, PHASE_REFUSE,
@@ -37,9 +39,9 @@ from simkit.games.thousand.play import TRICKS, after_trick_nb, play_out_nb, star
 from simkit.games.thousand.scoring import (DEAL_POINTS, HAND, MARRIAGE_VALUES, POINTS, REFUSAL_BONUS_1000_2,
                                            THROW_IN_BONUS, barrel_penalty_nb, bid_legal_nb, contract_legal_nb,
                                            idle_dealer_points_nb, played_deal_scores_nb, unplayed_deal_scores_nb)
-from simkit.games.thousand.simulation import rollout_value_nb
+from simkit.games.thousand.simulation import draw_key_nb, rollout_value_nb
 
-#: what the heuristic adds to a hand's value for the widow it will take before seeing it:
+#: what the counted bidder adds to a hand's value for the widow it will take before seeing it:
 #: 1001 takes three cards and gives back two (its weakest), 1000 (2) keeps one of three
 WIDOW_GAIN = np.array([15.0, 5.0])
 #: contract sizes are counted in bins of 5 points (0..400)
@@ -62,16 +64,19 @@ AUDIT = np.bool_(True)
 def choose_bid_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst):
     """The seat's bid-role answer in phase ``state[S_PHASE]`` (:mod:`.layout`). Random:
     passes or makes the lowest raise, each with chance 1/2; names the bid as contract;
-    never concedes. Heuristic and simulation: the hand's value (:func:`estimate_nb` plus
-    the widow's expected gain before the widow, or the mean of sampled playouts,
-    :func:`rollout_value_nb`) less ``margin`` bounds the bid and sets the contract; a
-    value short of the bid (contract) by more than ``concede`` concedes (refuses)."""
+    never concedes. Heuristic: :func:`heuristic_bid_nb`. Counted and simulation: the
+    hand's value (:func:`estimate_nb` plus the widow's expected gain before the widow, or
+    the mean of sampled playouts, :func:`rollout_value_nb`) less ``margin`` bounds the bid
+    and sets the contract; a value short of the bid (contract) by more than ``concede``
+    concedes (refuses)."""
     code = seats.code[R_BID, seat]
     p = seats.params[R_BID, seat]
     phase = state[S_PHASE]
     hand = hands[seat]
     if code == BID_USER:
         return bid_fn(hand, state, p)
+    if code == BID_HEURISTIC:
+        return heuristic_bid_nb(seat, hand, state, opts, p)
     v2 = opts[O_VERSION2] != 0
     step = state[S_STEP]
     high = state[S_HIGH]
@@ -271,6 +276,7 @@ def deal_nb(engine, hook, order, deal_no, state, hands, tables, opts, seats, cho
             unplayed_deal_scores_nb(3, -1, decl, contract, others, widow, score)
     else:
         start_play_nb(state, opts, decl, contract)
+        draw_key_nb(seats, opts, pst)
         if not play_out_nb(engine, hands, state, tables, opts, seats, choose_fn, hook, play_fn, pst, audit,
                            audit_out, err, rec):
             return False

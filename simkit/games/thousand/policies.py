@@ -3,29 +3,68 @@ a ``play`` role (the cards given and kept from the widow, the marriage declared,
 cards played); formulas in :mod:`.heuristic`, :mod:`.nb` and :mod:`.simulation`.
 
 Bid: ``random`` (a baseline: each call passes or makes the lowest raise with chance 1/2,
-the contract is the bid, never concedes), ``heuristic`` (the hand's value, card points,
-marriages, trump length and tricks counted (:func:`~.heuristic.estimate_nb`), plus the
-widow's expected gain before it is seen: raises by the lowest step while the bid stays at
-most the value less ``margin``; contract = the value less ``margin``, rounded down to the
-step, at least the bid; concedes (refuses) when the value falls short of the bid by more
-than ``concede``), ``simulation`` (the same rules on the mean points of ``samples``
-sampled deals played out in the kernel, :mod:`.simulation`). ``margin`` is the bid-margin
-threshold: a run-time parameter, swept without recompiling
-(``experiments/thousand_bid_margin.py``). Its default, 40, is the best reply found there:
-against two heuristic bidders at 40, seat 0 won 0.315 ± 0.033 of 200 games to 1001 at
-margin 40, against 0.18 at 20, 0.255 at 60 and 0.235 at 80 (``--hands 6000 --seed 0``);
-at margin 0 every seat overbids (contracts made 0.34 of single deals, against 0.86 at
-40). The simulation bidder bids better still (seat 0 with ``simulation`` against two
-heuristic bidders: win rate 0.408 ± 0.045 against 0.325 ± 0.043 for the heuristic in the
-same 120 games, contracts made 0.90 against 0.83) but plays eight deals out per decision,
-so the heuristic stays the default: the default study and the tests play thousands of
-deals.
+the contract is the bid, never concedes), ``heuristic`` (the default,
+:func:`~.heuristic.heuristic_bid_nb`), ``counted`` (the default before it) and
+``simulation``.
+
+``heuristic`` values a hand by a model of the mean points it takes as declarer
+(:func:`~.heuristic.hand_value_nb`: aces, tens, the marriages and whether an ace gives a
+lead to declare them from, the best marriage's suit, halves of marriages, lengths, voids;
+weights fitted to play-outs with the default play, one set per version before and after
+the widow). It raises by the lowest step while the bid stays within the value less
+``bid_margin`` (1001: the contract comes after the widow, the bid is only its floor) or
+``bid_margin_2`` (1000 (2): the bid binds a contract named on the same seven cards);
+names the value less ``margin``, rounded down to the step, at least the bid; and concedes
+(1001), refuses (1000 (2)) or, after an all-pass, throws in when that is worth more than
+playing by over ``concede`` points against the two opponents (the declarer's points
+normal about the value with standard deviation ``spread``: + or - the contract, less half
+the points the defenders write, against - the bid and ``concede_opponents`` to each (1001),
+- the contract and 60 to each (1000 (2)), 50 to each (a throw-in; 100 more for a declarer
+on 850 or more in 1000 (2))). The defaults are the best replies found by racing
+(``simkit.tune``, a seat against two default seats, games to the target, seed 7) and kept
+where duplicate tournaments of 20 000 games a seating (seed 3) confirm them, the defaults
+against the alternatives, share of games won: 1001 ``bid_margin`` 20: 0.354 against 0.327
+at 10 and 0.318 at 30; ``margin`` 30: 0.343 against 0.331 at 20 and 0.326 at 40; 1000 (2)
+``bid_margin_2`` 40: 0.339 against 0.334 at 50 and 0.327 at 30; ``margin`` 30: 0.353
+against 0.345 at 40 and 0.303 at 20 (stderr 0.001-0.0013 each). Conceding is worth
+0.0084 ± 0.0006 of games in 1001 and 0.072 ± 0.0015 in 1000 (2) (the heuristic against
+itself never conceding, ``concede=400``); ``spread`` and ``concede`` are flat near their
+defaults. One ``simulation`` bidder against two default seats wins 0.284 ± 0.006 of games
+to 1001 and 0.285 ± 0.006 in 1000 (2) (2 000 games at each seat, seeds 100-102; against
+two ``counted`` seats with the play before ``draw``: 0.420 ± 0.006 and 0.366 ± 0.006).
+
+``counted`` values a hand by its marriages and the tricks it counts
+(:func:`~.heuristic.estimate_nb`) plus the widow's expected gain before it is seen
+(15 in 1001, 5 in 1000 (2)); raises while the bid stays at most the value less
+``margin``; contract = the value less ``margin``, rounded down to the step, at least the
+bid; concedes (refuses) when the value falls short of the bid by more than ``concede``.
+It undervalues weak hands (1001 hands it values at 20-40 take 71 points on average in
+play-outs) and passes: every bidder passed in 0.503 of the deals of games to 1001
+(0.656 in 1000 (2)), against 0.0002 (0.639) with ``heuristic`` (5 000 games, seed 21);
+in 1001 it never conceded (``heuristic``: 0.041 of the deals). ``simulation`` applies
+the ``counted`` rules to the mean points of ``samples`` sampled deals played out in the
+kernel by the default play (:mod:`.simulation`; with ``draw`` since it came in, so its
+statistics differ from before it).
 
 Play: ``random`` (uniform legal card; random cards given and kept; each possible
 marriage or none declared uniformly), ``heuristic`` (declares the marriage of the
 greatest value plus ``trump_weight`` points per card of its suit held; gives away the
 cards least worth keeping, keeps the most, never breaking a marriage; plays counting
-points, the defenders as partners: :func:`~.heuristic.heuristic_play_nb`).
+points, the defenders as partners, and with ``draw`` (default 1) the declarer leads his
+sure trumps while trumps are out before his sure side cards:
+:func:`~.heuristic.heuristic_play_nb`; ``draw=0`` is the play before, bit for bit),
+``simulation`` (:func:`~.simulation.simulation_play_nb`: each legal card played out on
+``samples`` deals of the unseen cards consistent with the play so far, the heuristic for
+every seat after it; the best for the seat's score against the other two; gives, keeps
+and declares as the heuristic). The heuristic player is the check's weak side: one
+``simulation`` player (20 samples) against two default players wins 0.572 ± 0.016 of
+games to 1001 and 0.592 ± 0.016 in 1000 (2) (300 games at each seat, seeds 200-202; about
+30 games a second with the three seats by simulation, against 11 000 with the defaults);
+``draw`` is the one rule adopted from where their cards differ (the declarer's leads):
+the default against ``draw=0`` wins 0.342 against 0.325 (± 0.0009 the difference) of
+games to 1001 and 0.336 against 0.331 (± 0.0005) in 1000 (2) (20 000 games a seating,
+seed 3). The defenders' discards and leads, where the two differ most now, are left as
+they were.
 
 Both roles take a user ``@njit`` function; seats are the deal's active seats 0..2 from
 the dealer's left, ``state`` the table state (:mod:`simkit.core.tricks` ``S_*`` and
@@ -51,10 +90,17 @@ BID = PolicyRole(
     "bid",
     [PolicySpec("random", "a baseline: pass or the lowest raise, each with chance 1/2; contract = the bid; never "
                 "concedes", L.BID_RANDOM, {}),
-     PolicySpec("heuristic", "the hand's value (points, marriages, trump length, tricks counted): bid while the bid "
-                "stays within the value less `margin`; contract = value - margin; concede when short by more than "
-                "`concede`", L.BID_HEURISTIC, dict(_VALUE)),
-     PolicySpec("simulation", "the heuristic's rules on the mean points of `samples` sampled deals played out",
+     PolicySpec("heuristic", "the hand's value (a model of the mean points it takes as declarer, fitted to "
+                "play-outs): bid while the bid stays within the value less `bid_margin` (1000 (2): `bid_margin_2`); "
+                "contract = value - `margin`; concede (refuse, throw in) when that beats playing by more than "
+                "`concede` points, outcomes spread by `spread`", L.BID_HEURISTIC,
+                {"margin": param(30, "float", -400, 400), "bid_margin": param(20, "float", -400, 400),
+                 "bid_margin_2": param(40, "float", -400, 400), "concede": param(0, "float", -400, 400),
+                 "spread": param(20, "float", 1, 400)}),
+     PolicySpec("counted", "the default before the value model: the hand's value (points, marriages, trump length, "
+                "tricks counted): bid while the bid stays within the value less `margin`; contract = value - margin; "
+                "concede when short by more than `concede`", L.BID_COUNTED, dict(_VALUE)),
+     PolicySpec("simulation", "the counted bidder's rules on the mean points of `samples` sampled deals played out",
                 L.BID_SIMULATION, {**_VALUE, "samples": param(8, "int", 1, 10_000)})],
     default="heuristic",
     user_signature="bid(hand: int64, state: int64[:], params: float64[:]) -> int64",
@@ -66,10 +112,16 @@ PLAY = PolicyRole(
                 L.PLAY_RANDOM, {}),
      PolicySpec("heuristic", "declares the best marriage (value + `trump_weight` per card of its suit), gives the "
                 "cards least worth keeping, plays counting points with the defenders as partners",
-                L.PLAY_HEURISTIC, {"trump_weight": param(10, "float", 0, 100)})],
+                L.PLAY_HEURISTIC, {"trump_weight": param(10, "float", 0, 100), "draw": param(1, "int", 0, 1)}),
+     PolicySpec("simulation", "plays each legal card out on `samples` deals of the unseen cards consistent with the "
+                "play so far (the heuristic for every seat after it) and keeps the best for its score against the "
+                "others; gives, keeps and declares as the heuristic", L.PLAY_SIMULATION,
+                {"trump_weight": param(10, "float", 0, 100), "draw": param(1, "int", 0, 1),
+                 "samples": param(20, "int", 1, 10_000)})],
     default="heuristic",
     user_signature="play(hand: int64, legal: int64, state: int64[:], params: float64[:]) -> int64",
 )
 
-PARAM_SLOTS = {"bid": {"margin": L.P_MARGIN, "concede": L.P_CONCEDE, "samples": L.P_SAMPLES},
-               "play": {"trump_weight": L.P_TRUMP_WEIGHT}}
+PARAM_SLOTS = {"bid": {"margin": L.P_MARGIN, "concede": L.P_CONCEDE, "samples": L.P_SAMPLES, "spread": L.P_SPREAD,
+                       "bid_margin": L.P_BID_MARGIN, "bid_margin_2": L.P_BID_MARGIN_2},
+               "play": {"trump_weight": L.P_TRUMP_WEIGHT, "samples": L.P_PLAY_SAMPLES, "draw": L.P_DRAW}}

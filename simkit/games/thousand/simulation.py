@@ -1,26 +1,46 @@
-"""Thousand's simulation bidder: what a hand takes as declarer, measured by playing sampled
-deals out in the kernel (numba).
+"""Thousand's simulation policies (numba): the simulation bidder's play-outs of sampled
+deals, and the simulation player.
 
-The cards the seat has not seen are dealt at random, consistently with what it has seen,
-``samples`` times; each sample is played from the widow on with the heuristic for every
-seat (:mod:`.heuristic`: the widow kept and given, marriages declared, cards played) and
-the seat's points taken (cards and marriages) are averaged. Before the widow
-(the auction, and 1000 (2)'s contract) the seat knows its own seven cards: the others'
-hands and the widow are sampled. After it (1001's contract, 1000 (2)'s refusal) it
-knows its eight cards and where the cards it gave went: the rest is sampled.
+**Bidder** (:func:`rollout_value_nb`). The cards the seat has not seen are dealt at random,
+consistently with what it has seen, ``samples`` times; each sample is played from the
+widow on with the heuristic for every seat (:mod:`.heuristic`: the widow kept and given,
+marriages declared, cards played) and the seat's points taken (cards and marriages) are
+averaged. Before the widow (the auction, and 1000 (2)'s contract) the seat knows its own
+seven cards: the others' hands and the widow are sampled. After it (1001's contract,
+1000 (2)'s refusal) it knows its eight cards and where the cards it gave went: the rest is
+sampled.
+
+**Player** (:func:`simulation_play_nb`, play role ``simulation``): at each card it plays,
+the cards it cannot see are dealt ``samples`` times consistently with the cards played and
+the suits each seat has shown out of (:func:`~simkit.core.tricks.deal_unseen_nb`; not
+using the widow it saw or, as declarer, which opponent got which card), each legal card is
+put on the trick and the deal played out by the heuristic for every seat, its marriages
+declared as the heuristic declares them (:func:`playout_nb`), and the card with the best
+total wins: for the declarer twice his deal score (+ or - the contract) less the
+defenders' points, for a defender twice his points less the declarer's deal score and the
+other defender's points (each seat's score against the average of the two others). It
+gives and keeps widow cards and declares marriages as the heuristic does.
 """
 import numpy as np
-from numba import njit
+from numba import cfunc, njit
 
-from simkit.core.rng import randbelow_nb
-from simkit.core.trick_play import N_ERR, R_PLAY, SeatPolicies, play_tricks_nb
-from simkit.core.tricks import MAX_SEATS, NO_TRUMP, S_DEAL_NO, S_SIZE, TT_DECK, card_pool_nb, start_deal_nb
-from simkit.games.thousand.layout import BID_HEURISTIC, N_BID_PARAMS, N_REC, PLAY_HEURISTIC, R_BID, S_GIVEN, S_POINTS
-from simkit.games.thousand.play import TRICKS, play_out_nb, start_play_nb, widow_nb
-from simkit.games.thousand.scoring import HAND, WIDOW
+from simkit.core.ace_ten import marriage_suits_nb
+from simkit.core.rng import next_u64_nb, randbelow_nb, seed_stream_nb
+from simkit.core.rollout import best_by_rollouts_nb, follow_legal_nb, play_trick_nb
+from simkit.core.trick_play import CHOOSE_SIG, N_ERR, R_PLAY, SeatPolicies, play_tricks_nb
+from simkit.core.tricks import (MAX_SEATS, NO_TRUMP, S_DEAL_NO, S_FOLLOW, S_N_IN_TRICK, S_PLAYED, S_SEAT, S_SIZE,
+                                S_TABLE, S_TRICK_NO, S_TRUMP, TT_DECK, card_pool_nb, close_trick_nb, deal_unseen_nb,
+                                popcount_nb, start_deal_nb, trick_view_nb)
+from simkit.games.thousand.heuristic import declare_suit_nb, heuristic_play_nb
+from simkit.games.thousand.layout import (BID_HEURISTIC, N_BID_PARAMS, N_REC, O_FOLLOW, O_RNG, P_DRAW,
+                                          P_PLAY_SAMPLES, P_TRUMP_WEIGHT, PLAY_HEURISTIC, PLAY_SIMULATION, R_BID,
+                                          S_CONTRACT, S_DECLARER, S_GIVEN, S_POINTS)
+from simkit.games.thousand.play import MARRIAGE_BITS, TRICKS, play_out_nb, start_play_nb, widow_nb
+from simkit.games.thousand.scoring import HAND, MARRIAGE_VALUES, POINTS, TABLES, WIDOW
 
-#: the heuristic's declare weight in the playouts (points per card of the suit)
+#: the heuristic's declare weight in the playouts (points per card of the suit), and its trump drawing
 SIM_TRUMP_WEIGHT = 10.0
+SIM_DRAW = 1.0
 NO_AUDIT = np.bool_(False)
 
 
@@ -50,7 +70,8 @@ def rollout_value_nb(seat, hand, given, pre_widow, state, tables, opts, choose_f
                         np.zeros(3, np.int64))
     for s in range(3):
         heur.code[R_BID, s] = BID_HEURISTIC
-        heur.params[R_PLAY, s, 0] = SIM_TRUMP_WEIGHT
+        heur.params[R_PLAY, s, P_TRUMP_WEIGHT] = SIM_TRUMP_WEIGHT
+        heur.params[R_PLAY, s, P_DRAW] = SIM_DRAW
     known = hand | given[0] | given[1]
     pool = card_pool_nb(tables[NO_TRUMP, TT_DECK] & ~known)
     hands = np.zeros(MAX_SEATS, np.int64)
@@ -78,3 +99,105 @@ def rollout_value_nb(seat, hand, given, pre_widow, state, tables, opts, choose_f
                     audit_out, err, rec)
         total += sim[S_POINTS + seat]
     return total / samples
+
+
+# -- the simulation player -----------------------------------------------------------------------------
+@njit(cache=True)
+def key_stream_nb(opts):
+    """A random stream from the key ``opts[O_RNG]`` (drawn at each deal from the unit's
+    policy stream, :func:`draw_key_nb`), the key moved on so that the next decision draws
+    afresh."""
+    rs = np.zeros(4, np.uint64)
+    seed_stream_nb(rs, opts[O_RNG], 0)
+    opts[O_RNG] = np.int64(next_u64_nb(rs) >> np.uint64(1))
+    return rs
+
+
+@njit(cache=True, inline="always")
+def draw_key_nb(seats, opts, pst):
+    """At a deal's start: when a seat plays by simulation, a new key ``opts[O_RNG]`` from
+    the policy stream ``pst`` (no draw otherwise: every other policy's statistics stay as
+    they were)."""
+    for s in range(3):
+        if seats.code[R_PLAY, s] == PLAY_SIMULATION:
+            opts[O_RNG] = np.int64(next_u64_nb(pst) >> np.uint64(1))
+            return
+
+
+@njit(cache=True, inline="always")
+def _heuristic_card_nb(seat, hand, legal, st, trick, tt, ctx):
+    """:func:`~.heuristic.heuristic_play_nb` as the play-outs' ``heuristic_fn``."""
+    return heuristic_play_nb(seat, hand, legal, st, trick, tt, ctx[4])
+
+
+@njit(cache=True, inline="always")
+def _sample_nb(seat, hand, state, sampled, ctx):
+    """One deal of the unseen cards consistent with what ``seat`` has seen."""
+    tables, _, rs, _, _ = ctx
+    deal_unseen_nb(seat, hand, state, tables[state[S_TABLE]], sampled, rs)
+
+
+@njit(cache=True, inline="always")
+def playout_nb(seat, hands, st, ctx):
+    """Play the deal in ``st`` out from the trick in progress (the candidate card on it)
+    by the heuristic for every seat: each trick's card points to its winner, who then
+    declares the marriage the heuristic declares (its value to him, its suit trump, his
+    lead its king or queen); returns what the deal is worth to ``seat`` (module doc)."""
+    tables, opts, _, weight, draw = ctx
+    trick = trick_view_nb(st)
+    while True:
+        tt = tables[st[S_TABLE]]
+        play_trick_nb(hands, st, trick, tt, ctx, follow_legal_nb, _heuristic_card_nb)
+        pts = POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]]
+        w = close_trick_nb(st, trick, tt)
+        st[S_POINTS + w] += pts
+        if st[S_TRICK_NO] >= TRICKS:
+            break
+        suits = marriage_suits_nb(hands[w])
+        if suits:
+            s = declare_suit_nb(hands[w], suits, weight)
+            st[S_TABLE] = s
+            st[S_TRUMP] = s
+            st[S_FOLLOW] = opts[O_FOLLOW]
+            st[S_POINTS + w] += MARRIAGE_VALUES[s]
+            st[S_SEAT] = w
+            card = heuristic_play_nb(w, hands[w], hands[w] & MARRIAGE_BITS[s], st, trick, tables[s], draw)
+            bit = np.int64(1) << card
+            hands[w] &= ~bit
+            trick[0] = card
+            st[S_PLAYED] |= bit
+            st[S_N_IN_TRICK] = 1
+    decl = st[S_DECLARER]
+    c = st[S_CONTRACT]
+    score = c if st[S_POINTS + decl] >= c else -c
+    if seat == decl:
+        return 2 * score - (st[S_POINTS] + st[S_POINTS + 1] + st[S_POINTS + 2] - st[S_POINTS + decl])
+    other = 3 - seat - decl
+    return 2 * st[S_POINTS + seat] - score - st[S_POINTS + other]
+
+
+@njit(cache=True)
+def simulation_play_nb(seat, hand, legal, state, trick, tt, opts, samples, weight, draw):
+    """The simulation player's card (module doc): the legal card with the best total over
+    ``samples`` sampled deals played out (:func:`playout_nb`, the heuristic with
+    ``weight`` and ``draw``; :func:`~simkit.core.rollout.best_by_rollouts_nb`);
+    ties: the heuristic's card, then the lowest code. The leader of a declared marriage,
+    who holds only its king and queen for that trick, plays the heuristic's card."""
+    first = heuristic_play_nb(seat, hand, legal, state, trick, tt, draw)
+    if popcount_nb(hand) != TRICKS - state[S_TRICK_NO]:
+        return first
+    rs = key_stream_nb(opts)
+    return best_by_rollouts_nb(seat, hand, legal, state, first, max(1, samples),
+                               (TABLES, opts, rs, weight, draw), _sample_nb, playout_nb)
+
+
+@cfunc(CHOOSE_SIG, cache=True)
+def choose_play_cb(code, seat, hand, legal, state, trick, tt, params, opts):
+    """The built-in play policies: the heuristic and the simulation player (random is
+    the engine's)."""
+    p = params[seat]
+    draw = p[P_DRAW] != 0
+    if code == PLAY_SIMULATION:
+        return simulation_play_nb(seat, hand, legal, state, trick, tt, opts, np.int64(p[P_PLAY_SAMPLES]),
+                                  p[P_TRUMP_WEIGHT], draw)
+    return heuristic_play_nb(seat, hand, legal, state, trick, tt, draw)

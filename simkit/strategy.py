@@ -1,0 +1,33 @@
+"""What the tournaments say about each game's default play (``docs/strategy.md``).
+
+Each game's default policy is the strongest built-in that plays at least 1/20 as fast as
+random play. Where a slower built-in beats it, :data:`STRONGER` says by how much, as
+``experiments/tournaments.py`` measured it (the figure, its paired standard error, the
+speed ratio and the run that made it); the report of a run that plays the default
+(``simkit run``'s summary and ``--json``'s ``stronger_policy``) repeats it, so that a
+headline made with the default names the play that would change it.
+"""
+from __future__ import annotations
+
+#: game id -> the stronger, slower built-in and its tournament margin over the default
+STRONGER: dict = {
+    "polignac": ("simulation beats the default heuristic by +0.141 ± 0.030 of games won against the field (0.663 against 0.522, four entrants, 50 games in each of 12 seatings) at 1/2500 of its speed; experiments/tournaments.py --hands 2000, seed 2026, 2026-12-04"),
+    "kerosinka": ("simulation beats the default heuristic by +0.162 ± 0.042 of games won against the field (0.488 against 0.325, four entrants, 20 games in each of 4 seatings) at 1/900 of its speed; experiments/tournaments.py --hands 2000, seed 2026, 2026-12-04"),
+    "tyotka": ("simulation beats the default heuristic by +35.3 ± 4.3 settlement points per party against the field (86.2 against 50.9, 5 parties in each of 12 seatings) at 1/1100 of its speed; experiments/tournaments.py --hands 2000, seed 2026, 2026-12-04"),
+    "oh-hell": ("bid=simulation beats the default bidder by +0.172 ± 0.041 of games won against the field (0.505 against 0.333, four entrants, 100 games in each of 4 seatings) at 1/35 of its speed; experiments/tournaments.py --hands 2000, seed 2026, 2026-12-04"),
+    "thousand": ("play=simulation beats the default heuristic player by +0.230 ± 0.025 of games won against the field (0.659 against 0.429, five entrants, 50 games in each of 18 seatings) at 1/460 of its speed (1/1200 of random play's, outside the 1/20 budget); experiments/tournaments.py --hands 2000 --games thousand, seed 2026, 2026-12-04"),
+    "sixty-six": ("close=simulation beats the default heuristic closer by +0.125 ± 0.045 of games won against the field (0.81 against 0.685, 50 games in each of 6 seatings) at 1/80 of its speed (1/300 of random play's, outside the 1/20 budget); experiments/tournaments.py --hands 2000, seed 2026, 2026-12-04"),
+}
+
+
+def stronger_note(game_id: str, policies: dict, defaults: dict) -> str | None:
+    """The note for ``game_id`` when every role plays its default (a run with other
+    policies is not the default's headline), else ``None``."""
+    note = STRONGER.get(game_id)
+    if note is None:
+        return None
+    for role, pol in policies.items():
+        items = pol if isinstance(pol, (list, tuple)) else [pol]
+        if any(p.is_user or p.name != defaults.get(role) for p in items):
+            return None
+    return note
