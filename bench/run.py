@@ -155,6 +155,8 @@ def summary_figure(df, path):
         ax[2].barh([i - 0.2 for i in y], df["peak_mb_1e6"], height=0.4, label="10^6 units")
         ax[2].barh([i + 0.2 for i in y], df["peak_mb_large"], height=0.4, label="large run")
         ax[2].legend(fontsize=7)
+    else:
+        ax[2].text(0.5, 0.5, "memory runs skipped (--quick)", ha="center", va="center", transform=ax[2].transAxes)
     ax[2].set_xlabel("peak resident memory, MB")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
