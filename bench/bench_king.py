@@ -2,7 +2,7 @@
 (32 cards, four seats, eight cards each, follow suit, no trump) in simkit's kernel and in
 the bare reference kernel dealing and playing the same tricks (:mod:`trick_bare`), their
 ratio (issue 12: at least 0.5); single «не брать мальчиков» deals (the per-trick scoring
-hook), whole parties (fifteen deals) with random and with heuristic play, and the
+hook), whole parties (fifteen deals) with random, heuristic and basic play, and the
 simulation player, in deals per second per core (process CPU time, best of three)."""
 import sys
 from pathlib import Path
@@ -29,6 +29,8 @@ def extra() -> list:
          PARTY_DEALS * game_rate("king", {}, "random", 20_000), "deals/s/core"),
         ("king: whole parties, heuristic play and naming", PARTY_DEALS * game_rate("king", {}, None, 20_000),
          "deals/s/core"),
+        ("king: whole parties, basic play (the default before the cost model), heuristic naming",
+         PARTY_DEALS * game_rate("king", {}, {"play": "basic"}, 20_000), "deals/s/core"),
         ("king: single eralash deals, simulation player at seat 0 (16 samples)",
          game_rate("king", {"unit": "deal", "contract": "eralash"},
                    {"play": "simulation|heuristic|heuristic|heuristic"}, 200), "deals/s/core"),

@@ -57,22 +57,34 @@ def _examples(*lines) -> str:
     return "examples:\n" + "\n".join(f"  {x}" for x in lines)
 
 
+def _loudness(p, default) -> None:
+    """``-v``/``-q`` on parser ``p``: on the main parser with defaults 0, on each
+    subcommand with no default (``argparse.SUPPRESS``), so that they work before or after
+    the command (given after it, they replace those given before it)."""
+    p.add_argument("-v", "--verbose", action="count", default=default,
+                   help="more messages on stderr: -v progress notes, -vv debugging detail (default: warnings only)")
+    p.add_argument("-q", "--quiet", action="count", default=default,
+                   help="fewer messages on stderr: errors only, and no progress bar")
+
+
 def _sub(sub, name, help, *examples):
-    return sub.add_parser(name, help=help, description=help[:1].upper() + help[1:] + ".",
-                          epilog=_examples(*examples), formatter_class=_Help)
+    p = sub.add_parser(name, help=help, description=help[:1].upper() + help[1:] + ".",
+                       epilog=_examples(*examples), formatter_class=_Help)
+    _loudness(p, argparse.SUPPRESS)
+    return p
 
 
 def _parser() -> argparse.ArgumentParser:
-    from simkit import __version__
+    from simkit.provenance import code_version, git_commit
 
+    commit = git_commit()["commit"]
     p = argparse.ArgumentParser(
         prog="simkit", formatter_class=_Help,
         description="Monte Carlo simulation of the seed card games. `simkit COMMAND --help` explains each command.",
         epilog=_examples("simkit list", "simkit rules treize", "simkit run treize --hands 1e6 --seed 1 --jobs 2",
                          "simkit run blackjack --hands 1e6 --rule decks=1 --json | jq .metrics.house_edge"))
-    p.add_argument("--version", action="version", version=f"simkit {__version__}")
-    p.add_argument("-v", "--verbose", action="count", default=0,
-                   help="more messages on stderr: -v progress notes, -vv debugging detail (default: warnings only)")
+    p.add_argument("--version", action="version", version=f"simkit {code_version()}" + (f" (commit {commit[:12]})" if commit else ""))
+    _loudness(p, 0)
     sub = p.add_subparsers(dest="cmd", required=True, metavar="COMMAND", help="one of:")
     _sub(sub, "list", "registered games with their unit and headline metric", "simkit list")
     r = _sub(sub, "rules", "every rule option of a game: type, default, allowed values, meaning, seed sentence",
@@ -143,6 +155,9 @@ def _policies_arg(items):
         head = item.split(":", 1)[0]
         if "=" in head:
             role, name = item.split("=", 1)
+            if role.strip() in by_role:
+                raise SimkitError(f"--policy {role.strip()}= given twice ({role.strip()}={by_role[role.strip()]} "
+                                  f"and {item.strip()}); give each role one policy")
             by_role[role.strip()] = name.strip()
         else:
             plain.append(item)
@@ -184,7 +199,7 @@ def main(argv=None) -> int:
     args = _parser().parse_args(argv)
     from simkit.log import configure
 
-    configure(args.verbose)
+    configure(args.verbose - 2 * args.quiet)
     try:
         code = _main(args)
         sys.stdout.flush()
@@ -276,7 +291,7 @@ def _main(args) -> int:
         res = simkit.simulate(args.game, args.hands, rules=parse_rule_strings(args.rule),
                               policies=_policies_arg(args.policy), seed=args.seed, n_jobs=args.jobs,
                               chunk=args.chunk, backend=args.backend, scheduler=args.scheduler,
-                              progress=False if args.no_progress else None, shard=shard,
+                              progress=False if args.no_progress or args.quiet else None, shard=shard,
                               target_se=args.target_se)
         if args.out is not None:
             res.save(args.out, overwrite=args.force, keep_on_conflict=True)

@@ -5,9 +5,11 @@ A script builds an :class:`Experiment`, parses its command line (``--hands``, ``
 ``with exp.output(inputs) as out:``. Everything is written to a temporary folder beside
 the target and renamed into place only when the block finishes, so an interrupted run
 (Ctrl-C) leaves no half-written result. If ``results/<name>/`` already holds results for
-the same inputs and the same simkit version, the script says so and stops instead of
-overwriting, unless ``--force``; results of other inputs or another version are replaced
-only with ``--force``. ``meta.json`` records the command as it was typed.
+the same inputs made by the same code (simkit's code version, which hashes its source,
+and the script's own hash), the script says so and stops instead of overwriting, unless
+``--force``; results for the same inputs made by other code are stale and recomputed;
+results of other inputs are replaced only with ``--force``. ``meta.json`` records the
+command as it was typed and the provenance (:mod:`simkit.provenance`).
 """
 from __future__ import annotations
 
@@ -91,21 +93,37 @@ class Experiment:
 
     def existing(self, inputs: dict) -> str | None:
         """What ``results/<name>/`` holds: ``None`` (nothing), ``"same"`` (results for
-        ``inputs`` from this simkit version) or ``"other"`` (other inputs or version)."""
-        from simkit import __version__
+        ``inputs`` made by this code: the same simkit code version, which hashes the
+        package's source, and the same script), ``"stale"`` (results for ``inputs``
+        made by other code: never reused) or ``"other"`` (other inputs)."""
+        from simkit.provenance import code_version
 
         meta_path = self.target / "meta.json"
         if not meta_path.exists():
             return None
         old = json.loads(meta_path.read_text(encoding="utf-8"))
-        same = old.get("inputs") == _plain(inputs) and old.get("simkit_version") == __version__
-        return "same" if same else "other"
+        if old.get("inputs") != _plain(inputs):
+            return "other"
+        same_code = old.get("simkit_version") == code_version() and old.get("script_hash") == self.script_hash()
+        return "same" if same_code else "stale"
+
+    def script_hash(self) -> str | None:
+        """Hash of the experiment's script file (``None`` when there is none to read)."""
+        from simkit.provenance import sources_hash
+
+        root = Path(__file__).resolve().parent.parent        # the checkout holding experiments/
+        path = root / self.prog.split()[-1] if self.prog else None
+        if path is None or not path.is_file():
+            return None                                         # e.g. ``python -m simkit.study``
+        return sources_hash([path], root=root)
 
     @contextlib.contextmanager
     def output(self, inputs: dict):
         """Yield a temporary folder to write into; on success it replaces
         ``results/<name>/`` atomically together with ``meta.json``."""
-        from simkit import __version__
+        from simkit.provenance import code_version, provenance
+
+        __version__ = code_version()
 
         inputs = _plain(inputs)
         target = self.target
@@ -115,13 +133,17 @@ class Experiment:
                   f"move it away or choose another --out", file=sys.stderr)
             raise SystemExit(2)
         held = self.existing(inputs)
-        if held and not force:
+        if held == "stale" and not force:
+            old = json.loads((target / "meta.json").read_text(encoding="utf-8"))
+            print(f"{target} holds results for these inputs made by other code (simkit "
+                  f"{old.get('simkit_version')}); recomputing them with simkit {__version__}.", file=sys.stderr)
+        elif held and not force:
             if held == "same":
                 print(f"{target} already holds results for these inputs ({inputs}) and simkit {__version__}; "
                       f"rerun with --force to recompute them.")
                 raise SystemExit(0)
             old = json.loads((target / "meta.json").read_text(encoding="utf-8"))
-            print(f"{target} holds results for other inputs or another simkit version "
+            print(f"{target} holds results for other inputs "
                   f"({old.get('inputs')}, simkit {old.get('simkit_version')}); rerun with --force to replace them.",
                   file=sys.stderr)
             raise SystemExit(2)
@@ -133,7 +155,8 @@ class Experiment:
         try:
             yield tmp
             meta = {"experiment": self.name, "question": self.question, "inputs": inputs,
-                    "simkit_version": __version__, "seconds": round(time.time() - t0, 3),
+                    "simkit_version": __version__, "script_hash": self.script_hash(),
+                    "provenance": provenance(), "seconds": round(time.time() - t0, 3),
                     "command": self.command,
                     "files": sorted(self._files)}
             with open(tmp / "meta.json", "w", encoding="utf-8") as fh:

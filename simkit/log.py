@@ -15,8 +15,8 @@ logger = logging.getLogger("simkit")
 
 
 def configure(verbose: int = 0) -> None:
-    """Send simkit's messages to stderr: warnings only by default, ``INFO`` with
-    ``verbose=1``, ``DEBUG`` with 2 or more. Calling it again replaces its own handler."""
+    """Send simkit's messages to stderr: warnings only by default, errors only with a
+    negative ``verbose`` (``-q``), ``INFO`` with ``verbose=1``, ``DEBUG`` with 2 or more. Calling it again replaces its own handler."""
     for h in list(logger.handlers):
         if getattr(h, "_simkit", False):
             logger.removeHandler(h)
@@ -25,4 +25,5 @@ def configure(verbose: int = 0) -> None:
     handler._simkit = True
     logger.addHandler(handler)
     logger.propagate = False
-    logger.setLevel(logging.WARNING if verbose <= 0 else logging.INFO if verbose == 1 else logging.DEBUG)
+    logger.setLevel(logging.ERROR if verbose < 0 else logging.WARNING if verbose == 0
+                    else logging.INFO if verbose == 1 else logging.DEBUG)

@@ -151,10 +151,15 @@ class Rules:
             raise SimkitError(f"{cls.GAME}: rules must be a dict of option values, got {type(given).__name__}")
         by_name = {f.name: f for f in fields(cls)}
         values = {}
+        spelled = {}
         for key, value in given.items():
             name = str(key).replace("-", "_")
             if name not in by_name:
                 raise SimkitError(f"{cls.GAME}: unknown rule option {key!r}; options: {', '.join(by_name)}")
+            if name in spelled:
+                raise SimkitError(f"{cls.GAME}: rule option {name} given twice (as {spelled[name]!r} and "
+                                  f"{key!r}); give it once")
+            spelled[name] = key
             f = by_name[name]
             values[name] = _parse(f, cls.GAME, value)
             if _kind(f) == "float" and isinstance(values[name], int) and not isinstance(values[name], bool):
@@ -194,8 +199,9 @@ def parse_rule_strings(items) -> dict:
         key = key.strip()
         if not key:
             raise SimkitError(f"bad --rule {item!r}: the option name is empty; write KEY=VALUE")
-        if key in out:
-            raise SimkitError(f"--rule {key} given twice ({key}={out[key]} and {item.strip()}); give it once")
+        same = [k for k in out if k.replace("-", "_") == key.replace("-", "_")]
+        if same:
+            raise SimkitError(f"--rule {key} given twice ({same[0]}={out[same[0]]} and {item.strip()}); give it once")
         out[key] = value.strip()
     return out
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 STRONGER: dict = {
     "polignac": ("simulation beats the default heuristic by +0.141 ± 0.030 of games won against the field (0.663 against 0.522, four entrants, 50 games in each of 12 seatings) at 1/2500 of its speed; experiments/tournaments.py --hands 2000, seed 2026, 2026-12-04"),
     "kerosinka": ("simulation beats the default heuristic by +0.162 ± 0.042 of games won against the field (0.488 against 0.325, four entrants, 20 games in each of 4 seatings) at 1/900 of its speed; experiments/tournaments.py --hands 2000, seed 2026, 2026-12-04"),
-    "tyotka": ("simulation beats the default heuristic by +35.3 ± 4.3 settlement points per party against the field (86.2 against 50.9, 5 parties in each of 12 seatings) at 1/1100 of its speed; experiments/tournaments.py --hands 2000, seed 2026, 2026-12-04"),
-    "oh-hell": ("bid=simulation beats the default bidder by +0.172 ± 0.041 of games won against the field (0.505 against 0.333, four entrants, 100 games in each of 4 seatings) at 1/35 of its speed; experiments/tournaments.py --hands 2000, seed 2026, 2026-12-04"),
+    "tyotka": ("simulation beats the default heuristic by +25.6 ± 4.3 settlement points per party against the field (78.1 against 52.6, four entrants, 20 parties in each of 4 seatings) at 1/680 of its speed; experiments/tournaments.py --hands 8000 --games tyotka, seed 2026, 2026-12-04"),
     "thousand": ("play=simulation beats the default heuristic player by +0.230 ± 0.025 of games won against the field (0.659 against 0.429, five entrants, 50 games in each of 18 seatings) at 1/460 of its speed (1/1200 of random play's, outside the 1/20 budget); experiments/tournaments.py --hands 2000 --games thousand, seed 2026, 2026-12-04"),
+    "king": ("play=simulation beats the default heuristic by +2.65 ± 1.04 net points per party against the field (21.1 against 18.5, four entrants, 200 parties in each of 4 seatings) at 1/350 of its speed; experiments/tournaments.py --hands 80000 --games king, seed 2026, 2026-12-04"),
     "sixty-six": ("close=simulation beats the default heuristic closer by +0.125 ± 0.045 of games won against the field (0.81 against 0.685, 50 games in each of 6 seatings) at 1/80 of its speed (1/300 of random play's, outside the 1/20 budget); experiments/tournaments.py --hands 2000, seed 2026, 2026-12-04"),
 }
 

@@ -45,6 +45,10 @@ class Check:
         return res.estimates[self.metric or res.game.headline]
 
 
+#: the fewest units a check may run: below it a standard error says nothing
+MIN_HANDS = 100
+
+
 def validate(games=None, *, hands=None, seed=0, n_jobs: int = 1, progress=False) -> pd.DataFrame:
     """Run every check of every game (or of ``games``) and return one row per check:
     game, check, rules, policies, hands, exact, simulated, stderr, z, verdict, source.
@@ -57,6 +61,15 @@ def validate(games=None, *, hands=None, seed=0, n_jobs: int = 1, progress=False)
         games = [games]
     ids = list(games) if games else simkit.list_games()
     size = None if hands is None else parse_hands(hands)
+    if size is not None and size < MIN_HANDS:
+        raise SimkitError(f"validate needs at least {MIN_HANDS} units per check to estimate a standard error; "
+                          f"got hands={size}")
+    resolved = {}
+    for gid in ids:
+        game = simkit.get_game(gid)
+        if game.id in resolved:
+            raise SimkitError(f"game {game.id!r} given twice ({resolved[game.id]!r} and {gid!r}); give it once")
+        resolved[game.id] = gid
     rows = []
     for gid in ids:
         game = simkit.get_game(gid)

@@ -115,7 +115,7 @@ def test_concurrent_save_keeps_both_results(tmp_path, monkeypatch):
         return real_install(tmp, target, **kw)
 
     monkeypatch.setattr("simkit.runner.result.install", racing_install)
-    with pytest.raises(SimkitError, match=r"appeared while this run was saving.*saved in .*r\.\d+"):
+    with pytest.raises(SimkitError, match=r"appeared or changed while this run was working.*saved in .*r\.\d+"):
         b.save(tmp_path / "r")
     assert simkit.load(tmp_path / "r").seed == 1
     kept = [p for p in tmp_path.iterdir() if p.name.startswith("r.")]
@@ -136,7 +136,7 @@ def test_two_runs_with_the_same_out_on_the_command_line(here, capsys, monkeypatc
 
     monkeypatch.setattr(simkit, "simulate", racing)
     code, out, err = cli(capsys, "run", "treize", "--hands", 10, "--seed", 5, "--out", "r", *force)
-    assert code == 2 and re.search(r"r appeared while this run was saving.*saved in r\.\d+", err), err
+    assert code == 2 and re.search(r"r appeared or changed while this run was working.*saved in r\.\d+", err), err
     (here / "r" / "notes.txt").unlink()
     assert simkit.load(here / "r").seed == 99
     kept = [p for p in here.iterdir() if p.name.startswith("r.")]
@@ -199,14 +199,26 @@ DAMAGE = [
     (lambda d: np.savez(d / "stats.npz", **{k: -v for k, v in simkit.load(d).stats.items()}),
      r"do not match the checksum"),
     (lambda d: _write_meta(d, {**_meta(d), "hands": 10**6}), r"do not match the checksum"),
+    (lambda d: _write_meta(d, {**_meta(d), "provenance": {**_meta(d)["provenance"], "numba": "0.1"}}),
+     r"do not match the checksum"),
+    (lambda d: _write_meta(d, {**_meta(d), "version": "0.1.0"}), r"do not match the checksum"),
     (lambda d: _write_meta(d, {**_meta(d), "rules": {**_meta(d)["rules"], "deck": 36}}), r"do not match the checksum"),
     (lambda d: _write_meta(d, {**_meta(d), "policies": {"stake": "flat:units=5"}}), r"do not match the checksum"),
     (lambda d: _write_meta(d, {k: v for k, v in _meta(d).items() if k != "units"}), r"missing units"),
     (lambda d: _write_meta(d, {**_meta(d), "game": ["treize"]}), r"game=\['treize'\] is not a game id"),
     (lambda d: shutil.copy(d.parent / "other" / "stats.npz", d / "stats.npz"), r"do not match the checksum"),
     (lambda d: (np.savez(d / "stats.npz", other=np.zeros(3, np.int64)),
-                _write_meta(d, {k: v for k, v in _meta(d).items() if k != "checksum"})),
+                _write_meta(d, {**_meta(d), "files": folders.file_hashes(d)}, resign=True,
+                            stats={"other": np.zeros(3, np.int64)})),
      r"statistics do not fit game 'treize'"),
+    (lambda d: _write_meta(d, {k: v for k, v in _meta(d).items() if k != "checksum"}),
+     r"meta.json holds no checksum, so its statistics cannot be verified"),
+    (lambda d: (d / "metrics.parquet").write_bytes((d / "metrics.parquet").read_bytes()[:50]),
+     r"metrics.parquet was changed or damaged since it was saved"),
+    (lambda d: (d / "trace.parquet").unlink(), r"trace.parquet is missing \(meta.json lists it\)"),
+    (lambda d: next((d / "tables").iterdir()).write_bytes(b"PAR1"), r"tables/\w+.parquet was changed or damaged"),
+    (lambda d: _write_meta(d, {**_meta(d), "files": {**_meta(d)["files"], "trace.parquet": "0" * 64}}),
+     r"do not match the checksum"),
     (lambda d: _write_meta(d, {**_meta(d), "shard": [2, 2]}, resign=True), r"bad shard 2/2"),
     (lambda d: _write_meta(d, {**_meta(d), "units": -5}, resign=True), r"units=-5 is not a count"),
 ]
@@ -227,17 +239,17 @@ def test_damaged_or_edited_folders_are_refused(tmp_path, capsys, damage, pattern
     assert code == 2 and err.startswith("simkit: error:")
 
 
-def test_folder_without_checksum_loads_with_a_warning(tmp_path):
+def test_folder_without_checksum_is_refused(tmp_path):
     simkit.simulate("treize", 30, progress=False).save(tmp_path / "r")
     _write_meta(tmp_path / "r", {k: v for k, v in _meta(tmp_path / "r").items() if k != "checksum"})
-    with pytest.warns(UserWarning, match="no checksum"):
-        assert simkit.load(tmp_path / "r").hands == 30
+    with pytest.raises(SimkitError, match="holds no checksum"):
+        simkit.load(tmp_path / "r")
 
 
 def test_report_on_an_experiment_folder_names_its_results(tmp_path, capsys):
     (tmp_path / "study").mkdir()
-    (tmp_path / "study" / "meta.json").write_text(json.dumps({"experiment": "study", "inputs": {}}))
     simkit.simulate("treize", 10, progress=False).save(tmp_path / "study" / "treize")
+    (tmp_path / "study" / "meta.json").write_text(json.dumps({"experiment": "study", "inputs": {}}))
     code, out, _ = cli(capsys, "report", tmp_path / "study")
     assert code == 0 and "results in it" in out and "study/treize" in out
     with pytest.raises(SimkitError, match=r"output folder of experiment 'study', not one result.*study/treize"):

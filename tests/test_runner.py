@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import simkit
+from simkit.provenance import code_version
 from simkit import SimkitError
 
 
@@ -47,9 +48,11 @@ def test_merge_refuses_bad_sets(tmp_path):
         simkit.merge([tmp_path])
 
 
-def test_more_shards_than_units_gives_empty_shards(tmp_path):
-    parts = [simkit.simulate("treize", 3, seed=1, shard=(k, 5), progress=False).save(tmp_path / str(k))
-             for k in range(5)]
+def test_more_shards_than_units_are_refused_and_as_many_merge(tmp_path):
+    with pytest.raises(SimkitError, match=r"3 units cannot be cut into 5 shards"):
+        simkit.simulate("treize", 3, seed=1, shard=(1, 5), progress=False)   # not a 0-unit result
+    parts = [simkit.simulate("treize", 3, seed=1, shard=(k, 3), progress=False).save(tmp_path / str(k))
+             for k in range(3)]
     _same(simkit.merge(parts).stats, simkit.simulate("treize", 3, seed=1, progress=False).stats)
 
 
@@ -58,7 +61,7 @@ def test_save_and_load_round_trip(tmp_path):
     res.save(tmp_path / "r")
     meta = json.loads((tmp_path / "r" / "meta.json").read_text())
     assert meta["rules"]["deck"] == 52 and meta["policies"] == {"stake": "flat:units=1"}
-    assert "compile_s" in meta["timings"] and meta["version"] == simkit.__version__
+    assert "compile_s" in meta["timings"] and meta["version"] == code_version()
     back = simkit.load(tmp_path / "r")
     assert back.metrics == res.metrics
     assert set(back.tables) == set(res.tables)

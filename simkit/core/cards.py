@@ -131,8 +131,14 @@ def parse(text: str | Iterable[str]) -> np.ndarray:
     """Card codes (``uint8``) of card strings such as ``"AS 10h Т♥"`` or ``["QD", "Jo"]``."""
     if isinstance(text, str):
         toks = _TOKEN.findall(text)
-    else:
+    elif isinstance(text, Iterable) and not isinstance(text, (bytes, bytearray)):
         toks = list(text)
+        bad = [t for t in toks if not isinstance(t, str)]
+        if bad:
+            raise SimkitError(f"cannot read card {bad[0]!r}: cards are strings such as 'AS' or '10h'")
+    else:
+        raise SimkitError(f"cards must be a string such as 'AS 10h' or a list of card strings, "
+                          f"got {type(text).__name__}")
     return np.asarray([_parse_one(t) for t in toks], dtype=np.uint8)
 
 
@@ -145,10 +151,11 @@ def format(codes, *, symbols: bool = False, russian: bool = False) -> str:  # no
     out = []
     for c in arr:
         c = int(c)
+        if c < 0 or c > JOKER + 9:
+            raise SimkitError(f"{c} is not a card code: codes are 0..51 (rank * 4 + suit) and "
+                              f"{JOKER}..{JOKER + 9} (jokers Jo, Jo1..Jo9)")
         if c >= JOKER:
             out.append("Jo" if c == JOKER else f"Jo{c - JOKER}")
-        elif c < 0:
-            raise SimkitError(f"{c} is not a card code")
         else:
             out.append(names[c // N_SUITS] + suits[c % N_SUITS])
     return " ".join(out)

@@ -834,6 +834,52 @@ def strength_nb(hand, state, tt, honor, trump_low, norm):
 
 
 @njit(cache=True)
+def strength_factor_nb(state, tt, honor, trump_low, norm):
+    """The scale :func:`strength_nb` applies to a hand's summed card chances in the deal of
+    ``state`` (the same for every hand of the deal: it depends on the deal size, the
+    players, the trump and the turn-up only), or ``-1.0`` when it applies none. Computed
+    once, it lets a caller that judges many hands of one deal (a simulation bidder's
+    sampled opponents) skip :func:`mean_strength_nb` per hand:
+    :func:`scaled_strength_nb` then returns exactly what :func:`strength_nb` does."""
+    if norm == 0.0:
+        return -1.0
+    players = state[S_PLAYERS]
+    k = state[S_CARDS]
+    shown = (np.int64(1) << state[S_TURNUP]) if state[S_TURNUP] >= 0 else np.int64(0)
+    pool = tt[TT_DECK] & ~shown
+    # a hand of k cards leaves the same number unseen, whichever cards it holds
+    n_unseen = popcount_nb(pool) - k
+    avg = mean_strength_nb(pool, n_unseen, k, players, state[S_TRUMP], tt, honor, trump_low)
+    if avg <= 0.0:
+        return -1.0
+    return (k / (players * avg)) ** norm
+
+
+@njit(cache=True)
+def scaled_strength_nb(hand, state, tt, honor, trump_low, factor):
+    """:func:`strength_nb` of ``hand`` with the deal's scale given (``factor`` from
+    :func:`strength_factor_nb` with the same ``state``, ``honor``, ``trump_low`` and
+    ``norm``): the same value, bit for bit."""
+    players = state[S_PLAYERS]
+    k = state[S_CARDS]
+    seen = hand
+    if state[S_TURNUP] >= 0:
+        seen |= np.int64(1) << state[S_TURNUP]
+    unseen_bits = tt[TT_DECK] & ~seen
+    n_unseen = popcount_nb(unseen_bits)
+    trump = state[S_TRUMP]
+    e = 0.0
+    m = hand
+    while m:
+        c = lowest_card_nb(m)
+        m &= m - 1
+        e += card_win_nb(c, seen, unseen_bits, n_unseen, k, players, trump, tt, honor, trump_low)
+    if factor < 0.0:
+        return e
+    return e * factor
+
+
+@njit(cache=True)
 def round_bid_nb(x, k, forbidden):
     """``x`` rounded to a bid in ``0..k`` other than ``forbidden`` (the nearer neighbour,
     the lower one on a tie)."""

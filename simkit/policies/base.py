@@ -125,6 +125,8 @@ class Policy:
             key, eq, value = item.partition("=")
             if not eq:
                 raise SimkitError(f"bad policy parameter {item!r} in {text!r}: write NAME:KEY=VALUE,KEY=VALUE")
+            if key.strip() in params:
+                raise SimkitError(f"policy parameter {key.strip()!r} given twice in {text!r}; give it once")
             try:
                 params[key.strip()] = float(value)
             except ValueError:

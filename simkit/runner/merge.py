@@ -59,5 +59,5 @@ def merge(directories) -> Result:
     base = parts[0]
     timings = {"run_s": sum(p.timings.get("run_s", 0.0) for p in parts), "shards": n}
     return Result(game=base.game, hands=base.hands, seed=base.seed, rules=base.rules, policies=base.policies,
-                  stats=stats, n_units=base.n_units, timings=timings, version=base.version,
+                  stats=stats, n_units=base.n_units, timings=timings, version=base.version, provenance=base.provenance,
                   user_functions=base.user_functions, unit_range=(0, base.n_units), sources=dirs)

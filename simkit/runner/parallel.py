@@ -58,11 +58,31 @@ def _dask_config(scheduler):
 
 
 def cap_jobs(n_jobs: int, n_tasks: int, backend: str | None) -> int:
-    """The workers to start: no more than there are chunks (a dask cluster sizes itself);
-    a warning when that is more than this machine's CPU cores."""
+    """The workers to start: no more than there are chunks (a dask cluster sizes itself).
+    Worker processes (loky, the default) are capped at the usable CPU cores
+    (:func:`~simkit.runner.units.usable_cores`), with a warning that says so: more would
+    only share the cores and multiply the memory (``--jobs 200`` on 2 cores once started
+    160 processes and was killed for memory). ``SIMKIT_MAX_JOBS=N`` allows up to N
+    processes. Threads are not capped; a warning says when they outnumber the cores."""
+    from simkit.runner.units import usable_cores
+
     if backend == "dask":
         return n_jobs
     used = max(1, min(n_jobs, n_tasks))
+    if backend in (None, "loky"):
+        allowed = os.environ.get("SIMKIT_MAX_JOBS", "").strip()
+        try:
+            limit = int(allowed) if allowed else usable_cores()
+        except ValueError:
+            raise SimkitError(f"SIMKIT_MAX_JOBS={allowed!r} is not a whole number of worker processes") from None
+        if limit < 1:
+            raise SimkitError(f"SIMKIT_MAX_JOBS={allowed!r} must be at least 1")
+        if used > limit:
+            warnings.warn(f"n_jobs={n_jobs}: capped at {limit} worker processes, the "
+                          f"{'SIMKIT_MAX_JOBS limit' if allowed else 'usable CPU cores'} (set SIMKIT_MAX_JOBS to "
+                          f"allow more)", stacklevel=4)
+            return limit
+        return used
     cpus = os.cpu_count() or 1
     if used > cpus:
         warnings.warn(f"n_jobs={n_jobs}: {used} workers on {cpus} CPU cores will share them (no faster than {cpus})",

@@ -5,7 +5,6 @@ import hashlib
 import json
 import os
 import shutil
-import warnings
 from pathlib import Path
 
 import numpy as np
@@ -15,7 +14,7 @@ from simkit.core.stats import Stats
 from simkit.errors import SimkitError
 from simkit.policies.base import Policy, describe_policies, user_fingerprints
 from simkit.reports.tables import metrics_frame, numeric_buckets
-from simkit.runner.folders import check_target, install, make_tmp_dir
+from simkit.runner.folders import check_files, check_target, file_hashes, install, make_tmp_dir, recover
 
 #: version of the layout :meth:`Result.to_json` writes (``--json``); raised on any
 #: change a reader would notice (1: the first versioned layout, ci95 as ci95_low/ci95_high)
@@ -23,9 +22,17 @@ JSON_SCHEMA = 1
 
 
 def _version() -> str:
-    from simkit import __version__
+    """The version a new result records: the release with the code hash
+    (:func:`simkit.provenance.code_version`)."""
+    from simkit.provenance import code_version
 
-    return __version__
+    return code_version()
+
+
+def _provenance() -> dict:
+    from simkit.provenance import provenance
+
+    return provenance()
 
 
 def _jsonable(v):
@@ -64,7 +71,8 @@ class Result:
     """
 
     def __init__(self, *, game, hands, seed, rules, policies, stats, n_units, shard=None,
-                 trace=None, timings=None, version=None, user_functions=None, unit_range=None, sources=()):
+                 trace=None, timings=None, version=None, user_functions=None, unit_range=None, sources=(),
+                 provenance=None):
         self.game = game
         self.hands = hands
         self.seed = seed
@@ -76,6 +84,8 @@ class Result:
         self.trace = list(trace or [])
         self.timings = dict(timings or {})
         self.version = version or _version()
+        #: what made the statistics: code hash, commit, environment (:mod:`simkit.provenance`)
+        self.provenance = dict(provenance) if provenance else _provenance() if version is None else None
         #: fingerprints of the user functions by role (their code cannot be stored)
         self.user_functions = user_functions if user_functions is not None else user_fingerprints(policies)
         #: the units ``[start, stop)`` the statistics hold
@@ -123,6 +133,7 @@ class Result:
                 "policies": describe_policies(self.policies), "version": self.version,
                 "user_functions": self.user_functions, "range": self.unit_range,
                 "shard": list(self.shard) if self.shard else None, "timings": self.timings,
+                **({"provenance": self.provenance} if self.provenance else {}),
                 **({"precision": self.precision} if self.precision else {})}
 
     def to_json(self) -> dict:
@@ -170,16 +181,17 @@ class Result:
                               defer_existing=keep_on_conflict)
         tmp = make_tmp_dir(target)
         try:
-            meta = json.loads(json.dumps(self.meta(), default=str))
-            meta["checksum"] = checksum(meta, self.stats)
-            with open(tmp / "meta.json", "w", encoding="utf-8") as fh:
-                json.dump(meta, fh, indent=2)
             self.report().to_parquet(tmp / "metrics.parquet", index=False)
             (tmp / "tables").mkdir()
             for name, df in self.tables.items():
                 parquet_safe(df).to_parquet(tmp / "tables" / f"{name}.parquet", index=False)
             self.stats.save_npz(tmp / "stats.npz")
             pd.DataFrame(self.trace, columns=["units", "value", "stderr"]).to_parquet(tmp / "trace.parquet", index=False)
+            meta = json.loads(json.dumps(self.meta(), default=str))
+            meta["files"] = file_hashes(tmp)
+            meta["checksum"] = checksum(meta, self.stats)
+            with open(tmp / "meta.json", "w", encoding="utf-8") as fh:
+                json.dump(meta, fh, indent=2)
             install(tmp, target, overwrite=overwrite)
         except BaseException:
             shutil.rmtree(tmp, ignore_errors=True)
@@ -192,9 +204,14 @@ CHECKED = ("game", "hands", "units", "seed", "rules", "policies", "user_function
 
 
 def checksum(meta: dict, stats) -> str:
-    """SHA-256 of the inputs (:data:`CHECKED` fields of ``meta``, as JSON) and of every
+    """SHA-256 of the inputs (:data:`CHECKED` fields of ``meta``, its ``provenance`` and
+    its ``files``: every other file's SHA-256, as JSON) and of every
     statistic (name, shape and ``int64`` bytes, in name order)."""
-    h = hashlib.sha256(json.dumps({k: meta.get(k) for k in CHECKED}, sort_keys=True).encode())
+    fields = {k: meta.get(k) for k in CHECKED}
+    for k in ("provenance", "files"):   # results saved before these were recorded have none
+        if k in meta:
+            fields[k] = meta[k]
+    h = hashlib.sha256(json.dumps(fields, sort_keys=True).encode())
     for name in sorted(stats):
         arr = np.ascontiguousarray(stats[name], dtype=np.int64)
         h.update(f"|{name}|{arr.shape}|".encode())
@@ -209,6 +226,7 @@ def read_meta_object(d) -> dict:
     """The JSON object in ``d/meta.json`` (a result's or an experiment's folder); a
     missing, unreadable or non-object file is a :class:`SimkitError` naming it."""
     d = Path(d)
+    recover(d)                          # a result a killed --force save had moved aside
     meta_path = d / "meta.json"
     if not d.is_dir():
         raise SimkitError(f"{d} is not a folder holding a simkit result")
@@ -268,7 +286,8 @@ def load(directory) -> Result:
     """Read a result written by :meth:`Result.save` (estimates are recomputed from the
     saved statistics by the game's own report code). A damaged folder, or one whose
     statistics or inputs do not match the checksum in ``meta.json`` (edited by hand), is
-    refused; one saved before checksums existed loads with a warning."""
+    refused, as is one without a checksum; so is one whose other files (metrics, tables,
+    trace) differ from the SHA-256 each had when saved (``meta.json``'s ``files``)."""
     from simkit.games import get_game
     from simkit.runner.units import parse_hands, parse_seed, parse_shard
 
@@ -281,13 +300,13 @@ def load(directory) -> Result:
         return load_tournament(d)
     meta = _read_meta(d)
     stats = _read_stats(d / "stats.npz")
-    if "checksum" in meta:
-        if meta["checksum"] != checksum(meta, stats):
-            raise SimkitError(f"{d}: the statistics or inputs do not match the checksum in meta.json "
-                              f"(the folder was edited or damaged); refusing to load it")
-    else:
-        warnings.warn(f"{d} has no checksum (saved by an older simkit): its statistics cannot be verified",
-                      stacklevel=2)
+    if "checksum" not in meta:
+        raise SimkitError(f"{d}: meta.json holds no checksum, so its statistics cannot be verified (a folder "
+                          f"edited by hand, or saved by a simkit older than checksums); refusing to load it")
+    if meta["checksum"] != checksum(meta, stats):
+        raise SimkitError(f"{d}: the statistics or inputs do not match the checksum in meta.json "
+                          f"(the folder was edited or damaged); refusing to load it")
+    check_files(d, meta)
     game = get_game(meta["game"])
     rules = game.Rules.build(meta["rules"])
     if not isinstance(meta["policies"], dict):
@@ -307,7 +326,8 @@ def load(directory) -> Result:
                  policies=pols, stats=stats, n_units=units, shard=parse_shard(meta.get("shard")), trace=trace,
                  timings=meta.get("timings") if isinstance(meta.get("timings"), dict) else None,
                  version=meta.get("version"), user_functions=meta.get("user_functions"),
-                 unit_range=meta.get("range"))
+                 unit_range=meta.get("range"),
+                 provenance=meta.get("provenance") if isinstance(meta.get("provenance"), dict) else None)
     try:
         res.estimates, res.tables
     except (KeyError, IndexError, ValueError, TypeError, ZeroDivisionError) as e:

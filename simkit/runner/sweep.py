@@ -8,7 +8,7 @@ import time
 
 import pandas as pd
 
-from simkit import __version__
+from simkit.provenance import code_version
 from simkit.errors import SimkitError
 from simkit.games import get_game
 from simkit.policies.base import Policy, _as_policy, describe_policies
@@ -27,6 +27,21 @@ def check_key(game, key, what: str) -> None:
         raise SimkitError(f"{game.id}: unknown {what} {key!r}; allowed: {', '.join(allowed)}")
 
 
+def _same_value(v):
+    """A key under which two sweep values that mean the same thing are equal
+    (36, 36.0 and "36"; "flat" and " flat")."""
+    if isinstance(v, bool):
+        return ("bool", v)
+    if isinstance(v, (int, float)):
+        return ("num", float(v))
+    if isinstance(v, str):
+        try:
+            return ("num", float(v))
+        except ValueError:
+            return ("str", v.strip().lower())
+    return ("obj", repr(v))
+
+
 def _grid_points(game, grid: dict):
     if not isinstance(grid, dict) or not grid:
         raise SimkitError("sweep needs a non-empty grid: a dict of key -> list of values, e.g. "
@@ -36,9 +51,19 @@ def _grid_points(game, grid: dict):
         check_key(game, key, "sweep key")
         if isinstance(values, (str, bytes, dict)) or not hasattr(values, "__iter__"):
             raise SimkitError(f"sweep values for {key!r} must be a list, got {values!r}")
+        same = [k for k in lists if k.replace("-", "_") == str(key).replace("-", "_")]
+        if same:
+            raise SimkitError(f"sweep key {key!r} given twice (as {same[0]!r} and {key!r}); give it once")
         lists[key] = list(values)  # read once: a generator or iterator works too
         if not lists[key]:
             raise SimkitError(f"sweep values for {key!r} are empty")
+        seen = {}
+        for v in lists[key]:
+            norm = _same_value(v)
+            if norm in seen:
+                raise SimkitError(f"sweep values for {key!r} repeat {v!r} (as {seen[norm]!r}); "
+                                  f"give each value once")
+            seen[norm] = v
     keys = list(lists)
     return keys, list(itertools.product(*(lists[k] for k in keys)))
 
@@ -155,7 +180,7 @@ def sweep(game, grid: dict, hands, *, seed=0, rules=None, policies=None, n_jobs=
     df = pd.DataFrame(rows)
     df.attrs.update(game=game.id, hands=hands, seed=seed, seconds=time.perf_counter() - t0,
                     hands_word=game.hands_word, rules=game.Rules.build(rules).changed(), grid=keys,
-                    policies=describe_policies(game.resolve_policies(policies)), version=__version__)
+                    policies=describe_policies(game.resolve_policies(policies)), version=code_version())
     if b is not None:
         df.attrs.update(base=dict(zip(keys, (_value_label(v) for v in points[b]))), paired=paired)
     return df

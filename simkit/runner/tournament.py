@@ -166,8 +166,8 @@ class Tournament:
     and the pairwise differences as a figure; ``save(dir)`` / :func:`load_tournament`."""
 
     def __init__(self, *, game, rules, labels, entrants, design, groups, hands, seed, n_units, unit_range,
-                 n_groups, shard=None, seconds=None, timings=None, version=None, sources=()):
-        from simkit.runner.result import _version
+                 n_groups, shard=None, seconds=None, timings=None, version=None, sources=(), provenance=None):
+        from simkit.runner.result import _provenance, _version
 
         self.game, self.rules, self.labels, self.entrant_policies = game, rules, labels, entrants
         self.design, self.groups = design, groups        # groups[σ]: {global group index: Stats}
@@ -176,6 +176,7 @@ class Tournament:
         self.seconds = seconds or [float("nan")] * len(design)
         self.timings = timings or {}
         self.version = version or _version()
+        self.provenance = dict(provenance) if provenance else _provenance() if version is None else None
         self.sources = tuple(str(s) for s in sources)
         self.contest = contest_of(game, rules)
         self._cache = None
@@ -320,7 +321,7 @@ class Tournament:
                 "shard": list(self.shard) if self.shard else None, "range": list(self.unit_range),
                 "contest": {"sides": [n for n, _ in self.contest.sides], "metric": self.contest.metric,
                             "what": self.contest.what, "share": self.contest.share, "better": self.contest.better},
-                "version": self.version}
+                "version": self.version, **({"provenance": self.provenance} if self.provenance else {})}
 
     def to_json(self) -> dict:
         from simkit.runner.result import JSON_SCHEMA
@@ -393,7 +394,7 @@ class Tournament:
 
 TOURNAMENT_ENTRIES = frozenset({"meta.json", "stats.npz", "tables", "tournament.png", "tournament.pdf"})
 _CHECKED = ("kind", "game", "hands", "units", "seed", "rules", "entrants", "seatings", "groups", "shard", "range",
-            "version")
+            "version", "provenance")
 
 
 def _checksum(meta: dict, arrays: dict) -> str:
@@ -416,7 +417,9 @@ def is_tournament_dir(path) -> bool:
         meta = json.loads((p / "meta.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return False
-    return isinstance(meta, dict) and meta.get("kind") == KIND
+    from simkit.runner.folders import holds_exactly
+
+    return isinstance(meta, dict) and meta.get("kind") == KIND and holds_exactly(p, meta, TOURNAMENT_ENTRIES)
 
 
 def load_tournament(directory) -> Tournament:
@@ -452,7 +455,8 @@ def load_tournament(directory) -> Tournament:
                    design=design, groups=groups, hands=meta["hands"], seed=meta["seed"], n_units=meta["units"],
                    unit_range=tuple(meta["range"]), shard=tuple(meta["shard"]) if meta.get("shard") else None,
                    seconds=meta.get("seconds"), timings=meta.get("timings"), version=meta.get("version"),
-                   n_groups=meta["groups"])
+                   n_groups=meta["groups"],
+                   provenance=meta.get("provenance") if isinstance(meta.get("provenance"), dict) else None)
     return t
 
 
@@ -494,7 +498,8 @@ def merge_tournaments(directories) -> Tournament:
     t = Tournament(game=base.game, rules=base.rules, labels=base.labels, entrants=base.entrant_policies,
                    design=base.design, groups=[dict(sorted(x.items())) for x in groups], hands=base.hands,
                    seed=base.seed, n_units=base.n_units, unit_range=(0, base.n_units), seconds=seconds,
-                   timings={"shards": n, **({"units_per_s": probes[0]} if probes else {})}, version=base.version, sources=dirs, n_groups=base.n_groups)
+                   timings={"shards": n, **({"units_per_s": probes[0]} if probes else {})}, version=base.version, sources=dirs, n_groups=base.n_groups,
+                   provenance=base.provenance)
     return t
 
 

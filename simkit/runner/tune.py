@@ -199,6 +199,9 @@ class Tuning:
         self.dropped_in, self.alive, self.n_rounds, self.block = dropped_in, alive, rounds, block
         self.seatings, self.spent, self.budget, self.seed = seatings, spent, budget, seed
         self.history, self.version, self.field_labels, self.stop_reason = history, version, field_labels, stop_reason
+        from simkit.runner.result import _provenance
+
+        self.provenance = _provenance()
         sign = 1.0 if better == "max" else -1.0
         self.best_index = max(alive, key=lambda a: sign * estimates[a][0])
 
@@ -231,7 +234,7 @@ class Tuning:
 
         return {"schema": JSON_SCHEMA, "kind": "tuning", "game": self.game.id, "rules": self.rules.to_dict(),
                 "metric": self.metric, "better": self.better, "seed": self.seed, "version": self.version,
-                "best": self.best, "indistinguishable": [dict(zip(self.names, self.grid[a])) for a in self.alive],
+                "provenance": self.provenance, "best": self.best, "indistinguishable": [dict(zip(self.names, self.grid[a])) for a in self.alive],
                 "field": self.field_labels, "rounds": self.n_rounds, "block": self.block, "seatings": self.seatings,
                 "units_spent": self.spent, "budget": self.budget, "full_grid_cost": self.full_grid_cost,
                 "stop_reason": self.stop_reason, "arms": self.table().to_dict(orient="records")}

@@ -120,6 +120,9 @@ def shard_range(n_units: int, shard) -> tuple:
     if shard is None:
         return 0, n_units
     k, n = shard
+    if n > n_units:
+        raise SimkitError(f"shard {k}/{n}: {n_units:,} units cannot be cut into {n} shards that each hold "
+                          f"a unit; use at most {n_units} shards or more hands")
     return k * n_units // n, (k + 1) * n_units // n
 
 

@@ -46,16 +46,25 @@ def bid_too_many(hand, state, params):
     return state[S_CARDS] + 1
 
 
+def bid_all(hand, state, params):
+    return state[S_CARDS]
+
+
+def bid_nothing(hand, state, params):
+    return 0
+
+
 @pytest.fixture(autouse=True, scope="module")
 def _import_game():
     """Imports the game when its tests run, not while collecting (importing compiles its
     kernels), and compiles the user policies above with the documented signatures."""
-    global GAME, nb, SEED_DEALS, play_lowest, play_any_card, bid_aces, bid_make_total, bid_too_many
+    global GAME, nb, SEED_DEALS, play_lowest, play_any_card, bid_aces, bid_make_total, bid_too_many, bid_all, \
+        bid_nothing
     from simkit.games.oh_hell import GAME, nb
     from simkit.games.oh_hell.rules import SEED_DEALS
     play_lowest, play_any_card = (njit(nb.PLAY_SIG, cache=True)(f) for f in (play_lowest, play_any_card))
-    bid_aces, bid_make_total, bid_too_many = (njit(nb.BID_SIG, cache=True)(f)
-                                              for f in (bid_aces, bid_make_total, bid_too_many))
+    bid_aces, bid_make_total, bid_too_many, bid_all, bid_nothing = (
+        njit(nb.BID_SIG, cache=True)(f) for f in (bid_aces, bid_make_total, bid_too_many, bid_all, bid_nothing))
 
 
 # -- an independent reference for one deal ---------------------------------------------------
@@ -249,17 +258,63 @@ def test_heuristic_bids_trump_ace_and_passes_a_low_card():
     assert out["bids"][1] == 1 and out["bids"][2] == 0
 
 
+OLD_BID = "heuristic:trump=0,table=0"       # the heuristic bidder before the trump and table terms
+
+
+def test_heuristic_bid_counts_long_trumps():
+    # 4 players, 4 cards, hearts turned (9H). Seat 1 (first to bid): 2H 3H 4H 5H, four low trumps
+    # against a mean of 4 x 12/51 = 0.94: + 0.5 x 3.06 over the card-by-card strength, which
+    # counts a low trump for little. Seat 2: AS KS QS JS, no trump: - 0.5 x 0.94.
+    order = "2H AS 3S 4S 3H KS 5S 6S 4H QS 7S 8S 5H JS 9S TS 9H"
+    old = GAME.play_deal(order, rules={"players": 4}, deal_no=4, policies={"bid": OLD_BID, "play": "random"})
+    new = GAME.play_deal(order, rules={"players": 4}, deal_no=4,
+                         policies={"bid": "heuristic:table=0", "play": "random"})
+    assert old["trump"] == new["trump"] == "hearts"
+    assert old["bids"][1] == 1 and new["bids"][1] == 3
+    assert old["bids"][2] == 1 and new["bids"][2] == 0
+    # the term is off without trump (the game's last deal) and with trump=0
+    nt = GAME.play_deal(order[:-3], rules={"players": 4, "deals": 4}, deal_no=4,
+                        policies={"bid": "heuristic:table=0", "play": "random"})
+    assert nt["trump"] == "no trump"
+    assert nt["bids"] == GAME.play_deal(order[:-3], rules={"players": 4, "deals": 4}, deal_no=4,
+                                        policies={"bid": OLD_BID, "play": "random"})["bids"]
+
+
+def test_heuristic_bid_reads_the_table():
+    # the dealer (seat 0: AD KD 6H 4C, hearts trump) bids last; the others bid all 4 tricks, then
+    # none: with table=0.2 his value moves by 0.2 x (12 - 3) down, then 0.2 x 3 up; with table=0
+    # (and trump=0) he bids 1 at either table
+    order = "2H AS 3S AD 3H KS 5S KD 4H QS 7S 6H 5H JS 9S 4C 9H"
+    bids = {}
+    for name, other in (("all", bid_all), ("none", bid_nothing)):
+        for pol in ("heuristic", OLD_BID):
+            out = GAME.play_deal(order, rules={"players": 4}, deal_no=4,
+                                 policies={"bid": [pol, other, other, other], "play": "random"})
+            bids[name, pol] = out["bids"][0]
+    assert bids["all", OLD_BID] == bids["none", OLD_BID] == 1
+    assert bids["all", "heuristic"] == 0 and bids["none", "heuristic"] == 2
+
+
+@pytest.mark.parametrize("spec, match", [("heuristic:trump=6", r"trump=6.0 is not allowed; allowed: .*\[-5, 5\]"),
+                                         ("heuristic:table=-7", r"table=-7.0 is not allowed; allowed: .*\[-5, 5\]")])
+def test_heuristic_bid_parameters_out_of_range(spec, match):
+    with pytest.raises(SimkitError, match=match):
+        simkit.simulate("oh-hell", 2, policies={"bid": spec})
+
+
 def test_seed_advice_bids_one_under_on_long_hands():
     rules = {"players": 4}
     for _ in range(20):
         order = RNG.permutation(52)
-        h = GAME.play_deal(order, rules=rules, deal_no=6, policies={"bid": "heuristic:norm=1,bias=0", "play": "random"})
+        h = GAME.play_deal(order, rules=rules, deal_no=6,
+                          policies={"bid": "heuristic:norm=1,bias=0,trump=0,table=0", "play": "random"})
         a = GAME.play_deal(order, rules=rules, deal_no=6, policies={"bid": "seed-advice", "play": "random"})
         for seat in range(3):                       # the three seats before the dealer (seat 0)
             s = (seat + 1) % 4
             assert a["bids"][s] == max(0, h["bids"][s] - 1)
         short = GAME.play_deal(order, rules=rules, deal_no=3, policies={"bid": "seed-advice", "play": "random"})
-        heur = GAME.play_deal(order, rules=rules, deal_no=3, policies={"bid": "heuristic:bias=0", "play": "random"})
+        heur = GAME.play_deal(order, rules=rules, deal_no=3,
+                             policies={"bid": "heuristic:bias=0,trump=0,table=0", "play": "random"})
         assert short["bids"][1:] == heur["bids"][1:]  # under 4 cards: the hand's value
 
 
@@ -381,3 +436,61 @@ def test_a_user_function_given_more_parameters_than_its_role_passes_is_refused()
     pol = simkit.Policy("user:play_lowest", fn=play_lowest, **extra)
     with pytest.raises(SimkitError, match=r"given \d+ parameters; this role passes at most"):
         simkit.simulate("oh-hell", 10, rules={"cards": 3}, policies={"play": pol}, progress=False)
+
+
+def test_deal_strength_scale_once_equals_strength_per_hand():
+    """The simulation bidder and the heuristic bidders of a deal compute the strength scale
+    once (strength_factor_nb); each hand's value is strength_nb's, bit for bit."""
+    from simkit.core import tricks as T
+    tables = T.standard_tables(52)
+    for players, k, trump, norm in ((4, 5, 2, 1.0), (3, 13, 0, 0.7), (5, 1, 3, 2.0), (4, 13, -1, 1.0), (4, 6, 1, 0.0)):
+        order = RNG.permutation(52)
+        hands = np.zeros(8, np.int64)
+        turnup = T.deal_round_nb(order.astype(np.uint8), players, k, 0, hands)
+        state = np.zeros(T.S_SIZE, np.int64)
+        T.start_deal_nb(state, tables, trump if trump >= 0 else T.NO_TRUMP, players, k, 0, 1,
+                        turnup if trump >= 0 else -1, k)
+        tt = tables[state[T.S_TABLE]]
+        factor = T.strength_factor_nb(state, tt, 0.5, 0.25, norm)
+        for seat in range(players):
+            assert T.scaled_strength_nb(hands[seat], state, tt, 0.5, 0.25, factor) == \
+                T.strength_nb(hands[seat], state, tt, 0.5, 0.25, norm)
+
+
+def _lead(hand, bid, trump, cards, **kw):
+    """The heuristic's lead for seat 1 (bidding ``bid``, none taken yet) holding ``hand``."""
+    from simkit.core import tricks as T
+    from simkit.core.cards import format as fmt
+    tables = T.standard_tables(52)
+    state = np.zeros(T.S_SIZE, np.int64)
+    T.start_deal_nb(state, tables, T.NO_TRUMP if trump < 0 else trump, 4, cards, 0, 1, -1, cards)
+    state[T.S_BID + 1] = bid
+    h = T.mask_of(hand)
+    p = dict(zip(("spoil", "cheap", "urgency", "lead_high", "lead_short"), nb.OLD_PLAY))
+    p.update(kw)
+    c = nb.heuristic_play_nb(1, h, h, state, state[T.S_TRICK:T.S_TRICK + 8], tables[state[T.S_TABLE]],
+                             p["spoil"], p["cheap"], p["urgency"], p["lead_high"], p["lead_short"])
+    return fmt([c])
+
+
+def test_heuristic_play_leads_its_shortest_plain_suit_when_short_of_the_bid():
+    # hearts trump (suit code 1); seat 1 bid 2 and holds 2H, 9S (a singleton spade), 3C 4C, no sure card:
+    # the old play leads its weakest card (a plain one); lead_short leads the singleton to ruff spades later
+    hearts = 1
+    assert _lead("2H 9S 3C 4C", 2, hearts, 4) == "3C"
+    assert _lead("2H 9S 3C 4C", 2, hearts, 4, lead_short=1) == "9S"
+    # a sure card is still led first, and without a trump in hand (or at no trump) nothing changes
+    assert _lead("2H 9S 3C AC", 2, hearts, 4, lead_short=1) == "AC"
+    assert _lead("5D 9S 3C 4C", 2, hearts, 4, lead_short=1) == _lead("5D 9S 3C 4C", 2, hearts, 4) == "3C"
+    assert _lead("2H 9S 3C 4C", 2, -1, 4, lead_short=1) == _lead("2H 9S 3C 4C", 2, -1, 4) == "2H"
+    # not short of the bid (bid made): the weakest card either way
+    assert _lead("2H 9S 3C 4C", 0, hearts, 4, lead_short=1) == "3C"
+    # the default play is lead_short=1; the simulation bidder's play-outs keep the old play
+    assert GAME.resolve_policies(None)["play"].params["lead_short"] == 1
+    assert nb.OLD_PLAY[nb.Q_LEAD_SHORT] == 0
+
+
+@pytest.mark.parametrize("name", ["spoil", "cheap", "urgency", "lead_high", "lead_short"])
+def test_heuristic_play_parameters_out_of_range(name):
+    with pytest.raises(SimkitError, match=rf"{name}=1.5 is not allowed; allowed: .*\[0, 1\]"):
+        simkit.simulate("oh-hell", 2, policies={"play": f"heuristic:{name}=1.5"})

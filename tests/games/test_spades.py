@@ -369,3 +369,58 @@ def test_every_ten_bags_cost_100(bags, over, want):
     """ten_for_100: each full ten of accumulated overtricks costs 100 (two tens at once when
     8-9 bags meet 12 overtricks)."""
     assert nb.bag_penalty_nb(bags, over) == want
+
+
+def _follow(hand, bids, won, led, *, bags=False, **kw):
+    """The heuristic's card for seat 1, second to play after seat 0 led ``led``."""
+    from simkit.core import tricks as T
+    from simkit.core.cards import SPADES, format as fmt, parse
+    tables = T.standard_tables(52)
+    state = np.zeros(T.S_SIZE, np.int64)
+    T.start_deal_nb(state, tables, SPADES, 4, 13, 3, 0, -1, 1)
+    for s in range(4):
+        state[T.S_BID + s] = bids[s]
+        state[T.S_WON + s] = won[s]
+    c = int(parse(led)[0])
+    state[T.S_TRICK] = c
+    state[T.S_N_IN_TRICK] = 1
+    state[T.S_PLAYED] |= 1 << c
+    h = T.mask_of(hand)
+    legal = T.legal_nb(h, state[T.S_TRICK:T.S_TRICK + 8], 1, tables[SPADES], T.F_SUIT, -1, 1)
+    p = dict(zip(("protect", "attack", "second_low", "cheap", "lead_short", "set_them"), nb.OLD_PLAY))
+    p.update(kw)
+    out = nb.heuristic_play_nb(1, h, legal, state, state[T.S_TRICK:T.S_TRICK + 8], tables[SPADES], p["protect"],
+                               p["attack"], bags, p["second_low"], p["cheap"], p["lead_short"], p["set_them"])
+    return fmt([out])
+
+
+def test_heuristic_play_cheap_winner_and_setting_the_opponents():
+    # seat 1 (side E-W, bids 3 + 2, no trick yet) follows seat 0's 5H holding KH 9H 2C:
+    # the old play wins with its strongest winner, cheap=1 with the cheapest
+    assert _follow("KH 9H 2C", [4, 3, 3, 2], [0, 0, 0, 0], "5H") == "KH"
+    assert _follow("KH 9H 2C", [4, 3, 3, 2], [0, 0, 0, 0], "5H", cheap=1) == "9H"
+    # E-W have made 3 + 2 (5 tricks), N-S are short of 4 + 3: the old play ducks, set_them=1 wins
+    made = [1, 3, 0, 2]
+    assert _follow("KH 2H", [4, 3, 3, 2], made, "5H") == "2H"
+    assert _follow("KH 2H", [4, 3, 3, 2], made, "5H", set_them=1) == "KH"
+    # ... but not when N-S have made theirs too, nor when bags are penalised
+    assert _follow("KH 2H", [1, 3, 1, 2], [1, 3, 1, 2], "5H", set_them=1) == "2H"
+    assert _follow("KH 2H", [4, 3, 3, 2], made, "5H", set_them=1, bags=True) == "2H"
+    # the defaults; the simulation bidder's play-outs keep the old play
+    play = GAME.resolve_policies(None)["play"].params
+    assert play["cheap"] == 1 and play["set_them"] == 1 and play["second_low"] == 0 and play["lead_short"] == 0
+    assert nb.OLD_PLAY[nb.Q_CHEAP] == 0 and nb.OLD_PLAY[nb.Q_SET] == 0
+
+
+def test_heuristic_play_second_hand_low_and_short_suit_lead():
+    # second to play, short of the contract, no sure winner: second_low plays the weakest card
+    assert _follow("KH 9H 2C", [4, 3, 3, 2], [0, 0, 0, 0], "5H", second_low=1) == "9H"
+    assert _follow("KH 9H 2C", [4, 3, 3, 2], [0, 0, 0, 0], "5H") == "KH"
+    # a sure winner (the ace) is still played
+    assert _follow("AH 9H 2C", [4, 3, 3, 2], [0, 0, 0, 0], "5H", second_low=1) == "AH"
+
+
+@pytest.mark.parametrize("name", ["second_low", "cheap", "lead_short", "set_them"])
+def test_heuristic_play_parameters_out_of_range(name):
+    with pytest.raises(SimkitError, match=rf"{name}=2.0 is not allowed; allowed: .*\[0, 1\]"):
+        simkit.simulate("spades", 2, policies={"play": f"heuristic:{name}=2"})

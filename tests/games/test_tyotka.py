@@ -142,6 +142,28 @@ def test_rubbers_and_parties():
     assert (t["tricks"].tricks * t["tricks"]["count"]).sum() == 50 * 13
 
 
+def test_max_deals_caps_a_unit_and_is_reported():
+    """Issue 29: target 10 000 and 1 000 rubbers would be millions of deals a party; with
+    max_deals=40 each party stops after 40 deals (its rubber settled as it stands, zero-sum)
+    and counts as unfinished. At the defaults a party to 21 (at most 48 deals) never binds."""
+    r = simkit.simulate("tyotka", 3, rules={"target": 10_000, "rubbers": 1_000, "max_deals": 40}, seed=5,
+                        progress=False)
+    c = r.stats["counters"]
+    assert (int(c[0]), int(c[1]), int(c[2]), int(c[4])) == (120, 3, 3, 3)
+    assert r.metrics["unfinished_party_rate"]["value"] == 1 and r.stats["unit_settle"][:, 1].sum() == 0
+    # a rubber capped at 3 deals: three deals each, unfinished; the cap at the rubber's end is not
+    r = simkit.simulate("tyotka", 20, rules={"unit": "rubber", "max_deals": 3}, seed=5, progress=False)
+    assert r.metrics["rubber_length"]["value"] == 3 and r.metrics["unfinished_rubber_rate"]["value"] == 1
+    r = simkit.simulate("tyotka", 200, seed=5, progress=False)
+    assert r.metrics["unfinished_party_rate"]["value"] == 0 and int(r.stats["counters"][4]) == 0
+    assert int(r.stats["len_hist"][13:].sum()) == 0                # no rubber to 21 lasts 13 deals
+    same = simkit.simulate("tyotka", 200, rules={"max_deals": 48}, seed=5, progress=False)
+    np.testing.assert_array_equal(same.stats["unit_settle"], r.stats["unit_settle"])
+    assert same.metrics["unfinished_party_rate"]["value"] == 0
+    with pytest.raises(SimkitError, match="max_deals"):
+        simkit.simulate("tyotka", 2, rules={"max_deals": 0}, progress=False)
+
+
 def test_bad_input():
     order = RNG.permutation(52).astype(np.uint8)
     with pytest.raises(SimkitError, match="52"):

@@ -25,7 +25,8 @@ def _import_game():
 
 def test_rules_options_and_refusals():
     check_rules_class(TyotkaRules, [{"dealer": "rotate"}, {"target": 0}, {"unit": "rubber", "rubbers": 2},
-                                    {"unit": "deal", "target": 30}, {"unit": "deal", "dealer": "per_deal"}])
+                                    {"unit": "deal", "target": 30}, {"unit": "deal", "dealer": "per_deal"},
+                                    {"max_deals": 0}, {"unit": "deal", "max_deals": 5}])
     assert TyotkaRules.build({"unit": "rubber", "dealer": "per_deal"}).dealer == "per_deal"
     assert (TyotkaRules().dealer, TyotkaRules().unit, TyotkaRules().rubbers) == ("per_rubber", "party", 4)
 

@@ -39,12 +39,13 @@ from simkit.core.trick_play import PLAY_RANDOM, PLAY_USER  # noqa: F401  (policy
 from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_nb, no_user_play_nb,  # noqa: F401
                                 BREAK_NEVER, F_FORCED, MAX_SEATS, NO_TRUMP, S_BREAK, S_DEAL_NO, S_EXTRA, S_FOLLOW,
                                 S_LEAD_BAN, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_SCORE, S_SEAT, S_TABLE,
-                                S_TRICK_NO, S_TRUMP, S_WON, TT_DECK, TT_ESUIT, TT_POWER, TT_SUIT_BITS,
+                                S_TRICK_NO, S_TRUMP, S_VOIDS, S_WON, TT_DECK, TT_ESUIT, TT_POWER, TT_SUIT_BITS,
                                 beating_nb, close_trick_nb, deal_round_nb, deal_unseen_nb, higher_in_suit_nb, legal_nb,
-                                lowest_card_nb,
-                                popcount_nb, random_card_nb, start_deal_nb, strongest_nb, trick_view_nb, weakest_nb)
-from simkit.games.king.scoring import (ACE, CARD_POINTS, DEAL_TOTAL, FOLLOW, KING, LAST_TWO_POINTS, LEAD_BAN,
-                                       NO_TRICKS, PER_TRICK, PLUS, TABLES, TRICKS, king_over_ace_nb)
+                                lowest_card_nb, popcount_nb, random_card_nb, start_deal_nb, strongest_nb, trick_view_nb,
+                                trick_winner_nb, weakest_nb)
+from simkit.games.king.scoring import (ACE, CARD_POINTS, DEAL_TOTAL, FOLLOW, KING, LAST_TWO, LAST_TWO_POINTS,
+                                       LEAD_BAN, NO_BOYS, NO_HEARTS, NO_TRICKS, PER_TRICK, PLUS, TABLES, TRICKS,
+                                       king_over_ace_nb)
 
 PLAYERS = 4
 N_CONTRACTS = 8
@@ -72,20 +73,55 @@ N_OPTS = 5
 PLAY_HEURISTIC = PLAY_BUILTIN
 PLAY_SIMULATION = PLAY_BUILTIN + 1
 PLAY_RANDOM_NARROW = PLAY_BUILTIN + 2      # random under king_forced=over_ace (the game narrows the legal set)
+PLAY_BASIC = PLAY_BUILTIN + 3              # the default heuristic before the cost model (a baseline)
 TRUMP_USER, TRUMP_RANDOM, TRUMP_HEURISTIC = 0, 1, 2
 R_TRUMP = 1                                # the trump role's row in SeatPolicies (R_PLAY = 0)
-N_PLAY_PARAMS = 1
+N_PLAY_PARAMS = 11
 N_TRUMP_PARAMS = 1
 P_SAMPLES = 0                              # play: the simulation's samples per candidate card
+P_FUTURE = 1                               # play (heuristic): weight of a card's later cost against its cost now
+P_DUMP = 2                                 # play (heuristic): weight of the cards void opponents throw
+P_UNDER = 3                                # play (heuristic): weight of the danger cards followers put under
+P_FUT_DUMP = 4                             # play (heuristic): weight of the throws in a later trick
+P_SHAPE_LEAD = 5                           # play (heuristic): weight of the shape terms of a lead
+P_SHAPE_VOID = 6                           # play (heuristic): of a throw when void
+P_SHAPE_FOLLOW = 7                         # play (heuristic): of a card following suit (P_SHAPE_LEAD + kind)
+P_LENGTH = 8                               # play (heuristic, positive): a lead's value per card of its suit held
+P_CASH = 9                                 # play (heuristic, positive): a master card's lead value
+P_DRAW = 10                                # play (heuristic, positive): a master trump's, while trumps are out
 P_LAST_BELOW = 0                           # trump: say «По последней» when no suit has this many of the three
 BY_THE_LAST = 4
+#: the heuristic's parameters (slots of the play role's row) and their defaults, the values the simulation's
+#: play-outs use (:data:`HEURISTIC_PARAMS`); declared with their ranges in :mod:`.policies`
+HEURISTIC_SLOTS = {"future": P_FUTURE, "dump": P_DUMP, "under": P_UNDER, "later_dump": P_FUT_DUMP,
+                   "shape_lead": P_SHAPE_LEAD, "shape_void": P_SHAPE_VOID, "shape_follow": P_SHAPE_FOLLOW,
+                   "length": P_LENGTH, "cash": P_CASH, "draw": P_DRAW}
+HEURISTIC_DEFAULTS = {"future": 0.5, "dump": 1.0, "under": 0.5, "later_dump": 0.25,
+                      "shape_lead": 1.0, "shape_void": 1.0, "shape_follow": 1.0, "length": 4.0, "cash": 2.0, "draw": 13.0}
+HEURISTIC_PARAMS = np.zeros(N_PLAY_PARAMS)
+for _name, _v in HEURISTIC_DEFAULTS.items():
+    HEURISTIC_PARAMS[HEURISTIC_SLOTS[_name]] = _v
 
 ERR_TRUMP = ERR_GAME                       # err[E_HAND] = his three cards, err[E_LEGAL] = the choices open
 ERR_KING = ERR_GAME + 1                    # the K♥ not played over the A♥ (over_ace; err[E_LED] = card led)
 
 BIG = 1 << 20                              # the heuristics' preference tiers
+SUIT_MASK = np.int64(0x1111111111111)      # the cards of spades (shift by the suit for the others)
 #: contracts in which no card scores by itself (no tricks, the last two, positive deals)
 CARDS_FREE = CARD_POINTS.sum(axis=1) == 0
+#: per contract, the cards that score to their taker, most costly first (``N_DANGER`` of them)
+N_DANGER = (CARD_POINTS > 0).sum(axis=1).astype(np.int64)
+DANGER_ORDER = np.full((CARD_POINTS.shape[0], 64), -1, np.int64)
+for _c in range(CARD_POINTS.shape[0]):
+    _order = [x for x in np.argsort(-CARD_POINTS[_c], kind="stable") if CARD_POINTS[_c, x] > 0]
+    DANGER_ORDER[_c, :len(_order)] = _order
+#: per contract where only cards score (no points a trick, none for the last two), the cards that score (a
+#: bitmask; 0 elsewhere): once they are all played the rest of the deal scores nothing, so a play-out stops there
+SCORING_CARDS = np.zeros(CARD_POINTS.shape[0], np.int64)
+for _c in range(CARD_POINTS.shape[0]):
+    if PER_TRICK[_c] == 0 and LAST_TWO_POINTS[_c] == 0:
+        for _x in np.flatnonzero(CARD_POINTS[_c] > 0):
+            SCORING_CARDS[_c] |= np.int64(1) << np.int64(_x)
 
 
 # -- scoring per trick, between tricks ------------------------------------------------------------
@@ -185,8 +221,8 @@ def unseen_higher_nb(card, hand, state, tt):
 
 
 @njit(cache=True)
-def negative_play_nb(hand, legal, state, trick, n, tt):
-    """The heuristic in a negative deal: shed danger cards and duck.
+def basic_negative_nb(hand, legal, state, trick, n, tt):
+    """The ``basic`` policy (the default before the cost model) in a negative deal: shed danger cards and duck.
 
     A card's danger is what it scores to its taker (:data:`~.scoring.CARD_POINTS`); a
     trick is free when taking it costs nothing (no points per trick now, e.g. the first six
@@ -240,8 +276,8 @@ def negative_play_nb(hand, legal, state, trick, n, tt):
 
 
 @njit(cache=True)
-def positive_play_nb(hand, legal, state, trick, n, tt):
-    """The heuristic in a positive deal: take tricks. Leading: a master card (no unseen
+def basic_positive_nb(hand, legal, state, trick, n, tt):
+    """The ``basic`` policy in a positive deal: take tricks. Leading: a master card (no unseen
     card of its suit above it), trumps first while opponents may hold some; else the
     lowest card of the longest plain suit. Following: the lowest winning card when last
     or when trumping, the highest winning card otherwise; when nothing wins, the lowest."""
@@ -273,11 +309,355 @@ def positive_play_nb(hand, legal, state, trick, n, tt):
 
 
 @njit(cache=True)
-def heuristic_play_nb(hand, legal, state, trick, n, tt):
-    """The heuristic card: :func:`positive_play_nb` or :func:`negative_play_nb`."""
+def basic_play_nb(hand, legal, state, trick, n, tt):
+    """The ``basic`` card: :func:`basic_positive_nb` or :func:`basic_negative_nb`."""
     if state[S_CONTRACT] == PLUS:
-        return positive_play_nb(hand, legal, state, trick, n, tt)
-    return negative_play_nb(hand, legal, state, trick, n, tt)
+        return basic_positive_nb(hand, legal, state, trick, n, tt)
+    return basic_negative_nb(hand, legal, state, trick, n, tt)
+
+
+# -- the heuristic: expected costs from the cards unseen -------------------------------------------
+@njit(cache=True, inline="always")
+def above_nb(card, tt):
+    """The cards of ``card``'s suit above it (King's suits rank by code within a suit)."""
+    return tt[TT_SUIT_BITS + (card & 3)] & ~((np.int64(2) << card) - 1)
+
+
+@njit(cache=True, inline="always")
+def below_nb(card, tt):
+    """The cards of ``card``'s suit below it."""
+    return tt[TT_SUIT_BITS + (card & 3)] & ((np.int64(1) << card) - 1)
+
+
+@njit(cache=True)
+def dump_nb(c, unseen, voids, j, s, holds, avail):
+    """What opponent ``j``, void in suit ``s`` and holding ``holds`` of the ``avail``
+    unseen cards he may hold, is expected to throw on a trick in contract ``c``: the most
+    dangerous card he holds (the unseen danger cards by :data:`DANGER_ORDER`, each his with
+    chance ``holds / avail``)."""
+    if avail <= 0 or holds <= 0:
+        return 0.0
+    r = min(1.0, holds / avail)
+    acc = 0.0
+    miss = 1.0
+    for i in range(N_DANGER[c]):
+        x = DANGER_ORDER[c, i]
+        if (unseen >> x) & 1 and (x & 3) != s and not (voids >> (j * 5 + (x & 3))) & 1:
+            acc += CARD_POINTS[c, x] * r * miss
+            miss *= 1.0 - r
+    return acc
+
+
+@njit(cache=True, inline="always")
+def none_of_nb(avail, k, holds):
+    """Chance that ``holds`` cards drawn from ``avail`` miss all ``k`` marked ones."""
+    if holds > avail - k:
+        return 0.0
+    p = 1.0
+    for i in range(holds):
+        p *= (avail - k - i) / (avail - i)
+    return p
+
+
+@njit(cache=True)
+def card_risk_nb(x, c, me, first, n_later, holds, vmasks, unseen, voids, tt, gam, phi, dumps):
+    """For card ``x`` played now, or led (``first`` = 1, ``n_later`` = 3): the chance it
+    takes the trick (no later opponent goes over it: each holds a higher unseen card and
+    no lower one, the cards of the suit spread over the opponents who may hold it) and the
+    points the later opponents are expected to add: a void one (known, or by chance) throws
+    his most dangerous card (:func:`dump_nb`, times ``gam``), one following may put a
+    danger card of the suit under it (times ``phi``). Also the points all of them would
+    throw if void. ``holds[j]``: the cards opponent ``j`` holds, ``vmasks[j]``: the suits
+    he has shown out of; ``dumps[j, s]`` caches :func:`dump_nb` for the decision (-1: not
+    yet)."""
+    s = x & 3
+    suit = tt[TT_SUIT_BITS + s]
+    hi = popcount_nb(unseen & above_nb(x, tt))
+    lo_mask = unseen & below_nb(x, tt)
+    lo = popcount_nb(lo_mask)
+    us = hi + lo
+    d_below = 0.0
+    if not CARDS_FREE[c]:
+        m = lo_mask
+        while m:
+            y = lowest_card_nb(m)
+            m &= m - 1
+            d_below += CARD_POINTS[c, y]
+    h_s = 0
+    for o in range(first, first + n_later):
+        j = (me + o) % PLAYERS
+        if not (voids >> (j * 5 + s)) & 1:
+            h_s += holds[j]
+    p_win = 1.0
+    add = 0.0
+    dall = 0.0
+    for o in range(first, first + n_later):
+        j = (me + o) % PLAYERS
+        h = holds[j]
+        if h == 0:
+            continue
+        vmask = vmasks[j]
+        dj = dumps[j, s]
+        if dj < 0.0:
+            dj = dump_nb(c, unseen, voids, j, s, h, popcount_nb(unseen & ~vmask & ~suit))
+            dumps[j, s] = dj
+        dall += dj
+        if (voids >> (j * 5 + s)) & 1 or us == 0:
+            add += gam * dj
+            continue
+        r = h / h_s if h_s > 0 else 0.0
+        if hi > 0:
+            p_win *= 1.0 - (1.0 - (1.0 - r) ** hi) * (1.0 - r) ** lo
+        add += phi * r * d_below
+        pv = none_of_nb(popcount_nb(unseen & ~vmask), us, h)
+        if pv > 0.0:
+            add += pv * gam * dj
+    return p_win, add, dall
+
+
+#: the shape terms of :func:`negative_values_nb`: ``SHAPE[contract, kind]`` by kind of play (0 a lead, 1 a throw
+#: when void, 2 following suit), the weights of: the cards held in the suit, a singleton, a master (no unseen card
+#: above it), the lowest unseen card of its suit, the unseen cards below it, the cards held below it, the cards held
+#: above it, the unseen cards above it, the opponents known void in the suit; in points of a 16-point deal (times 6
+#: in eralash), positive = more willing to play the card. Fitted (least regret, coordinate descent) to the values the
+#: simulation gives every legal card (24 play-outs each) at the heuristic's own decisions: 300 deals of each negative
+#: contract (seeds 5, then 7 with the fitted terms in play), checked on 200 others (seeds 6, 8); one set for all
+#: contracts, and leads of their own where that was better on the deals kept out (no boys, no hearts, the last two).
+_JOINT = [[-2.0, 1.75, -1.75, -0.75, 0.25, 1.5, 2.25, 0.0, 0.0],
+          [-8.0, 4.5, 12.0, -13.0, 4.0, -4.0, 0.0, 0.0, 0.0],
+          [0.0, 0.0, 0.0, -0.5, 0.0, 0.0, 0.0, 0.0, 0.0]]
+SHAPE = np.zeros((N_CONTRACTS, 3, 9))
+SHAPE[:PLUS] = _JOINT
+SHAPE[NO_BOYS, 0] = [-1.5, 2.75, -3.0, -1.0, -0.25, 2.0, 1.75, 0.25, -0.75]
+SHAPE[NO_HEARTS, 0] = [-2.0, 1.75, 0.25, -0.25, 0.75, 1.0, 2.25, 0.0, 1.0]
+SHAPE[LAST_TWO, 0] = [-0.75, 4.0, -4.25, 0.0, 1.25, 0.75, 3.25, -1.0, -1.5]
+
+
+@njit(cache=True)
+def shape_nb(x, hand, unseen, voids, me, w):
+    """The shape term of card ``x`` with the weights ``w`` (a row of :data:`SHAPE`): how
+    much more the simulation likes to play it than the expected costs say (in points of a
+    16-point deal). Every suit ranks by code, so no trick table is needed."""
+    s = x & 3
+    suit = SUIT_MASK << s
+    up = suit & ~((np.int64(2) << x) - 1)
+    down = suit & ((np.int64(1) << x) - 1)
+    n_held = popcount_nb(hand & suit)
+    n_void = 0
+    for j in range(PLAYERS):
+        if j != me and (voids >> (j * 5 + s)) & 1:
+            n_void += 1
+    return (w[0] * n_held + w[1] * (n_held == 1) + w[2] * ((unseen & up) == 0) + w[3] * ((unseen & down) == 0)
+            + w[4] * popcount_nb(unseen & down) + w[5] * popcount_nb(hand & down) + w[6] * popcount_nb(hand & up)
+            + w[7] * popcount_nb(unseen & up) + w[8] * n_void)
+
+
+@njit(cache=True, inline="always")
+def holds_of_nb(j, me, leader, n, k):
+    """How many cards seat ``j`` holds with ``k`` tricks to play, ``n`` cards on the trick
+    (none for ``me``: his own cards are known)."""
+    if j == me:
+        return 0
+    pos = j - leader
+    if pos < 0:
+        pos += PLAYERS
+    return k - 1 if pos < n else k
+
+
+@njit(cache=True, inline="always")
+def vmask_of_nb(voids, j, tt):
+    """The cards of the suits seat ``j`` has shown out of."""
+    v = 0
+    for t in range(4):
+        if (voids >> (j * 5 + t)) & 1:
+            v |= tt[TT_SUIT_BITS + t]
+    return v
+
+
+@njit(cache=True, inline="always")
+def negative_context_nb(hand, state, trick, n, tt):
+    """What :func:`negative_card_value_nb` needs of the position, once a decision (a tuple:
+    no array is allocated, so that the play-outs of the simulation allocate nothing but
+    the ``dumps`` cache per decision)."""
+    c = state[S_CONTRACT]
+    me = state[S_SEAT]
+    tn = state[S_TRICK_NO]
+    leader = state[S_LEADER]
+    voids = state[S_VOIDS]
+    unseen = tt[TT_DECK] & ~state[S_PLAYED] & ~hand
+    k = TRICKS - tn
+    holds = (holds_of_nb(0, me, leader, n, k), holds_of_nb(1, me, leader, n, k), holds_of_nb(2, me, leader, n, k),
+             holds_of_nb(3, me, leader, n, k))
+    vmasks = (vmask_of_nb(voids, 0, tt), vmask_of_nb(voids, 1, tt), vmask_of_nb(voids, 2, tt),
+              vmask_of_nb(voids, 3, tt))
+    base_now = PER_TRICK[c] + (LAST_TWO_POINTS[c] if tn >= TRICKS - 2 else 0)
+    rem = TRICKS - tn - 1
+    base_fut = (PER_TRICK[c] * rem + LAST_TWO_POINTS[c] * min(2, rem)) / rem if rem > 0 else 0.0
+    led = -1
+    wp = -1
+    pts = 0
+    if n > 0:
+        led = trick[0] & 3
+        wp = tt[TT_POWER + trick[trick_winner_nb(trick, n, tt)]]
+        for i in range(n):
+            pts += CARD_POINTS[c, trick[i]]
+    scale = DEAL_TOTAL[c] / 16.0
+    return c, me, voids, unseen, holds, vmasks, base_now, rem, base_fut, led, wp, pts, scale
+
+
+@njit(cache=True, inline="always")
+def negative_card_value_nb(x, hand, n, tt, prm, ctx, dumps):
+    """The heuristic's value of card ``x`` (:func:`negative_values_nb`) in the position
+    ``ctx`` (:func:`negative_context_nb`)."""
+    c, me, voids, unseen, holds, vmasks, base_now, rem, base_fut, led, wp, pts, scale = ctx
+    lam = prm[P_FUTURE]
+    gam = prm[P_DUMP]
+    phi = prm[P_UNDER]
+    mu = prm[P_FUT_DUMP]
+    d = CARD_POINTS[c, x]
+    # led (now or later): the chance to take the trick, what the opponents throw on it, and if all were void
+    pw_l, add_l, dall_l = card_risk_nb(x, c, me, 1, PLAYERS - 1, holds, vmasks, unseen, voids, tt, gam, phi, dumps)
+    future = pw_l * (base_fut + d + mu * dall_l) if rem > 0 else 0.0
+    if n == 0:
+        v = pw_l * (base_now + d + add_l) - lam * future
+        kind = 0
+    elif (x & 3) == led and tt[TT_POWER + x] > wp:
+        pw, add, _ = card_risk_nb(x, c, me, 1, PLAYERS - 1 - n, holds, vmasks, unseen, voids, tt, gam, phi, dumps)
+        v = pw * (base_now + pts + d + add) - lam * future
+        kind = 2
+    else:
+        v = -lam * future - 1e-3 * d - 1e-6 * tt[TT_POWER + x]
+        kind = 2 if (x & 3) == led else 1
+    return v - scale * prm[P_SHAPE_LEAD + kind] * shape_nb(x, hand, unseen, voids, me, SHAPE[c, kind])
+
+
+@njit(cache=True)
+def negative_values_nb(hand, legal, state, trick, n, tt, prm, cards, values):
+    """The heuristic's value of each legal card in a negative deal (the least is played):
+    fills ``cards`` and ``values`` (``prm`` = the play role's parameter row) and returns
+    how many.
+
+    ``value(x) = P(x takes this trick) * (points of the trick) - future * P(x takes a
+    trick led later) * (points of a later trick) - shape(x)``. The chances come from the
+    unseen cards (:func:`card_risk_nb`): a card under the winner takes nothing; a card over
+    it, or led, takes the trick unless a later opponent goes over it. The points of the
+    trick are the contract's per trick (the last two's in tricks 7 and 8), the danger
+    cards on the table, ``x``'s own and what the later opponents are expected to add (a
+    void one throws his most dangerous card, ``dump``; one following may put a danger card
+    under ``x``, ``under``); a later trick costs the mean per-trick points of the tricks
+    left, ``x``'s own and ``later_dump`` times what all three would throw if void.
+    ``shape(x)`` (:func:`shape_nb`, times ``shape_lead``, ``shape_void`` or
+    ``shape_follow``) is what the simulation's choices add to that: when void, a sure taker
+    first, then the shortest suit, never the lowest unseen card of a suit; leads from short
+    suits, not masters. So it ducks under the winner with its costliest card, plays the
+    card most likely to be overtaken when every card goes over the winner, takes free
+    tricks with its highest cards and keeps its low cards for the end."""
+    ctx = negative_context_nb(hand, state, trick, n, tt)
+    dumps = np.full((PLAYERS, 4), -1.0)
+    k_out = 0
+    m = legal
+    while m:
+        x = lowest_card_nb(m)
+        m &= m - 1
+        cards[k_out] = x
+        values[k_out] = negative_card_value_nb(x, hand, n, tt, prm, ctx, dumps)
+        k_out += 1
+    return k_out
+
+
+@njit(cache=True)
+def negative_play_nb(hand, legal, state, trick, n, tt, prm):
+    """The heuristic in a negative deal: the legal card of least value by
+    :func:`negative_values_nb` (ties: the lowest code), without the arrays of values."""
+    ctx = negative_context_nb(hand, state, trick, n, tt)
+    dumps = np.full((PLAYERS, 4), -1.0)
+    best = -1
+    bv = 1e18
+    m = legal
+    while m:
+        x = lowest_card_nb(m)
+        m &= m - 1
+        v = negative_card_value_nb(x, hand, n, tt, prm, ctx, dumps)
+        if v < bv:
+            bv = v
+            best = x
+    return best
+
+
+@njit(cache=True)
+def positive_play_nb(hand, legal, state, trick, n, tt, prm):
+    """The heuristic in a positive deal: take tricks.
+
+    Leading: from the longest suit (``length`` a card), a master card (no unseen card of
+    its suit above it) counting ``cash`` more, a master trump while the opponents may
+    still hold trumps ``draw`` more; a trump that is not a master counts 2 less while they
+    may hold trumps, 4 less once they cannot (the namer keeps his trumps to ruff); then the
+    lower card. Following: the lowest winning card when last or when trumping, the highest
+    winning card otherwise; when nothing wins, a card from a plain singleton first (a void
+    to ruff in), never a master or a trump while another card is held, the lowest."""
+    trump = state[S_TRUMP]
+    gone = state[S_PLAYED] | hand
+    if n == 0:
+        w_len = prm[P_LENGTH]
+        w_cash = prm[P_CASH]
+        w_draw = prm[P_DRAW]
+        out_trumps = trump >= 0 and (tt[TT_SUIT_BITS + trump] & ~gone) != 0
+        best = -1
+        bv = -1e18
+        m = legal
+        while m:
+            x = lowest_card_nb(m)
+            m &= m - 1
+            s = x & 3
+            suit_held = hand & tt[TT_SUIT_BITS + s]
+            master = (above_nb(x, tt) & ~gone) == 0
+            v = w_len * popcount_nb(suit_held) + (w_cash if master else 0.0)
+            if s == trump:
+                if master and out_trumps:
+                    v += w_draw
+                v -= 2.0 if out_trumps else 4.0
+            v -= 0.25 * (x >> 2)
+            if (suit_held & below_nb(x, tt)) == 0:
+                v -= 0.25
+            if (hand & above_nb(x, tt)) != 0 and not master:
+                v -= 0.25
+            if v > bv:
+                bv = v
+                best = x
+        return best
+    win = beating_nb(legal, trick, n, tt)
+    if win == 0:
+        best = -1
+        bv = -1e18
+        m = legal
+        while m:
+            x = lowest_card_nb(m)
+            m &= m - 1
+            s = x & 3
+            v = -0.1 * (x >> 2)
+            if s == trump:
+                v -= 10.0
+            elif (above_nb(x, tt) & ~gone) == 0:
+                v -= 2.0
+            if popcount_nb(hand & tt[TT_SUIT_BITS + s]) == 1 and s != trump:
+                v += 1.75
+            if v > bv:
+                bv = v
+                best = x
+        return best
+    led = tt[TT_ESUIT + trick[0]]
+    if n == PLAYERS - 1 or tt[TT_ESUIT + lowest_card_nb(win)] != led:
+        return weakest_nb(win, tt)
+    return strongest_nb(win, tt)
+
+
+@njit(cache=True)
+def heuristic_play_nb(hand, legal, state, trick, n, tt, prm):
+    """The heuristic card: :func:`positive_play_nb` or :func:`negative_play_nb`, with the
+    parameter row ``prm`` (slots ``P_*``)."""
+    if state[S_CONTRACT] == PLUS:
+        return positive_play_nb(hand, legal, state, trick, n, tt, prm)
+    return negative_play_nb(hand, legal, state, trick, n, tt, prm)
 
 
 @njit(cache=True)
@@ -300,24 +680,30 @@ def own_legal_nb(hand, trick, n, state, tt, opts):
 
 @njit(cache=True, inline="always")
 def heuristic_card_nb(seat, hand, legal, state, trick, tt, opts):
-    """:func:`heuristic_play_nb` in the ``heuristic_fn`` form of :mod:`simkit.core.rollout`."""
-    return heuristic_play_nb(hand, legal, state, trick, state[S_N_IN_TRICK], tt)
+    """:func:`heuristic_play_nb` at its default parameters (:data:`HEURISTIC_PARAMS`) in the
+    ``heuristic_fn`` form of :mod:`simkit.core.rollout`."""
+    return heuristic_play_nb(hand, legal, state, trick, state[S_N_IN_TRICK], tt, HEURISTIC_PARAMS)
 
 
 @njit(cache=True)
 def rollout_nb(hands, state, tables, opts, err):
     """Play the deal in ``state`` out from where it stands (mid-trick too, the trick maybe
-    full), every seat by the heuristic, under the same rules as the engine (the legal
+    full), every seat by the heuristic at its defaults, under the same rules as the engine (the legal
     cards, the positive deals' lead ban, the over_ace rule: :func:`own_legal_nb`) and
     scoring (``S_PTS``, :func:`between_tricks_nb` after each trick; no over_ace check:
-    every card played here is narrowed already)."""
+    every card played here is narrowed already). It stops once every card that scores in
+    the contract is played and nothing else scores (:data:`SCORING_CARDS`): the points
+    are those the whole play-out would give, the rest of the deal left unplayed."""
     hands, state, tables, opts, err = borrowed((hands, state, tables, opts, err))  # held by the caller: no counting
     tt = tables[state[S_TABLE]]
     trick = trick_view_nb(state)
+    stop = SCORING_CARDS[state[S_CONTRACT]]
     while state[S_TRICK_NO] < TRICKS:
         play_trick_nb(hands, state, trick, tt, opts, own_legal_nb, heuristic_card_nb)
         close_trick_nb(state, trick, tt)
         between_tricks_nb(hands, state, opts, False, err)
+        if stop != 0 and (state[S_PLAYED] & stop) == stop:         # every scoring card scored
+            break
 
 
 @njit(cache=True, inline="always")
@@ -341,13 +727,14 @@ def rollout_value_nb(seat, hands, state, ctx):
 def simulation_play_nb(seat, hand, legal, state, tables, opts, samples):
     """The simulation policy: deal the unseen cards ``samples`` times consistently with
     what ``seat`` has seen (:func:`sample_nb`), play each legal card on every sample and
-    the deal out by the heuristic (:func:`rollout_nb`); play the card with the least
+    the deal out by the heuristic at its defaults (:func:`rollout_nb`); play the card with the least
     total penalty (negative deals) or the most points (positive deals), ties: the
     heuristic's card first, then the lowest code
     (:func:`~simkit.core.rollout.best_by_rollouts_nb`)."""
     rs = key_stream_nb(state)
     sign = 1 if state[S_CONTRACT] == PLUS else -1
-    first = heuristic_play_nb(hand, legal, state, trick_view_nb(state), state[S_N_IN_TRICK], tables[state[S_TABLE]])
+    first = heuristic_play_nb(hand, legal, state, trick_view_nb(state), state[S_N_IN_TRICK], tables[state[S_TABLE]],
+                              HEURISTIC_PARAMS)
     return best_by_rollouts_nb(seat, hand, legal, state, first, samples, (tables, opts, np.zeros(N_ERR, np.int64), rs,
                                                                           sign), sample_nb, rollout_value_nb)
 
@@ -361,7 +748,9 @@ def choose_play_cb(code, seat, hand, legal, state, trick, tt, params, opts):
     if legal & (legal - 1) == 0:
         return lowest_card_nb(legal)
     if code == PLAY_HEURISTIC:
-        return heuristic_play_nb(hand, legal, state, trick, n, tt)
+        return heuristic_play_nb(hand, legal, state, trick, n, tt, params[seat])
+    if code == PLAY_BASIC:
+        return basic_play_nb(hand, legal, state, trick, n, tt)
     if code == PLAY_SIMULATION:
         samples = max(1, np.int64(params[seat, P_SAMPLES]))
         return simulation_play_nb(seat, hand, legal, state, TABLES, opts, samples)

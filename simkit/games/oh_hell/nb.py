@@ -24,7 +24,8 @@ from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_
                                 MAX_SEATS, NO_TRUMP, S_BID, S_CARDS, S_DEAL_NO, S_DEALER, S_EXTRA, S_LEADER,
                                 S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_SEAT, S_SIZE, S_TABLE, S_TRICK_NO, S_TRUMP,
                                 S_TURNUP, S_WON, TT_DECK, TT_SUIT_BITS, beating_nb, card_pool_nb, deal_hidden_nb,
-                                deal_round_nb, masters_nb, popcount_nb, round_bid_nb, start_deal_nb, strength_nb,
+                                deal_round_nb, masters_nb, popcount_nb, round_bid_nb, scaled_strength_nb,
+                                start_deal_nb, strength_factor_nb, strength_nb,
                                 strongest_nb, trick_winner_nb, weakest_nb)
 
 # extra state fields (after the shared trick-game layout)
@@ -41,10 +42,14 @@ N_OPTS = 8
 BID_USER, BID_RANDOM, BID_HEURISTIC, BID_SIMULATION, BID_ADVICE = 0, 1, 2, 3, 4
 PLAY_HEURISTIC = PLAY_BUILTIN
 R_BID = 1                        # the bid role's row in SeatPolicies (R_PLAY = 0)
-N_BID_PARAMS = 5
-N_PLAY_PARAMS = 1
+N_BID_PARAMS = 6
+N_PLAY_PARAMS = 5
+#: play parameter slots (see policies.PARAM_SLOTS) and the values that reproduce the old heuristic
+Q_SPOIL, Q_CHEAP, Q_URGENCY, Q_LEAD_HIGH, Q_LEAD_SHORT = 0, 1, 2, 3, 4
+OLD_PLAY = (1.0, 0.0, 0.0, 0.0, 0.0)
 # bid parameter slots (see policies.PARAM_SLOTS)
 P_HONOR, P_TRUMP_LOW, P_NORM, P_BIAS, P_SAMPLES, P_WINDOW, P_LONG, P_UNDER = 0, 1, 2, 3, 3, 4, 3, 4
+P_TRUMP, P_TABLE = 4, 5     # the heuristic's trump-length and table terms
 
 ERR_BID = ERR_GAME               # err[E_LEGAL] = the forbidden bid, err[E_BIDS] = the bids so far
 E_BIDS = E_EXTRA
@@ -82,9 +87,12 @@ def rollout_nb(hands, state, tables, opts, seat, seats, choose_fn, after_fn, pla
 
 @njit(cache=True)
 def rollout_seats_nb(players):
-    """Every seat plays the heuristic with spoil on (the simulation bidder's play-outs)."""
+    """Every seat plays the old heuristic (:data:`OLD_PLAY`: spoil on; the simulation bidder's play-outs)."""
     code = np.full((1, players), PLAY_HEURISTIC, np.int64)
-    params = np.ones((1, players, N_PLAY_PARAMS), np.float64)
+    params = np.empty((1, players, N_PLAY_PARAMS), np.float64)
+    for s in range(players):
+        for j in range(N_PLAY_PARAMS):
+            params[0, s, j] = OLD_PLAY[j]
     return SeatPolicies(code, params, np.zeros(players, np.int64))
 
 
@@ -107,7 +115,8 @@ def simulation_bid_nb(seat, hands, state, tables, opts, params, choose_fn, after
     norm = params[P_NORM]
     samples = max(1, np.int64(params[P_SAMPLES]))
     window = max(0, np.int64(params[P_WINDOW]))
-    centre = round_bid_nb(strength_nb(hands[seat], state, tt, honor, trump_low, norm), k, -1)
+    factor = strength_factor_nb(state, tt, honor, trump_low, norm)    # once: the same for every hand of the deal
+    centre = round_bid_nb(scaled_strength_nb(hands[seat], state, tt, honor, trump_low, factor), k, -1)
     lo = max(0, centre - window)
     hi = min(k, centre + window)
     seen = hands[seat]
@@ -129,11 +138,13 @@ def simulation_bid_nb(seat, hands, state, tables, opts, params, choose_fn, after
             sim_state[i] = state[i]
         for s in range(players):
             if s != seat and sim_state[S_BID + s] < 0:
-                e = strength_nb(sim_hands[s], sim_state, tt, honor, trump_low, norm)
+                e = scaled_strength_nb(sim_hands[s], sim_state, tt, honor, trump_low, factor)
                 sim_state[S_BID + s] = round_bid_nb(e, k, -1)
         for s in range(players):
             base[s] = sim_hands[s]
         for b in range(lo, hi + 1):
+            if b == forbidden:          # never bid: its play-outs would be wasted (they draw no randomness)
+                continue
             for i in range(S_SIZE):
                 work[i] = sim_state[i]
             work[S_BID + seat] = b
@@ -157,15 +168,30 @@ def simulation_bid_nb(seat, hands, state, tables, opts, params, choose_fn, after
     return best
 
 
+@njit(cache=True, inline="always")
+def deal_strength_nb(hand, state, tt, p, sc):
+    """:func:`strength_nb` of ``hand`` (the bid parameters ``p``), bit for bit, with the
+    deal's scale (:func:`~simkit.core.tricks.strength_factor_nb`) kept in ``sc`` =
+    ``[honor, trump_low, norm, factor]``: the seats of a deal bidding with the same
+    parameters share one :func:`~simkit.core.tricks.mean_strength_nb` (``sc[0]`` is set to
+    NaN at the start of each deal's bidding)."""
+    if not (sc[0] == p[P_HONOR] and sc[1] == p[P_TRUMP_LOW] and sc[2] == p[P_NORM]):
+        sc[0] = p[P_HONOR]
+        sc[1] = p[P_TRUMP_LOW]
+        sc[2] = p[P_NORM]
+        sc[3] = strength_factor_nb(state, tt, p[P_HONOR], p[P_TRUMP_LOW], p[P_NORM])
+    return scaled_strength_nb(hand, state, tt, p[P_HONOR], p[P_TRUMP_LOW], sc[3])
+
+
 @njit(cache=True)
-def advice_bid_nb(seat, hands, state, tt, params):
+def advice_bid_nb(seat, hands, state, tt, params, sc):
     """The seed's own advice (001 line 34): bid the hand's value (:func:`strength_nb`),
     one under when the hand holds ``long`` cards or more («безопаснее занизить контракт на
     одну взятку»); the dealer, bidding last with the table's total in view («Сдатчик имеет
     преимущество последнего заказа»), avoids a balanced table by moving one towards his
     estimate when his bid would make the total equal the cards in hand."""
     k = state[S_CARDS]
-    e = strength_nb(hands[seat], state, tt, params[P_HONOR], params[P_TRUMP_LOW], params[P_NORM])
+    e = deal_strength_nb(hands[seat], state, tt, params, sc)
     b = round_bid_nb(e, k, -1)
     if k >= params[P_LONG]:
         b = max(0, b - np.int64(params[P_UNDER]))
@@ -177,7 +203,28 @@ def advice_bid_nb(seat, hands, state, tt, params):
 
 
 @njit(cache=True)
-def choose_bid_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst):
+def heuristic_bid_nb(hand, state, tt, p, sc):
+    """The heuristic bid: the hand's strength (:func:`strength_nb`) plus ``trump`` a trump
+    held over the mean of a random hand of the unseen cards (long trumps take more tricks
+    than the card-by-card strength credits: they ruff and they outlast the others'), less
+    ``table`` times the excess of the bids already made over their fair share (``position
+    x cards / players``: an overbid table leaves fewer tricks), plus ``bias``, rounded to
+    an allowed bid. With ``trump = table = 0`` it is the old heuristic, bit for bit."""
+    k = state[S_CARDS]
+    v = deal_strength_nb(hand, state, tt, p, sc)
+    trump = state[S_TRUMP]
+    if trump >= 0 and p[P_TRUMP] != 0.0:
+        shown = 1 if state[S_TURNUP] >= 0 else 0
+        pool_trumps = popcount_nb(tt[TT_SUIT_BITS + trump] & tt[TT_DECK]) - shown
+        pool = popcount_nb(tt[TT_DECK]) - shown
+        v += p[P_TRUMP] * (popcount_nb(hand & tt[TT_SUIT_BITS + trump]) - k * pool_trumps / pool)
+    if p[P_TABLE] != 0.0:
+        v -= p[P_TABLE] * (state[S_BID_SUM] - state[S_BID_POS] * k / state[S_PLAYERS])
+    return round_bid_nb(v + p[P_BIAS], k, state[S_FORBIDDEN])
+
+
+@njit(cache=True)
+def choose_bid_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst, sc):
     """The bid of a seat whose policy is not ``random`` (that one is drawn in :func:`bid_round_nb`)."""
     tt = tables[state[S_TABLE]]
     code = seats.code[R_BID, seat]
@@ -185,18 +232,16 @@ def choose_bid_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, 
     k = state[S_CARDS]
     forbidden = state[S_FORBIDDEN]
     if code == BID_HEURISTIC:
-        p = bid_params[seat]
-        return round_bid_nb(strength_nb(hands[seat], state, tt, p[P_HONOR], p[P_TRUMP_LOW], p[P_NORM]) + p[P_BIAS], k,
-                            forbidden)
+        return heuristic_bid_nb(hands[seat], state, tt, bid_params[seat], sc)
     if code == BID_SIMULATION:
         return simulation_bid_nb(seat, hands, state, tables, opts, bid_params[seat], choose_fn, after_fn, play_fn, pst)
     if code == BID_ADVICE:
-        return advice_bid_nb(seat, hands, state, tt, bid_params[seat])
+        return advice_bid_nb(seat, hands, state, tt, bid_params[seat], sc)
     return bid_fn(hands[seat], state, bid_params[seat])
 
 
 @njit(cache=True)
-def bid_round_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst, err):
+def bid_round_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst, err, sc):
     """Bids from the dealer's left, each seat once (000 line 319 «Игрок, сидящий слева от
     сдатчика заказывает первым ... пас не допускается»), the dealer last; with ``hook`` the
     dealer may not bring the total to the cards in hand. Returns False (and fills
@@ -206,6 +251,7 @@ def bid_round_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn
     dealer = state[S_DEALER]
     hook = opts[O_HOOK] != 0
     total = 0
+    sc[0] = np.nan                      # a new deal: no strength scale kept
     seat = dealer
     for pos in range(players):
         seat = seat + 1 if seat + 1 < players else 0
@@ -221,7 +267,7 @@ def bid_round_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn
             if forbidden >= 0 and b >= forbidden:
                 b += 1
         else:
-            b = choose_bid_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst)
+            b = choose_bid_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst, sc)
         if b < 0 or b > k or b == forbidden:
             err[E_KIND] = ERR_BID
             err[E_SEAT] = seat
@@ -242,20 +288,30 @@ def bid_round_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn
 
 # -- play --------------------------------------------------------------------------------------
 @njit(cache=True, inline='always')     # inlined into choose_play_cb: one call per card, not two
-def heuristic_play_nb(seat, hand, legal, state, trick, tt, spoil):
+def heuristic_play_nb(seat, hand, legal, state, trick, tt, spoil, cheap, urgency, lead_high, lead_short):
     """Bid-aware play. While short of the bid: win (lead a sure card of its suit if any,
-    else the weakest; follow with the cheapest winning card when last, else the strongest
-    winning card, else the weakest card). Once the bid is made: duck (lead the weakest card,
-    follow with the strongest card that loses; forced to win, win with the strongest).
-    Once the bid is out of reach, with ``spoil`` >= 0.5: spoil opponents when it is cheap
-    (take a trick its current winner still needs, let a player at his bid take it)."""
+    else, with ``lead_short`` >= 0.5 and a trump in hand, the weakest card of its shortest
+    plain suit (to void it and ruff later), else the weakest, or with ``lead_high`` >= 0.5
+    the strongest; follow with the cheapest
+    winning card when last or with ``cheap`` >= 0.5, else the strongest winning card, else
+    the weakest card). With ``urgency`` > 0 it tries to win a trick only when the tricks
+    still needed are at least ``urgency`` times the tricks left, else it plays its weakest
+    card (keeping its high cards for later). Once the bid is made: duck (lead the weakest
+    card, follow with the strongest card that loses; forced to win, win with the
+    strongest). Once the bid is out of reach, with ``spoil`` >= 0.5: spoil opponents when
+    it is cheap (take a trick its current winner still needs, let a player at his bid take
+    it). ``spoil=1, cheap=0, urgency=0, lead_high=0, lead_short=0`` (:data:`OLD_PLAY`) is the
+    old heuristic; the default is ``lead_short=1`` (docs/oh_hell.md)."""
     players = state[S_PLAYERS]
     n = state[S_N_IN_TRICK]
     need = state[S_BID + seat] - state[S_WON + seat]
     left = state[S_CARDS] - state[S_TRICK_NO]
     lost = need < 0 or need > left
+    short = need > 0 and not lost
+    if short and urgency > 0.0 and need < urgency * left:
+        return weakest_nb(legal, tt)
     if n == 0:
-        if need > 0 and not lost:
+        if short:
             trump = state[S_TRUMP]
             tops = masters_nb(legal, state[S_PLAYED] | hand, tt)
             trump_top = tops & tt[TT_SUIT_BITS + trump] if trump >= 0 else np.int64(0)
@@ -264,13 +320,23 @@ def heuristic_play_nb(seat, hand, legal, state, trick, tt, spoil):
                 return weakest_nb(plain_top, tt)
             if trump_top:
                 return weakest_nb(trump_top, tt)
+            if lead_short >= 0.5 and trump >= 0 and hand & tt[TT_SUIT_BITS + trump]:
+                best = np.int64(0)      # the shortest plain suit held: void it to ruff later
+                for e in range(4):
+                    m = legal & tt[TT_SUIT_BITS + e]
+                    if e != trump and m and (best == 0 or popcount_nb(m) < popcount_nb(best)):
+                        best = m
+                if best:
+                    return weakest_nb(best, tt)
+            if lead_high >= 0.5:
+                return strongest_nb(legal, tt)
         return weakest_nb(legal, tt)
     win = beating_nb(legal, trick, n, tt)
     last = n == players - 1
-    if need > 0 and not lost:
+    if short:
         if win == 0:
             return weakest_nb(legal, tt)
-        return weakest_nb(win, tt) if last else strongest_nb(win, tt)
+        return weakest_nb(win, tt) if (last or cheap >= 0.5) else strongest_nb(win, tt)
     if lost and spoil >= 0.5 and win:
         w = (state[S_LEADER] + trick_winner_nb(trick, n, tt)) % players
         if state[S_BID + w] - state[S_WON + w] > 0:
@@ -284,7 +350,8 @@ def heuristic_play_nb(seat, hand, legal, state, trick, tt, spoil):
 @cfunc(CHOOSE_SIG, cache=True)
 def choose_play_cb(code, seat, hand, legal, state, trick, tt, params, opts):
     """The built-in play policies (the heuristic; random is the engine's)."""
-    return heuristic_play_nb(seat, hand, legal, state, trick, tt, params[seat, 0])
+    return heuristic_play_nb(seat, hand, legal, state, trick, tt, params[seat, Q_SPOIL], params[seat, Q_CHEAP],
+                             params[seat, Q_URGENCY], params[seat, Q_LEAD_HIGH], params[seat, Q_LEAD_SHORT])
 
 
 #: nothing happens between tricks (np.bool_: a run-time value, so every call shares one compiled loop)
@@ -293,7 +360,7 @@ BETWEEN = np.bool_(False)
 
 @njit(cache=True)
 def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, k, seats, choose_fn, after_fn, play_fn, bid_fn,
-                 pst, audit, audit_out, err):
+                 pst, audit, audit_out, err, sc):
     """One deal from the card order ``order`` (its first cards are dealt): deal, turn the
     trump, bid, play. Leaves bids in ``state[S_BID:]`` and tricks in ``state[S_WON:]``;
     returns False on an illegal move (``err`` filled)."""
@@ -320,7 +387,7 @@ def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, k, seats, c
                 or (turnup >= 0 and (union >> turnup) & 1 == 1)):
             audit_out[1] += 1
         dealt = union
-    if not bid_round_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst, err):
+    if not bid_round_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst, err, sc):
         return False
     if not play_tricks_nb(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, audit,
                           audit_out, err):
@@ -392,13 +459,13 @@ _I1, _I2 = types.int64[::1], types.int64[:, ::1]
 
 @njit(cache=True)
 def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, bid_fn, stats, audit,
-             audit_out, err, deck, dst, pst, state, hands, score, pts, ascore, gx):
+             audit_out, err, deck, dst, pst, state, hands, score, pts, ascore, gx, sc):
     """The units of :func:`oh_hell_chunk_nb` with its work arrays, every array used through
     a :func:`~simkit.core.borrow.borrowed` view (no reference counting in the calls per
     deal)."""
     deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, score, pts, ascore, gx = borrowed(
         (deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, score, pts, ascore, gx))
-    seats, stats = borrowed(seats), borrowed(stats)
+    seats, stats, sc = borrowed(seats), borrowed(stats), borrowed(sc)
     players = opts[O_PLAYERS]
     single = opts[O_CARDS]
     zero = opts[O_ZERO] != 0
@@ -415,7 +482,7 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
             dealer = (opts[O_FIRST_DEALER] + (0 if single > 0 else deal_no - 1)) % players
             shuffle_top_nb(deck, min(players * k + 1, deck.shape[0]), dst)
             if not play_deal_nb(deck, state, hands, tables, opts, deal_no, dealer, k, seats, choose_fn, after_fn,
-                                play_fn, bid_fn, pst, audit, audit_out, err):
+                                play_fn, bid_fn, pst, audit, audit_out, err, sc):
                 return
             total_bid = 0
             others = 0
@@ -458,7 +525,7 @@ def oh_hell_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, a
     deck, dst, pst, state, hands = unit_arrays_nb(deck0)
     units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, bid_fn, stats, audit,
              audit_out, err, deck, dst, pst, state, hands, np.zeros(MAX_SEATS, np.int64), np.zeros(MAX_SEATS, np.int64),
-             np.zeros(MAX_SEATS, np.int64), np.zeros(stats.group_mom.shape[0], np.int64))
+             np.zeros(MAX_SEATS, np.int64), np.zeros(stats.group_mom.shape[0], np.int64), np.zeros(4, np.float64))
 
 
 @njit(types.boolean(types.uint8[::1], _I1, _I2, types.int64, types.int64, SEATS_TYPE, CHOOSE_FN, AFTER_FN, PLAY_FN,
@@ -472,6 +539,6 @@ def one_deal_nb(order, opts, tables, deal_no, dealer, seats, choose_fn, after_fn
     audit_out = np.zeros(2, np.int64)
     play_hands = np.zeros(MAX_SEATS, np.int64)
     ok = play_deal_nb(order, state, play_hands, tables, opts, deal_no, dealer, deal_no, seats, choose_fn, after_fn,
-                      play_fn, bid_fn, fixed_stream_nb(seed), deal_no < 0, audit_out, err)
+                      play_fn, bid_fn, fixed_stream_nb(seed), deal_no < 0, audit_out, err, np.zeros(4, np.float64))
     deal_round_nb(order, opts[O_PLAYERS], deal_no, dealer, hands)
     return ok

@@ -28,7 +28,8 @@ from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_
                                 BREAK_ANY, BREAK_DISCARD, MAX_SEATS, S_BID, S_BREAK, S_DEAL_NO, S_DEALER, S_EXTRA,
                                 S_LEAD_BAN, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_SEAT, S_SIZE, S_WON, TT_DECK,
                                 TT_SUIT_BITS, beating_nb, card_pool_nb, deal_hidden_nb, deal_round_nb,
-                                popcount_nb, random_card_nb, round_bid_nb, start_deal_nb, strength_nb,
+                                popcount_nb, random_card_nb, round_bid_nb, scaled_strength_nb, start_deal_nb,
+                                strength_factor_nb, strength_nb,
                                 strongest_nb, trick_winner_nb, weakest_nb, masters_nb)
 
 # extra state fields
@@ -52,7 +53,10 @@ PLAY_HEURISTIC = PLAY_BUILTIN
 R_BID = 1                    # the bid role's row in SeatPolicies (R_PLAY = 0)
 P_HONOR, P_TRUMP_LOW, P_NORM, P_BIAS, P_THRESHOLD, P_DNIL_BEHIND, P_SAMPLES, P_NIL_P = 0, 1, 2, 3, 4, 5, 4, 5
 N_BID_PARAMS = 6
-N_PLAY_PARAMS = 2
+N_PLAY_PARAMS = 6
+#: play parameter slots (see policies.PARAM_SLOTS) and the values that reproduce the old heuristic
+Q_PROTECT, Q_ATTACK, Q_SECOND_LOW, Q_CHEAP, Q_LEAD_SHORT, Q_SET = 0, 1, 2, 3, 4, 5
+OLD_PLAY = (1.0, 1.0, 0.0, 0.0, 0.0, 0.0)
 
 ERR_BLIND, ERR_BID, ERR_EXCHANGE = ERR_GAME, ERR_GAME + 1, ERR_GAME + 2   # illegal plays: ERR_PLAY
 WIN_SCALE = 2                # a win counts 2, a draw 1 to each side
@@ -129,6 +133,14 @@ def _heuristic_bid_nb(hand, state, tt, p):
 
 
 @njit(cache=True)
+def _scaled_bid_nb(hand, state, tt, p, factor):
+    """:func:`_heuristic_bid_nb`'s bid, bit for bit, with the deal's strength scale given
+    (:func:`~simkit.core.tricks.strength_factor_nb`, computed once per simulation bid)."""
+    e = scaled_strength_nb(hand, state, tt, p[P_HONOR], p[P_TRUMP_LOW], factor) + p[P_BIAS]
+    return max(1, round_bid_nb(e, 13, -1))
+
+
+@njit(cache=True)
 def simulation_bid_nb(seat, hands, state, tables, p, opts, pst, choose_fn, after_fn, play_fn):
     """Bid from sampled deals: the 39 cards the bidder cannot see are dealt at random to
     the others ``samples`` times (bids already made kept, later bidders bid the heuristic);
@@ -138,14 +150,18 @@ def simulation_bid_nb(seat, hands, state, tables, p, opts, pst, choose_fn, after
     rounded (at least 1)."""
     samples = max(1, np.int64(p[P_SAMPLES]))
     tt = tables[SPADES]
-    target, _ = _heuristic_bid_nb(hands[seat], state, tt, p)
+    factor = strength_factor_nb(state, tt, p[P_HONOR], p[P_TRUMP_LOW], p[P_NORM])    # the same for every hand
+    target = _scaled_bid_nb(hands[seat], state, tt, p, factor)
     pool = card_pool_nb(tt[TT_DECK] & ~hands[seat])
     sim_hands = np.zeros(MAX_SEATS, np.int64)
     work_hands = np.zeros(MAX_SEATS, np.int64)
     sim_state = np.empty_like(state)
     work = np.empty_like(state)
-    seats = SeatPolicies(np.full((1, 4), PLAY_HEURISTIC, np.int64), np.ones((1, 4, N_PLAY_PARAMS), np.float64),
-                         np.zeros(4, np.int64))
+    old_play = np.empty((1, 4, N_PLAY_PARAMS), np.float64)     # the play-outs: the old heuristic (OLD_PLAY)
+    for s in range(4):
+        for j in range(N_PLAY_PARAMS):
+            old_play[0, s, j] = OLD_PLAY[j]
+    seats = SeatPolicies(np.full((1, 4), PLAY_HEURISTIC, np.int64), old_play, np.zeros(4, np.int64))
     audit_out = np.zeros(2, np.int64)
     err = np.zeros(N_ERR, np.int64)
     total = 0
@@ -156,8 +172,7 @@ def simulation_bid_nb(seat, hands, state, tables, p, opts, pst, choose_fn, after
             sim_state[i] = state[i]
         for s in range(4):
             if s != seat and sim_state[S_BID + s] < 0:
-                b, _ = _heuristic_bid_nb(sim_hands[s], sim_state, tt, p)
-                sim_state[S_BID + s] = b
+                sim_state[S_BID + s] = _scaled_bid_nb(sim_hands[s], sim_state, tt, p, factor)
         for aim in range(2):
             for i in range(S_SIZE):
                 work[i] = sim_state[i]
@@ -288,7 +303,8 @@ def exchange_nb(hands, state, tt, seats, play_fn, pst, err):
 
 # -- play -----------------------------------------------------------------------------------------------
 @njit(cache=True, inline='always')     # inlined into choose_play_cb: one call per card, not two
-def heuristic_play_nb(seat, hand, legal, state, trick, tt, protect, attack, bags):
+def heuristic_play_nb(seat, hand, legal, state, trick, tt, protect, attack, bags, second_low, cheap, lead_short,
+                      set_them):
     """Partnership play. A nil bidder ducks (leads his weakest card, follows with his
     strongest loser). With ``protect`` >= 0.5 a partner of a nil bidder covers him (leads
     high, beats his card when he is winning, plays high before him); with ``attack`` >=
@@ -296,7 +312,14 @@ def heuristic_play_nb(seat, hand, legal, state, trick, tt, protect, attack, bags
     overtake the partner; while the side is short of its contract, win (lead a sure card of
     its suit, else the weakest; follow with the cheapest winner when last, else the
     strongest winner, else the weakest card); once it is made, duck when bags are
-    penalised, else take tricks cheaply when last."""
+    penalised, else take tricks cheaply when last. Options (all off: :data:`OLD_PLAY`, the
+    old heuristic): ``second_low`` >= 0.5: second to play, short of the contract, play the
+    weakest card and leave the trick to the partner unless a sure card wins it; ``cheap``
+    >= 0.5: follow with the cheapest winner, not the strongest; ``lead_short`` >= 0.5:
+    short with no sure card to lead, lead the weakest card of the shortest plain suit
+    while holding a spade (to ruff it later); ``set_them`` >= 0.5: with the contract made
+    and no bag penalty, keep winning while the opponents are short of theirs. The default
+    is ``cheap=1, set_them=1`` (docs/spades.md)."""
     n = state[S_N_IN_TRICK]
     partner = seat ^ 2
     my_nil = state[S_BID + seat] == 0
@@ -308,6 +331,13 @@ def heuristic_play_nb(seat, hand, legal, state, trick, tt, protect, attack, bags
         contract = state[S_BID + seat] + state[S_BID + partner]
         got = state[S_WON + seat] + state[S_WON + partner]
     need = contract - got
+    if set_them >= 0.5 and need <= 0 and not bags:
+        opp = seat ^ 1
+        o_a = state[S_BID + opp]
+        o_b = state[S_BID + (opp ^ 2)]
+        o_need = (o_a + o_b) - (state[S_WON + opp] * (o_a > 0) + state[S_WON + (opp ^ 2)] * (o_b > 0))
+        if o_need > 0 and o_a + o_b > 0:
+            need = 1            # play as if short: every trick taken is one they miss
     if n == 0:
         if my_nil or (need <= 0 and bags):
             return weakest_nb(legal, tt)
@@ -320,6 +350,14 @@ def heuristic_play_nb(seat, hand, legal, state, trick, tt, protect, attack, bags
                 return weakest_nb(plain, tt)
             if tops:
                 return weakest_nb(tops, tt)
+            if lead_short >= 0.5 and hand & tt[TT_SUIT_BITS + SPADES]:
+                best = np.int64(0)
+                for e in range(4):
+                    m = legal & tt[TT_SUIT_BITS + e]
+                    if e != SPADES and m and (best == 0 or popcount_nb(m) < popcount_nb(best)):
+                        best = m
+                if best:
+                    return weakest_nb(best, tt)
         return weakest_nb(legal, tt)
     win = beating_nb(legal, trick, n, tt)
     lose = legal & ~win
@@ -344,7 +382,11 @@ def heuristic_play_nb(seat, hand, legal, state, trick, tt, protect, attack, bags
         return weakest_nb(legal, tt)
     if need > 0 or not bags:
         if win and (need > 0 or last):
-            return weakest_nb(win, tt) if last else strongest_nb(win, tt)
+            if second_low >= 0.5 and n == 1 and not last and need > 0 and not partner_nil:
+                sure = masters_nb(win, state[S_PLAYED] | hand, tt)     # S_PLAYED holds the trick's cards
+                if sure == 0:
+                    return weakest_nb(legal, tt)       # second hand low: the partner plays later
+            return weakest_nb(win, tt) if (last or cheap >= 0.5) else strongest_nb(win, tt)
         return weakest_nb(legal, tt)
     if lose:
         return strongest_nb(lose, tt)
@@ -354,7 +396,9 @@ def heuristic_play_nb(seat, hand, legal, state, trick, tt, protect, attack, bags
 @cfunc(CHOOSE_SIG, cache=True)
 def choose_play_cb(code, seat, hand, legal, state, trick, tt, params, opts):
     """The built-in play policies (the heuristic; random is the engine's)."""
-    return heuristic_play_nb(seat, hand, legal, state, trick, tt, params[seat, 0], params[seat, 1], opts[O_BAGS] != 0)
+    return heuristic_play_nb(seat, hand, legal, state, trick, tt, params[seat, Q_PROTECT], params[seat, Q_ATTACK],
+                             opts[O_BAGS] != 0, params[seat, Q_SECOND_LOW], params[seat, Q_CHEAP],
+                             params[seat, Q_LEAD_SHORT], params[seat, Q_SET])
 
 
 #: nothing happens between tricks (np.bool_: a run-time value, so every call shares one compiled loop)

@@ -12,8 +12,12 @@ play's, within the 1/20 speed budget of ``docs/strategy.md``). Play:
 ``random`` (uniform legal card and random exchange cards), ``heuristic`` (partnership play:
 win until the side's contract is made, never overtake the partner, protect a partner's
 nil when ``protect`` >= 0.5, let an opponent's nil win tricks when ``attack`` >= 0.5; the nil bidder discards
-his strongest cards, the partner passes his weakest). Both roles take a user ``@njit``
-function:
+his strongest cards, the partner passes his weakest; follow with the cheapest winner when
+``cheap`` >= 0.5 and keep winning to set the opponents' contract once the side's is made
+(no bag penalty) when ``set_them`` >= 0.5, both on by default; ``second_low`` and
+``lead_short`` were raced and lost, off; ``cheap=0, set_them=0`` is the old player bit for
+bit: :func:`~simkit.games.spades.nb.heuristic_play_nb`, docs/spades.md). Both roles take a
+user ``@njit`` function:
 
 * ``bid(hand: int64, state: int64[:], params: float64[:]) -> int64``: asked blind first
   (``state[S_PHASE] == PHASE_BLIND``, hand 0: 1 = double nil, 0 = look), then 0 (nil) or 1..13;
@@ -49,8 +53,12 @@ PLAY = PolicyRole(
     "play",
     [PolicySpec("random", "a uniformly chosen legal card (and random exchange cards)", nb.PLAY_RANDOM, {}),
      PolicySpec("heuristic", "partnership play: make the contract, never overtake the partner, protect a partner's "
-                "nil when `protect` >= 0.5, feed an opponent's nil when `attack` >= 0.5", nb.PLAY_HEURISTIC,
-                {"protect": param(1, "float", 0, 1), "attack": param(1, "float", 0, 1)})],
+                "nil when `protect` >= 0.5, feed an opponent's nil when `attack` >= 0.5; follow with the cheapest "
+                "winner (`cheap`), set the opponents once the contract is made (`set_them`), second hand low "
+                "(`second_low`), lead the shortest plain suit (`lead_short`)", nb.PLAY_HEURISTIC,
+                {"protect": param(1, "float", 0, 1), "attack": param(1, "float", 0, 1),
+                 "second_low": param(0, "float", 0, 1), "cheap": param(1, "float", 0, 1),
+                 "lead_short": param(0, "float", 0, 1), "set_them": param(1, "float", 0, 1)})],
     default="heuristic",
     user_signature="play(hand: int64, legal: int64, state: int64[:], params: float64[:]) -> int64",
 )
@@ -59,5 +67,6 @@ PARAM_SLOTS = {
     "bid": {"honor": nb.P_HONOR, "trump_low": nb.P_TRUMP_LOW, "norm": nb.P_NORM, "bias": nb.P_BIAS,
             "threshold": nb.P_THRESHOLD, "dnil_behind": nb.P_DNIL_BEHIND, "samples": nb.P_SAMPLES,
             "nil_p": nb.P_NIL_P},
-    "play": {"protect": 0, "attack": 1},
+    "play": {"protect": nb.Q_PROTECT, "attack": nb.Q_ATTACK, "second_low": nb.Q_SECOND_LOW, "cheap": nb.Q_CHEAP,
+             "lead_short": nb.Q_LEAD_SHORT, "set_them": nb.Q_SET},
 }

@@ -10,13 +10,13 @@ import numpy as np
 
 from simkit.core.cards import deck, format as format_cards
 from simkit.core.stats import Stats, moments
-from simkit.core.trick_play import N_ERR
-from simkit.core.tricks import S_SIZE, S_WON, cards_of
+from simkit.core.trick_play import N_ERR, R_PLAY
+from simkit.core.tricks import S_SIZE, S_WON, cards_of, no_user_play_nb
 from simkit.errors import SimkitError
 from simkit.games import penalty_tricks as pt
 from simkit.games.penalty_games import PenaltyTrickGame
-from simkit.games.tyotka import nb, report
-from simkit.games.tyotka.policies import PLAY
+from simkit.games.tyotka import nb, play, report
+from simkit.games.tyotka.policies import PARAM_SLOTS, PLAY
 from simkit.games.tyotka.rules import TyotkaRules
 from simkit.games.tyotka.scoring import QUEENS, TABLES, TRICKS, counting_trick_nb, most_tricks_seat_nb
 
@@ -32,6 +32,8 @@ class Tyotka(PenaltyTrickGame):
     Rules = TyotkaRules
     report = report
     roles = [PLAY]
+    role_rows = {"play": (R_PLAY, PARAM_SLOTS["play"], play.N_PLAY_PARAMS, no_user_play_nb)}
+    choose_cb = play.tyotka_choose_cb
     kernel, stats_bundle, trick_tables = nb.tyotka_chunk_nb, nb.TyotkaStats, TABLES
     headline_doc = report.HEADLINE_DOC
     chunk_hint = 1 << 8
@@ -51,13 +53,14 @@ class Tyotka(PenaltyTrickGame):
     def _opts(self, rules):
         unit = {"party": nb.UNIT_PARTY, "rubber": nb.UNIT_RUBBER, "deal": nb.UNIT_DEAL}[rules.unit]
         return pt.penalty_opts(QUEEN_PENALTY, 0, True, [int(rules.dealer == "per_deal"), rules.target,
-                                                         rules.rubbers, unit, rules.first_dealer])
+                                                         rules.rubbers, unit, rules.first_dealer,
+                                                         rules.max_deals])
 
     def _new_stats(self, rules, n_groups):
         return Stats(pen_hist=np.zeros((4, nb.DEAL_PENALTIES + 1), np.int64),
                      trick_hist=np.zeros((4, TRICKS + 1), np.int64), pen_mom=moments(4), pos_mom=moments(4),
                      kinds=np.zeros((4, 4), np.int64), dealer_mom=moments(1), count_hist=np.zeros(TRICKS, np.int64),
-                     counters=np.zeros(4, np.int64), rub_len=moments(1), len_hist=np.zeros(nb.MAX_LEN, np.int64),
+                     counters=np.zeros(5, np.int64), rub_len=moments(1), len_hist=np.zeros(nb.MAX_LEN, np.int64),
                      rub_settle=moments(4), rub_pos=moments(4), rub_win=moments(4), unit_settle=moments(4),
                      unit_win=moments(4), group_mom=moments(2 * n_groups))
 
@@ -85,7 +88,7 @@ class Tyotka(PenaltyTrickGame):
         err = np.zeros(N_ERR, np.int64)
         p = int(ph[0])
         if not nb.one_deal_nb(order, p, self._opts(rules), TABLES, dealer, np.asarray(scores, np.int64), seats,
-                              pt.penalty_choose_cb, *fns, int(seed), state, hands, pen, winners, audit_out, err):
+                              play.tyotka_choose_cb, *fns, int(seed), state, hands, pen, winners, audit_out, err):
             self.raise_err(err, policies)
         ct = int(counting_trick_nb(p))
         return {"hands": [format_cards(cards_of(h)) for h in hands[:4]], "winners": [int(w) for w in winners],

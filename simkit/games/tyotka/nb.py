@@ -24,10 +24,10 @@ from simkit.games.penalty_tricks import (O_GAME, S_LOG, S_PEN, S_TAKERS, chunk_s
 from simkit.games.tyotka.scoring import (DEAL_PENALTIES, QUEENS, TRICKS, counting_trick_nb, deal_penalties_nb,
                                          most_tricks_seat_nb, settle_nb)
 
-O_PER_DEAL, O_TARGET, O_RUBBERS, O_UNIT, O_FIRST_DEALER = O_GAME, O_GAME + 1, O_GAME + 2, O_GAME + 3, O_GAME + 4
+O_PER_DEAL, O_TARGET, O_RUBBERS, O_UNIT, O_FIRST_DEALER, O_MAX_DEALS = range(O_GAME, O_GAME + 6)
 UNIT_PARTY, UNIT_RUBBER, UNIT_DEAL = 0, 1, 2
 WIN_SCALE = 12                 # lcm(1..4): a win shared by t seats is 12/t
-MAX_LEN = 64                   # rubber lengths counted exactly up to this many deals (a rubber has at most 12)
+MAX_LEN = 64                   # rubber lengths counted exactly up to this many deals (to 21: at most 12)
 #: penalty kinds, counted per position: queens, the photograph, the most tricks, the counting trick
 K_QUEENS, K_PHOTO, K_MOST, K_COUNT = range(4)
 
@@ -104,7 +104,7 @@ def play_deal_nb(order, photo, state, hands, tables, opts, deal_no, dealer, scor
 #: points]``, ``trick_hist[seat, tricks]``, ``pen_mom[seat]``, ``pos_mom[position]`` (0 = the dealer's left,
 #: 3 = the dealer), ``kinds[position, kind]`` (sums of each penalty kind K_*), ``dealer_mom`` = 3 x the
 #: dealer's penalties - the others', ``count_hist[k - 1]`` = deals whose counting trick is k, ``counters`` =
-#: [deals, rubbers, units, photographs that were queens]. Per rubber: ``rub_len`` (deals) and ``len_hist``,
+#: [deals, rubbers, units, photographs that were queens, units stopped by ``max_deals``]. Per rubber: ``rub_len`` (deals) and ``len_hist``,
 #: ``rub_settle[seat]``, ``rub_pos[position]`` (settlement by position from the rubber's first dealer),
 #: ``rub_win[seat]`` (x WIN_SCALE: the lowest score). Per unit (party, or rubber with unit=rubber):
 #: ``unit_settle[seat]``, ``unit_win[seat]`` (x WIN_SCALE), ``group_mom`` rows g and G + g = the policy
@@ -132,6 +132,7 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, play_fn, 
     target = opts[O_TARGET]
     per_deal = opts[O_PER_DEAL] != 0
     group = seats.group
+    max_deals = opts[O_MAX_DEALS]
     n_groups = stats.group_mom.shape[0] // 2
     pen_hist, trick_hist, pen_mom, pos_mom, kinds = (stats.pen_hist, stats.trick_hist, stats.pen_mom, stats.pos_mom,
                                                      stats.kinds)
@@ -140,6 +141,7 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, play_fn, 
         start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
         for s in range(4):
             total[s] = 0
+        unit_deals = 0
         for r in range(n_rubbers):
             first = (opts[O_FIRST_DEALER] + r) & 3
             for s in range(4):
@@ -150,6 +152,7 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, play_fn, 
                 shuffle_top_nb(deck, 51, dst)
                 photo = np.int64(deck0[randbelow_nb(dst, 52)])
                 deals += 1
+                unit_deals += 1
                 if not play_deal_nb(deck, photo, state, hands, tables, opts, deals, dealer, score, seats, choose_fn,
                                     play_fn, pst, audit, audit_out, err, pen, winners, taken):
                     return
@@ -181,7 +184,7 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, play_fn, 
                 if unit_kind == UNIT_DEAL:
                     break
                 top = max(max(score[0], score[1]), max(score[2], score[3]))
-                if top >= target:
+                if top >= target or unit_deals >= max_deals:
                     break
             if unit_kind == UNIT_DEAL:
                 break
@@ -201,6 +204,10 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, play_fn, 
                 audit_out[0] += 1
                 if zero != 0 or (deals > 1 and deals * DEAL_PENALTIES != score[0] + score[1] + score[2] + score[3]):
                     audit_out[1] += 1
+            if unit_deals >= max_deals and (r + 1 < n_rubbers or max(max(score[0], score[1]),
+                                                                     max(score[2], score[3])) < target):
+                counters[4] += 1                # the cap stopped the unit: a rubber or the party unfinished
+                break
         counters[2] += 1
         if unit_kind == UNIT_DEAL:
             continue

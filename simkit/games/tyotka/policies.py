@@ -1,17 +1,52 @@
-"""Tyotka policies: one ``play`` role (:mod:`simkit.games.penalty_games`).
+"""Tyotka policies: one ``play`` role (kernels in :mod:`.play`).
 
-``random`` (uniform legal card), ``heuristic`` (every trick costs: lead the card most
-likely to lose, duck with the highest card that loses, shed queens, the photograph and
-high cards when void, take a forced trick with the highest card only when last),
-``simulation`` (samples the hidden hands consistently with the voids shown and plays
-each legal card out with the heuristic: the least mean penalty), or a user's ``@njit``
-``play(hand, legal, state, params) -> card``: ``state`` holds the shared trick layout
-(:mod:`simkit.core.tricks` ``S_*``) and the penalty fields of
+``random`` (uniform legal card), ``heuristic`` (every trick costs, a queen, the photograph
+and the counting trick cost more; :func:`~simkit.games.tyotka.play.tyotka_play_nb`): the
+``basic`` ducking play, but the last to a clean trick in the first ``take`` tricks takes
+it with his highest card of the suit (of rank ``high`` or more), and before the counting
+trick a hand holding at most ``save`` sure losers (cards nobody can duck under) keeps them,
+leading the card with the most unseen cards above it (at least ``lead``) instead; void in
+the suit led, after a queen or the photograph it throws the card likeliest to take a trick
+later (``shed``: a sure taker, else the most unseen cards below it).
+``simulation`` (samples the hidden hands consistently with the voids shown and plays each
+legal card out with the ``basic`` heuristic at every seat: the least mean penalty),
+``basic`` (the shared ducking heuristic, Tyotka's default before: a baseline), or a user's
+``@njit`` ``play(hand, legal, state, params) -> card``: ``state`` holds the shared trick
+layout (:mod:`simkit.core.tricks` ``S_*``) and the penalty fields of
 :mod:`simkit.games.penalty_tricks` (``S_HOT`` = the photograph, ``S_HOT_TRICK`` = the
 counting trick, 0-based, ``S_PEN`` = penalties so far this deal; ``S_SCORE`` = the
 rubber's penalties before the deal).
 """
-from simkit.games.penalty_games import PARAM_SLOTS, play_role  # noqa: F401
+from simkit.core.trick_play import PLAY_RANDOM
+from simkit.games import penalty_tricks as pt
+from simkit.games.penalty_games import USER_SIGNATURE
+from simkit.games.tyotka import play
+from simkit.policies.base import PolicyRole, PolicySpec, param
 
-PLAY = play_role("every trick costs: lead the card most likely to lose, duck with the highest losing card, "
-                 "shed queens, the photograph and high cards when void")
+#: the heuristic's parameters (defaults: the best measured, docs/tricks.md "Tyotka's heuristic")
+HEURISTIC = {"take": param(8, "int", 0, 13), "high": param(9, "int", 0, 12), "save": param(2, "int", 0, 13),
+             "lead": param(1, "int", 0, 12), "shed": param(1, "int", 0, 1)}
+
+PLAY = PolicyRole(
+    "play",
+    [PolicySpec("random", "a uniformly chosen legal card (a baseline)", PLAY_RANDOM, {}),
+     PolicySpec("heuristic", "every trick costs: lead the card most likely to lose, duck with the highest losing "
+                "card; last to a clean trick in the first "
+                "`take` tricks, take it with the highest card of the suit when of rank `high` or more (0 = a 2 .. "
+                "12 = an ace); before the counting trick keep a sure loser when holding at most `save` of them, "
+                "leading instead the card with the most unseen cards above it (at least `lead`); void, after a "
+                "queen or the photograph throw the likeliest taker (`shed`: a sure taker, else the most unseen "
+                "cards below it)",
+                pt.PLAY_HEURISTIC, dict(HEURISTIC)),
+     PolicySpec("simulation", "samples the hidden hands `samples` times consistently with the voids shown, "
+                "plays each legal card out with the `basic` heuristic for every seat, plays the least mean cost",
+                pt.PLAY_SIMULATION, {"samples": param(16, "int", 1, 1000)}),
+     PolicySpec("basic", "the shared ducking heuristic (the default before; a baseline): lead the card most likely "
+                "to lose, duck with the highest losing card, shed queens, the photograph and high cards when void",
+                play.PLAY_BASIC, {})],
+    default="heuristic",
+    user_signature=USER_SIGNATURE,
+)
+
+PARAM_SLOTS = {"play": {"samples": pt.P_SAMPLES, "take": play.P_TAKE, "high": play.P_HIGH, "save": play.P_SAVE,
+                        "lead": play.P_LEAD, "shed": play.P_SHED}}

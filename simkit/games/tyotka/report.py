@@ -8,14 +8,15 @@ where the counting trick fell. Per rubber (``unit=rubber`` or ``party``): its le
 deals, each seat's settlement (money: the full pairwise differences, 002:52) and the
 settlement by position from the rubber's dealer; per unit: win rates per seat and per
 policy (a rubber: the fewest penalties; a party: the most money over its four rubbers;
-ties shared).
+ties shared), and the share of units stopped by ``max_deals`` (``unfinished_party_rate``
+or ``unfinished_rubber_rate``; zero in any setting near the text's).
 """
 import numpy as np
 import pandas as pd
 
 from simkit.games.tyotka import nb
 from simkit.games.penalty_games import unit_tables
-from simkit.reports.estimates import mean_estimate, rate_estimate
+from simkit.reports.estimates import mean_estimate, proportion_estimate, rate_estimate
 from simkit.reports.tables import distribution_table, seat_records
 
 HEADLINE_DOC = ("the dealer's penalty points per deal minus the mean of the other three seats' "
@@ -39,6 +40,8 @@ def metrics(stats, rules, policies) -> dict:
         if rules.unit == "party":
             for s in range(4):
                 out[f"party_settlement.seat{s}"] = mean_estimate(stats["unit_settle"][s])
+        c = stats["counters"]
+        out[f"unfinished_{rules.unit}_rate"] = proportion_estimate(int(c[4]), int(c[2]))
     return out
 
 

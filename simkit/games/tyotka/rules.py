@@ -20,8 +20,11 @@ class TyotkaRules(Rules):
     Fixed readings (GAMES.md G16 ambiguities 2 and 3): a photograph that is a queen costs
     its taker 2 (queen and photograph); a tie of three or four for the most tricks
     penalises the last to reach the tied number. A rubber ends after the deal in which a
-    player reaches the target (a deal's penalties are counted together). No deal limit is
-    needed: every deal gives out seven points, so some player reaches 21 within 12 deals."""
+    player reaches the target (a deal's penalties are counted together). Every deal gives
+    out seven points, so some player reaches the target within ceil(4 target / 7) deals
+    (21: 12) and a party of ``rubbers`` ends within ``rubbers`` times that; ``max_deals``
+    caps a unit's deals only to bound the time of very long settings (target and rubbers
+    at their maxima would be some 5.7 million deals a party)."""
 
     GAME = "tyotka"
     dealer: str = option("per_rubber", allowed=("per_rubber", "per_deal"),
@@ -37,6 +40,12 @@ class TyotkaRules(Rules):
                            "settlement), or one deal (penalty distributions)",
                        seed="002:53 «Партия состоит из четырех робберов.»; 002:52 «При достижении одним "
                             "игроком 21 очка подводится итог.»; 002:51 (one deal)")
+    max_deals: int = option(10_000, minimum=1, maximum=1_000_000,
+                            doc="engine safeguard (time only): a unit (party or rubber) stops after this many deals, "
+                                "its rubber settled on the scores as they stand and its remaining rubbers unplayed "
+                                "(counted in unfinished_party_rate / unfinished_rubber_rate); a party to 21 has at "
+                                "most 48 deals, so it binds only for targets or rubbers far beyond the text's",
+                            seed="not in the text (every rubber ends: seven points a deal)")
     first_dealer: int = option(0, minimum=0, maximum=3,
                                doc="seat that deals the first rubber (and every single deal)",
                                seed="002:53 «сдатчиком становится игрок, сидящий, по левую руку от предыдущего» "
@@ -46,4 +55,4 @@ class TyotkaRules(Rules):
         if self.unit != "party":
             self.refuse_changed(("rubbers",), f"with unit={self.unit} (one {self.unit} per unit, no party)")
         if self.unit == "deal":
-            self.refuse_changed(("target", "dealer"), "with unit=deal (one deal per unit, no rubber)")
+            self.refuse_changed(("target", "dealer", "max_deals"), "with unit=deal (one deal per unit, no rubber)")
