@@ -13,7 +13,11 @@ For each game and each of its ``bench_cases``:
 Then each ``bench/bench_<name>.py`` module's ``extra()`` rows (game-specific figures
 such as a bare reference kernel or a batch evaluator; ``bench_policies.py``: every seated
 game's built-in policies at every seat and their share of random play's speed, the
-defaults' speed budget). Writes ``results/bench/``.
+defaults' speed budget). Writes ``results/bench/``: ``bench.csv`` (every case),
+``bench.json`` (cases and extra rows), ``summary.csv`` and ``summary.png`` (one row per
+game: its first case's units a second, its ratio to its bare reference kernel where its
+bench module times one, compile times and peak memory; ``bench/README.md`` says how to
+read them).
 
     python bench/run.py [--games treize ...] [--repeats 3] [--quick]
 """
@@ -23,6 +27,7 @@ import argparse
 import importlib.util
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -96,6 +101,74 @@ def extras(games):
     return rows
 
 
+def bare_ratio(game, extra_rows):
+    """``(bare kernel rate, ratio)`` of ``game`` from its bench module's extra rows: the rows
+    tagged ``role="bare"`` / ``role="ratio"`` (:mod:`bare`), else the first ``ratio`` row
+    named ``"<game>: ... bare ..."`` or ``"<game> ... bare ..."`` (the trick games'
+    modules, which give no bare rate column); NaN where none."""
+    nan = float("nan")
+    bare = next((r["value"] for r in extra_rows if r.get("game") == game and r.get("role") == "bare"), nan)
+    ratio = next((r["value"] for r in extra_rows if r.get("game") == game and r.get("role") == "ratio"), None)
+    if ratio is None:
+        ratio = next((r["value"] for r in extra_rows if r["unit"] == "ratio" and "bare" in r["name"]
+                      and re.match(rf"{re.escape(game)}[: ]", r["name"])), nan)
+    return bare, ratio
+
+
+SUMMARY_COLUMNS = ["game", "case", "unit", "units_per_s_core", "played", "played_per_s_core", "bare_per_s_core",
+                   "ratio_to_bare", "cold_compile_s", "warm_compile_s", "peak_mb_1e6", "large_units", "peak_mb_large"]
+
+
+def summary(rows, extra_rows):
+    """One row per game: its first bench case and its bare-kernel ratio."""
+    out, seen = [], set()
+    for row in rows:
+        if row["game"] in seen:
+            continue
+        seen.add(row["game"])
+        bare, ratio = bare_ratio(row["game"], extra_rows)
+        out.append({**{k: row.get(k, float("nan")) for k in SUMMARY_COLUMNS}, "bare_per_s_core": bare,
+                    "ratio_to_bare": ratio})
+    return pd.DataFrame(out, columns=SUMMARY_COLUMNS)
+
+
+def summary_figure(df, path):
+    """Three panels per game: ratio to the bare kernel (the 0.5 target marked), compile
+    time (cold and warm) and peak memory (10^6 units and the large run)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    y = range(len(df))
+    fig, ax = plt.subplots(1, 3, figsize=(14, 0.32 * len(df) + 1.6), sharey=True)
+    ax[0].barh(y, df["ratio_to_bare"].fillna(0), color="tab:blue")
+    ax[0].axvline(0.5, color="tab:red", ls="--", lw=1)
+    ax[0].set_xlabel("units/s over the bare kernel's (same process)")
+    ax[0].set_yticks(list(y), list(df["game"]), fontsize=8)
+    ax[0].invert_yaxis()
+    ax[1].barh([i - 0.2 for i in y], df["cold_compile_s"], height=0.4, label="cold (empty cache)")
+    ax[1].barh([i + 0.2 for i in y], df["warm_compile_s"], height=0.4, label="warm (cache filled)")
+    ax[1].set_xlabel("start-up to the first unit, s")
+    ax[1].legend(fontsize=7)
+    if df["peak_mb_1e6"].notna().any():
+        ax[2].barh([i - 0.2 for i in y], df["peak_mb_1e6"], height=0.4, label="10^6 units")
+        ax[2].barh([i + 0.2 for i in y], df["peak_mb_large"], height=0.4, label="large run")
+        ax[2].legend(fontsize=7)
+    else:
+        ax[2].text(0.5, 0.5, "memory runs skipped (--quick)", ha="center", va="center", transform=ax[2].transAxes)
+    ax[2].set_xlabel("peak resident memory, MB")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def _write(path, write):
+    with tempfile.NamedTemporaryFile("w", dir=path.parent, suffix=".tmp", delete=False) as fh:
+        write(fh)
+    os.replace(fh.name, path)
+
+
 def main(argv=None):
     import simkit
 
@@ -124,15 +197,16 @@ def main(argv=None):
         print(f"{r['source']:22s} {r['name']:50s} {r['value']:>14,.4g} {r['unit']}", flush=True)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    df = pd.DataFrame(rows)
-    with tempfile.NamedTemporaryFile("w", dir=out, suffix=".tmp", delete=False) as fh:
-        df.to_csv(fh, index=False)
-    os.replace(fh.name, out / "bench.csv")
-    with tempfile.NamedTemporaryFile("w", dir=out, suffix=".tmp", delete=False) as fh:
-        json.dump({"cases": rows, "extra": extra_rows, "cpu_count": os.cpu_count(),
-                   "python": sys.version.split()[0]}, fh, indent=2, default=str)
-    os.replace(fh.name, out / "bench.json")
-    print(f"wrote {out}/bench.csv and bench.json")
+    _write(out / "bench.csv", lambda fh: pd.DataFrame(rows).to_csv(fh, index=False))
+    _write(out / "bench.json", lambda fh: json.dump({"cases": rows, "extra": extra_rows, "cpu_count": os.cpu_count(),
+                                                     "python": sys.version.split()[0]}, fh, indent=2, default=str))
+    table = summary(rows, extra_rows)
+    _write(out / "summary.csv", lambda fh: table.to_csv(fh, index=False))
+    summary_figure(table, out / "summary.png")
+    with pd.option_context("display.width", 200, "display.max_columns", 20):
+        print(table[["game", "units_per_s_core", "ratio_to_bare", "cold_compile_s", "warm_compile_s",
+                     "peak_mb_1e6", "peak_mb_large"]].to_string(index=False, float_format=lambda v: f"{v:,.3g}"))
+    print(f"wrote {out}/bench.csv, bench.json, summary.csv and summary.png")
 
 
 if __name__ == "__main__":

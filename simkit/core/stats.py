@@ -26,6 +26,14 @@ A value of 2^60 or more raises ``OverflowError`` in the kernel (no game comes ne
 Values below ``B`` take a fast path (one digit: the same three additions as a plain
 row).
 
+**Chunk-local rows.** A value below ``B`` in magnitude touches only the first column of
+each sum, so a kernel's hot loop may sum such observations in plain ``int64`` locals
+(:func:`ratio_add_local_nb`, :func:`moment_add_local_nb`: six and three columns, no
+overflow before 2^43 observations) and add them to the wide rows once per chunk
+(:func:`flush_ratio_local_nb`, :func:`flush_moment_local_nb`); any other observation
+goes to the wide row at once. The wide columns end bit-identical to adding every value
+directly (integer addition is exact and order-free), at a few register adds a value.
+
 The moment layout is ``[n, sum digits (6), sumsq places (11)]`` (:data:`MOMENT_WIDTH` =
 18 columns), the ratio layout ``[n, Σx digits, Σy digits, Σx², Σy², Σxy places]``
 (:data:`RATIO_WIDTH` = 46). :func:`moment_sums` and :func:`ratio_sums` read a row of
@@ -145,6 +153,73 @@ def ratio_add_nb(acc, row, x, y):
     _product_nb(acc, row, R_SXX, x, x)
     _product_nb(acc, row, R_SYY, y, y)
     _product_nb(acc, row, R_SXY, x, y)
+
+
+#: columns of a chunk's local accumulator row (:func:`ratio_add_local_nb`,
+#: :func:`moment_add_local_nb`): ``n`` and the plain sums of the observations whose values
+#: all lie within ``±(B - 1)``
+LOCAL_RATIO_WIDTH = 6
+LOCAL_MOMENT_WIDTH = 3
+
+
+@njit(cache=True, inline="always")
+def ratio_add_local_nb(loc, acc, row, x, y):
+    """:func:`ratio_add_nb` for a kernel's hot loop: a pair with ``|x|, |y| < B`` only ever
+    adds to ``n`` and to the first column of each sum (the one-digit fast path), so it is
+    summed in plain ``int64`` in the chunk's local row ``loc[row]`` (``n, Σx, Σy, Σx², Σy²,
+    Σxy``: each term is below ``2^20``, no overflow before ``2^43`` pairs) and
+    :func:`flush_ratio_local_nb` adds those sums into ``acc`` once per chunk; any other pair
+    goes to ``acc`` at once. ``acc`` ends bit-identical to adding every pair with
+    :func:`ratio_add_nb` (integer addition is exact and order-free)."""
+    if -DIGIT_MASK <= x <= DIGIT_MASK and -DIGIT_MASK <= y <= DIGIT_MASK:
+        loc[row, 0] += 1
+        loc[row, 1] += x
+        loc[row, 2] += y
+        loc[row, 3] += x * x
+        loc[row, 4] += y * y
+        loc[row, 5] += x * y
+    else:
+        ratio_add_nb(acc, row, x, y)
+
+
+@njit(cache=True, inline="always")
+def moment_add_local_nb(loc, acc, row, x):
+    """:func:`moment_add_nb` through a chunk's local row ``loc[row]`` (``n, Σx, Σx²``), as
+    :func:`ratio_add_local_nb`."""
+    if -DIGIT_MASK <= x <= DIGIT_MASK:
+        loc[row, 0] += 1
+        loc[row, 1] += x
+        loc[row, 2] += x * x
+    else:
+        moment_add_nb(acc, row, x)
+
+
+@njit(cache=True)
+def flush_ratio_local_nb(loc, acc):
+    """Add local ratio rows ``loc`` (:func:`ratio_add_local_nb`) into ``acc`` (wide or
+    plain layout) and zero them."""
+    wide = acc.shape[1] != 6
+    for row in range(loc.shape[0]):
+        acc[row, 0] += loc[row, 0]
+        acc[row, R_SX if wide else 1] += loc[row, 1]
+        acc[row, R_SY if wide else 2] += loc[row, 2]
+        acc[row, R_SXX if wide else 3] += loc[row, 3]
+        acc[row, R_SYY if wide else 4] += loc[row, 4]
+        acc[row, R_SXY if wide else 5] += loc[row, 5]
+        for k in range(LOCAL_RATIO_WIDTH):
+            loc[row, k] = 0
+
+
+@njit(cache=True)
+def flush_moment_local_nb(loc, acc):
+    """Add local moment rows ``loc`` (:func:`moment_add_local_nb`) into ``acc`` and zero them."""
+    wide = acc.shape[1] != 3
+    for row in range(loc.shape[0]):
+        acc[row, 0] += loc[row, 0]
+        acc[row, M_SUM if wide else 1] += loc[row, 1]
+        acc[row, M_SQ if wide else 2] += loc[row, 2]
+        for k in range(LOCAL_MOMENT_WIDTH):
+            loc[row, k] = 0
 
 
 def wide_value(row, col: int, width: int) -> int:

@@ -3,7 +3,8 @@ import math
 import numpy as np
 from numba import njit
 
-from simkit.core.rng import draw_nb, next_u64_nb, randbelow_nb, random_nb, seed_stream_nb, shuffle_nb
+from simkit.core.rng import (draw_nb, draw_range_nb, draw_s, load_state_nb, next_u64_nb, next_u64_s, randbelow_nb,
+                             randbelow_s, random_nb, seed_stream_nb, shuffle_nb, store_state_nb)
 
 
 @njit(cache=True)
@@ -98,3 +99,53 @@ def test_shuffle_is_a_uniform_permutation():
     assert (counts >= 0).all()
     expected = n / 5
     assert ((counts - expected) ** 2 / expected).sum() < 23.5  # 4 d.o.f., P < 1e-4
+
+
+@njit(cache=True)
+def _scalar_vs_array(seed, unit, bounds, deck0):
+    """Mismatches between the scalar-state and the array-state stream functions: raw
+    values, bounded values (including bounds near 2^32, where Lemire's method rejects),
+    a pile drawn position by position, and the state after all of it."""
+    a = np.zeros(4, dtype=np.uint64)
+    seed_stream_nb(a, seed, unit)
+    b = a.copy()
+    s = load_state_nb(b)
+    bad = 0
+    for i in range(200):
+        x, s = next_u64_s(s)
+        if x != next_u64_nb(a):
+            bad += 1
+    for k in range(bounds.shape[0]):
+        y, s = randbelow_s(s, bounds[k])
+        if y != randbelow_nb(a, bounds[k]):
+            bad += 1
+    pa = deck0.copy()
+    pb = deck0.copy()
+    for pos in range(pa.shape[0]):
+        c, s = draw_s(pb, pos, s)
+        if c != draw_nb(pa, pos, a):
+            bad += 1
+    store_state_nb(b, s)
+    for k in range(4):
+        if a[k] != b[k]:
+            bad += 1
+    # draw_range_nb against draw_nb, in two pieces with other draws between them
+    for pos in range(3, 40):
+        draw_nb(pa, pos, a)
+    draw_range_nb(pb, 3, 40, b)
+    for i in range(pa.shape[0]):
+        if pa[i] != pb[i]:
+            bad += 1
+    for k in range(4):
+        if a[k] != b[k]:
+            bad += 1
+    return bad
+
+
+def test_scalar_state_stream_is_the_array_stream_bit_for_bit():
+    rng = np.random.default_rng(1)
+    bounds = np.concatenate([rng.integers(1, 400, 300), [1, 2, 3, 2**31 + 1, 2**32 - 1, 3_000_000_000] * 20,
+                             rng.integers(2**31, 2**32 - 1, 200)]).astype(np.int64)
+    deck0 = np.arange(312, dtype=np.uint8) % 52
+    for seed, unit in [(0, 0), (1, 7), (12345, 2**40), (2**63 - 1, 3)]:
+        assert _scalar_vs_array(seed, unit, bounds, deck0) == 0

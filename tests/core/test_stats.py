@@ -5,7 +5,9 @@ import pytest
 from numba import njit
 
 from simkit import SimkitError
-from simkit.core.stats import Stats, moment_add_nb, moment_sums, moments, ratio_add_nb, ratio_sums, ratios
+from simkit.core.stats import (LOCAL_MOMENT_WIDTH, LOCAL_RATIO_WIDTH, Stats, flush_moment_local_nb, flush_ratio_local_nb,
+                               moment_add_local_nb, moment_add_nb, moment_sums, moments, ratio_add_local_nb, ratio_add_nb,
+                               ratio_sums, ratios)
 from simkit.reports.estimates import (mean_estimate, proportion_estimate, rate_estimate, ratio_estimate,
                                       wilson_interval)
 
@@ -94,6 +96,48 @@ def test_plain_rows_still_work():
     assert mean_estimate(m[0]).value == -1 and ratio_estimate(r[0]).value == pytest.approx(-2 / 3)
     with pytest.raises(SimkitError, match="a moment row has 3 or 18 columns"):
         moment_sums(np.zeros(5, np.int64))
+
+
+@njit(cache=True)
+def _fill_local(xs, ys, mom, rat, every):
+    """As :func:`_fill`, through chunk-local rows flushed after every ``every`` values."""
+    lm = np.zeros((1, LOCAL_MOMENT_WIDTH), np.int64)
+    lr = np.zeros((1, LOCAL_RATIO_WIDTH), np.int64)
+    for i in range(xs.shape[0]):
+        moment_add_local_nb(lm, mom, 0, xs[i])
+        ratio_add_local_nb(lr, rat, 0, xs[i], ys[i])
+        if (i + 1) % every == 0:
+            flush_moment_local_nb(lm, mom)
+            flush_ratio_local_nb(lr, rat)
+    flush_moment_local_nb(lm, mom)
+    flush_ratio_local_nb(lr, rat)
+
+
+@pytest.mark.parametrize("plain", [False, True])
+def test_local_rows_give_the_very_columns_of_the_direct_adds(plain):
+    """Chunk-local accumulation (small pairs summed in plain int64, flushed once per chunk;
+    any other pair straight to the wide row) leaves every column bit-identical to adding
+    each value with moment_add_nb / ratio_add_nb, for mixed small, boundary and huge
+    values, wide and plain rows, and any flush interval."""
+    rng = np.random.default_rng(5)
+    xs = np.concatenate([rng.integers(-1023, 1024, 2000), rng.integers(-2**59, 2**59, 200),
+                         [0, 1023, -1023, 1024, -1024, 2**60 - 1], rng.integers(-3000, 3000, 500)])
+    ys = rng.permutation(xs)
+    if plain:
+        xs, ys = xs % 5000 - 2500, ys % 5000 - 2500
+    xs, ys = rng.permutation(xs), rng.permutation(ys)
+    shape_m, shape_r = ((1, 3), (1, 6)) if plain else ((1, moments(1).shape[1]), (1, ratios(1).shape[1]))
+    m0, r0 = np.zeros(shape_m, np.int64), np.zeros(shape_r, np.int64)
+    _fill(xs, ys, m0, r0)
+    for every in (1, 7, len(xs) + 1):
+        m1, r1 = np.zeros(shape_m, np.int64), np.zeros(shape_r, np.int64)
+        _fill_local(xs, ys, m1, r1, every)
+        assert (m1 == m0).all() and (r1 == r0).all(), every
+
+
+def test_local_rows_refuse_overflow_like_the_direct_adds():
+    with pytest.raises(OverflowError, match="2\\*\\*60"):
+        _fill_local(np.array([1, 2**60]), np.array([1, 1]), moments(1), ratios(1), 10)
 
 
 def test_estimates_match_numpy():

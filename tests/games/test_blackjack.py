@@ -349,3 +349,29 @@ def test_user_function_sees_consistent_counts():
     assert res["mean_bet"].value == 1.0
     res = simkit.simulate("blackjack", 5000, rules=INF, policies=count_checker, seed=2, progress=False)
     assert res["mean_bet"].value == 1.0
+
+
+# -- the one-box path -------------------------------------------------------------------------
+LEAN_CASES = [({}, None), ({}, "hilo"), ({}, "never-bust"), ({"decks": "inf"}, None), ({"decks": "inf"}, "hilo"),
+              ({"decks": 1, "penetration": 1.0}, None), ({"decks": 2, "penetration": 1.0}, "hilo"),
+              ({"continuous_shuffle": True}, "hilo"), ({"soft17": "hit", "blackjack_pays": "6:5"}, None),
+              ({"surrender": "early", "hole_card": "none"}, "hilo"), ({"hole_card": "none-obo"}, "hilo"),
+              ({"double": "9-11", "das": False, "resplit_aces": True, "max_hands": 3}, None),
+              ({"double": "10-11", "insurance": False, "surrender": "none"}, "mimic-dealer"),
+              ({"decks": 8, "max_hands": 2}, "hilo:min_bet=2,max_bet=50")]
+
+
+@pytest.mark.parametrize("rules,policies", LEAN_CASES)
+def test_one_box_path_plays_as_the_general_round(rules, policies):
+    # one box under a table policy runs through _rounds_one_box_nb; the audit runs the
+    # same units through the general round (round_nb): the statistics must agree to the bit
+    r = GAME.Rules.build({"players": 1, **rules})
+    p = GAME.resolve_policies(policies)
+    units = 60 if not (r.infinite or r.continuous_shuffle) else 3
+    hands = units * (nb.ROUNDS_PER_BLOCK if (r.infinite or r.continuous_shuffle) else 1)   # as GAME.audit
+    lean = GAME.run_chunk(r, p, 11, 0, units, hands)
+    full = GAME.audit(r, p, 11, units)
+    assert full["violations"] == 0
+    for k in lean:
+        np.testing.assert_array_equal(lean[k], full["stats"][k], err_msg=k)
+    assert lean["counters"][1] > 0

@@ -21,7 +21,7 @@ import numpy as np
 from numba import cfunc, njit, types
 
 from simkit.core.decks import rotate_left_nb
-from simkit.core.rng import draw_nb, randbelow_nb, seed_stream_nb
+from simkit.core.rng import draw_range_nb, load_state_nb, randbelow_s, seed_stream_nb, store_state_nb
 from simkit.core.stats import moment_add_nb, moment_add_sums_nb, ratio_add_nb
 
 # table layout shared with exact.py
@@ -73,11 +73,11 @@ N_TC = TC_HI - TC_LO + 1
 ERR_ILLEGAL, ERR_SHOE = 1, 2
 
 # one int64 work array ``iw`` carries the small int64 arrays into ``round_nb`` (fewer
-# arguments per call): sh, seen, opts, tags, audit counts, err, the dealing buffer's
-# fill mark and growth step, and the buffer itself (card value indices, see ``_refill_nb``)
+# arguments per call): sh, seen, opts, tags, audit counts, err, and the pile's fill mark
+# (positions dealt ahead), growth step and first fill (see ``_refill_nb``)
 IW_SH, IW_SEEN, IW_OPTS, IW_TAGS, IW_AUDIT, IW_ERR = 0, 9, 19, 19 + N_OPTS, 29 + N_OPTS, 31 + N_OPTS
-IW_FILL, IW_GROW, IW_FIRST, IW_VALS = 39 + N_OPTS, 40 + N_OPTS, 41 + N_OPTS, 42 + N_OPTS
-#: values an infinite deck draws per refill of the buffer
+IW_FILL, IW_GROW, IW_FIRST, N_IW = 39 + N_OPTS, 40 + N_OPTS, 41 + N_OPTS, 42 + N_OPTS
+#: values an infinite deck draws per refill (its pile is a ring of this many values)
 INF_BUFFER = 64
 
 
@@ -147,7 +147,12 @@ def legal_moves_nb(cards, ncards, first_decision, nhands, limit, split_aces, opt
 
 
 @njit(cache=True, inline="always")
-def _cell(hi, lo, thr, row, col, tc):
+def _cell(hi, lo, thr, row, col, tc, counting):
+    """A table cell: ``hi`` at a true count of at least the threshold, else ``lo``. With
+    no counting the true count is always 0 and :func:`_pack` has already made ``hi``
+    the cell played at 0, so the threshold is not read."""
+    if not counting:
+        return hi[row, col]
     if tc >= thr[row, col]:
         return hi[row, col]
     return lo[row, col]
@@ -176,17 +181,17 @@ def _sur_row(hard, ace, pair):
 
 
 @njit(cache=True, inline="always")
-def _table_play(hard, ace, pair, up, legal, tc, hi, lo, thr):
+def _table_play(hard, ace, pair, up, legal, tc, hi, lo, thr, counting):
     if legal & (1 << SURRENDER):
-        if _cell(hi, lo, thr, _sur_row(hard, ace, pair), up, tc):
+        if _cell(hi, lo, thr, _sur_row(hard, ace, pair), up, tc, counting):
             return np.int64(SURRENDER)
     if legal & (1 << SPLIT):
-        if _cell(hi, lo, thr, PAIR0 + pair, up, tc):
+        if _cell(hi, lo, thr, PAIR0 + pair, up, tc, counting):
             return np.int64(SPLIT)
     if ace and hard + 10 <= 21:
-        c = _cell(hi, lo, thr, SOFT0 + hard + 10, up, tc)
+        c = _cell(hi, lo, thr, SOFT0 + hard + 10, up, tc, counting)
     else:
-        c = _cell(hi, lo, thr, HARD0 + hard, up, tc)
+        c = _cell(hi, lo, thr, HARD0 + hard, up, tc, counting)
     if c == CELL_DH:
         return np.int64(DOUBLE if legal & (1 << DOUBLE) else HIT)
     if c == CELL_DS:
@@ -201,25 +206,31 @@ def table_decide_nb(kind, hard, ace, ncards, pair, up, legal, tc, hi, lo, thr, c
     if kind == KIND_BET:
         return _table_bet(tc, cparams, counting)
     if kind == KIND_INSURANCE:
-        return np.int64(_cell(hi, lo, thr, INS_ROW, 0, tc))
+        return np.int64(_cell(hi, lo, thr, INS_ROW, 0, tc, counting))
     if kind == KIND_EARLY_SURRENDER:
-        return np.int64(_cell(hi, lo, thr, _sur_row(hard, ace, pair), up, tc))
-    return _table_play(hard, ace, pair, up, legal, tc, hi, lo, thr)
+        return np.int64(_cell(hi, lo, thr, _sur_row(hard, ace, pair), up, tc, counting))
+    return _table_play(hard, ace, pair, up, legal, tc, hi, lo, thr, counting)
 
 
 @njit(cache=True)
 def _refill_nb(deck, iw, state, mode):
-    """Extend the dealing buffer ``iw[IW_VALS:]``; False when a hand-built shoe has run out.
+    """Deal further ahead in the pile ``deck``; False when a hand-built shoe has run out.
 
-    Shoe modes: positions ``fill .. max(fill + grow, first) - 1`` of the pile are
-    shuffled forward (one lazy Fisher-Yates step each, :func:`draw_nb`) and their value
-    indices buffered, so dealing is a load and the stream is consumed position by
+    Shoe modes: the pile ``deck`` holds card value indices (:func:`_value_deck`: the
+    dealt values are those of the card codes, position for position, since a shuffle
+    moves cards whatever they hold); positions ``fill .. max(fill + grow, first) - 1`` are
+    shuffled forward (one lazy Fisher-Yates step each, :func:`~simkit.core.rng.draw_range_nb`),
+    so dealing is a load and the stream is consumed position by
     position exactly as if each card were drawn when dealt. A shoe used up in the middle of a round reshuffles
     its discards (the cards of the round stay out). An infinite deck buffers
-    :data:`INF_BUFFER` independent draws at a time (a ring: ``pos`` restarts at 0)."""
+    :data:`INF_BUFFER` independent draws at a time into its pile (a ring: ``pos`` restarts
+    at 0; :func:`_pile`)."""
     if mode == MODE_INF:
+        s = load_state_nb(state)
         for k in range(INF_BUFFER):
-            iw[IW_VALS + k] = VALUE_OF_RANK[randbelow_nb(state, 13)]
+            v, s = randbelow_s(s, 13)
+            deck[k] = VALUE_OF_RANK[v]
+        store_state_nb(state, s)
         iw[IW_SH] = 0
         iw[IW_FILL] = INF_BUFFER
         return True
@@ -240,9 +251,8 @@ def _refill_nb(deck, iw, state, mode):
         iw[IW_SH + 3] = 0
         iw[IW_FILL] = pos
     end = min(n, max(pos + iw[IW_GROW], iw[IW_FIRST]))
-    for p in range(iw[IW_FILL], end):
-        c = deck[p] if mode == MODE_FIXED else draw_nb(deck, p, state)
-        iw[IW_VALS + p] = VALUE_OF_RANK[c >> 2]
+    if mode != MODE_FIXED:
+        draw_range_nb(deck, iw[IW_FILL], end, state)
     iw[IW_FILL] = end
     return True
 
@@ -258,7 +268,7 @@ def _draw(deck, iw, state, mode, pos, fill):
             return -1, pos, fill
         pos = iw[IW_SH]
         fill = iw[IW_FILL]
-    return iw[IW_VALS + pos], pos + 1, fill
+    return np.int64(deck[pos]), pos + 1, fill
 
 
 @njit(cache=True, inline="always")
@@ -346,10 +356,9 @@ def _round(deck, iw, state, hilo, thrc, pol, params, user_fn, audit, hcards, hh,
     pos = sh[0]
     fill = iw[IW_FILL]
     sh[1] = pos
-    for b in range(players):
-        for k in range(N_RES):
-            res[b, k] = 0
-    # bets
+    # bets (and the per-box results no later step is sure to write: the others are set
+    # below for every box; zeroing whole rows, a call to memset each round, cost as much
+    # as the rest of the round)
     tc = _true_count(sh, n, mode) if counting else 0.0
     for b in range(players):
         if pol == POL_TABLE:
@@ -363,6 +372,11 @@ def _round(deck, iw, state, hilo, thrc, pol, params, user_fn, audit, hcards, hh,
             return ERR_ILLEGAL
         res[b, R_BET] = bet
         res[b, R_HANDS] = 1
+        res[b, R_INS_STAKE] = 0
+        res[b, R_INS_NET] = 0
+        res[b, R_NATURAL] = 0
+        res[b, R_SURRENDER] = 0
+        res[b, R_DOUBLES] = 0
         base = b * MAX_HANDS
         hn[base] = 2
         hhard[base] = 0
@@ -500,7 +514,7 @@ def _round(deck, iw, state, hilo, thrc, pol, params, user_fn, audit, hcards, hh,
                     was_first = first
                     tc = _true_count(sh, n, mode) if counting else 0.0
                     if pol == POL_TABLE:
-                        a = _table_play(hard, ace, pair, up, legal, tc, hi, lo, thr)
+                        a = _table_play(hard, ace, pair, up, legal, tc, hi, lo, thr, counting)
                     else:
                         unseen = 0 if mode == MODE_INF else n - sh[2]
                         a = _user_or_table(pol, user_fn, params, KIND_PLAY, hard, ace, nc, pair, up,
@@ -716,6 +730,513 @@ round_nb = njit(cache=True, _nrt=False)(_round)
 _round_inline_nb = njit(cache=True, _nrt=False, inline="always")(_round)
 
 
+
+# -- the lean path: one box, a table policy, no audit -------------------------------------
+#: flat strategy table (:func:`_pack`): ``tab[row * N_VALUES + col]`` is the ``hi`` cell,
+#: ``tab[N_TAB + ...]`` the ``lo`` one; ``thr1`` the thresholds, same index
+N_VALUES = 10
+N_TAB = N_ROWS * N_VALUES
+#: ``acc`` of :func:`_rounds_one_box_nb`: the unit's sums, in :func:`_unit_nb`'s names
+(A_UX, A_UY, A_UA, A_UNET, A_UROUNDS, A_UIX, A_UIY, A_UEX, A_UEY, A_MN, A_MS, A_MQ, A_B0, A_B1, A_B2, A_NRND,
+ A_NHANDS, A_NCARDS) = range(18)
+N_ACC = 18
+
+
+@njit(cache=True, inline="always")
+def _cell1(tab, thr1, row, col, tc, counting):
+    """:func:`_cell` on the flat table."""
+    i = row * N_VALUES + col
+    if not counting:
+        return tab[i]
+    if tc >= thr1[i]:
+        return tab[i]
+    return tab[N_TAB + i]
+
+
+@njit(cache=True, inline="always")
+def _table_play1(hard, ace, pair, up, legal, tc, tab, thr1, counting):
+    """:func:`_table_play` on the flat table."""
+    if legal & (1 << SURRENDER):
+        if _cell1(tab, thr1, _sur_row(hard, ace, pair), up, tc, counting):
+            return np.int64(SURRENDER)
+    if legal & (1 << SPLIT):
+        if _cell1(tab, thr1, PAIR0 + pair, up, tc, counting):
+            return np.int64(SPLIT)
+    if ace and hard + 10 <= 21:
+        c = _cell1(tab, thr1, SOFT0 + hard + 10, up, tc, counting)
+    else:
+        c = _cell1(tab, thr1, HARD0 + hard, up, tc, counting)
+    if c == CELL_DH:
+        return np.int64(DOUBLE if legal & (1 << DOUBLE) else HIT)
+    if c == CELL_DS:
+        return np.int64(DOUBLE if legal & (1 << DOUBLE) else STAND)
+    return np.int64(c)
+
+
+@njit(cache=True, inline="always")
+def _true_count_iw(iw, n, mode):
+    """:func:`_true_count` read from ``iw`` itself (the same arithmetic)."""
+    if mode == MODE_INF:
+        return 0.0
+    unseen = n - iw[IW_SH + 2]
+    if unseen <= 0:
+        return 0.0
+    return iw[IW_SH + 3] * 52.0 / unseen
+
+
+@njit(cache=True, inline="always")
+def _see_iw(iw, v, track):
+    """:func:`_see` on ``iw`` itself."""
+    if track:
+        iw[IW_SEEN + v] += 1
+        iw[IW_SH + 2] += 1
+        iw[IW_SH + 3] += iw[IW_TAGS + v]
+
+
+@njit(cache=True, _nrt=False)
+def _rounds_one_box_nb(deck, iw, state, tab, thr1, cparams, hh, oc, by_tc, nrounds, cut, acc):
+    """Play the rounds of one unit (to the cut card, or ``nrounds``) at one box under a
+    table policy, unaudited, as :func:`_unit_nb` plays them with :func:`_round`: the
+    same rules in the same order, the same cards, decisions and sums to the bit
+    (``tests/games/test_blackjack.py`` plays both on the same shoes). Returns 0 or an
+    error code (``err`` in ``iw`` filled); ``acc`` gets the unit's sums (``A_*``), ``oc``
+    the outcome table flattened (``[k, 0]`` at ``2k``), ``by_tc`` the rows by true count.
+
+    Why a function of its own: the general round keeps each box's cards, totals and
+    results in arrays and reads every option and count through views of ``iw``, so that
+    compiled it juggles some sixty array bounds and strides, which spill to the stack on
+    every access; here the box's first hand, the options, the counts and the sums live in
+    locals, ``iw`` is indexed at fixed places and the strategy is one flat table, and only
+    split hands use the hand arrays (``hh`` rows: cards, hard total, ace, bet, state,
+    first card, second card)."""
+    mode = iw[IW_OPTS + O_MODE]
+    n = iw[IW_SH + 4]
+    limit = iw[IW_OPTS + O_LIMIT]
+    counting = iw[IW_OPTS + O_COUNTING] != 0
+    track = counting
+    hole = iw[IW_OPTS + O_HOLE]
+    rsa = iw[IW_OPTS + O_RSA] != 0
+    das = iw[IW_OPTS + O_DAS] != 0
+    dbl = iw[IW_OPTS + O_DOUBLE]
+    sur = iw[IW_OPTS + O_SURRENDER]
+    insurance = iw[IW_OPTS + O_INSURANCE] != 0
+    h17 = iw[IW_OPTS + O_H17] != 0
+    bjpay = iw[IW_OPTS + O_BJ]
+    # the unit's sums (one box: rounds = box-rounds, the punter's loss = -net, ...; the
+    # others follow from these at the end, the very same integers)
+    ms = 0          # net
+    mq = 0          # net squared
+    uy = 0          # initial bets
+    ua = 0          # action
+    uix = 0         # insurance net
+    uiy = 0         # insurance stakes
+    uex = 0         # a unit insurance's result, ace up
+    uey = 0         # ace-up rounds x 10
+    nrnd = 0
+    nhands = 0
+    ncards = 0
+    pos = iw[IW_SH]
+    fill = iw[IW_FILL]
+    code = 0
+    r = 0
+    while r < nrounds:
+        if mode == MODE_SHOE and pos >= cut:
+            break
+        if mode == MODE_CSM or mode == MODE_INF:
+            # a fresh shoe every round (an infinite deck: ``seen`` covers the round only)
+            _new_shoe(iw, mode)
+            if mode == MODE_CSM:
+                pos = 0
+                fill = 0
+        tc0 = _true_count_iw(iw, n, mode) if counting else 0.0
+        iw[IW_SH + 1] = pos
+        # the bet
+        bet = _table_bet(tc0, cparams, counting)
+        if bet < 1 or bet > MAX_BET:
+            iw[IW_ERR + 0] = ERR_ILLEGAL
+            iw[IW_ERR + 1] = KIND_BET
+            iw[IW_ERR + 2] = bet
+            code = ERR_ILLEGAL
+            break
+        bet10 = bet * 10
+        # the deal: a card to the box, the up card, the box's second card, the hole card (peek)
+        c0, pos, fill = _draw(deck, iw, state, mode, pos, fill)
+        if c0 < 0:
+            code = ERR_SHOE
+            break
+        _see_iw(iw, c0, track)
+        up, pos, fill = _draw(deck, iw, state, mode, pos, fill)
+        if up < 0:
+            code = ERR_SHOE
+            break
+        _see_iw(iw, up, track)
+        c1, pos, fill = _draw(deck, iw, state, mode, pos, fill)
+        if c1 < 0:
+            code = ERR_SHOE
+            break
+        _see_iw(iw, c1, track)
+        hard = c0 + 1 + c1 + 1
+        ace = (c0 == 0) | (c1 == 0)
+        dhard = up + 1
+        dace = up == 0
+        dn = 1
+        hole_v = -1
+        if hole == HOLE_PEEK:
+            hole_v, pos, fill = _draw(deck, iw, state, mode, pos, fill)
+            if hole_v < 0:
+                code = ERR_SHOE
+                break
+            dhard += hole_v + 1
+            dace = dace | (hole_v == 0)
+            dn = 2
+        natural = hard == 11 and ace
+        # insurance and early surrender, before the dealer checks
+        ins = 0
+        if insurance and up == 0:
+            tc = _true_count_iw(iw, n, mode) if counting else 0.0
+            take = np.int64(_cell1(tab, thr1, INS_ROW, 0, tc, counting))
+            if take != 0 and take != 1:
+                iw[IW_ERR + 0] = ERR_ILLEGAL
+                iw[IW_ERR + 1] = KIND_INSURANCE
+                iw[IW_ERR + 2] = take
+                code = ERR_ILLEGAL
+                break
+            if take:
+                ins = bet * 5
+        surrendered = False
+        if sur == SUR_EARLY:
+            tc = _true_count_iw(iw, n, mode) if counting else 0.0
+            if not natural:
+                pair = c0 if c0 == c1 else -1
+                give = np.int64(_cell1(tab, thr1, _sur_row(hard, ace, pair), up, tc, counting))
+                if give != 0 and give != 1:
+                    iw[IW_ERR + 0] = ERR_ILLEGAL
+                    iw[IW_ERR + 1] = KIND_EARLY_SURRENDER
+                    iw[IW_ERR + 2] = give
+                    code = ERR_ILLEGAL
+                    break
+                if give:
+                    surrendered = True
+        dealer_bj = hole == HOLE_PEEK and dn == 2 and dhard == 11 and dace
+        # the box plays: hand 0 in locals (n0 cards, hard0/ace0, bet hb0, state s0: 0
+        # playing, 1 split, 2 split aces, 3 bust, 4 surrendered), split hands 1.. in hh
+        n0 = 2
+        hard0 = hard
+        ace0 = ace
+        hb0 = bet10
+        s0 = 0
+        nh = 1
+        doubles = 0
+        live = False
+        if not dealer_bj and not natural and not surrendered:
+            h = 0
+            first = True
+            while h < nh:
+                if h == 0:
+                    split_aces = s0 == 2
+                    nc = n0
+                    hard = hard0
+                    ace = ace0
+                    st = s0
+                    hb = hb0
+                    a0 = c0
+                    a1 = c1
+                else:
+                    split_aces = hh[4, h] == 2
+                    nc = hh[0, h]
+                    hard = hh[1, h]
+                    ace = hh[2, h] == 1
+                    st = hh[4, h]
+                    hb = hh[3, h]
+                    a0 = hh[5, h]
+                    a1 = hh[6, h]
+                if nc == 1:                     # a split hand takes its second card
+                    v, pos, fill = _draw(deck, iw, state, mode, pos, fill)
+                    if v < 0:
+                        code = ERR_SHOE
+                        break
+                    _see_iw(iw, v, track)
+                    a1 = v
+                    nc = 2
+                    hard += v + 1
+                    ace = ace | (v == 0)
+                while True:
+                    best = _best(hard, ace)
+                    if best > 21:
+                        st = 3
+                        break
+                    is_pair = nc == 2 and a0 == a1
+                    can_split = is_pair and nh < limit and (not split_aces or rsa)
+                    if split_aces and not can_split:
+                        break
+                    if best == 21:
+                        break
+                    if split_aces:
+                        legal = (1 << STAND) | (1 << SPLIT)
+                    else:
+                        legal = (1 << STAND) | (1 << HIT)
+                        if nc == 2:
+                            soft = ace and hard + 10 <= 21
+                            okd = nh == 1 or das
+                            if dbl == DBL_9_11 and (soft or hard < 9 or hard > 11):
+                                okd = False
+                            if dbl == DBL_10_11 and (soft or hard < 10 or hard > 11):
+                                okd = False
+                            if okd:
+                                legal |= 1 << DOUBLE
+                            if can_split:
+                                legal |= 1 << SPLIT
+                            if first and nh == 1 and sur == SUR_LATE:
+                                legal |= 1 << SURRENDER
+                    pair = a0 if is_pair else -1
+                    tc = _true_count_iw(iw, n, mode) if counting else 0.0
+                    a = _table_play1(hard, ace, pair, up, legal, tc, tab, thr1, counting)
+                    first = False
+                    if a < 0 or a > 4 or (legal & (1 << a)) == 0:
+                        iw[IW_ERR + 0] = ERR_ILLEGAL
+                        iw[IW_ERR + 1] = KIND_PLAY
+                        iw[IW_ERR + 2] = a
+                        iw[IW_ERR + 3] = best
+                        iw[IW_ERR + 4] = nc
+                        iw[IW_ERR + 5] = _up_label(up)
+                        iw[IW_ERR + 6] = legal
+                        code = ERR_ILLEGAL
+                        break
+                    if a == STAND:
+                        break
+                    if a == SURRENDER:
+                        surrendered = True
+                        st = 4
+                        break
+                    if a == SPLIT:
+                        j = nh
+                        hh[0, j] = 1
+                        hh[1, j] = a0 + 1
+                        hh[2, j] = 1 if a0 == 0 else 0
+                        hh[3, j] = bet10
+                        hh[4, j] = 2 if a0 == 0 else 1
+                        hh[5, j] = a0
+                        st = hh[4, j]
+                        split_aces = a0 == 0
+                        nh += 1
+                        v, pos, fill = _draw(deck, iw, state, mode, pos, fill)
+                        if v < 0:
+                            code = ERR_SHOE
+                            break
+                        _see_iw(iw, v, track)
+                        a1 = v
+                        hard = a0 + 1 + v + 1
+                        ace = (a0 == 0) | (v == 0)
+                        continue
+                    # hit or double: one card
+                    v, pos, fill = _draw(deck, iw, state, mode, pos, fill)
+                    if v < 0:
+                        code = ERR_SHOE
+                        break
+                    _see_iw(iw, v, track)
+                    nc += 1
+                    hard += v + 1
+                    ace = ace | (v == 0)
+                    if a == DOUBLE:
+                        hb *= 2
+                        doubles += 1
+                        if _best(hard, ace) > 21:
+                            st = 3
+                        break
+                if code != 0:
+                    break
+                if h == 0:
+                    n0 = nc
+                    hard0 = hard
+                    ace0 = ace
+                    s0 = st
+                    hb0 = hb
+                else:
+                    hh[0, h] = nc
+                    hh[1, h] = hard
+                    hh[2, h] = 1 if ace else 0
+                    hh[4, h] = st
+                    hh[3, h] = hb
+                    hh[6, h] = a1
+                live = live | (st <= 2)         # not bust (3) or surrendered (4)
+                h += 1
+            if code != 0:
+                break
+        # the dealer completes his hand
+        if hole != HOLE_PEEK:
+            hole_v, pos, fill = _draw(deck, iw, state, mode, pos, fill)
+            if hole_v < 0:
+                code = ERR_SHOE
+                break
+            dhard += hole_v + 1
+            dace = dace | (hole_v == 0)
+            dn = 2
+            if dhard == 11 and dace:
+                dealer_bj = True
+        _see_iw(iw, hole_v, track)
+        if not dealer_bj:
+            if live:
+                while True:
+                    best = _best(dhard, dace)
+                    soft = dace and dhard + 10 <= 21
+                    if best > 17 or (best == 17 and not (h17 and soft)):
+                        break
+                    v, pos, fill = _draw(deck, iw, state, mode, pos, fill)
+                    if v < 0:
+                        code = ERR_SHOE
+                        break
+                    _see_iw(iw, v, track)
+                    dhard += v + 1
+                    dace = dace | (v == 0)
+                    dn += 1
+                if code != 0:
+                    break
+        dtotal = _best(dhard, dace)
+        # settlement
+        dealt = dn + n0
+        for h in range(1, nh):
+            dealt += hh[0, h]
+        net = 0
+        action = bet10
+        inet = 0
+        if ins:
+            inet = 2 * ins if dealer_bj else -ins
+            oc[2 * OUT_INSURANCE] += 1
+            oc[2 * OUT_INSURANCE + 1] += inet
+        if natural:
+            if dealer_bj:
+                oc[2 * OUT_BJ_PUSH] += 1
+            else:
+                net = bet * bjpay
+                oc[2 * OUT_BJ] += 1
+                oc[2 * OUT_BJ + 1] += net
+        elif surrendered and (sur == SUR_EARLY or not dealer_bj):
+            net = -bet10 // 2
+            oc[2 * OUT_SURRENDER] += 1
+            oc[2 * OUT_SURRENDER + 1] += net
+        elif dealer_bj and hole != HOLE_NONE:
+            # peek: the round never went on; none-obo: only the original bet is lost
+            net = -bet10
+            oc[2 * OUT_DEALER_BJ] += 1
+            oc[2 * OUT_DEALER_BJ + 1] += net
+            if hole == HOLE_OBO:
+                if hb0 > bet10:
+                    action += hb0 - bet10
+                for h in range(1, nh):
+                    action += hh[3, h]
+        else:
+            for h in range(nh):
+                if h == 0:
+                    hb = hb0
+                    st = s0
+                    hard = hard0
+                    ace = ace0
+                    if hb > bet10:
+                        action += hb - bet10
+                else:
+                    hb = hh[3, h]
+                    st = hh[4, h]
+                    hard = hh[1, h]
+                    ace = hh[2, h] == 1
+                    action += hb
+                if st == 3:
+                    rr = -hb
+                    k = OUT_BUST
+                elif dealer_bj:
+                    rr = -hb
+                    k = OUT_DEALER_BJ
+                else:
+                    pt = _best(hard, ace)
+                    if dtotal > 21 or pt > dtotal:
+                        rr = hb
+                        k = OUT_WIN
+                    elif pt == dtotal:
+                        rr = 0
+                        k = OUT_PUSH
+                    else:
+                        rr = -hb
+                        k = OUT_LOSS
+                net += rr
+                oc[2 * k] += 1
+                oc[2 * k + 1] += rr
+                if hb > bet10:
+                    oc[2 * OUT_DOUBLE] += 1
+                    oc[2 * OUT_DOUBLE + 1] += rr
+            if nh > 1:
+                oc[2 * OUT_SPLIT] += 1
+                oc[2 * OUT_SPLIT + 1] += net
+        rnet = net + inet
+        oc[2 * OUT_ROUND] += 1
+        oc[2 * OUT_ROUND + 1] += rnet
+        # the unit's sums, as _unit_nb adds them from the round's results
+        nrnd += 1
+        ncards += dealt
+        uy += bet10
+        ua += action
+        uix += inet
+        uiy += ins
+        ms += rnet
+        mq += rnet * rnet
+        if counting:
+            k = int(np.floor(tc0))
+            if k < TC_LO:
+                k = TC_LO
+            if k > TC_HI:
+                k = TC_HI
+            by_tc[k - TC_LO, 0] += 1
+            by_tc[k - TC_LO, 1] += rnet
+            by_tc[k - TC_LO, 2] += bet10
+        nhands += nh
+        if up == 0:
+            uex += 20 if dealer_bj else -10
+            uey += 10
+        r += 1
+    if code == ERR_SHOE:
+        iw[IW_ERR] = ERR_SHOE
+    iw[IW_SH] = pos
+    iw[IW_FILL] = fill
+    acc[A_UX] = -ms
+    acc[A_UY] = uy
+    acc[A_UA] = ua
+    acc[A_UNET] = ms
+    acc[A_UROUNDS] = nrnd
+    acc[A_UIX] = uix
+    acc[A_UIY] = uiy
+    acc[A_UEX] = uex
+    acc[A_UEY] = uey
+    acc[A_MN] = nrnd
+    acc[A_MS] = ms
+    acc[A_MQ] = mq
+    acc[A_B0] = 0 if counting else nrnd       # (counting adds to by_tc directly)
+    acc[A_B1] = 0 if counting else ms
+    acc[A_B2] = 0 if counting else uy
+    acc[A_NRND] = nrnd
+    acc[A_NHANDS] = nhands
+    acc[A_NCARDS] = ncards
+    return code
+
+
+@njit(cache=True)
+def _value_deck(codes):
+    """The value index (0 = ace, 1..8 = 2..9, 9 = ten-value) of each card code: the pile
+    the kernels shuffle and deal (blackjack reads nothing else of a card)."""
+    out = np.empty(codes.shape[0], dtype=np.uint8)
+    for i in range(codes.shape[0]):
+        out[i] = VALUE_OF_RANK[codes[i] >> 2]
+    return out
+
+
+@njit(cache=True)
+def _pile(values, mode):
+    """The pile the kernels deal from: a copy of the shoe's ``values`` (shuffled forward as
+    it is dealt), or for an infinite deck a ring of :data:`INF_BUFFER` values drawn
+    afresh (its first ``len(values)`` reset like a shoe's, never read)."""
+    out = np.zeros(max(values.shape[0], INF_BUFFER) if mode == MODE_INF else values.shape[0], dtype=np.uint8)
+    for i in range(values.shape[0]):
+        out[i] = values[i]
+    return out
+
+
 @njit(cache=True, _nrt=False)
 def _same_cards(a, b):
     """Whether ``a`` and ``b`` hold the same cards (card conservation)."""
@@ -744,8 +1265,11 @@ def _flush_round_stats(round_mom, by_tc, counters, mn, ms, mq, b0, b1, b2, nrnd,
 
 @njit(cache=True, _nrt=False)
 def _unit_nb(seed, unit, total_rounds, deck, shoe0, state, iw, hilo, thrc, pol,
-             params, user_fn, audit, hcards, hh, res, edge, round_mom, outcomes, by_tc, counters):
-    """Play one unit (a shoe, or a block of rounds) and add its statistics; True on error."""
+             params, user_fn, audit, hcards, hh, res, edge, round_mom, outcomes, by_tc, counters, tab, thr1, oc, acc):
+    """Play one unit (a shoe, or a block of rounds) and add its statistics; True on error.
+    ``shoe0``: the shoe's card values in canonical order (:func:`_value_deck`); one box
+    under a table policy, unaudited, plays through :func:`_rounds_one_box_nb` (flat
+    tables ``tab``, ``thr1``; scratch ``oc``, ``acc``), anything else round by round."""
     sh = iw[IW_SH:IW_SH + 9]
     opts = iw[IW_OPTS:IW_OPTS + N_OPTS]
     audit_out = iw[IW_AUDIT:IW_AUDIT + 2]
@@ -785,6 +1309,37 @@ def _unit_nb(seed, unit, total_rounds, deck, shoe0, state, iw, hilo, thrc, pol,
         nrounds = 1 << 40
     else:
         nrounds = min(block, total_rounds - unit * block)
+    if players == 1 and pol == POL_TABLE and not audit:
+        for k in range(2 * N_OUT):
+            oc[k] = 0
+        code = _rounds_one_box_nb(deck, iw, state, tab, thr1, thrc[thrc.shape[0] - 1], hh, oc, by_tc, nrounds,
+                                  cut, acc)
+        for k in range(N_OUT):
+            outcomes[k, 0] += oc[2 * k]
+            outcomes[k, 1] += oc[2 * k + 1]
+        ux = acc[A_UX]
+        uy = acc[A_UY]
+        ua = acc[A_UA]
+        unet = acc[A_UNET]
+        urounds = acc[A_UROUNDS]
+        uix = acc[A_UIX]
+        uiy = acc[A_UIY]
+        uex = acc[A_UEX]
+        uey = acc[A_UEY]
+        mn = acc[A_MN]
+        ms = acc[A_MS]
+        mq = acc[A_MQ]
+        b0 = acc[A_B0]
+        b1 = acc[A_B1]
+        b2 = acc[A_B2]
+        nrnd = acc[A_NRND]
+        nhands = acc[A_NHANDS]
+        ncards = acc[A_NCARDS]
+        if code != 0:
+            _flush_round_stats(round_mom, by_tc, counters, mn, ms, mq, b0, b1, b2, nrnd, nhands, ncards)
+            err[7] = unit
+            return True
+        nrounds = 0                     # played: the round loop below has nothing to do
     r = 0
     while r < nrounds:
         if mode == MODE_SHOE and sh[0] >= cut:
@@ -851,6 +1406,21 @@ def _unit_nb(seed, unit, total_rounds, deck, shoe0, state, iw, hilo, thrc, pol,
     return False
 
 
+@njit(cache=True)
+def _flat_tables(hilo, thrc):
+    """The strategy of :func:`_pack` as one flat table (``hi`` cells, then ``lo`` ones)
+    and flat thresholds, for :func:`_rounds_one_box_nb` (fixed strides: a cell is one
+    load)."""
+    tab = np.empty(2 * N_TAB, dtype=np.int8)
+    thr1 = np.empty(N_TAB, dtype=np.float64)
+    for r in range(N_ROWS):
+        for c in range(N_VALUES):
+            tab[r * N_VALUES + c] = hilo[0, r, c]
+            tab[N_TAB + r * N_VALUES + c] = hilo[1, r, c]
+            thr1[r * N_VALUES + c] = thrc[r, c]
+    return tab, thr1
+
+
 @njit(cache=True, inline="always")
 def _copy(dst, i, src, j, n):
     for k in range(n):
@@ -860,17 +1430,18 @@ def _copy(dst, i, src, j, n):
 @njit(cache=True)
 def _hand_arrays(players):
     """Work arrays for ``players`` boxes of up to ``MAX_HANDS`` hands each: the cards
-    (value indices) of each hand, and per hand [cards, hard total, ace, bet, state]."""
+    (value indices) of each hand, and per hand [cards, hard total, ace, bet, state, first
+    card, second card] (the last two for :func:`_rounds_one_box_nb`'s split hands)."""
     rows = players * MAX_HANDS
-    return np.zeros((rows, MAX_CARDS), dtype=np.int64), np.zeros((5, rows), dtype=np.int64)
+    return np.zeros((rows, MAX_CARDS), dtype=np.int64), np.zeros((7, rows), dtype=np.int64)
 
 
 @njit(cache=True)
 def _pack(opts, tags, hi, lo, thr, cparams, n):
-    """The work array (opts and tags copied in, room to buffer ``n`` cards), the hi/lo
+    """The work array (opts and tags copied in), the hi/lo
     tables as one array and the thresholds with the counting parameters as an extra last
     row."""
-    iw = np.zeros(IW_VALS + max(n, INF_BUFFER), dtype=np.int64)
+    iw = np.zeros(N_IW, dtype=np.int64)
     mode = opts[O_MODE]
     # buffer growth: a shoe is shuffled to its cut card at once, then 8 positions at a
     # time (at most 7 unused per shoe); a continuous shuffler one at a time (every round
@@ -882,10 +1453,13 @@ def _pack(opts, tags, hi, lo, thr, cparams, n):
     for k in range(10):
         iw[IW_TAGS + k] = tags[k]
     hilo = np.empty((2, hi.shape[0], hi.shape[1]), dtype=np.int8)
+    counting = opts[O_COUNTING] != 0
     for r in range(hi.shape[0]):
         for c in range(hi.shape[1]):
             hilo[0, r, c] = hi[r, c]
             hilo[1, r, c] = lo[r, c]
+            if not counting:       # the true count is always 0: the cell played there (_cell)
+                hilo[0, r, c] = hi[r, c] if 0.0 >= thr[r, c] else lo[r, c]
     thrc = np.zeros((thr.shape[0] + 1, max(thr.shape[1], 4)), dtype=np.float64)
     for r in range(thr.shape[0]):
         for c in range(thr.shape[1]):
@@ -921,17 +1495,21 @@ def blackjack_chunk_nb(seed, start, stop, total_rounds, shoe0, opts, tags, hi, l
     """
     players = opts[O_PLAYERS]
     n = shoe0.shape[0]
-    deck = shoe0.copy()
+    values = _value_deck(shoe0)
+    deck = _pile(values, opts[O_MODE])
     state = np.zeros(4, dtype=np.uint64)
     hcards, hh = _hand_arrays(players)
     res = np.zeros((players, N_RES), dtype=np.int64)
     iw, hilo, thrc = _pack(opts, tags, hi, lo, thr, cparams, n)
+    tab, thr1 = _flat_tables(hilo, thrc)
+    oc = np.zeros(2 * N_OUT, dtype=np.int64)
+    acc = np.zeros(N_ACC, dtype=np.int64)
     _copy(iw, IW_AUDIT, audit_out, 0, 2)
     _copy(iw, IW_ERR, err, 0, 8)
     for unit in range(start, stop):
-        if _unit_nb(seed, unit, total_rounds, deck, shoe0, state, iw, hilo, thrc,
+        if _unit_nb(seed, unit, total_rounds, deck, values, state, iw, hilo, thrc,
                     pol, params, user_fn, audit, hcards, hh, res, edge, round_mom, outcomes,
-                    by_tc, counters):
+                    by_tc, counters, tab, thr1, oc, acc):
             break
     _copy(audit_out, 0, iw, IW_AUDIT, 2)
     _copy(err, 0, iw, IW_ERR, 8)
@@ -954,7 +1532,8 @@ def _ruin_paths(seed, paths, bankroll10, max_rounds, shoe0, opts, tags, hi, lo, 
     mode = opts[O_MODE]
     players = opts[O_PLAYERS]
     n = shoe0.shape[0]
-    deck = shoe0.copy()
+    values = _value_deck(shoe0)
+    deck = _pile(values, mode)
     state = np.zeros(4, dtype=np.uint64)
     hcards, hh = _hand_arrays(players)
     res = np.zeros((players, N_RES), dtype=np.int64)
@@ -965,7 +1544,8 @@ def _ruin_paths(seed, paths, bankroll10, max_rounds, shoe0, opts, tags, hi, lo, 
     sh = iw[IW_SH:IW_SH + 9]
     for p in range(paths):
         seed_stream_nb(state, seed, p)
-        deck[:] = shoe0
+        for i in range(n):
+            deck[i] = values[i]
         sh[:] = 0
         sh[4] = n
         _new_shoe(iw, MODE_SHOE)
@@ -1001,7 +1581,7 @@ def _deal(cards, opts, tags, hi, lo, thr, cparams, pol, params, user_fn, res, ou
     ``dealer`` gets [final total, dealer blackjack, cards used, audit violations (the
     kernel's audit, and the round's card count against the cards drawn)]."""
     n = cards.shape[0]
-    deck = cards.copy()
+    deck = _value_deck(cards)
     players = opts[O_PLAYERS]
     state = np.zeros(4, dtype=np.uint64)
     hcards, hh = _hand_arrays(players)

@@ -8,8 +8,10 @@ the stakes, «банкомет забирает ставки всех игрок
 import numpy as np
 from numba import cfunc, njit, types
 
-from simkit.core.rng import draw_nb, seed_stream_nb
-from simkit.core.stats import moment_add_nb, ratio_add_nb
+from simkit.core.borrow import borrowed
+from simkit.core.rng import draw_s, load_state_nb, seed_stream_nb, store_state_nb
+from simkit.core.stats import (LOCAL_MOMENT_WIDTH, LOCAL_RATIO_WIDTH, flush_moment_local_nb, flush_ratio_local_nb,
+                                moment_add_local_nb, ratio_add_local_nb)
 
 N_CALLS = 13
 N_INDEX = 16       # coup-index rows; the last collects every later coup
@@ -34,13 +36,11 @@ def no_user_stake_nb(counts, remaining, bank, params):
     return 1
 
 
-@njit(cache=True)
-def p_no_match_nb(counts, remaining, first_call, n_calls):
-    """Probability that ``n_calls`` calls of ranks ``first_call, first_call+1, ...``
-    turn no match from a well-shuffled pile of ``remaining`` cards holding ``counts``
-    of each rank: inclusion-exclusion, ``Σ_k (-1)^k e_k(c) / (R)_k`` with ``e_k`` the
-    elementary symmetric polynomials of the called ranks' counts."""
-    e = np.zeros(n_calls + 1)
+@njit(cache=True, inline="always")
+def _p_no_match_into(e, counts, remaining, first_call, n_calls):
+    """:func:`p_no_match_nb` working in ``e`` (float64, at least ``n_calls + 1`` long)."""
+    for k in range(n_calls + 1):
+        e[k] = 0.0
     e[0] = 1.0
     for i in range(n_calls):
         c = counts[first_call + i]
@@ -60,20 +60,36 @@ def p_no_match_nb(counts, remaining, first_call, n_calls):
 
 
 @njit(cache=True)
-def punter_ev_nb(counts, remaining, full_counts, n_cards, deck_end):
-    """The punter's exact expected result per unit staked on the next coup, given the
-    unturned ``counts``: ``P(no match) - P(match)`` (with ``void`` a voided coup is 0)."""
+def p_no_match_nb(counts, remaining, first_call, n_calls):
+    """Probability that ``n_calls`` calls of ranks ``first_call, first_call+1, ...``
+    turn no match from a well-shuffled pile of ``remaining`` cards holding ``counts``
+    of each rank: inclusion-exclusion, ``Σ_k (-1)^k e_k(c) / (R)_k`` with ``e_k`` the
+    elementary symmetric polynomials of the called ranks' counts."""
+    return _p_no_match_into(np.zeros(n_calls + 1), counts, remaining, first_call, n_calls)
+
+
+@njit(cache=True, inline="always")
+def _punter_ev_into(e, counts, remaining, full_counts, n_cards, deck_end):
+    """:func:`punter_ev_nb` working in ``e`` (float64[N_CALLS + 1]): the kernel passes
+    one scratch array instead of allocating one per coup."""
     m = min(N_CALLS, remaining)
-    p1 = p_no_match_nb(counts, remaining, 0, m)
+    p1 = _p_no_match_into(e, counts, remaining, 0, m)
     if m == N_CALLS:
         return 2.0 * p1 - 1.0
     if deck_end == DECK_END_VOID:
         return -(1.0 - p1)
     if deck_end == DECK_END_CONTINUE:
-        p = p1 * p_no_match_nb(full_counts, n_cards, m, N_CALLS - m)
+        p = p1 * _p_no_match_into(e, full_counts, n_cards, m, N_CALLS - m)
     else:
-        p = p1 * p_no_match_nb(full_counts, n_cards, 0, N_CALLS)
+        p = p1 * _p_no_match_into(e, full_counts, n_cards, 0, N_CALLS)
     return 2.0 * p - 1.0
+
+
+@njit(cache=True)
+def punter_ev_nb(counts, remaining, full_counts, n_cards, deck_end):
+    """The punter's exact expected result per unit staked on the next coup, given the
+    unturned ``counts``: ``P(no match) - P(match)`` (with ``void`` a voided coup is 0)."""
+    return _punter_ev_into(np.zeros(N_CALLS + 1), counts, remaining, full_counts, n_cards, deck_end)
 
 
 @njit(cache=True)
@@ -95,52 +111,61 @@ _ARGS = (types.int64, types.int64, types.int64,            # seed, start, stop
          types.uint8[:], types.int64[:, :])                # script, records
 
 
-@njit(types.void(*_ARGS), cache=True)
-def treize_chunk_nb(seed, start, stop, deck0, opts, pol, params, user_fn, audit,
-                    coup, by_index, bank_mom, tenure_hist, calls_hist, counters, audit_out, err,
-                    script, rec):
-    """Play banks ``start..stop-1`` and add their statistics.
 
-    ``opts`` = [deck_end, reshuffle_every_coup, cap_at_bank, bank].
-    ``coup`` rows: 0 = (punter loss, stake), 1 = (banker matches, coups), 2 = (stake, coups),
-    each per bank.
-    ``by_index[k]`` = (loss, stake) per bank of coups with index k since the last shuffle
-    (only rows a bank touched are added; the report sets n to the number of banks).
-    ``bank_mom`` rows: 0 = banker's net per bank, 1 = tenure (coups) per bank.
-    ``counters`` = [coups, voided coups, shuffles, index coups 0..N_INDEX-1].
+@njit(cache=True, inline="always")
+def _flush_counts_nb(counters, calls_hist, c_coups, c_void, c_shuffles, idx_n, calls_n):
+    counters[0] += c_coups
+    counters[1] += c_void
+    counters[2] += c_shuffles
+    for k in range(N_INDEX):
+        counters[3 + k] += idx_n[k]
+    for k in range(N_CALLS + 1):
+        calls_hist[k] += calls_n[k]
 
-    Hand-built deals: a non-empty ``script`` replaces the shuffled deck by these cards in
-    this order (each reshuffle simply continues along the script), and each coup is
-    recorded in ``rec`` rows ``[stake, matched, call, coup index, voided, cards turned]``
-    while rows last (``counters[0] + counters[1]`` says how many coups were played).
-    """
+
+@njit(cache=True)
+def _units_nb(seed, start, stop, deck0, opts, pol, params, user_fn, audit, coup, by_index, bank_mom, tenure_hist,
+              calls_hist, counters, audit_out, err, script, rec,
+              deck, sorted0, full, counts, ev_work, state, loc_x, loc_y, lc, li, lb, idx_n, calls_n):
+    """The body of :func:`treize_chunk_nb`, on :func:`~simkit.core.borrow.borrowed` views
+    of every array (its arguments and the work arrays the entry kernel made for it), so
+    that the helpers inlined per coup and per bank count no references (atomic
+    operations that cost more than a bank's statistics). Work arrays: the deck, the
+    sorted deck (audit), the full and unturned rank counts, the deck-aware policy's
+    scratch, the stream state, a bank's (loss, stake) per coup index, the chunk-local
+    statistics (coup and by-index ratio rows, bank moment rows) and per-coup counters."""
+    (deck0, opts, params, coup, by_index, bank_mom, tenure_hist, calls_hist, counters, audit_out, err, script,
+     rec) = borrowed((deck0, opts, params, coup, by_index, bank_mom, tenure_hist, calls_hist, counters, audit_out,
+                      err, script, rec))
+    (deck, sorted0, full, counts, ev_work, state, loc_x, loc_y, lc, li, lb, idx_n, calls_n) = borrowed(
+        (deck, sorted0, full, counts, ev_work, state, loc_x, loc_y, lc, li, lb, idx_n, calls_n))
     n = deck0.shape[0]
-    deck = deck0.copy()
-    sorted0 = np.sort(deck0)
-    full = np.zeros(N_CALLS, dtype=np.int64)
-    for i in range(n):
-        full[deck0[i] >> 2] += 1
-    counts = full.copy()
-    state = np.zeros(4, dtype=np.uint64)
-    loc_x = np.zeros(N_INDEX, dtype=np.int64)
-    loc_y = np.zeros(N_INDEX, dtype=np.int64)
+    c_coups = 0
+    c_void = 0
+    c_shuffles = 0
+    played0 = counters[0] + counters[1]
+    n_rec = rec.shape[0]
     deck_end = opts[0]
     fresh_each = opts[1] != 0
     cap = opts[2] != 0
+    bank0 = opts[3]
+    track = pol != POL_FLAT          # only deck-aware and user policies read the counts
     scripted = script.shape[0] > 0
     sp = 0
+    failed = False
     for unit in range(start, stop):
         seed_stream_nb(state, seed, unit)
-        deck[:] = deck0              # a unit's deal must not depend on the previous unit
+        rs = load_state_nb(state)    # the stream's state in registers while the bank plays
+        for i in range(n):           # a unit's deal must not depend on the previous unit
+            deck[i] = deck0[i]
         pos = n                      # forces the opening shuffle
         since = 0                    # coups completed since the last shuffle
-        bank = opts[3]
+        bank = bank0
         bx = 0
         by = 0
         matches = 0
         ncoups = 0
-        loc_x[:] = 0
-        loc_y[:] = 0
+        kmax = 0
         while True:
             if fresh_each or pos == n:
                 if audit and not scripted:
@@ -148,13 +173,15 @@ def treize_chunk_nb(seed, start, stop, deck0, opts, pol, params, user_fn, audit,
                     if not _deck_conserved_nb(deck, sorted0):
                         audit_out[1] += 1
                 pos = 0
-                counts[:] = full
+                if track:
+                    for i in range(N_CALLS):
+                        counts[i] = full[i]
                 since = 0
-                counters[2] += 1
+                c_shuffles += 1
             if pol == POL_FLAT:
                 stake = np.int64(params[0])
             elif pol == POL_DECK_AWARE:
-                ev = punter_ev_nb(counts, n - pos, full, n, deck_end)
+                ev = _punter_ev_into(ev_work, counts, n - pos, full, n, deck_end)
                 stake = np.int64(params[1]) if ev >= params[2] else np.int64(params[0])
             else:
                 stake = user_fn(counts, n - pos, bank, params)
@@ -163,7 +190,8 @@ def treize_chunk_nb(seed, start, stop, deck0, opts, pol, params, user_fn, audit,
                 err[1] = unit
                 err[2] = stake
                 err[3] = n - pos
-                return
+                failed = True
+                break
             if cap and stake > bank:
                 stake = bank
             if audit:
@@ -185,8 +213,10 @@ def treize_chunk_nb(seed, start, stop, deck0, opts, pol, params, user_fn, audit,
                         if not _deck_conserved_nb(deck, sorted0):
                             audit_out[1] += 1
                     pos = 0
-                    counts[:] = full
-                    counters[2] += 1
+                    if track:
+                        for i in range(N_CALLS):
+                            counts[i] = full[i]
+                    c_shuffles += 1
                     reshuffled = True
                     if deck_end == DECK_END_RESTART:
                         call = 0
@@ -194,22 +224,26 @@ def treize_chunk_nb(seed, start, stop, deck0, opts, pol, params, user_fn, audit,
                     if sp == script.shape[0]:
                         err[0] = ERR_SCRIPT
                         err[1] = unit
-                        return
+                        failed = True
+                        break
                     c = script[sp]
                     sp += 1
                 else:
-                    c = draw_nb(deck, pos, state)
+                    c, rs = draw_s(deck, pos, rs)
                 pos += 1
                 turned += 1
                 r = np.int64(c >> 2)
-                counts[r] -= 1
+                if track:
+                    counts[r] -= 1
                 if r == call:
                     matched = True
                     break
                 call += 1
+            if failed:
+                break
             k = min(since, N_INDEX - 1)
-            played = counters[0] + counters[1]
-            if played < rec.shape[0]:
+            played = played0 + c_coups + c_void
+            if played < n_rec:
                 rec[played, 0] = stake
                 rec[played, 1] = matched
                 rec[played, 2] = call
@@ -217,33 +251,81 @@ def treize_chunk_nb(seed, start, stop, deck0, opts, pol, params, user_fn, audit,
                 rec[played, 4] = voided
                 rec[played, 5] = turned
             if voided:
-                counters[1] += 1
+                c_void += 1
                 continue
             loss = stake if matched else -stake
             bx += loss
             by += stake
             loc_x[k] += loss
             loc_y[k] += stake
-            counters[3 + k] += 1
-            counters[0] += 1
+            kmax = max(kmax, k)
+            idx_n[k] += 1
+            c_coups += 1
             ncoups += 1
-            calls_hist[call] += 1          # call == 13 means no match
+            calls_n[call] += 1          # call == 13 means no match
             bank += loss
             since = 0 if reshuffled else since + 1
             if matched:
                 matches += 1
             else:
                 break
+        store_state_nb(state, rs)
+        if failed:
+            break
         if audit:
             audit_out[0] += 1
-            if bank - opts[3] != bx or ncoups != matches + 1:
+            if bank - bank0 != bx or ncoups != matches + 1:
                 audit_out[1] += 1
-        ratio_add_nb(coup, 0, bx, by)
-        ratio_add_nb(coup, 1, matches, ncoups)
-        ratio_add_nb(coup, 2, by, ncoups)
-        moment_add_nb(bank_mom, 0, bx)
-        moment_add_nb(bank_mom, 1, ncoups)
+        ratio_add_local_nb(lc, coup, 0, bx, by)
+        ratio_add_local_nb(lc, coup, 1, matches, ncoups)
+        ratio_add_local_nb(lc, coup, 2, by, ncoups)
+        moment_add_local_nb(lb, bank_mom, 0, bx)
+        moment_add_local_nb(lb, bank_mom, 1, ncoups)
         tenure_hist[min(ncoups, N_TENURE - 1)] += 1
-        for k in range(N_INDEX):
+        for k in range(kmax + 1):
             if loc_y[k] != 0:
-                ratio_add_nb(by_index, k, loc_x[k], loc_y[k])
+                ratio_add_local_nb(li, by_index, k, loc_x[k], loc_y[k])
+            loc_x[k] = 0
+            loc_y[k] = 0
+    flush_ratio_local_nb(lc, coup)
+    flush_ratio_local_nb(li, by_index)
+    flush_moment_local_nb(lb, bank_mom)
+    _flush_counts_nb(counters, calls_hist, c_coups, c_void, c_shuffles, idx_n, calls_n)
+
+
+@njit(types.void(*_ARGS), cache=True)
+def treize_chunk_nb(seed, start, stop, deck0, opts, pol, params, user_fn, audit,
+                    coup, by_index, bank_mom, tenure_hist, calls_hist, counters, audit_out, err,
+                    script, rec):
+    """Play banks ``start..stop-1`` and add their statistics.
+
+    ``opts`` = [deck_end, reshuffle_every_coup, cap_at_bank, bank].
+    ``coup`` rows: 0 = (punter loss, stake), 1 = (banker matches, coups), 2 = (stake, coups),
+    each per bank.
+    ``by_index[k]`` = (loss, stake) per bank of coups with index k since the last shuffle
+    (only rows a bank touched are added; the report sets n to the number of banks).
+    ``bank_mom`` rows: 0 = banker's net per bank, 1 = tenure (coups) per bank.
+    ``counters`` = [coups, voided coups, shuffles, index coups 0..N_INDEX-1].
+
+    Hand-built deals: a non-empty ``script`` replaces the shuffled deck by these cards in
+    this order (each reshuffle simply continues along the script), and each coup is
+    recorded in ``rec`` rows ``[stake, matched, call, coup index, voided, cards turned]``
+    while rows last (``counters[0] + counters[1]`` says how many coups were played).
+
+    Speed: the per-bank statistics go through chunk-local plain rows
+    (:func:`~simkit.core.stats.ratio_add_local_nb`: a bank whose values are below 2^10 in
+    magnitude costs a few register adds, a larger one takes the exact wide path at once)
+    and the per-coup counters through locals, all added to the output arrays once per
+    chunk; the unturned-rank counts are kept only for a policy that reads them.
+    """
+    n = deck0.shape[0]
+    full = np.zeros(N_CALLS, dtype=np.int64)
+    for i in range(n):
+        full[deck0[i] >> 2] += 1
+    _units_nb(seed, start, stop, deck0, opts, pol, params, user_fn, audit, coup, by_index, bank_mom, tenure_hist,
+              calls_hist, counters, audit_out, err, script, rec,
+              deck0.copy(), np.sort(deck0), full, full.copy(), np.zeros(N_CALLS + 1), np.zeros(4, dtype=np.uint64),
+              np.zeros(N_INDEX, dtype=np.int64), np.zeros(N_INDEX, dtype=np.int64),
+              np.zeros((3, LOCAL_RATIO_WIDTH), dtype=np.int64), np.zeros((N_INDEX, LOCAL_RATIO_WIDTH), dtype=np.int64),
+              np.zeros((2, LOCAL_MOMENT_WIDTH), dtype=np.int64), np.zeros(N_INDEX, dtype=np.int64),
+              np.zeros(N_CALLS + 1, dtype=np.int64))
