@@ -292,7 +292,9 @@ def test_user_play_function_and_random_play():
 
 
 def test_play_parameters_are_declared_with_ranges():
-    for bad, words in (("heuristic:draw=2", ["draw", "2", "0", "1"]), ("simulation:samples=0", ["samples", "0"]),
+    for bad, words in (("heuristic:draw=2", ["draw", "2", "0", "1"]), ("heuristic:cash=3", ["cash", "3", "0", "1"]),
+                       ("heuristic:cash_2=-1", ["cash_2", "-1", "0", "1"]),
+                       ("simulation:samples=0", ["samples", "0"]),
                        ("simulation:trump_weight=101", ["trump_weight", "101", "100"])):
         with pytest.raises(SimkitError) as e:
             GAME.play_deal(D1, policies={"play": bad})
@@ -358,3 +360,64 @@ def test_all_pass_refusal_in_1000_2_is_minus_the_contract_and_60_each():
     assert (d["result"], d["scores"]) == ("thrown in", [0, 50, 50])
     with pytest.raises(SimkitError, match="allpass_refusal"):
         GAME.Rules.build({"allpass_refusal": "throw_in"})                 # 1001 has its own rule (002:90)
+
+
+def _card(state_trump, played, hand, trick, seat, decl, leader, flags):
+    """The heuristic's card (:func:`heuristic_play_nb`) on a hand-built position: the cards of
+    ``trick`` (names) already played to it from ``leader``, trump ``state_trump`` (-1: none),
+    ``played`` the cards of earlier tricks; ``legal`` is the hand's cards that follow suit,
+    else its trumps, else all."""
+    from simkit.core.tricks import NO_TRUMP, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_SIZE, S_TRUMP
+    from simkit.games.thousand.layout import S_DECLARER
+    from simkit.games.thousand.heuristic import heuristic_play_nb
+    from simkit.games.thousand.scoring import TABLES
+    bits = lambda names_: sum(1 << int(c) for c in parse(names_)) if names_ else 0
+    st = np.zeros(S_SIZE, np.int64)
+    tr = np.full(4, -1, np.int64)
+    cards = list(parse(trick))
+    for i, c in enumerate(cards):
+        tr[i] = int(c)
+    st[S_PLAYERS], st[S_TRUMP], st[S_LEADER], st[S_N_IN_TRICK] = 3, state_trump, leader, len(cards)
+    st[S_DECLARER] = decl
+    st[S_PLAYED] = bits(played) | bits(trick)
+    h = bits(hand)
+    led = int(cards[0]) & 3
+    suit = lambda s: sum(1 << (4 * r + s) for r in range(6)) & h
+    legal = suit(led) or (suit(state_trump) if state_trump >= 0 else 0) or h
+    tt = TABLES[NO_TRUMP if state_trump < 0 else state_trump]
+    c = heuristic_play_nb(seat, h, legal, st, tr, tt, flags)
+    return {int(parse(n)[0]): n for n in hand.split()}[int(c)]
+
+
+def test_cash_takes_a_safe_trick_with_a_loose_card_keeping_the_master():
+    """``cash``: the declarer, last to a spade trick, holds the ace and king of spades with
+    the ten still out: he takes it with the king (the ten could catch it later) and keeps
+    the ace; the play before (``cash=0``) takes it with the ace (the most points)."""
+    from simkit.games.thousand.heuristic import F_CASH, F_DRAW
+    pos = dict(state_trump=-1, played="", hand="AS KS 9H JD QC 9C", trick="9S JS", seat=0, decl=0, leader=1)
+    assert _card(**pos, flags=F_DRAW | F_CASH) == "KS"
+    assert _card(**pos, flags=F_DRAW) == "AS"
+
+
+def test_cash_second_defender_trumps_low_behind_the_declarers_lead():
+    """``cash``: the declarer leads the ten of clubs, hearts trump; the defender after him,
+    void in clubs, holds the ace and nine of hearts with the ten of hearts out: only his
+    partner plays after him, so he trumps with the nine and keeps the ace; before
+    (``cash=0``) he trumped with his strongest card, the ace."""
+    from simkit.games.thousand.heuristic import F_CASH, F_DRAW
+    pos = dict(state_trump=1, played="", hand="AH 9H AS KS JD 9D", trick="10C", seat=1, decl=0, leader=0)
+    assert _card(**pos, flags=F_DRAW | F_CASH) == "9H"
+    assert _card(**pos, flags=F_DRAW) == "AH"
+    # the declarer second to a defender's lead still takes it with his strongest card
+    assert _card(state_trump=1, played="", hand="AH 9H AS KS JD 9D", trick="10C", seat=0, decl=0, leader=2,
+                 flags=F_DRAW | F_CASH) == "AH"
+
+
+def test_cash_flag_by_version():
+    """``cash`` sets the rule in 1001, ``cash_2`` in 1000 (2) (defaults 1 and 0)."""
+    from simkit.games.thousand.heuristic import F_CASH, F_DRAW, play_flags_nb
+    p = np.zeros(L.N_PLAY_PARAMS)
+    p[L.P_DRAW], p[L.P_CASH] = 1, 1
+    assert play_flags_nb(p, False) == F_DRAW | F_CASH and play_flags_nb(p, True) == F_DRAW
+    p[L.P_CASH], p[L.P_CASH_2] = 0, 1
+    assert play_flags_nb(p, False) == F_DRAW and play_flags_nb(p, True) == F_DRAW | F_CASH

@@ -30,8 +30,8 @@ from simkit.core.tricks import (NO_TRUMP, S_BID, S_LEADER, S_N_IN_TRICK, S_PLAYE
                                 TT_POWER, TT_SUIT_BITS, beating_nb, higher_in_suit_nb, lowest_card_nb,
                                 masters_nb, popcount_nb, strongest_nb, trick_winner_nb)
 from simkit.games.thousand.layout import (O_ALLPASS_MINUS, O_CONCEDE_OPP, O_VERSION2, P_BID_MARGIN, P_BID_MARGIN_2,
-                                          P_CONCEDE, P_MARGIN, P_SPREAD, PHASE_AUCTION, PHASE_CONTRACT, S_CONTRACT, S_DECLARER,
-                                          S_HIGH, S_OPENING, S_PHASE, S_STEP)
+                                          P_CASH, P_CASH_2, P_CONCEDE, P_DRAW, P_MARGIN, P_SPREAD, PHASE_AUCTION,
+                                          PHASE_CONTRACT, S_CONTRACT, S_DECLARER, S_HIGH, S_OPENING, S_PHASE, S_STEP)
 from simkit.games.thousand.scoring import (BARREL, BARREL_PENALTY, DEAL_POINTS, MARRIAGE_VALUES, MAX_BID,
                                            MAX_WITHOUT_MARRIAGE, POINTS, REFUSAL_BONUS_1000_2, TABLES, THROW_IN_BONUS)
 
@@ -40,6 +40,8 @@ TRICK_POINTS = 10.0
 SUIT_BITS = TABLES[NO_TRUMP, TT_SUIT_BITS:TT_SUIT_BITS + 4].copy()
 #: the bonus for a marriage card when choosing what to keep or give (never break a marriage)
 KEEP_MARRIAGE = 100
+#: the play heuristic's rule flags (bits of its ``flags``): draw trumps, cash loose winners
+F_DRAW, F_CASH = 1, 2
 
 
 @njit(cache=True)
@@ -342,8 +344,29 @@ def _most_points_nb(m, tt, most):
     return best
 
 
+@njit(cache=True)
+def play_flags_nb(p, v2):
+    """The heuristic player's rule flags from its parameters ``p`` (``draw``; ``cash`` in
+    1001, ``cash_2`` in 1000 (2) (``v2``): :data:`F_DRAW`, :data:`F_CASH`)."""
+    f = 0
+    if p[P_DRAW] != 0:
+        f |= F_DRAW
+    if p[P_CASH_2 if v2 else P_CASH] != 0:
+        f |= F_CASH
+    return f
+
+
 @njit(cache=True, inline="always")
-def heuristic_play_nb(seat, hand, legal, state, trick, tt, draw):
+def _cash_nb(win, gone, tt):
+    """``cash``: the card of ``win`` (cards that take the trick safely) with the most points
+    among those a card still out beats in their suit (to take now what could be lost
+    later); when every one is a master, the one with the most points."""
+    loose = win & ~masters_nb(win, gone, tt)
+    return _most_points_nb(loose if loose else win, tt, True)
+
+
+@njit(cache=True, inline="always")
+def heuristic_play_nb(seat, hand, legal, state, trick, tt, flags):
     """Card play counting points, with the two defenders as partners against the declarer.
     Leading: a card no unplayed card of its suit beats (a sure trick), the one with the
     most points; else the card with the fewest points; with ``draw``, a declarer holding a
@@ -352,9 +375,16 @@ def heuristic_play_nb(seat, hand, legal, state, trick, tt, draw):
     the partner holds the trick and nobody plays after, or his card cannot be beaten, give
     him the most points; when an opponent holds it, take it (last: with the winning card
     with the most points; second: with the strongest) or, unable to, give the fewest
-    points."""
+    points. ``flags`` (bits :data:`F_DRAW`, :data:`F_CASH`): with ``cash``, a seat taking a
+    trick that nobody after it can take away (the last seat, or a defender second to the
+    declarer's lead, his partner after him) takes it with the card with the most points
+    among those a card still out beats in their suit, keeping his masters for later
+    (:func:`_cash_nb`; without, the last seat takes it with the most points, the second
+    defender with his strongest card). ``flags`` 0 or 1 (``draw`` alone) is the play before
+    ``cash``, bit for bit."""
     n = state[S_N_IN_TRICK]
     decl = state[S_DECLARER]
+    draw = flags & F_DRAW
     if n == 0:
         tops = masters_nb(legal, state[S_PLAYED] | hand, tt)
         trump = state[S_TRUMP]
@@ -376,6 +406,8 @@ def heuristic_play_nb(seat, hand, legal, state, trick, tt, draw):
         return _most_points_nb(legal, tt, safe)
     win = beating_nb(legal, trick, n, tt)
     if win:
+        if flags & F_CASH and (last or (n == 1 and w == decl and players == 3)):
+            return _cash_nb(win, state[S_PLAYED] | hand, tt)
         if last:
             return _most_points_nb(win, tt, True)
         return strongest_nb(win, tt)

@@ -31,8 +31,8 @@ from simkit.core.trick_play import CHOOSE_SIG, N_ERR, R_PLAY, SeatPolicies, play
 from simkit.core.tricks import (MAX_SEATS, NO_TRUMP, S_DEAL_NO, S_FOLLOW, S_N_IN_TRICK, S_PLAYED, S_SEAT, S_SIZE,
                                 S_TABLE, S_TRICK_NO, S_TRUMP, TT_DECK, card_pool_nb, close_trick_nb, deal_unseen_nb,
                                 popcount_nb, start_deal_nb, trick_view_nb)
-from simkit.games.thousand.heuristic import declare_suit_nb, heuristic_play_nb
-from simkit.games.thousand.layout import (BID_HEURISTIC, N_BID_PARAMS, N_REC, O_FOLLOW, O_RNG, P_DRAW,
+from simkit.games.thousand.heuristic import declare_suit_nb, heuristic_play_nb, play_flags_nb
+from simkit.games.thousand.layout import (BID_HEURISTIC, N_BID_PARAMS, N_REC, O_FOLLOW, O_RNG, O_VERSION2, P_DRAW,
                                           P_PLAY_SAMPLES, P_TRUMP_WEIGHT, PLAY_HEURISTIC, PLAY_SIMULATION, R_BID,
                                           S_CONTRACT, S_DECLARER, S_GIVEN, S_POINTS)
 from simkit.games.thousand.play import MARRIAGE_BITS, TRICKS, play_out_nb, start_play_nb, widow_nb
@@ -143,7 +143,7 @@ def playout_nb(seat, hands, st, ctx):
     by the heuristic for every seat: each trick's card points to its winner, who then
     declares the marriage the heuristic declares (its value to him, its suit trump, his
     lead its king or queen); returns what the deal is worth to ``seat`` (module doc)."""
-    tables, opts, _, weight, draw = ctx
+    tables, opts, _, weight, flags = ctx
     trick = trick_view_nb(st)
     while True:
         tt = tables[st[S_TABLE]]
@@ -161,7 +161,7 @@ def playout_nb(seat, hands, st, ctx):
             st[S_FOLLOW] = opts[O_FOLLOW]
             st[S_POINTS + w] += MARRIAGE_VALUES[s]
             st[S_SEAT] = w
-            card = heuristic_play_nb(w, hands[w], hands[w] & MARRIAGE_BITS[s], st, trick, tables[s], draw)
+            card = heuristic_play_nb(w, hands[w], hands[w] & MARRIAGE_BITS[s], st, trick, tables[s], flags)
             bit = np.int64(1) << card
             hands[w] &= ~bit
             trick[0] = card
@@ -177,18 +177,18 @@ def playout_nb(seat, hands, st, ctx):
 
 
 @njit(cache=True)
-def simulation_play_nb(seat, hand, legal, state, trick, tt, opts, samples, weight, draw):
+def simulation_play_nb(seat, hand, legal, state, trick, tt, opts, samples, weight, flags):
     """The simulation player's card (module doc): the legal card with the best total over
     ``samples`` sampled deals played out (:func:`playout_nb`, the heuristic with
-    ``weight`` and ``draw``; :func:`~simkit.core.rollout.best_by_rollouts_nb`);
+    ``weight`` and the rule ``flags``; :func:`~simkit.core.rollout.best_by_rollouts_nb`);
     ties: the heuristic's card, then the lowest code. The leader of a declared marriage,
     who holds only its king and queen for that trick, plays the heuristic's card."""
-    first = heuristic_play_nb(seat, hand, legal, state, trick, tt, draw)
+    first = heuristic_play_nb(seat, hand, legal, state, trick, tt, flags)
     if popcount_nb(hand) != TRICKS - state[S_TRICK_NO]:
         return first
     rs = key_stream_nb(opts)
     return best_by_rollouts_nb(seat, hand, legal, state, first, max(1, samples),
-                               (TABLES, opts, rs, weight, draw), _sample_nb, playout_nb)
+                               (TABLES, opts, rs, weight, flags), _sample_nb, playout_nb)
 
 
 @cfunc(CHOOSE_SIG, cache=True)
@@ -196,8 +196,8 @@ def choose_play_cb(code, seat, hand, legal, state, trick, tt, params, opts):
     """The built-in play policies: the heuristic and the simulation player (random is
     the engine's)."""
     p = params[seat]
-    draw = p[P_DRAW] != 0
+    flags = play_flags_nb(p, opts[O_VERSION2] != 0)
     if code == PLAY_SIMULATION:
         return simulation_play_nb(seat, hand, legal, state, trick, tt, opts, np.int64(p[P_PLAY_SAMPLES]),
-                                  p[P_TRUMP_WEIGHT], draw)
-    return heuristic_play_nb(seat, hand, legal, state, trick, tt, draw)
+                                  p[P_TRUMP_WEIGHT], flags)
+    return heuristic_play_nb(seat, hand, legal, state, trick, tt, flags)
