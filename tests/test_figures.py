@@ -65,7 +65,12 @@ def test_the_check_sees_a_clipped_title():
 @pytest.mark.parametrize("gid,rules", [("ochko", {"variant": "A"}), ("treize", {}), ("poker", {})])
 def test_convergence(gid, rules):
     res = simkit.simulate(gid, 2000, rules=rules, seed=1, progress=False, chunk=250)
-    check(plot_convergence(res).figure)
+    ax = plot_convergence(res)
+    check(ax.figure)
+    if gid == "ochko":            # a variant A run is not titled "variants A and B"
+        assert "variant A" in ax.get_title() and "variants A and B" not in ax.get_title()
+    if gid == "treize":           # the axis says what and in which unit
+        assert ax.get_ylabel() == "house_edge (punters' loss per unit staked)"
 
 
 def test_blackjack_infinite_deck_convergence_names_its_unit():
@@ -81,12 +86,27 @@ def test_sweep_footer_has_base_policy_and_version():
     ax = plot_sweep(df, "stake.threshold", "house_edge")
     text = footer(ax.figure)
     assert "deck-aware:high=10,low=1" in text and "deck=36" in text and "swept: stake.threshold" in text
+    assert ax.get_ylabel() == "house_edge (punters' loss per unit staked)"
     check(ax.figure)
+
+
+def test_sweep_footer_leaves_out_the_swept_rule():
+    df = simkit.sweep("treize", {"deck": [52, 36]}, 500, seed=1, rules={"deck": 36, "bank": 50}, progress=False)
+    text = footer(plot_sweep(df, "deck", "house_edge").figure)
+    assert "bank=50" in text and "deck=36" not in text and "swept: deck" in text
+
+
+def test_a_difference_sweep_has_a_zero_line():
+    df = simkit.sweep("treize", {"deck": [52, 36]}, 500, seed=1, base={"deck": 52}, progress=False)
+    ax = plot_sweep(df, "deck", "house_edge_diff")
+    assert any(tuple(line.get_ydata()) == (0, 0) for line in ax.get_lines())
 
 
 def test_differences():
     cmp = simkit.compare("treize", ["flat", "deck-aware:threshold=-0.26"], 2000, seed=1, progress=False)
-    check(plot_differences(cmp, "house_edge").figure)
+    ax = plot_differences(cmp, "house_edge")
+    assert ax.get_xlabel().startswith("house_edge (punters' loss per unit staked): difference from")
+    check(ax.figure)
 
 
 def test_headline_has_one_panel_per_kind_of_metric():

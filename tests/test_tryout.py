@@ -284,3 +284,20 @@ def test_sigterm_ends_the_run_and_its_workers(tmp_path):
         time.sleep(0.2)
     assert not alive, f"workers {alive} outlived the command"
     assert not (tmp_path / "r").exists() and not list(tmp_path.iterdir())
+
+
+def test_a_dead_worker_is_a_clear_error():
+    from joblib.externals.loky.process_executor import TerminatedWorkerError
+
+    from simkit.runner.parallel import _worker_deaths_as_errors
+
+    def dying():
+        yield 1
+        raise TerminatedWorkerError("A worker process managed by the executor was unexpectedly terminated.\n"
+                                    "The exit codes of the workers are {SIGKILL(-9)}")
+
+    got = _worker_deaths_as_errors(dying(), 2)
+    assert next(got) == 1
+    with pytest.raises(SimkitError, match=r"a worker process died while playing \(killed, or out of memory\?\): "
+                                          r"The exit codes of the workers are \{SIGKILL\(-9\)\}"):
+        next(got)

@@ -39,6 +39,25 @@ def plural(unit: str) -> str:
     return f"{head} {rest}" if rest else head
 
 
+def axis_label(game, metric: str) -> str:
+    """``metric`` with its unit for an axis, e.g. ``house_edge (punters' loss per unit
+    staked)`` (:func:`~simkit.reports.metric_info.metric_info`); the bare name when no
+    unit is known."""
+    from simkit.reports.metric_info import metric_info
+
+    try:
+        unit = metric_info(game, metric).unit
+    except Exception:                     # an unknown game id: the bare name
+        unit = ""
+    return f"{metric} ({unit})" if unit else metric
+
+
+def game_title(res) -> str:
+    """The game's title for the rules of ``res`` (a game with variants names the one run)."""
+    title_for = getattr(res.game, "title_for", None)
+    return title_for(res.rules) if callable(title_for) else (res.game.title or res.game.id)
+
+
 def _run_caption(res) -> str:
     changed = res.rules.changed()
     rules = ", ".join(f"{k}={v}" for k, v in changed.items()) or "default rules"
@@ -67,15 +86,18 @@ def plot_convergence(res, metric: str | None = None, ax=None, reference: float |
         ax.axhline(reference, ls="--", color="k", lw=1, label="exact")
     ax.set_xscale("log" if len(x) > 1 and x.max() / max(x.min(), 1) > 50 else "linear")
     ax.set_xlabel(f"{plural(res.game.unit_for(res.rules))} played")
-    ax.set_ylabel(metric)
-    set_wrapped_title(ax, f"{res.game.title or res.game.id}: convergence of {metric}")
+    ax.set_ylabel(axis_label(res.game, metric))
+    set_wrapped_title(ax, f"{game_title(res)}: convergence of {metric}")
     ax.legend(loc="best", fontsize=8)
     _caption(ax, _run_caption(res))
     return ax
 
 
 def plot_sweep(df, x: str, metric: str, hue: str | None = None, ax=None):
-    """``metric`` against grid column ``x`` with its 95% band, one line per ``hue`` value."""
+    """``metric`` against grid column ``x`` with its 95% band, one line per ``hue`` value;
+    a difference column of a sweep with ``base=`` (``<metric>_diff``) gets its paired
+    band and a zero line. The axis names the metric's unit; the footer gives the base
+    rules without the swept keys."""
     import matplotlib.pyplot as plt
 
     if ax is None:
@@ -86,13 +108,21 @@ def plot_sweep(df, x: str, metric: str, hue: str | None = None, ax=None):
         xs = part[x].to_numpy()
         label = metric if key is None else f"{hue}={key}"
         ax.plot(xs, part[metric], marker="o", label=label)
-        ax.fill_between(xs, part[f"{metric}_ci95_low"], part[f"{metric}_ci95_high"], alpha=0.2)
-    ax.set_xlabel(x)
-    ax.set_ylabel(metric)
-    ax.legend(loc="best", fontsize=8)
+        if f"{metric}_ci95_low" in part:
+            low, high = part[f"{metric}_ci95_low"], part[f"{metric}_ci95_high"]
+        else:                             # a difference column (``base=``): its paired stderr
+            low = part[metric] - Z95 * part[f"{metric}_stderr"]
+            high = part[metric] + Z95 * part[f"{metric}_stderr"]
+        ax.fill_between(xs, low, high, alpha=0.2)
     a = df.attrs
+    ax.set_xlabel(x)
+    ax.set_ylabel(axis_label(a["game"], metric) if a.get("game") else metric)
+    if metric.endswith("_diff"):           # differences from a base point: zero is no difference
+        ax.axhline(0, color="k", lw=0.8)
+    ax.legend(loc="best", fontsize=8)
     if a:
-        rules = ", ".join(f"{k}={v}" for k, v in a.get("rules", {}).items()) or "default rules"
+        swept = set(a.get("grid", [x]))      # a swept key's base value is not one the plot holds
+        rules = ", ".join(f"{k}={v}" for k, v in a.get("rules", {}).items() if k not in swept) or "default rules"
         _caption(ax, f"{a.get('game', '')} | n={a.get('hands', 0):,} {a.get('hands_word', 'hands')} per point | "
                      f"base: {rules} | {policy_labels(a.get('policies', {}))} | "
                      f"swept: {', '.join(a.get('grid', [x]))} | "
@@ -118,7 +148,7 @@ def plot_differences(comparison, metric: str, ax=None):
     ax.barh(y, df["diff"], xerr=err, color="tab:blue", alpha=0.7, capsize=4)
     ax.set_yticks(y, labels, fontsize=8)
     ax.axvline(0, color="k", lw=0.8)
-    ax.set_xlabel(f"{metric}: difference from {comparison.labels[0]}\n"
+    ax.set_xlabel(f"{axis_label(comparison.game, metric)}: difference from {comparison.labels[0]}\n"
                   f"(paired 95% interval, t with {comparison.n_groups - 1} df)")
     res = comparison.results[0]
     _caption(ax, f"{res.game.id} | n={res.n_units:,} {plural(res.meta()['unit'])} each, same deals | "

@@ -17,7 +17,9 @@ def summary(res, max_rows: int = 20) -> str:
     the metrics table, then each table (first ``max_rows`` rows)."""
     meta = res.meta()
     changed = res.rules.changed()
-    lines = [f"{res.game.title or res.game.id}  [{res.game.id}]",
+    from simkit.reports.plots import game_title
+
+    lines = [f"{game_title(res)}  [{res.game.id}]",
              f"  {res.hands:,} {res.game.hands_word} ({res.n_units:,} units of one {meta['unit']}), seed {res.seed}",
              f"  rules: {', '.join(f'{k}={v}' for k, v in changed.items()) or 'defaults'}",
              f"  policies: {policy_labels(meta['policies'])}",

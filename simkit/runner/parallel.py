@@ -115,4 +115,19 @@ def run_chunks(tasks, *, n_jobs: int, backend: str | None, scheduler=None, n_tas
             yield from par(joblib.delayed(run_chunk_task)(*t) for t in tasks)
         return
     par = joblib.Parallel(n_jobs=n_jobs, backend=backend or "loky", return_as="generator")
-    yield from par(joblib.delayed(run_chunk_task)(*t) for t in tasks)
+    yield from _worker_deaths_as_errors(par(joblib.delayed(run_chunk_task)(*t) for t in tasks), n_jobs)
+
+
+def _worker_deaths_as_errors(results, n_jobs: int):
+    """Yield ``results``; a worker process that died (killed, or by the system for want of
+    memory) becomes a :class:`SimkitError` that says so and what to try, not loky's
+    traceback."""
+    from joblib.externals.loky.process_executor import TerminatedWorkerError
+
+    try:
+        yield from results
+    except TerminatedWorkerError as e:
+        detail = str(e).split("\n")[-1].strip() or "no exit code"
+        raise SimkitError(f"a worker process died while playing (killed, or out of memory?): {detail}. Nothing "
+                          f"was saved; rerun, with fewer workers than the {n_jobs} used if memory is short "
+                          f"(--jobs)") from None

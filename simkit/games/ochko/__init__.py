@@ -90,6 +90,10 @@ def policy_args(rules, policies) -> tuple:
 class Ochko(Game):
     id = "ochko"
     title = "Ochko (Очко, Двадцать одно), variants A and B"
+
+    def title_for(self, rules) -> str:
+        """The title of a run of one variant (a figure of variant A is not of A and B)."""
+        return f"Ochko (Очко, Двадцать одно), variant {rules.variant}"
     description = "Russian twenty-one against a banker, variant A (naturals) or B (bank duels) (house edge)"
     unit = "bank"
     hands_word = "banks"
