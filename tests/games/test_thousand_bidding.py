@@ -101,11 +101,16 @@ D = order_for("9C JS JC KS KC AD AC", "9S 9H 10H QH QD QC AH", "10S 10D 10C JH J
 
 
 def test_heuristic_throws_in_a_hopeless_all_pass_contract_1000_2_unless_on_850():
-    d = play(D, rules={"version": "1000-2"})
+    # under the throw-in reading of a refusal (allpass_refusal=throw_in, the rule before issue 29)
+    d = play(D, rules={"version": "1000-2", "allpass_refusal": "throw_in"})
     assert (d["all_pass"], d["declarer"], d["contract"], d["result"], d["scores"]) == \
         (True, 0, 60, "thrown in", [0, 50, 50])
+    # under the seed's reading (the default: minus the contract, +60 to each opponent, 002:101)
+    # refusing costs more than playing on: the hand plays and fails
+    d = play(D, rules={"version": "1000-2"})
+    assert (d["all_pass"], d["declarer"], d["result"], d["scores"]) == (True, 0, "failed", [-60, 0, 60])
     # on 850 or more, scoring nothing costs 100 more (002:101): the same hand plays
-    d = play(D, rules={"version": "1000-2"}, scores=[900, 0, 0])
+    d = play(D, rules={"version": "1000-2", "allpass_refusal": "throw_in"}, scores=[900, 0, 0])
     assert (d["all_pass"], d["declarer"]) == (True, 0)
     assert d["result"] in ("made", "failed") and d["scores"][0] in (60, -60)
 
