@@ -63,8 +63,18 @@ def git_commit() -> dict:
     return {"commit": sha or None, "dirty": bool(status.strip())}
 
 
+@lru_cache(maxsize=None)
+def _environment() -> tuple:
+    return tuple(_read_environment().items())
+
+
 def environment() -> dict:
-    """The interpreter, the numerical libraries and the platform."""
+    """The interpreter, the numerical libraries and the platform (read once a process:
+    every Result records it)."""
+    return dict(_environment())
+
+
+def _read_environment() -> dict:
     # read from the installed metadata: importing the libraries here is not needed
     # (and a module that imports numba would join the kernels' cache key, simkit/_cache.py)
     from importlib import metadata
