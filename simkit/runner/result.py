@@ -289,7 +289,9 @@ def _policy_from(desc):
 
 
 def load(directory) -> Result:
-    """Read a result written by :meth:`Result.save` (estimates are recomputed from the
+    """Read a result written by :meth:`Result.save` (a tournament's or a comparison's
+    folder gives its :class:`~simkit.Tournament` or :class:`~simkit.Comparison`, a
+    sweep's its table, a DataFrame; estimates are recomputed from the
     saved statistics by the game's own report code). A damaged folder, or one whose
     statistics or inputs do not match the checksum in ``meta.json`` (edited by hand), is
     refused, as is one without a checksum; so is one whose other files (metrics, tables,
@@ -300,10 +302,19 @@ def load(directory) -> Result:
     if not isinstance(directory, (str, os.PathLike)):
         raise SimkitError(f"load needs the path of a result folder, got {directory!r}")
     d = Path(directory)
-    if read_meta_object(d).get("kind") == "tournament":
+    kind = read_meta_object(d).get("kind")
+    if kind == "tournament":
         from simkit.runner.tournament import load_tournament
 
         return load_tournament(d)
+    if kind == "comparison":
+        from simkit.runner.compare import load_comparison
+
+        return load_comparison(d)
+    if kind == "sweep":
+        from simkit.runner.sweep import load_sweep
+
+        return load_sweep(d)
     meta = _read_meta(d)
     stats = _read_stats(d / "stats.npz")
     if "checksum" not in meta:
