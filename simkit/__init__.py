@@ -12,6 +12,10 @@ from simkit._cache import configure_cache as _configure_cache  # noqa: E402
 #: the numba cache folder of this source (see simkit/_cache.py)
 CACHE_DIR = _configure_cache()
 
+from simkit._cache_repair import install as _repair_damaged_cache  # noqa: E402
+
+_repair_damaged_cache()     # a damaged cache file is recompiled, not a traceback (simkit/_cache_repair.py)
+
 # The submodule simkit.rules must be imported before the function rules() below is
 # defined: importing a submodule for the first time binds its name on the package and
 # would otherwise replace the function.
