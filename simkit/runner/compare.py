@@ -531,7 +531,8 @@ def _labels(game, specs, base_rules: dict) -> list:
 
 
 def compare(game, variants, hands, *, seed=0, rules=None, policies=None, role=None, n_jobs=1, chunk=None,
-            backend=None, scheduler=None, progress=None, groups: int = 100, shard=None) -> Comparison:
+            backend=None, scheduler=None, progress=None, groups: int = 100, shard=None,
+            check_user: bool = False) -> Comparison:
     """Play every entry of ``variants`` on the same units and compare them.
 
     Each entry is a policies spec as for ``simulate`` (with ``role``: that role's policy),
@@ -541,7 +542,8 @@ def compare(game, variants, hands, *, seed=0, rules=None, policies=None, role=No
     itself). ``hands`` is converted to units by the first variant's rules, and every
     variant plays those units. ``shard=(k, N)`` (or ``"k/N"``) plays only the k-th of N
     slices of the units: save each slice and add them up with :func:`merge_comparisons`
-    (``simkit merge``), which gives exactly the unsharded comparison."""
+    (``simkit merge``), which gives exactly the unsharded comparison. ``check_user=True``
+    compiles user ``@njit`` functions with numba's bounds checking (as in ``simulate``)."""
     game = get_game(game)
     if not isinstance(variants, (list, tuple)) or len(variants) < 2:
         raise SimkitError(f"compare needs a list of at least two variants (policies, dicts or "
@@ -578,7 +580,7 @@ def compare(game, variants, hands, *, seed=0, rules=None, policies=None, role=No
     t0 = time.perf_counter()
     per_spec, timings = run_specs(game, specs, seed, hands, start, stop, n_jobs=n_jobs,
                                   chunk=chunk, backend=backend, scheduler=scheduler, progress=progress,
-                                  groups=[(a, b) for _, a, b in mine])
+                                  groups=[(a, b) for _, a, b in mine], check_user=check_user)
     timings["total_s"] = time.perf_counter() - t0  # n_jobs: the workers used
     results = [Result(game=game, hands=hands, seed=seed, rules=r, policies=p, stats=merge_groups(g),
                       n_units=n_units, timings=timings, shard=shard, unit_range=(start, stop))

@@ -125,7 +125,7 @@ def _base_index(keys, points, base) -> int:
 
 
 def sweep(game, grid: dict, hands, *, seed=0, rules=None, policies=None, n_jobs=1, chunk=None, backend=None,
-          scheduler=None, progress=None, base=None, groups: int = 100) -> pd.DataFrame:
+          scheduler=None, progress=None, base=None, groups: int = 100, check_user: bool = False) -> pd.DataFrame:
     """Run every point of ``grid`` (cartesian product) on the same units and return one
     row per point: the grid keys, then each metric with ``_stderr``, ``_ci95_low``,
     ``_ci95_high`` and ``_n`` columns; ``df.attrs`` holds game, hands (and what they count), seed, the base
@@ -138,7 +138,8 @@ def sweep(game, grid: dict, hands, *, seed=0, rules=None, policies=None, n_jobs=
     ``<metric>_diff`` (the point minus the base point) and ``<metric>_diff_stderr``: a
     paired jackknife over ``groups`` fixed unit groups when every point plays the same
     units (as in :func:`simkit.compare`), else the unpaired ``√(se² + se_base²)``
-    (``df.attrs["paired"]`` says which)."""
+    (``df.attrs["paired"]`` says which). ``check_user=True`` compiles user ``@njit``
+    functions with numba's bounds checking (as in ``simulate``)."""
     game = get_game(game)
     hands = parse_hands(hands)
     seed = parse_seed(seed)
@@ -155,12 +156,12 @@ def sweep(game, grid: dict, hands, *, seed=0, rules=None, policies=None, n_jobs=
     if paired:
         per_spec, _ = run_specs(game, specs, seed, hands, 0, units.pop(), n_jobs=n_jobs, chunk=chunk,
                                 backend=backend, scheduler=scheduler, progress=progress,
-                                n_groups=1 if b is None else groups)
+                                n_groups=1 if b is None else groups, check_user=check_user)
     else:  # rules change what a unit is (e.g. rounds per shoe): run points apart
         per_spec = []
         for r, p in specs:
             out, _ = run_specs(game, [(r, p)], seed, hands, 0, game.n_units(hands, r), n_jobs=n_jobs, chunk=chunk,
-                               backend=backend, scheduler=scheduler, progress=progress)
+                               backend=backend, scheduler=scheduler, progress=progress, check_user=check_user)
             per_spec.extend(out)
     ests = [game.metrics(merge_groups(g), r, p) for (r, p), g in zip(specs, per_spec)]
     loo = None
