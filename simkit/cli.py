@@ -205,6 +205,9 @@ def main(argv=None) -> int:
 
     configure(args.verbose - 2 * args.quiet)
     previous = _terminate_as_interrupt()
+    from simkit.runner import interrupt
+
+    interrupt.enable(previous is not None)   # Ctrl-C inside a kernel ends the process at once (runner/interrupt.py)
     try:
         code = _main(args)
         sys.stdout.flush()
@@ -218,6 +221,7 @@ def main(argv=None) -> int:
     except BrokenPipeError:
         return _reader_gone()
     finally:
+        interrupt.enable(False)
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
 

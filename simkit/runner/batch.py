@@ -84,8 +84,11 @@ def _run_specs(game, specs, seed, hands, start, stop, *, n_jobs=1, chunk=None, b
     whole run). ``seconds``: a list that receives each spec's summed chunk seconds."""
     check_units(game.id, stop - start)
     t0 = time.perf_counter()
+    from simkit.runner.interrupt import native_section
+
     for rules, policies in specs:  # compile or load the cache here, before fanning out
-        checked_first_chunk(game, rules, policies, seed, start, start + 1 if stop > start else start, hands)
+        with native_section():
+            checked_first_chunk(game, rules, policies, seed, start, start + 1 if stop > start else start, hands)
     compile_s = take_load_seconds(game.id) + time.perf_counter() - t0
     t1 = time.perf_counter()
     if groups is None:
