@@ -142,3 +142,12 @@ def test_cli_compare_out_shard_merge_and_report(capsys, tmp_path):
     code, out, err = _cli(capsys, *base, "--out", str(tmp_path / "run"), "--force")
     assert code == 2 and "not a simkit result folder of this kind" in err
     assert (tmp_path / "run" / "trace.parquet").exists()
+    # nor does run --force replace a comparison's folder, and a sweep's folder is no shard
+    code, out, err = _cli(capsys, "run", "treize", "--hands", "10", "--out", str(tmp_path / "one"), "--force")
+    assert code == 2 and "not a simkit result folder of this kind" in err
+    assert (tmp_path / "one" / "tables" / "ranking.parquet").exists()
+    code, out, err = _cli(capsys, "sweep", "treize", "--vary", "deck=36,52", "--hands", "50", "--no-progress",
+                          "--out", str(tmp_path / "sw"))
+    assert code == 0, err
+    code, out, err = _cli(capsys, "merge", str(tmp_path / "sw"), "--out", str(tmp_path / "m2"))
+    assert code == 2 and "holds a sweep" in err and "only the shards of a run, a comparison or a tournament" in err

@@ -54,6 +54,9 @@ def merge(directories) -> Result:
         from simkit.runner.tournament import merge_tournaments
 
         return merge_tournaments(dirs)
+    if kind is not None:
+        raise SimkitError(f"{dirs[0]} holds a {kind} (kind {kind!r} in its meta.json); only the shards of a run, "
+                          f"a comparison or a tournament merge")
     parts = [load(d) for d in dirs]
     metas = [p.meta() for p in parts]
     for d, p in zip(dirs, parts):
