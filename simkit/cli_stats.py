@@ -31,7 +31,8 @@ def add_parsers(sub, make) -> None:
              "simkit compare treize --policy deck-aware --variant base --variant stake.threshold=-0.26 "
              "--hands 1e5 --best min",
              "simkit compare treize --variant base --variant deck=36 --hands 1e8 --shard 3/16 --out c/s3 --no-progress",
-             "simkit merge c/s* --out c/all && simkit report c/all")
+             "simkit merge c/s* --out c/all",
+             "simkit report c/all")
     c.add_argument("game", help="a game id (simkit list)")
     c.add_argument("--variant", action="append", default=[], metavar="KEY=VALUE[,KEY=VALUE...]|base",
                    help="one variant: rule options, ROLE=POLICY or ROLE.PARAM=NUMBER over the base; "
@@ -57,7 +58,8 @@ def add_parsers(sub, make) -> None:
              "simkit sweep treize --policy deck-aware --vary stake.threshold=-0.3,-0.26,0 --vary deck=36,52 "
              "--hands 1e5 --base stake.threshold=0,deck=52",
              "simkit sweep treize --vary stake=flat,deck-aware:low=1,high=10 --hands 1e5 --json",
-             "simkit sweep treize --vary deck=32,36,52 --hands 1e6 --out results/decks && simkit report results/decks")
+             "simkit sweep treize --vary deck=32,36,52 --hands 1e6 --out results/decks",
+             "simkit report results/decks")
     w.add_argument("game", help="a game id (simkit list)")
     w.add_argument("--vary", action="append", default=[], metavar="KEY=V1,V2,...",
                    help="one grid axis (repeat for a grid over several): a rule option with its values, "
