@@ -233,3 +233,81 @@ def test_rules_is_the_heuristic_without_its_look_ahead():
 def test_look_ahead_parameters_out_of_range_are_refused(policy, match):
     with pytest.raises(SimkitError, match=match):
         simkit.simulate("tyotka", 2, policies={"play": policy}, progress=False)
+
+
+def test_the_fast_basic_plays_as_basic():
+    """``fast_basic_nb`` (the look-ahead's play-outs and the rules' fallback, on bitmasks)
+    plays the card of the shared ``avoid_play_nb`` (``basic``) in every position of 200
+    deals, positions reached by a mix of basic and random cards."""
+    from numba import njit
+
+    from simkit.core.rng import randbelow_nb, seed_stream_nb
+    from simkit.core.tricks import MAX_SEATS, S_LEADER, close_trick_nb, lowest_card_nb
+    from simkit.games import penalty_tricks as pt
+    from simkit.games.tyotka.play import fast_basic_nb
+    from simkit.games.tyotka.scoring import counting_trick_nb
+
+    @njit(cache=False)
+    def compare(n_deals, opts, tables):
+        tt = tables[NO_TRUMP]
+        rng = np.zeros(4, np.uint64)
+        seed_stream_nb(rng, 3, 0)
+        state = np.zeros(S_SIZE, np.int64)
+        hands = np.zeros(MAX_SEATS, np.int64)
+        deck = np.arange(52)
+        checks = 0
+        bad = 0
+        for _ in range(n_deals):
+            for i in range(51, 0, -1):
+                j = randbelow_nb(rng, i + 1)
+                deck[i], deck[j] = deck[j], deck[i]
+            for s in range(4):
+                hands[s] = 0
+            for i in range(52):
+                hands[i & 3] |= np.int64(1) << deck[i]
+            photo = deck[randbelow_nb(rng, 52)]
+            start_deal_nb(state, tables, NO_TRUMP, 4, 13, 0, 1, -1, 1)
+            pt.start_penalties_nb(state, photo, counting_trick_nb(photo) - 1, 0)
+            trick = state[S_TRICK:S_TRICK + MAX_SEATS]
+            for k in range(13):
+                led = -1
+                seat = state[S_LEADER]
+                for n in range(4):
+                    hand = hands[seat]
+                    legal = hand
+                    if n > 0 and hand & tt[TT_SUIT_BITS + led]:
+                        legal = hand & tt[TT_SUIT_BITS + led]
+                    state[S_SEAT] = seat
+                    state[S_N_IN_TRICK] = n
+                    card = pt.avoid_play_nb(seat, hand, legal, state, trick, tt, opts)
+                    checks += 1
+                    bad += card != fast_basic_nb(hand, legal, state, trick, opts)
+                    if randbelow_nb(rng, 3) == 0:
+                        m = legal
+                        for _ in range(randbelow_nb(rng, bin_count(legal))):
+                            m &= m - 1
+                        card = lowest_card_nb(m)
+                    bit = np.int64(1) << card
+                    hands[seat] = hand & ~bit
+                    trick[n] = card
+                    state[S_PLAYED] |= bit
+                    if n == 0:
+                        led = tt[TT_ESUIT + card]
+                    seat = (seat + 1) & 3
+                state[S_N_IN_TRICK] = 4
+                taken = state[S_PLAYED] & ~state[S_PREV]
+                state[S_PREV] = state[S_PLAYED]
+                w = close_trick_nb(state, trick, tt)
+                pt.charge_trick_nb(state, opts, taken, w, k)
+        return checks, bad
+
+    @njit(cache=False)
+    def bin_count(m):
+        c = 0
+        while m:
+            m &= m - 1
+            c += 1
+        return c
+
+    checks, bad = compare(200, GAME._opts(GAME.Rules.build({})), TABLES)
+    assert checks == 200 * 52 and bad == 0

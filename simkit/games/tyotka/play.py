@@ -20,8 +20,8 @@ from simkit.core.rng import seed_stream_nb
 from simkit.core.rollout import follow_legal_nb, play_trick_nb
 from simkit.core.trick_play import CHOOSE_SIG, PLAY_BUILTIN
 from simkit.core.tricks import (MAX_SEATS, S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_SIZE, S_TRICK, S_TRICK_NO, S_TRICKS,
-                                TT_DECK, TT_ESUIT, TT_POWER, TT_SUIT_BITS, beating_nb, card_pool_nb, close_trick_nb,
-                                deal_unseen_nb, higher_in_suit_nb, lowest_card_nb, popcount_nb, strongest_nb)
+                                TT_DECK, TT_ESUIT, TT_SUIT_BITS, beating_nb, card_pool_nb, close_trick_nb, deal_unseen_nb,
+                                lowest_card_nb, popcount_nb, strongest_nb)
 from simkit.games.penalty_tricks import (P_SAMPLES, PLAY_HEURISTIC, PLAY_SIMULATION, S_HOT, S_HOT_TRICK, S_PREV, S_RNG,
                                          avoid_play_nb, card_penalty_nb, charge_trick_nb, deal_cost_nb,
                                          simulation_play_nb)
@@ -32,8 +32,18 @@ PLAY_BASIC = PLAY_BUILTIN + 2
 (P_TAKE, P_HIGH, P_SAVE, P_LEAD, P_SHED, P_PROBE, P_LAST, P_COUNT, P_MODEL,
  P_KINDS) = range(P_SAMPLES + 1, P_SAMPLES + 11)
 N_PLAY_PARAMS = P_SAMPLES + 11
+#: the 52-card deck and its suits as bitmasks (Tyotka's table: card code = 4 x rank + suit)
+DECK52 = np.int64((1 << 52) - 1)
+SUIT52 = np.array([sum(1 << (4 * r + s) for r in range(13)) for s in range(4)], np.int64)
 #: the look-ahead's stream: the deal's key mixed with this salt (the key itself is not advanced)
 LOOK_SALT = np.int64(0x5DEECE66D)
+
+
+@njit(cache=True, inline="always")
+def above_nb(c):
+    """The cards of ``c``'s suit above it (Tyotka's table: code = 4 x rank + suit; the
+    shared :func:`~simkit.core.tricks.higher_in_suit_nb` on a bitmask)."""
+    return SUIT52[c & 3] & ~((np.int64(2) << c) - 1)
 
 
 @njit(cache=True)
@@ -45,8 +55,8 @@ def sure_losers_nb(legal, unseen, tt):
     while m:
         c = lowest_card_nb(m)
         m &= m - 1
-        above = higher_in_suit_nb(c, tt) & unseen
-        if above and tt[TT_SUIT_BITS + tt[TT_ESUIT + c]] & unseen & ~above == 0:
+        above = above_nb(c) & unseen
+        if above and SUIT52[c & 3] & unseen & ~above == 0:
             out |= np.int64(1) << c
     return out
 
@@ -63,8 +73,8 @@ def shed_nb(hand, legal, unseen, opts, hot, tt):
     while m:
         c = lowest_card_nb(m)
         m &= m - 1
-        suit = tt[TT_SUIT_BITS + tt[TT_ESUIT + c]]
-        above = higher_in_suit_nb(c, tt) & unseen
+        suit = SUIT52[c & 3]
+        above = above_nb(c) & unseen
         below = popcount_nb(suit & unseen & ~above)
         key = card_penalty_nb(c, opts, hot) * (np.int64(1) << 24) + below * 64 - 2 * popcount_nb(hand & suit)
         if above == 0 and below > 0:
@@ -80,7 +90,8 @@ def tyotka_play_nb(seat, hand, legal, state, trick, tt, opts, take, high, save, 
     """Tyotka's heuristic: the basic ducking play
     (:func:`~simkit.games.penalty_tricks.avoid_play_nb`: lead the card most likely to lose,
     duck with the highest losing card, shed queens, the photograph and high cards when
-    void) with three rules of its own.
+    void; its choices computed on bitmasks, :func:`fast_basic_nb`) with three rules of its
+    own. The look-ahead (:func:`look_play_nb`) is on top, in :func:`tyotka_choose_nb`.
 
     *Take early clean tricks*: the last to play to a clean trick (no queen, no photograph,
     not the counting trick) in the deal's first ``take`` tricks takes it with his highest
@@ -101,7 +112,7 @@ def tyotka_play_nb(seat, hand, legal, state, trick, tt, opts, take, high, save, 
     n = state[S_N_IN_TRICK]
     k = state[S_TRICK_NO]
     if n == 0:
-        first = avoid_play_nb(seat, hand, legal, state, trick, tt, opts)
+        first = fast_basic_nb(hand, legal, state, trick, opts)
         if save and k < state[S_HOT_TRICK]:
             unseen = tt[TT_DECK] & ~state[S_PLAYED] & ~hand
             sure = sure_losers_nb(legal, unseen, tt)
@@ -113,8 +124,8 @@ def tyotka_play_nb(seat, hand, legal, state, trick, tt, opts, take, high, save, 
                 while m:
                     c = lowest_card_nb(m)
                     m &= m - 1
-                    above = popcount_nb(higher_in_suit_nb(c, tt) & unseen)
-                    key = -card_penalty_nb(c, opts, hot) * (1 << 20) + above * 1024 - tt[TT_POWER + c]
+                    above = popcount_nb(above_nb(c) & unseen)
+                    key = -card_penalty_nb(c, opts, hot) * (1 << 20) + above * 1024 - (c >> 2)
                     if above >= lead and key > bk:
                         bk = key
                         best = c
@@ -134,7 +145,7 @@ def tyotka_play_nb(seat, hand, legal, state, trick, tt, opts, take, high, save, 
                     clean = False
             if clean:
                 return top
-    return avoid_play_nb(seat, hand, legal, state, trick, tt, opts)
+    return fast_basic_nb(hand, legal, state, trick, opts)
 
 
 # -- the look-ahead -------------------------------------------------------------------------------
@@ -203,13 +214,69 @@ def distinct_cards_nb(legal, unseen, first, opts, hot, tt):
     return out
 
 
+@njit(cache=True)
+def fast_basic_nb(hand, legal, st, trick, opts):
+    """``basic`` (:func:`~simkit.games.penalty_tricks.avoid_play_nb`) for Tyotka's table
+    (no trumps, card code = 4 x rank + suit, power = rank; every trick costs), with the
+    suit scans done on bitmasks: the same card in every position, faster (the
+    look-ahead's play-outs, ``model`` 0)."""
+    hot = st[S_HOT]
+    n = st[S_N_IN_TRICK]
+    if n == 0:
+        unseen = DECK52 & ~st[S_PLAYED] & ~hand
+        best = -1
+        bk = -(np.int64(1) << 40)
+        m = legal
+        while m:
+            c = lowest_card_nb(m)
+            m &= m - 1
+            above = popcount_nb(above_nb(c) & unseen)
+            k = -card_penalty_nb(c, opts, hot) * (1 << 20) + above * 1024 - (c >> 2)
+            if k > bk:
+                bk = k
+                best = c
+        return best
+    led = trick[0] & 3
+    top = trick[0]
+    for i in range(1, n):
+        if trick[i] & 3 == led and trick[i] > top:
+            top = trick[i]
+    win = legal & above_nb(top)
+    lose = legal & ~win
+    if lose:
+        best = -1
+        bk = -1
+        m = lose
+        while m:
+            c = lowest_card_nb(m)
+            m &= m - 1
+            k = card_penalty_nb(c, opts, hot) * 1024 + (c >> 2)
+            if k > bk:
+                bk = k
+                best = c
+        return best
+    free = win
+    x = win
+    while x:
+        c = lowest_card_nb(x)
+        x &= x - 1
+        if card_penalty_nb(c, opts, hot) > 0:
+            free &= ~(np.int64(1) << c)
+    if free == 0:
+        free = win
+    if n == st[S_PLAYERS] - 1:
+        while free & (free - 1):        # the highest card (one suit: the strongest)
+            free &= free - 1
+    return lowest_card_nb(free)
+
+
 @njit(cache=True, inline="always")
 def model_nb(seat, hand, legal, st, trick, tt, ctx):
     """The play-outs' player for every seat: Tyotka's rule heuristic with ``ctx``'s
     parameters (``model`` 1) or ``basic`` (0)."""
     opts, hp = ctx
     if hp[5] == 0:
-        return avoid_play_nb(seat, hand, legal, st, trick, tt, opts)
+        return fast_basic_nb(hand, legal, st, trick, opts)
     return tyotka_play_nb(seat, hand, legal, st, trick, tt, opts, hp[0], hp[1], hp[2], hp[3], hp[4])
 
 
