@@ -13,9 +13,10 @@ the cards played) and leaves the deal's key alone, so a simulation seat draws as
 from __future__ import annotations
 
 import numpy as np
-from numba import cfunc, njit
+from numba import njit
 
 from simkit.core.borrow import borrowed
+from simkit.core.jit import cfunc
 from simkit.core.rng import seed_stream_nb
 from simkit.core.rollout import follow_legal_nb, play_trick_nb
 from simkit.core.trick_play import CHOOSE_SIG, PLAY_BUILTIN
