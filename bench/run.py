@@ -70,6 +70,7 @@ def bench_case(game, label, rules, policies, hands, repeats, large_seconds, quic
     rates, played_rates = [], []
     for k in range(repeats):
         res = simkit.simulate(game, hands, rules=rules, policies=policies, seed=k, progress=False)
+        per_unit = res.hands / res.n_units      # ``hands`` a unit (blackjack: rounds a shoe)
         rates.append(res.n_units / res.timings["run_s"])
         played = g.played(res.stats)
         played_rates.append((played if played is not None else res.hands) / res.timings["run_s"])
@@ -80,10 +81,12 @@ def bench_case(game, label, rules, policies, hands, repeats, large_seconds, quic
         row["cold_compile_s"] = child(game, rules, policies, 1, cold)["startup_s"]
         row["warm_compile_s"] = child(game, rules, policies, 1, cold)["startup_s"]
         if not quick:
-            row["peak_mb_1e6"] = child(game, rules, policies, 10**6, cold)["maxrss_mb"]
+            # the child is given ``hands``; these runs are sized in units (a game whose unit
+            # holds many hands, such as blackjack's shoe of rounds, plays that many more)
+            row["peak_mb_1e6"] = child(game, rules, policies, max(1, round(10**6 * per_unit)), cold)["maxrss_mb"]
             large = int(min(10**8, max(10**6, rate * large_seconds)))
             row["large_units"] = large
-            row["peak_mb_large"] = child(game, rules, policies, large, cold)["maxrss_mb"]
+            row["peak_mb_large"] = child(game, rules, policies, max(1, round(large * per_unit)), cold)["maxrss_mb"]
     return row
 
 
