@@ -75,7 +75,7 @@ def bench_case(game, label, rules, policies, hands, repeats, large_seconds, quic
         played = g.played(res.stats)
         played_rates.append((played if played is not None else res.hands) / res.timings["run_s"])
     rate = statistics.median(rates)
-    row = {"game": game, "case": label, "unit": g.unit, "units_per_s_core": rate,
+    row = {"game": game, "case": label, "unit": g.unit_for(g.Rules.build(rules)), "units_per_s_core": rate,
            "played": g.played_word, "played_per_s_core": statistics.median(played_rates)}
     with tempfile.TemporaryDirectory() as cold:
         row["cold_compile_s"] = child(game, rules, policies, 1, cold)["startup_s"]
@@ -191,7 +191,7 @@ def main(argv=None):
             row = bench_case(game, label, rules, policies, hands, args.repeats, args.large_seconds, args.quick)
             rows.append(row)
             print(f"{game:12s} {label:36s} {row['played_per_s_core']:>13,.0f} {g.played_word}/s/core "
-                  f"({row['units_per_s_core']:,.0f} {g.unit}s/s)  "
+                  f"({row['units_per_s_core']:,.0f} {row['unit']}s/s)  "
                   f"cold {row['cold_compile_s']:.1f}s warm {row['warm_compile_s']:.2f}s  "
                   + (f"peak {row['peak_mb_1e6']:.0f} MB @1e6, {row['peak_mb_large']:.0f} MB @{row['large_units']:.0e}"
                      if "peak_mb_1e6" in row else "") + f"  ({time.time() - t0:.0f}s)", flush=True)
