@@ -828,7 +828,11 @@ def _rounds_one_box_nb(deck, iw, state, tab, thr1, cparams, hh, oc, by_tc, nroun
     every access; here the box's first hand, the options, the counts and the sums live in
     locals, ``iw`` is indexed at fixed places and the strategy is one flat table, and only
     split hands use the hand arrays (``hh`` rows: cards, hard total, ace, bet, state,
-    first card, second card)."""
+    first card, second card). A first hand that is not a pair cannot split, and plays in
+    a loop of its own with fewer locals (most rounds); the split-capable loop serves pairs.
+    Settlement and the table's double cells choose by selects rather than branches (the
+    outcome is data the branch predictor cannot learn), and sums that only some rounds
+    add to are added in ``acc`` on those rounds' paths."""
     mode = iw[IW_OPTS + O_MODE]
     n = iw[IW_SH + 4]
     limit = iw[IW_OPTS + O_LIMIT]
