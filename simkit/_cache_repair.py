@@ -11,13 +11,11 @@ again and write a fresh cache entry. A save that fails (the damaged files could 
 removed) is skipped with a warning: the run goes on with the freshly compiled code.
 
 This module decides nothing about where the cache lives or how its folders are keyed
-(that is :mod:`simkit._cache`), and it holds no compiled code, so it is not part of the
-cache key: numba is reached through ``importlib`` for that reason (``_cache`` counts every
-module with a plain numba import as kernel code).
+(that is :mod:`simkit._cache`), and it holds no compiled code: it imports numba only
+inside functions, so it is no kernel module and no cache key depends on it.
 """
 from __future__ import annotations
 
-import importlib
 import os
 
 _INSTALLED = False
@@ -58,7 +56,8 @@ def install() -> None:
     global _INSTALLED, _ORIGINAL
     if _INSTALLED:
         return
-    caching = importlib.import_module("numba.core.caching")
+    from numba.core import caching
+
     load, save = caching.Cache.load_overload, caching.Cache.save_overload
     _ORIGINAL = (load, save)
 
@@ -91,6 +90,7 @@ def uninstall() -> None:
     :func:`install`)."""
     global _INSTALLED, _ORIGINAL
     if _ORIGINAL is not None:
-        caching = importlib.import_module("numba.core.caching")
+        from numba.core import caching
+
         caching.Cache.load_overload, caching.Cache.save_overload = _ORIGINAL
     _INSTALLED, _ORIGINAL = False, None

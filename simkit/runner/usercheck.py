@@ -17,13 +17,10 @@ division by zero, an ``assert``) ends the run in a :class:`SimkitError` naming t
 functions, and an illegal move or an error of a run with user functions not checked says
 that ``check_user=True`` can find a read outside an array.
 
-This module holds no kernel code, so it reaches numba through ``importlib``: the numba
-cache key (:mod:`simkit._cache`) counts every module with a plain numba import as kernel
-code, and a change here must not recompile every game.
+This module holds no kernel code: it imports numba only inside a function, so it is no
+kernel module for the cache keys of :mod:`simkit._cache`.
 """
 from __future__ import annotations
-
-import importlib
 
 from simkit.errors import IllegalMoveError, SimkitError
 
@@ -47,7 +44,7 @@ def checked(fn):
     hit = _CHECKED.get(id(fn))
     if hit is not None and hit[0] is fn:
         return hit[1]
-    njit = importlib.import_module("numba").njit   # not a plain import: see the module doc
+    from numba import njit
 
     options = {k: v for k, v in fn.targetoptions.items() if k not in ("cache", "boundscheck", "nopython")}
     out = njit(**{**options, "boundscheck": True})(fn.py_func)
