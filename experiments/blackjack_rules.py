@@ -19,8 +19,10 @@ import pandas as pd
 
 import simkit
 from simkit.experiment import Experiment
+from simkit.provenance import code_version  # noqa: E402
 from simkit.games.blackjack import exact
 from simkit.reports.plots import plot_convergence, set_wrapped_title
+from simkit.reports.figcheck import place_legend
 
 VARIANTS = [
     ("decks", 1), ("decks", 2), ("decks", 4), ("decks", 8), ("decks", "inf"),
@@ -104,9 +106,9 @@ def _figure(df, args):
     ax.axvline(0, color="k", lw=0.8)
     ax.set_xlabel("change in house edge against the defaults (percentage points)")
     set_wrapped_title(ax, "Blackjack: effect of each rule option (basic strategy for each rule set)")
-    ax.legend(loc="lower right", fontsize=8)
+    place_legend(ax, fontsize=8)
     fig.text(0.01, 0.005, f"blackjack | {args.hands:,} rounds per rule set, same shoes | seed {args.seed} | "
-                          f"simkit {simkit.__version__}", fontsize=7, color="0.35")
+                          f"simkit {code_version()}", fontsize=7, color="0.35")
     fig.tight_layout(rect=(0, 0.03, 1, 1))
     return fig
 

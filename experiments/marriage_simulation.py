@@ -19,6 +19,8 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 import simkit  # noqa: E402
 from simkit.experiment import Experiment  # noqa: E402
+from simkit.reports.figcheck import place_legend  # noqa: E402
+from simkit.provenance import code_version  # noqa: E402
 
 SAMPLES = [2, 4, 8, 16]
 METRICS = ["win_rate.seat0", "win_rate.seat1", "draw_rate"]
@@ -48,12 +50,12 @@ def main():
         ax.set_xticklabels([str(s) for s in SAMPLES])
         ax.set_xlabel("seat 0's sampled deals per card decision")
         ax.set_ylabel("difference from both seats on the heuristic")
-        ax.legend(fontsize=8)
+        place_legend(ax, fontsize=8)
         fig.suptitle("Two-hand Marriage: seat 0 plays by simulation, seat 1 by the heuristic (deals to 101)",
                      fontsize=10)
         fig.tight_layout(rect=(0, 0.05, 1, 1))
         fig.text(0.01, 0.005, f"marriage | {deals:,} deals per variant, the same deals for every variant | paired "
-                              f"95% intervals | seed {a.seed} | simkit {simkit.__version__}", fontsize=7, color="0.35")
+                              f"95% intervals | seed {a.seed} | simkit {code_version()}", fontsize=7, color="0.35")
         exp.figure(fig, "simulation_vs_heuristic")
         plt.close("all")
         print(rep[["policy", "metric", "value", "stderr", "diff", "diff_stderr"]].to_string(index=False))

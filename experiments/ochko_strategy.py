@@ -29,6 +29,8 @@ import pandas as pd  # noqa: E402
 
 import simkit  # noqa: E402
 from simkit.experiment import Experiment  # noqa: E402
+from simkit.reports.figcheck import place_legend  # noqa: E402
+from simkit.provenance import code_version  # noqa: E402
 
 TIES = ("push", "banker", "punter")
 B_STANDS = list(range(13, 21))
@@ -120,7 +122,7 @@ def main():
 
 def _figures(exp, b, g, sign, a):
     caption = (f"ochko | {a.hands:,} banks per point, 3 punters, 36 cards | seed {a.seed} | "
-               f"simkit {simkit.__version__} | common random numbers across each grid")
+               f"simkit {code_version()} | common random numbers across each grid")
     fig, axes = plt.subplots(1, 2, figsize=(13, 4.6), sharey=False)
     ax = axes[0]
     for tie in TIES:
@@ -133,7 +135,7 @@ def _figures(exp, b, g, sign, a):
     ax.axhline(0, color="k", lw=0.8)
     ax.set(title="variant B: punter stands on T (banker sees his total)", xlabel="punter stands on",
            ylabel="house edge (punter's loss per unit staked)")
-    ax.legend(fontsize=7)
+    place_legend(ax, fontsize=7)
     ax = axes[1]
     for tie in TIES:
         part = g[(g.tie == tie) & (g.banker_stand == DEFAULT_BANKER_A)].sort_values("stand")
@@ -142,7 +144,7 @@ def _figures(exp, b, g, sign, a):
     ax.axhline(0, color="k", lw=0.8)
     ax.set(title=f"variant A: punter stands on T, banker on {DEFAULT_BANKER_A}", xlabel="punter stands on",
            ylabel="house edge")
-    ax.legend(fontsize=7)
+    place_legend(ax, fontsize=7)
     fig.tight_layout(rect=(0, 0.05, 1, 1))
     fig.text(0.01, 0.005, caption, fontsize=7, color="0.35")
     exp.figure(fig, "thresholds")
@@ -158,7 +160,7 @@ def _figures(exp, b, g, sign, a):
     ax.axhline(0, color="k", lw=0.8)
     ax.set(title="variant A: edge at the punter's best reply (label: his threshold)", xlabel="banker stands on",
            ylabel="house edge at the best reply")
-    ax.legend(fontsize=8)
+    place_legend(ax, fontsize=8)
     fig.tight_layout(rect=(0, 0.06, 1, 1))
     fig.text(0.01, 0.005, caption, fontsize=7, color="0.35")
     exp.figure(fig, "a_best_reply")

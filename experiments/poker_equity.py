@@ -18,6 +18,7 @@ import pandas as pd  # noqa: E402
 
 import simkit  # noqa: E402
 from simkit.experiment import Experiment  # noqa: E402
+from simkit.provenance import code_version  # noqa: E402
 from simkit.games.poker import CATEGORIES  # noqa: E402
 from simkit.games.poker.report import equity_figure  # noqa: E402
 
@@ -43,7 +44,7 @@ def main():
             check = np.abs(mean - 1 / (mean.index + 1)).max()
             print(f"{label}: largest gap between the average equity and 1/(N+1): {check:.2e}")
         fig.suptitle(f"Poker: pot share of each dealt category in a pat showdown against N random hands "
-                     f"(seed {a.seed}, simkit {simkit.__version__})")
+                     f"(seed {a.seed}, simkit {code_version()})")
         fig.tight_layout()
         exp.figure(fig, "equity")
         table = pd.concat(frames, ignore_index=True)

@@ -16,6 +16,8 @@ import pandas as pd  # noqa: E402
 
 import simkit  # noqa: E402
 from simkit.experiment import Experiment  # noqa: E402
+from simkit.reports.figcheck import place_legend  # noqa: E402
+from simkit.provenance import code_version  # noqa: E402
 
 PLAYERS = [3, 4, 5]
 
@@ -56,11 +58,11 @@ def main():
         axes[1].set_ylabel("win rate minus 1/players")
         axes[1].set_title("games to 20: win rate by seat", fontsize=10)
         for ax in axes:
-            ax.legend(fontsize=8)
+            place_legend(ax, fontsize=8)
         fig.suptitle("Polignac (heuristic play at every seat): what a seat is worth")
         fig.tight_layout(rect=(0, 0.05, 1, 1))
         fig.text(0.01, 0.005, f"polignac | {a.hands:,} deals and {games:,} games per player count, the same deals "
-                              f"throughout | 95% intervals | seed {a.seed} | simkit {simkit.__version__}",
+                              f"throughout | 95% intervals | seed {a.seed} | simkit {code_version()}",
                  fontsize=7, color="0.35")
         exp.figure(fig, "seat_values")
         plt.close("all")

@@ -18,6 +18,7 @@ import numpy as np  # noqa: E402
 
 import simkit  # noqa: E402
 from simkit.experiment import Experiment  # noqa: E402
+from simkit.provenance import code_version  # noqa: E402
 
 THRESHOLDS = [0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0]
 
@@ -58,7 +59,7 @@ def main():
         fig.tight_layout(rect=(0, 0.05, 1, 1))
         fig.text(0.01, 0.005, f"spades | {a.hands:,} single deals and {max(1, a.hands // 20):,} games per point, "
                               f"the same deals at every point (dealer: seat 0, N-S, in single deals) | 95% intervals "
-                              f"| seed {a.seed} | simkit {simkit.__version__}", fontsize=7, color="0.35")
+                              f"| seed {a.seed} | simkit {code_version()}", fontsize=7, color="0.35")
         exp.figure(fig, "threshold_sweep")
         plt.close("all")
         print(deals[["threshold", "ns_minus_ew", "ns_minus_ew_stderr", "nil_bids_per_deal", "nil_success_rate",

@@ -142,6 +142,7 @@ def main(argv=None) -> int:
     import matplotlib
 
     matplotlib.use("Agg")
+    from simkit.provenance import code_version
     from simkit.reports.plots import plot_convergence, plural
 
     exp = Experiment("study", "Every game at a modest size with default rules and policies",
@@ -179,7 +180,7 @@ def main(argv=None) -> int:
         exp.table(df, "summary")
         exp.figure(headline_figure(df, f"simkit default study | scale {args.scale:g} | seed {args.seed} | "
                                        f"default rules and policies (Ochko: variants A and B) | "
-                                       f"simkit {simkit.__version__}"), "headline")
+                                       f"simkit {code_version()}"), "headline")
         print(_shown(df))
         print(definitions(df))
     return 0

@@ -46,8 +46,11 @@ def footer(fig) -> str:
 def check(fig):
     import matplotlib.pyplot as plt
 
+    from simkit.reports.figcheck import figure_problems
+
     try:
         assert clipped_texts(fig) == []
+        assert figure_problems(fig) == []
         assert f"simkit {simkit.__version__}" in footer(fig)
     finally:
         plt.close(fig)

@@ -7,6 +7,7 @@ import textwrap
 import numpy as np
 
 from simkit.reports.estimates import Z95
+from simkit.reports.figcheck import place_legend
 from simkit.reports.text import policy_labels
 
 
@@ -15,6 +16,13 @@ def _caption(ax, text: str):
     7-point text at most in a 4-inch figure)."""
     fig = ax.figure
     fig.tight_layout(rect=(0, 0.07, 1, 1))
+    fig.text(0.01, 0.005, text, fontsize=7, color="0.35", ha="left", va="bottom", wrap=True)
+
+
+def add_footer(fig, text: str, bottom: float = 0.07):
+    """The footer a figure of the study or an experiment carries (n, rules, policies, seed,
+    simkit version), below a layout that leaves it ``bottom`` of the height."""
+    fig.tight_layout(rect=(0, bottom, 1, 1))
     fig.text(0.01, 0.005, text, fontsize=7, color="0.35", ha="left", va="bottom", wrap=True)
 
 
@@ -37,6 +45,16 @@ def plural(unit: str) -> str:
     else:
         head += "s"
     return f"{head} {rest}" if rest else head
+
+
+def split_common(labels) -> tuple:
+    """Compared policies' labels (``stake=best primazka=join:fraction=1``) without the
+    role parts every label shares: ``(short labels, the shared parts)``, so that a legend
+    or tick label shows what differs and a caption says the rest once."""
+    parts = [str(lab).split(" ") for lab in labels]
+    shared = [p for p in parts[0] if all(p in q for q in parts[1:])] if len(parts) > 1 else []
+    short = [" ".join(p for p in q if p not in shared) or " ".join(q) for q in parts]
+    return short, " ".join(shared)
 
 
 def axis_label(game, metric: str) -> str:
@@ -88,7 +106,7 @@ def plot_convergence(res, metric: str | None = None, ax=None, reference: float |
     ax.set_xlabel(f"{plural(res.game.unit_for(res.rules))} played")
     ax.set_ylabel(axis_label(res.game, metric))
     set_wrapped_title(ax, f"{game_title(res)}: convergence of {metric}")
-    ax.legend(loc="best", fontsize=8)
+    place_legend(ax, fontsize=8)
     _caption(ax, _run_caption(res))
     return ax
 
@@ -119,7 +137,7 @@ def plot_sweep(df, x: str, metric: str, hue: str | None = None, ax=None):
     ax.set_ylabel(axis_label(a["game"], metric) if a.get("game") else metric)
     if metric.endswith("_diff"):           # differences from a base point: zero is no difference
         ax.axhline(0, color="k", lw=0.8)
-    ax.legend(loc="best", fontsize=8)
+    place_legend(ax, fontsize=8)
     if a:
         swept = set(a.get("grid", [x]))      # a swept key's base value is not one the plot holds
         rules = ", ".join(f"{k}={v}" for k, v in a.get("rules", {}).items() if k not in swept) or "default rules"
