@@ -97,9 +97,12 @@ def _figures(exp, sweep, outcomes, comp, a):
     for count, g in sweep.groupby("count"):
         g = g[g.threshold <= 1]
         lab = "counting the turned cards" if count else "own hand only"
-        for ax, m, title in zip(axes, ["house_edge", "banker_net_per_coup", "p_broken"],
-                                ["house edge (per unit staked)", "banker's net per coup (stakes)",
-                                 "share of banks broken"]):
+        for ax, m, title, ylabel in zip(axes, ["house_edge", "banker_net_per_coup", "p_broken"],
+                                        ["house edge (per unit staked)", "banker's net per coup (stakes)",
+                                         "share of banks broken"],
+                                        ["banker's gain per unit staked", "stakes per coup (symmetric log scale)",
+                                         "share of banks"]):
+            ax.set_ylabel(ylabel)
             ax.errorbar(g.threshold, g[m], yerr=1.96 * g[f"{m}_stderr"], marker="o", ms=3, capsize=2, label=lab)
             ax.set_title(title)
             ax.set_xlabel("stake the bank when P(win) >= threshold")

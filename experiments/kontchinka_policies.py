@@ -73,6 +73,7 @@ def main():
         ax.axhline(0.5, color="0.5", lw=0.8)
         ax.set_xticks([0, 1], ["seat 0 (deals first)", "seat 1 (leads first)"])
         ax.set_ylabel("win rate (share of games to 15)")
+        ax.set_ylim(0, 1)                   # a rate's whole range: room for the legend above the bars
         ax.set_title("greedy against the heuristic, by seat", fontsize=10)
         place_legend(ax)
         ax = axes[1]
@@ -82,7 +83,7 @@ def main():
         ax.set_ylabel("win rate (share of games to 15)")
         ax.set_title("heuristic's win rate against greedy (both seats)", fontsize=10)
         ax = axes[2]
-        labels = ["greedy v heuristic", "heuristic v greedy", "simulation v heuristic"]
+        labels = ["greedy\nv heuristic", "heuristic\nv greedy", "simulation\nv heuristic"]
         vals = [overall(seats, "greedy"), overall(seats, "heuristic"), overall(sim, "simulation")]
         ax.bar(labels, [v for v, _ in vals], yerr=[1.96 * s for _, s in vals], capsize=3, color=["C0", "C1", "C2"])
         ax.axhline(0.5, color="0.5", lw=0.8)

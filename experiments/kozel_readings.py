@@ -50,7 +50,9 @@ def main():
             axes[1].bar(x + (i - 0.5) * 0.38, d["half_win_rate.dealer"] / d["decisive_half_rate"], 0.38,
                         label=f"{play} play")
         axes[1].axhline(0.25, color="0.4", lw=0.8, ls="--")
-        axes[2].bar(x, games["match_deals"], 0.5, yerr=1.96 * games["match_deals_stderr"], capsize=3, color="C1")
+        # points, not bars: a bar's length means nothing on the log scale the panel needs
+        axes[2].errorbar(x, games["match_deals"], yerr=1.96 * games["match_deals_stderr"], fmt="o", capsize=3,
+                         color="C1")
         for ax, title, ylabel in ((axes[0], "share of halves with a winner", "share of halves"),
                                   (axes[1], "dealer's share of the halves won (dashed: 1/4; a ratio: no interval)",
                                    "share of the halves won"),

@@ -30,6 +30,7 @@ import pandas as pd  # noqa: E402
 import simkit  # noqa: E402
 from simkit.experiment import Experiment  # noqa: E402
 from simkit.reports.figcheck import place_legend  # noqa: E402
+from simkit.reports.plots import set_wrapped_title  # noqa: E402
 from simkit.provenance import code_version  # noqa: E402
 from simkit.games.macao.policies import BANKER_BEST_STAND, BEST_STAND  # noqa: E402
 
@@ -139,9 +140,9 @@ def _figures(exp, grid, curve, mult, a):
         ax.fill_between(g.punter_stand, g.ci95_low, g.ci95_high, alpha=0.25)
     ax.axhline(0, color="k", lw=0.8)
     ax.set_xlabel("punters stand on (draw below)")
-    ax.set_ylabel("house edge (95% interval)")
-    ax.set_title("Macao: punters' threshold against the default banker (" +
-                 ", ".join(f"{od}: stands on {int(b)}" for od, b in BANKER_BEST_STAND.items()) + ")")
+    ax.set_ylabel("house edge, banker's gain per unit staked\n(95% interval)")
+    set_wrapped_title(ax, "Macao: punters' threshold against the default banker (" +
+                      ", ".join(f"{od}: stands on {int(b)}" for od, b in BANKER_BEST_STAND.items()) + ")")
     place_legend(ax, fontsize=8)
     fig.tight_layout(rect=(0, 0.05, 1, 1))
     fig.text(0.01, 0.005, caption, fontsize=7, color="0.35")
@@ -156,7 +157,7 @@ def _figures(exp, grid, curve, mult, a):
         ax.set_xlabel("natural 9 pays (x stake)")
         ax.set_title(f"tie_pays={tie}")
         place_legend(ax, fontsize=8)
-    axes[0].set_ylabel("house edge (95% interval)")
+    axes[0].set_ylabel("house edge, banker's gain per unit staked\n(95% interval)")
     fig.suptitle("Macao: edge by natural multipliers (punters and banker: best, overdraw=void)")
     fig.tight_layout(rect=(0, 0.05, 1, 1))
     fig.text(0.01, 0.005, caption, fontsize=7, color="0.35")

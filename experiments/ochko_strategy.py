@@ -143,7 +143,7 @@ def _figures(exp, b, g, sign, a):
         ax.fill_between(part.stand, part.ci95_low, part.ci95_high, alpha=0.2, color=line.get_color())
     ax.axhline(0, color="k", lw=0.8)
     ax.set(title=f"variant A: punter stands on T, banker on {DEFAULT_BANKER_A}", xlabel="punter stands on",
-           ylabel="house edge")
+           ylabel="house edge (punter's loss per unit staked)")
     place_legend(ax, fontsize=7)
     fig.tight_layout(rect=(0, 0.05, 1, 1))
     fig.text(0.01, 0.005, caption, fontsize=7, color="0.35")
@@ -159,7 +159,7 @@ def _figures(exp, b, g, sign, a):
                         textcoords="offset points")
     ax.axhline(0, color="k", lw=0.8)
     ax.set(title="variant A: edge at the punter's best reply (label: his threshold)", xlabel="banker stands on",
-           ylabel="house edge at the best reply")
+           ylabel="house edge at the best reply\n(punter's loss per unit staked)")
     place_legend(ax, fontsize=8)
     fig.tight_layout(rect=(0, 0.06, 1, 1))
     fig.text(0.01, 0.005, caption, fontsize=7, color="0.35")
@@ -171,7 +171,7 @@ def _figures(exp, b, g, sign, a):
                                                          sign.ci95_high - sign.house_edge], fmt="o", capsize=3)
     ax.axvline(0, color="k", lw=0.8)
     ax.set_yticks(range(len(sign)), labels, fontsize=6)
-    ax.set(title="house edge by variant, tie rule and punter policy (95% intervals)", xlabel="house edge")
+    ax.set(title="house edge by variant, tie rule and punter policy (95% intervals)", xlabel="house edge (punter's loss per unit staked)")
     fig.tight_layout(rect=(0, 0.06, 1, 1))
     fig.text(0.01, 0.005, caption, fontsize=7, color="0.35")
     exp.figure(fig, "tie_rule_and_sign")

@@ -72,6 +72,7 @@ def main():
                    yerr=[rows[metric] - rows[f"{metric}_ci95_low"], rows[f"{metric}_ci95_high"] - rows[metric]],
                    capsize=6, color=["#4c72b0", "#c44e52"])
             ax.set_title(title, fontsize=10)
+            ax.set_ylabel({"win_rate.ns": "win rate (share of games)", "deals_per_game": "deals per game"}[metric])
         fig.suptitle("Semerik: no trumps (000:11) against hearts as trump (000:23)")
         fig.tight_layout(rect=(0, 0.05, 1, 1))
         fig.text(0.01, 0.005, f"semerik | {a.hands:,} single deals and {games_n:,} games per reading, the same deals "

@@ -60,6 +60,9 @@ def main():
             ax.fill_between(x, df[f"{metric}_ci95_low"], df[f"{metric}_ci95_high"], alpha=0.25)
             ax.set_xlabel("close threshold (projected points; 120 = never)")
             ax.set_title(title, fontsize=10)
+            ax.set_ylabel({"game_point_margin.seat0": "game points per deal",
+                           "closing_success_rate.seat0": "share of closes won",
+                           "win_rate.seat0": "win rate (share of games)"}[metric])
         m = sim["game_point_margin.seat0"].iloc[0]
         axes[0].axhline(m, color="C3", ls="--", lw=1, label=f"simulation closer: {m:+.3f}")
         place_legend(axes[0], fontsize=8)

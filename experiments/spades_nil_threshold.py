@@ -55,6 +55,8 @@ def main():
             ax.fill_between(df["threshold"], df[f"{metric}_ci95_low"], df[f"{metric}_ci95_high"], alpha=0.25)
             ax.set_xlabel("nil threshold (expected tricks)")
             ax.set_title(title, fontsize=10)
+            ax.set_ylabel({"ns_minus_ew": "points per deal", "nil_success_rate": "share of nil bids",
+                           "win_rate.ns": "win rate (share of games)"}[metric])
         fig.suptitle("Spades: N-S bid nil when their expected tricks are at most the threshold; E-W never do")
         fig.tight_layout(rect=(0, 0.05, 1, 1))
         fig.text(0.01, 0.005, f"spades | {a.hands:,} single deals and {max(1, a.hands // 20):,} games per point, "

@@ -24,6 +24,10 @@ from simkit.provenance import code_version  # noqa: E402
 MARGINS = [-20, 0, 10, 20, 30, 40, 60, 80]
 
 
+#: legend names of the rates drawn
+NAMES = {"contract_made_rate": "made", "contract_failed_rate": "failed", "concede_rate": "conceded"}
+
+
 def main():
     exp = Experiment("thousand_bid_margin", "Contract margin against contract success in Thousand",
                      default_hands=60_000)
@@ -46,10 +50,12 @@ def main():
                 (axes[1], deals, ("mean_margin",), "declarer's points minus contract"),
                 (axes[2], games, ("win_rate.seat0",), "seat 0's win rate, games to 1001")):
             for metric in metrics:
-                ax.plot(df["margin"], df[metric], marker="o", label=metric)
+                ax.plot(df["margin"], df[metric], marker="o", label=NAMES.get(metric, metric))
                 ax.fill_between(df["margin"], df[f"{metric}_ci95_low"], df[f"{metric}_ci95_high"], alpha=0.25)
             ax.set_xlabel("contract margin (points under the hand's value)")
             ax.set_title(title, fontsize=10)
+            ax.set_ylabel({"contract_made_rate": "share of contracts", "mean_margin": "points per contract",
+                           "win_rate.seat0": "win rate (share of games)"}[metrics[0]])
             if len(metrics) > 1:
                 place_legend(ax, fontsize=7)
         fig.suptitle("Thousand (1001): heuristic declarers name the hand's value less the margin")

@@ -90,6 +90,7 @@ def test_sweep_footer_has_base_policy_and_version():
     text = footer(ax.figure)
     assert "deck-aware:high=10,low=1" in text and "deck=36" in text and "swept: stake.threshold" in text
     assert ax.get_ylabel() == "house_edge (punters' loss per unit staked)"
+    assert ax.get_title().startswith("Treize") and "house_edge against stake.threshold" in ax.get_title()
     check(ax.figure)
 
 
@@ -109,6 +110,8 @@ def test_differences():
     cmp = simkit.compare("treize", ["flat", "deck-aware:threshold=-0.26"], 2000, seed=1, progress=False)
     ax = plot_differences(cmp, "house_edge")
     assert ax.get_xlabel().startswith("house_edge (punters' loss per unit staked): difference from")
+    assert ax.get_title().startswith("Treize") and "house_edge, each policy against flat" in ax.get_title()
+    assert "default rules" in footer(ax.figure)
     check(ax.figure)
 
 

@@ -96,6 +96,8 @@ def _texts(fig, renderer):
         add(f"the y label of {name}", ax.yaxis.label)
         if ax.get_legend() is not None:
             add(f"the legend of {name}", ax.get_legend())
+        for t in ax.texts:
+            add(f"the note {t.get_text()[:20]!r} in {name}", t)
         for axis in (ax.xaxis, ax.yaxis):
             for t in _drawn_ticklabels(axis):
                 add(f"the {axis.axis_name} tick label {t.get_text()[:20]!r} of {name}", t)
@@ -221,24 +223,12 @@ _CORNERS = ("upper right", "upper left", "lower left", "lower right", "upper cen
 
 
 def place_legend(ax, **kwargs):
-    """``ax.legend(**kwargs)`` where it covers no data: the first clear corner; else, room
-    made above the data (the y axis extended by a third, up to twice) for a legend across
-    the top; else beside the axes, on the right. Returns the legend."""
+    """``ax.legend(**kwargs)`` where it covers no data: the first clear corner or side of
+    the axes, else beside the axes on the right (the axes' limits are never changed to make
+    room: a rate's axis stays within its range). Returns the legend."""
     kwargs.pop("loc", None)
     for loc in _CORNERS:
         leg = ax.legend(loc=loc, **kwargs)
         if not legend_covers(ax):
             return leg
-    lo, hi = ax.get_ylim()
-    log = ax.get_yscale() == "log"
-    for _ in range(2):
-        if log:
-            hi = hi * (hi / lo) ** 0.35
-        else:
-            hi = hi + (hi - lo) * 0.35
-        ax.set_ylim(lo, hi)
-        for loc in ("upper right", "upper left", "upper center"):
-            leg = ax.legend(loc=loc, **kwargs)
-            if not legend_covers(ax):
-                return leg
     return ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), **kwargs)

@@ -70,6 +70,16 @@ def axis_label(game, metric: str) -> str:
     return f"{metric} ({unit})" if unit else metric
 
 
+def _title_of(gid: str) -> str:
+    """A registered game's title (its id when it has none or is not registered)."""
+    try:
+        import simkit
+
+        return simkit.get_game(gid).title or gid
+    except Exception:
+        return gid
+
+
 def game_title(res) -> str:
     """The game's title for the rules of ``res`` (a game with variants names the one run)."""
     title_for = getattr(res.game, "title_for", None)
@@ -138,6 +148,8 @@ def plot_sweep(df, x: str, metric: str, hue: str | None = None, ax=None):
     if metric.endswith("_diff"):           # differences from a base point: zero is no difference
         ax.axhline(0, color="k", lw=0.8)
     place_legend(ax, fontsize=8)
+    title = _title_of(a.get("game")) if a.get("game") else ""
+    set_wrapped_title(ax, f"{title + ': ' if title else ''}{metric} against {x}" + (f", by {hue}" if hue else ""))
     if a:
         swept = set(a.get("grid", [x]))      # a swept key's base value is not one the plot holds
         rules = ", ".join(f"{k}={v}" for k, v in a.get("rules", {}).items() if k not in swept) or "default rules"
@@ -169,7 +181,9 @@ def plot_differences(comparison, metric: str, ax=None):
     ax.set_xlabel(f"{axis_label(comparison.game, metric)}: difference from {comparison.labels[0]}\n"
                   f"(paired 95% interval, t with {comparison.n_groups - 1} df)")
     res = comparison.results[0]
-    _caption(ax, f"{res.game.id} | n={res.n_units:,} {plural(res.meta()['unit'])} each, same deals | "
+    set_wrapped_title(ax, f"{game_title(res)}: {metric}, each policy against {comparison.labels[0]}")
+    rules = ", ".join(f"{k}={v}" for k, v in res.rules.changed().items()) or "default rules"
+    _caption(ax, f"{res.game.id} | n={res.n_units:,} {plural(res.meta()['unit'])} each, same deals | {rules} | "
                  f"seed {res.seed} | simkit {res.version}")
     return ax
 
