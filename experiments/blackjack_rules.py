@@ -110,6 +110,7 @@ def _figure(df, args):
     ax.axvline(0, color="k", lw=0.8)
     ax.set_xlabel("change in house edge against the defaults (percentage points)")
     set_wrapped_title(ax, "Blackjack: effect of each rule option (basic strategy for each rule set)")
+    ax.set_ylim(-3.0, len(d) - 0.4)     # empty rows below the options hold the legend, off the bars
     place_legend(ax, fontsize=8)
     fig.text(0.01, 0.005, f"blackjack | {args.hands:,} rounds per rule set, same shoes | seed {args.seed} | "
                           f"simkit {code_version()}", fontsize=7, color="0.35")

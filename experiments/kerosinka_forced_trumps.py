@@ -41,7 +41,7 @@ def main():
                              n_jobs=a.jobs)
         exp.table(games, "games")
 
-        fig, axes = plt.subplots(1, 3, figsize=(14, 4.2))
+        fig, axes = plt.subplots(1, 3, figsize=(18, 4.6))     # wide: the legends may sit beside the bars
         labels = [f"{t}\n{h}" for t in AS_TEN for h in TURNED]
         x = np.arange(len(labels))
         for i, play in enumerate(PLAY):
@@ -68,7 +68,7 @@ def main():
                         yerr=[1.96 * row[f"win_rate.seat{s}_stderr"] for s in range(4)], capsize=3,
                         label=f"game to {target}")
         axes[2].axhline(0.25, color="0.4", lw=0.8, ls="--")
-        axes[2].set_xticks(px, [f"seat {s}" + (" (deals first)" if s == 0 else "") for s in range(4)], fontsize=8)
+        axes[2].set_xticks(px, [f"seat {s}" + ("\n(deals first)" if s == 0 else "") for s in range(4)], fontsize=8)
         axes[2].set_ylabel("win rate (share of games)")
         for ax in axes:
             place_legend(ax, fontsize=8)           # where it covers no bar

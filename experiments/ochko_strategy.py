@@ -145,6 +145,7 @@ def _figures(exp, b, g, sign, a):
     ax.set(title=f"variant A: punter stands on T, banker on {DEFAULT_BANKER_A}", xlabel="punter stands on",
            ylabel="house edge (punter's loss per unit staked)")
     place_legend(ax, fontsize=7)
+    fig.suptitle("Ochko: the punter's standing threshold, by tie rule")
     fig.tight_layout(rect=(0, 0.05, 1, 1))
     fig.text(0.01, 0.005, caption, fontsize=7, color="0.35")
     exp.figure(fig, "thresholds")
@@ -158,20 +159,21 @@ def _figures(exp, b, g, sign, a):
             ax.annotate(f"{r.stand:g}", (r.banker_stand, r.house_edge), fontsize=7, xytext=(3, 3),
                         textcoords="offset points")
     ax.axhline(0, color="k", lw=0.8)
-    ax.set(title="variant A: edge at the punter's best reply (label: his threshold)", xlabel="banker stands on",
+    ax.set(title="Ochko variant A: edge at the punter's best reply (label: his threshold)", xlabel="banker stands on",
            ylabel="house edge at the best reply\n(punter's loss per unit staked)")
     place_legend(ax, fontsize=8)
     fig.tight_layout(rect=(0, 0.06, 1, 1))
     fig.text(0.01, 0.005, caption, fontsize=7, color="0.35")
     exp.figure(fig, "a_best_reply")
 
-    fig, ax = plt.subplots(figsize=(8, 4.2))
-    labels = [f"{r.variant} {r.tie}\n{r.policy}" for r in sign.itertuples()]
+    fig, ax = plt.subplots(figsize=(9, 0.3 * len(sign) + 1.8))     # a row per label, on one line each
+    labels = [f"{r.variant}, tie: {r.tie}, {r.policy}" for r in sign.itertuples()]
     ax.errorbar(sign.house_edge, range(len(sign)), xerr=[sign.house_edge - sign.ci95_low,
                                                          sign.ci95_high - sign.house_edge], fmt="o", capsize=3)
     ax.axvline(0, color="k", lw=0.8)
-    ax.set_yticks(range(len(sign)), labels, fontsize=6)
-    ax.set(title="house edge by variant, tie rule and punter policy (95% intervals)", xlabel="house edge (punter's loss per unit staked)")
+    ax.set_yticks(range(len(sign)), labels, fontsize=7)
+    ax.invert_yaxis()                        # the table's order, top to bottom
+    ax.set(title="Ochko: house edge by variant, tie rule and punter policy (95% intervals)", xlabel="house edge (punter's loss per unit staked)")
     fig.tight_layout(rect=(0, 0.06, 1, 1))
     fig.text(0.01, 0.005, caption, fontsize=7, color="0.35")
     exp.figure(fig, "tie_rule_and_sign")
