@@ -125,3 +125,12 @@ def test_slanted_tick_labels_overlap_only_when_their_letters_do():
     fig, ax = tidy()
     ax.set_xticks(np.arange(10) * 0.1, [f"contract_{k}" for k in range(10)], rotation=30, ha="right")
     assert any("tick label" in p and "overlaps" in p for p in figure_problems(fig))
+
+
+def test_a_legend_beside_the_axes_covers_nothing_drawn_beyond_them():
+    fig, ax = tidy()
+    ax.plot([0, 100], [1, 1], label="runs past the axes")    # clipped at the axes' edge
+    ax.set_xlim(0, 9)
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    fig.tight_layout(rect=(0, 0.06, 1, 1))
+    assert not [p for p in figure_problems(fig) if "legend covers" in p]

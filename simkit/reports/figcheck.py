@@ -36,6 +36,13 @@ def _is_reference_line(line) -> bool:
         return False
 
 
+def _inside(box, ax):
+    """The part of ``box`` inside the axes ``ax`` (data is drawn there only), or ``None``."""
+    from matplotlib.transforms import Bbox
+
+    return Bbox.intersection(box, ax.bbox)
+
+
 def _covers(legend_box, artist, renderer) -> bool:
     """True when ``artist`` draws inside ``legend_box`` (display coordinates)."""
     from matplotlib.collections import PathCollection
@@ -188,8 +195,8 @@ def figure_problems(fig) -> list:
                 problems.append(f"{name}: its {which} axis has numbers but no label saying what and in which unit")
         leg = ax.get_legend()
         if leg is not None and leg.get_visible():
-            box = leg.get_window_extent(renderer)
-            covered = [a for a in data if _covers(box, a, renderer)]
+            box = _inside(leg.get_window_extent(renderer), ax)
+            covered = [a for a in data if box is not None and _covers(box, a, renderer)]
             if covered:
                 what = covered[0].get_label()
                 problems.append(f"{name}: the legend covers drawn data"
@@ -214,8 +221,8 @@ def legend_covers(ax) -> bool:
         return False
     ax.figure.canvas.draw()
     renderer = ax.figure.canvas.get_renderer()
-    box = leg.get_window_extent(renderer)
-    return any(_covers(box, a, renderer) for a in _data_artists(ax))
+    box = _inside(leg.get_window_extent(renderer), ax)
+    return box is not None and any(_covers(box, a, renderer) for a in _data_artists(ax))
 
 
 _CORNERS = ("upper right", "upper left", "lower left", "lower right", "upper center", "lower center",
