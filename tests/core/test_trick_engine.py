@@ -7,12 +7,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from numba import cfunc, njit, types
+from numba import types
 
 import simkit
 from simkit import games
 from simkit.core import tricks as T
 from simkit.core.cards import deck
+from simkit.core.jit import cfunc, njit
 from simkit.core.trick_game import SEATS_TYPE, bundle, shuffle_top_nb, start_unit_nb, unit_arrays_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.trick_play import (AFTER_FN, CHOOSE_FN, CHOOSE_SIG, E_KIND, E_UNIT, N_ERR, PLAY_RANDOM, R_PLAY,
