@@ -49,10 +49,10 @@ def main():
         handles = {h.get_label(): h for ax in axes for h in ax.get_lines() if not h.get_label().startswith("_")}
         handles = {k: handles[k] for k in sorted(handles, key=lambda c: CATEGORIES.index(c) if c in CATEGORIES else 99)}
         fig.legend(list(handles.values()), list(handles), loc="lower center", ncol=min(6, len(handles)), fontsize=8,
-                   bbox_to_anchor=(0.5, 0.04), title="dealt category")
+                   bbox_to_anchor=(0.5, 0.06), title="dealt category")
         add_footer(fig, f"poker | two players, pat hands, each dealt hand against N = 1..9 random hands | "
                         f"{a.hands:,} hands per rule set | 95% intervals | seed {a.seed} | simkit {code_version()}",
-                   bottom=0.22)
+                   bottom=0.25)
         exp.figure(fig, "equity")
         table = pd.concat(frames, ignore_index=True)
         exp.table(table, "equity")

@@ -69,7 +69,7 @@ def main():
         ax2 = axes[1].twinx()
         ax2.plot([min(t, 120) for t in deals["threshold"]], deals["closing_rate.seat0"], color="C2", marker=".",
                  label="seat 0 closing rate")
-        ax2.set_ylabel("closing rate", color="C2")
+        ax2.set_ylabel("seat 0's closing rate (share of deals)", color="C2")
         fig.suptitle("Sixty-six: seat 0 closes at a projected-points threshold; seat 1 closes at 66")
         fig.tight_layout(rect=(0, 0.05, 1, 1))
         fig.text(0.01, 0.005, f"sixty-six | {a.hands:,} single deals ({sim_hands:,} for the simulation closer) and "

@@ -134,3 +134,12 @@ def test_a_legend_beside_the_axes_covers_nothing_drawn_beyond_them():
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0))
     fig.tight_layout(rect=(0, 0.06, 1, 1))
     assert not [p for p in figure_problems(fig) if "legend covers" in p]
+
+
+def test_a_twin_axes_hidden_ticks_overlap_nothing():
+    fig, ax = tidy()
+    twin = ax.twinx()
+    twin.plot(np.arange(10), np.arange(10) * 2.0, color="C2")
+    twin.set_ylabel("closing rate (share of deals)")
+    fig.tight_layout(rect=(0, 0.06, 1, 1))
+    assert not [p for p in figure_problems(fig) if "overlaps" in p]

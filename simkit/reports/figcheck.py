@@ -27,7 +27,10 @@ def _data_artists(ax):
 
 def _is_reference_line(line) -> bool:
     """A horizontal or vertical line across the axes (``axhline``/``axvline``: zero lines,
-    thresholds): not data a legend must keep clear of."""
+    thresholds) without a legend entry: not data a legend must keep clear of (one with an
+    entry is a value the figure shows)."""
+    if not line.get_label().startswith("_"):
+        return False
     x, y = line.get_xdata(), line.get_ydata()
     try:
         return len(x) == 2 and (x[0] == x[1] or y[0] == y[1]) and \
@@ -113,7 +116,9 @@ def _texts(fig, renderer):
 
 def _drawn_ticklabels(axis) -> list:
     """The major tick labels drawn: those of ticks inside the axis's view (``get_ticklabels``
-    also holds the ticks just beyond it, which are not drawn)."""
+    also holds the ticks just beyond it, which are not drawn; a twin's hidden axis draws none)."""
+    if not axis.get_visible():
+        return []
     lo, hi = sorted(axis.get_view_interval())
     tol = 1e-9 * max(1.0, abs(hi - lo))
     labels = axis.get_majorticklabels()
