@@ -143,3 +143,11 @@ def test_a_twin_axes_hidden_ticks_overlap_nothing():
     twin.set_ylabel("closing rate (share of deals)")
     fig.tight_layout(rect=(0, 0.06, 1, 1))
     assert not [p for p in figure_problems(fig) if "overlaps" in p]
+
+
+def test_crowded_minor_tick_labels_are_seen():
+    fig, ax = tidy()
+    ax.set_xscale("log")
+    ax.set_xlim(15, 900)                # a short log range: matplotlib labels the minor ticks too
+    fig.set_size_inches(4, 3)
+    assert any("tick label" in p and "overlaps" in p for p in figure_problems(fig))

@@ -154,3 +154,17 @@ def test_tournament_figure(gid):
     fig = t.plot()
     assert "30 deals in each of 3 seatings" in footer(fig)
     check(fig)
+
+
+def test_headline_names_units_in_plural_and_says_what_it_shows():
+    rows = [{"game": "king", "case": "defaults", "unit": "party", "units": 800, "metric": "score.seat0",
+             "value": -2.7, "value_unit": "points per party", "ci95_low": -4.8, "ci95_high": -0.5},
+            {"game": "kozel", "case": "defaults", "unit": "match", "units": 40, "metric": "decisive_half_rate",
+             "value": 0.074, "value_unit": "share (0-1)", "ci95_low": 0.069, "ci95_high": 0.080}]
+    fig = headline_figure(pd.DataFrame(rows), f"simkit default study | seed 1 | simkit {simkit.__version__}")
+    labels = [t.get_text() for ax in fig.axes[::2] for t in ax.get_yticklabels()]
+    assert any("800 parties" in lab for lab in labels) and any("40 matches" in lab for lab in labels)
+    assert not any("partys" in lab or "matchs" in lab for lab in labels)
+    assert fig.axes[0].get_xlabel() == "score.seat0 (points per party) with 95% interval"
+    assert fig._suptitle.get_text().startswith("simkit default study")
+    check(fig)

@@ -115,15 +115,17 @@ def _texts(fig, renderer):
 
 
 def _drawn_ticklabels(axis) -> list:
-    """The major tick labels drawn: those of ticks inside the axis's view (``get_ticklabels``
+    """The tick labels drawn (major and minor): those of ticks inside the axis's view (``get_ticklabels``
     also holds the ticks just beyond it, which are not drawn; a twin's hidden axis draws none)."""
     if not axis.get_visible():
         return []
     lo, hi = sorted(axis.get_view_interval())
     tol = 1e-9 * max(1.0, abs(hi - lo))
-    labels = axis.get_majorticklabels()
-    locs = axis.get_majorticklocs()
-    return [t for t, x in zip(labels, locs) if lo - tol <= x <= hi + tol and t.get_visible() and t.get_text().strip()]
+    out = []
+    for labels, locs in ((axis.get_majorticklabels(), axis.get_majorticklocs()),
+                         (axis.get_minorticklabels(), axis.get_minorticklocs())):
+        out += [t for t, x in zip(labels, locs) if lo - tol <= x <= hi + tol and t.get_visible() and t.get_text().strip()]
+    return out
 
 
 def _rotated(artist, box, renderer):

@@ -113,6 +113,10 @@ def plot_convergence(res, metric: str | None = None, ax=None, reference: float |
     if reference is not None:
         ax.axhline(reference, ls="--", color="k", lw=1, label="exact")
     ax.set_xscale("log" if len(x) > 1 and x.max() / max(x.min(), 1) > 50 else "linear")
+    if ax.get_xscale() == "log":                 # labels on the decades only: minor ones crowd a short range
+        from matplotlib.ticker import NullFormatter
+
+        ax.xaxis.set_minor_formatter(NullFormatter())
     ax.set_xlabel(f"{plural(res.game.unit_for(res.rules))} played")
     ax.set_ylabel(axis_label(res.game, metric))
     set_wrapped_title(ax, f"{game_title(res)}: convergence of {metric}")
