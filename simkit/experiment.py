@@ -200,9 +200,10 @@ class Experiment:
         is a warning, and ``meta.json`` lists them under ``figure_problems``."""
         import matplotlib.pyplot as plt
 
-        from simkit.reports.figcheck import figure_problems
+        from simkit.reports.figcheck import figure_problems, settle_legends
 
         d = self._need_dir()
+        settle_legends(fig)
         problems = figure_problems(fig)
         if problems:
             self._figure_problems[name] = problems

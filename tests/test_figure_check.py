@@ -151,3 +151,19 @@ def test_crowded_minor_tick_labels_are_seen():
     ax.set_xlim(15, 900)                # a short log range: matplotlib labels the minor ticks too
     fig.set_size_inches(4, 3)
     assert any("tick label" in p and "overlaps" in p for p in figure_problems(fig))
+
+
+def test_a_legend_placed_before_the_layout_is_placed_again_after_it():
+    from simkit.reports.figcheck import legend_covers, place_legend, settle_legends
+
+    fig, ax = plt.subplots(figsize=(6, 4))
+    x = np.linspace(0, 2, 50)
+    ax.plot(x, 0.3 + 0.02 * np.sin(8 * x), label="a line across the middle")
+    ax.fill_between(x, 0.1, 0.5, alpha=0.2)
+    ax.set_ylim(0, 1)
+    leg = place_legend(ax, fontsize=12)
+    fig.set_size_inches(3, 2)                 # the layout shrinks the axes under the legend
+    fig.canvas.draw()
+    if legend_covers(ax):                     # the old place no longer clear: settling finds another
+        settle_legends(fig)
+    assert not legend_covers(ax) and ax.get_legend() is not None and leg is not None

@@ -244,5 +244,19 @@ def place_legend(ax, **kwargs):
     for loc in _CORNERS:
         leg = ax.legend(loc=loc, **kwargs)
         if not legend_covers(ax):
-            return leg
-    return ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), **kwargs)
+            break
+    else:
+        leg = ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), **kwargs)
+    leg._simkit_place = dict(kwargs)         # settle_legends places it again once the layout is final
+    return leg
+
+
+def settle_legends(fig):
+    """Place again every legend :func:`place_legend` placed in ``fig``: a later layout
+    (``tight_layout`` for a footer) shrinks the axes under a legend of fixed size, so a
+    corner clear before may cover data after. Called before a figure is checked and saved."""
+    for ax in fig.axes:
+        leg = ax.get_legend()
+        kwargs = getattr(leg, "_simkit_place", None)
+        if kwargs is not None and legend_covers(ax):
+            place_legend(ax, **kwargs)

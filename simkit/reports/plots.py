@@ -7,7 +7,7 @@ import textwrap
 import numpy as np
 
 from simkit.reports.estimates import Z95
-from simkit.reports.figcheck import place_legend
+from simkit.reports.figcheck import place_legend, settle_legends
 from simkit.reports.text import policy_labels
 
 
@@ -17,6 +17,7 @@ def _caption(ax, text: str):
     fig = ax.figure
     fig.tight_layout(rect=(0, 0.07, 1, 1))
     fig.text(0.01, 0.005, text, fontsize=7, color="0.35", ha="left", va="bottom", wrap=True)
+    settle_legends(fig)
 
 
 def add_footer(fig, text: str, bottom: float = 0.07):
