@@ -168,3 +168,11 @@ def test_headline_names_units_in_plural_and_says_what_it_shows():
     assert fig.axes[0].get_xlabel() == "score.seat0 (points per party) with 95% interval"
     assert fig._suptitle.get_text().startswith("simkit default study")
     check(fig)
+
+
+def test_policy_labels_wrap_after_commas_not_inside_words():
+    from simkit.reports.plots import wrap_label
+
+    assert wrap_label("deck-aware:high=10,low=1,threshold=-0.26", 28) == "deck-aware:high=10,low=1,\nthreshold=-0.26"
+    assert wrap_label("flat:units=1", 28) == "flat:units=1"
+    assert wrap_label("bid=random play=heuristic:cheap=0", 20) == "bid=random\nplay=heuristic:cheap=0"

@@ -27,6 +27,21 @@ def add_footer(fig, text: str, bottom: float = 0.07):
     fig.text(0.01, 0.005, text, fontsize=7, color="0.35", ha="left", va="bottom", wrap=True)
 
 
+def wrap_label(text: str, width: int) -> str:
+    """``text`` on lines of at most ``width`` characters where it can, broken after a
+    comma or at a space (``deck-aware:high=10,low=1,`` / ``threshold=-0.26``), never
+    inside a word."""
+    pieces = [p for p in text.replace(" ", " \0").replace(",", ",\0").split("\0") if p]
+    lines, line = [], ""
+    for piece in pieces:
+        if line and len(line) + len(piece) > width:
+            lines.append(line.rstrip())
+            line = ""
+        line += piece
+    lines.append(line.rstrip())
+    return "\n".join(lines)
+
+
 def set_wrapped_title(ax, text: str):
     """A title wrapped to fit above the axes even once long tick labels have pushed them
     aside: 6 characters per inch of figure width (a 12-point character is about 0.09 in
@@ -173,7 +188,7 @@ def plot_differences(comparison, metric: str, ax=None):
     from simkit.reports.student import t_quantile2
 
     df = comparison.differences(metric)
-    labels = ["\n".join(textwrap.wrap(str(p), 28)) or str(p) for p in df["policy"]]
+    labels = [wrap_label(str(p), 28) for p in df["policy"]]
     lines = sum(max(1, lab.count("\n") + 1) for lab in labels)
     if ax is None:
         _, ax = plt.subplots(figsize=(7, 0.32 * lines + 0.3 * len(df) + 2.0))
