@@ -256,6 +256,7 @@ def main():
         ax.set_xticks(np.arange(len(counting)), counting["seat 0"], fontsize=7)
         ax.set_ylabel("share of deals (Wilson 95% interval)")
         ax.set_title("seat 0 takes the counting trick (three basic seats)", fontsize=9)
+        fig.suptitle("Tyotka: where basic play loses points, and who takes the counting trick")
         add_footer(fig, f"tyotka | regret: {n1} deals; counting trick: {n2} deals per seat-0 policy | "
                         f"seed {a.seed} | simkit {code_version()}")
         exp.figure(fig, "regret")
