@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 export NUMBA_CACHE_DIR ?= $(CURDIR)/.numba_cache
 export MPLBACKEND ?= Agg
 
-.PHONY: venv run test bench experiments clean
+.PHONY: venv run test lint bench experiments clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +21,12 @@ run: venv
 test: venv
 	$(BIN)/python -m pytest -q -n auto --dist loadgroup
 
+# ruff (pyflakes and pycodestyle errors) on the code, tests, experiments and benchmarks; mypy on
+# simkit's Python side (the numba kernels are typed by numba: pyproject.toml lists them)
+lint: venv
+	$(BIN)/ruff check simkit tests experiments bench docs/examples
+	$(BIN)/mypy
+
 bench: venv
 	$(BIN)/python bench/run.py
 
@@ -28,4 +34,4 @@ experiments: venv
 	@for f in experiments/*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
 
 clean:
-	rm -rf $(VENV) .numba_cache .pytest_cache
+	rm -rf $(VENV) .numba_cache .pytest_cache .mypy_cache .ruff_cache
