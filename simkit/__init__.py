@@ -7,10 +7,10 @@
 """
 __version__ = "0.1.0"
 
-from simkit._cache import configure_cache as _configure_cache  # noqa: E402
+from simkit._cache import install as _install_cache  # noqa: E402
 
-#: the numba cache folder of this source (see simkit/_cache.py)
-CACHE_DIR = _configure_cache()
+#: the folder of simkit's numba cache folders, one a kernel module (see simkit/_cache.py)
+CACHE_DIR = _install_cache()
 
 # The submodule simkit.rules must be imported before the function rules() below is
 # defined: importing a submodule for the first time binds its name on the package and

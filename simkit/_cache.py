@@ -1,136 +1,199 @@
-"""Where numba caches simkit's compiled kernels.
+"""Where numba caches simkit's compiled kernels, keyed by what they depend on.
 
 numba invalidates a cached function only when its own source file changes, not when a
-function it calls in another module does, so a stale cache could silently run old code
-after an edit to shared kernel code. simkit therefore keys its cache folders by hashes
-of the source that compiled code can depend on:
+function it calls (and inlines or links) in another module does, so a stale cache could
+silently run old code after an edit to shared kernel code. simkit therefore caches each
+*kernel module*'s functions in a folder keyed by a hash of that module and of every simkit
+module it imports, transitively::
 
-* ``$NUMBA_CACHE_DIR/simkit-<shared>``: the shared kernel code (``simkit/core``,
-  ``simkit/policies``, the modules directly in ``simkit/games`` and any other simkit
-  module that imports numba), hashed together as ``<shared>``;
-* ``$NUMBA_CACHE_DIR/simkit-<shared>/<package>-<own>``: one game's kernels, ``<own>``
-  hashing the game's package (and any other game package it imports).
+    $NUMBA_CACHE_DIR/simkit/<module>-<hash>/
 
-An edit to one game's files recompiles that game only; an edit to the shared code
-recompiles everything; an edit elsewhere (the command line, the runner, reports that do
-not import numba) recompiles nothing. Default base: ``~/.cache/simkit/numba``. Processes
-running the same source (loky workers, dask workers, batch jobs) share the folders.
+A kernel module is one that imports numba (or :mod:`simkit.core.jit`) at its top level:
+its functions are decorated there (and compiled on first use). The imports are read from
+the source (``ast``), importing nothing: ``from a.b import c`` depends on module ``a.b.c``
+when that is a module, else on ``a.b``; a package's ``__init__`` counts only when names are
+imported from it. So an edit to a module recompiles exactly the kernel modules that
+import it, directly or not:
 
-numba fixes a function's cache folder when it is decorated, so a game package is
-imported with ``numba.config.CACHE_DIR`` pointing at its own folder
-(:func:`game_cache`, applied by the import hook in :mod:`simkit.games`).
+* a game's pandas-side modules (report, rules, policies) and the command line, runner and
+  reports recompile nothing (no kernel imports them);
+* an edit to one game's kernels recompiles that game only;
+* an edit to shared kernel code (``simkit/core/tricks.py``) recompiles the kernels that
+  use it, and no others (the banking games do not import the trick engine).
+
+numba fixes a function's cache folder when it is decorated, so each kernel module is
+executed with ``numba.config.CACHE_DIR`` pointing at its own folder, by the import hook
+:class:`KernelCacheFinder` (installed by :func:`install`, which ``simkit/__init__.py``
+calls first). Default base: ``~/.cache/simkit/numba``. Processes running the same source
+(loky workers, dask workers, batch jobs) share the folders.
 """
 from __future__ import annotations
 
+import ast
 import contextlib
-import hashlib
+import importlib.abc
+import importlib.machinery
 import os
-import re
+import sys
 from functools import lru_cache
 from pathlib import Path
 
+from simkit.provenance import sources_hash
+
 _PKG = Path(__file__).resolve().parent
+_ROOT = _PKG.parent
 _GAMES = _PKG / "games"
-_IMPORTS_NUMBA = re.compile(r"^\s*(?:import numba|from numba)", re.MULTILINE)
-_GAME_REF = re.compile(r"simkit\.games\.([A-Za-z_][A-Za-z0-9_]*)")
+#: top-level imports that make a module a kernel module
+_KERNEL_IMPORTS = ("numba", "simkit.core.jit")
 
 
 def _game_packages() -> set:
     return {p.name for p in _GAMES.iterdir() if (p / "__init__.py").exists()}
 
 
-def _hash(paths) -> str:
-    h = hashlib.sha1()
-    for path in sorted(paths):
-        h.update(str(path.relative_to(_PKG)).encode())
-        h.update(path.read_bytes())
-    return h.hexdigest()[:12]
+def module_file(name: str) -> Path | None:
+    """The source file of simkit module ``name`` (a package's ``__init__.py``), or None."""
+    parts = name.split(".")
+    if parts[0] != "simkit":
+        return None
+    base = _ROOT.joinpath(*parts)
+    for path in (base.with_suffix(".py"), base / "__init__.py"):
+        if path.is_file():
+            return path
+    return None
 
 
-def shared_sources() -> list:
-    """The files every game's compiled code may depend on (see the module doc)."""
-    games = _game_packages()
-    out = []
-    for path in _PKG.rglob("*.py"):
-        rel = path.relative_to(_PKG).parts
-        if rel[0] == "games" and len(rel) > 2 and rel[1] in games:
-            continue                                  # a game's own package
-        if rel[0] in ("core", "policies") or (rel[0] == "games" and len(rel) == 2) \
-                or rel[0] in ("_cache.py", "errors.py") \
-                or _IMPORTS_NUMBA.search(path.read_text(encoding="utf-8")):
-            out.append(path)
-    return out
+def module_name(path: Path) -> str:
+    rel = Path(path).resolve().relative_to(_ROOT).with_suffix("")
+    parts = rel.parts[:-1] if rel.name == "__init__" else rel.parts
+    return ".".join(parts)
 
 
-def game_sources(package: str) -> list:
-    """The files of game package ``package`` and of the game packages it imports."""
-    games = _game_packages()
-    todo, seen, out = [package], set(), []
-    while todo:
-        pkg = todo.pop()
-        if pkg in seen:
+@lru_cache(maxsize=None)
+def _parsed(path: Path) -> tuple:
+    """``(kernel module?, simkit modules it imports)`` from the source of ``path``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    kernel, deps = False, set()
+    for node in ast.walk(tree):
+        targets: list[tuple[str, str | None]]
+        if isinstance(node, ast.Import):
+            targets = [(a.name, None) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")
+                anchor = anchor[:len(anchor) - (node.level - 1)]
+                base = ".".join(anchor + ([base] if base else []))
+            targets = [(base, a.name) for a in node.names]
+        else:
             continue
-        seen.add(pkg)
-        for path in (_GAMES / pkg).rglob("*.py"):
-            out.append(path)
-            todo.extend(g for g in _GAME_REF.findall(path.read_text(encoding="utf-8")) if g in games)
-    return out
+        top = node in tree.body
+        for mod, attr in targets:
+            if top and any(mod == k or mod.startswith(k + ".") for k in _KERNEL_IMPORTS):
+                kernel = True
+            if not mod.startswith("simkit"):
+                continue
+            if attr is not None and module_file(f"{mod}.{attr}") is not None:
+                deps.add(f"{mod}.{attr}")
+            elif module_file(mod) is not None:
+                deps.add(mod)
+    return kernel, frozenset(deps - {name})
+
+
+def is_kernel_module(name: str) -> bool:
+    path = module_file(name)
+    return path is not None and _parsed(path)[0]
+
+
+def dependencies(name: str) -> list:
+    """The source files module ``name`` depends on: itself and every simkit module it
+    imports, transitively (see the module doc)."""
+    todo, seen = [name], set()
+    while todo:
+        mod = todo.pop()
+        if mod in seen:
+            continue
+        seen.add(mod)
+        todo.extend(_parsed(module_file(mod))[1])
+    return sorted(module_file(m) for m in seen)
 
 
 @lru_cache(maxsize=None)
-def source_tag() -> str:
-    """Hash of the shared kernel code."""
-    return _hash(shared_sources())
+def module_tag(name: str) -> str:
+    """Hash of kernel module ``name`` and what it depends on."""
+    return sources_hash(dependencies(name))
 
 
-@lru_cache(maxsize=None)
-def game_tag(package: str) -> str:
-    """Hash of game package ``package`` (and the game packages it imports)."""
-    return _hash(game_sources(package))
+def base_dir() -> str:
+    """Where simkit's cache folders are: ``$NUMBA_CACHE_DIR/simkit`` (default base
+    ``~/.cache/simkit/numba``)."""
+    base = os.environ.get("NUMBA_CACHE_DIR") or os.path.join(Path.home(), ".cache", "simkit", "numba")
+    return os.path.join(base, "simkit")
 
 
-def _base() -> str:
-    return os.environ.get("NUMBA_CACHE_DIR") or os.path.join(Path.home(), ".cache", "simkit", "numba")
+def module_cache_dir(name: str) -> str:
+    """The cache folder of kernel module ``name``."""
+    return os.path.join(base_dir(), f"{name}-{module_tag(name)}")
 
 
-def shared_cache_dir() -> str:
-    return os.path.join(_base(), f"simkit-{source_tag()}")
-
-
-def game_cache_dir(package: str) -> str:
-    return os.path.join(shared_cache_dir(), f"{package}-{game_tag(package)}")
-
-
-def configure_cache() -> str:
-    """Point numba's cache at the shared kernels' folder; returns it."""
-    import numba
-
-    folder = shared_cache_dir()
-    numba.config.CACHE_DIR = folder
-    return folder
-
-
-def import_shared_kernels() -> None:
-    """Import every shared module that imports numba, so that its kernels are decorated
-    with the shared folder whichever game is imported first."""
-    import importlib
-
-    for path in shared_sources():
-        rel = path.relative_to(_PKG.parent).with_suffix("")
-        if rel.name != "__init__" and _IMPORTS_NUMBA.search(path.read_text(encoding="utf-8")):
-            importlib.import_module(".".join(rel.parts))
+def game_modules(package: str) -> list:
+    """The kernel modules of game package ``package``."""
+    return sorted(module_name(p) for p in (_GAMES / package).rglob("*.py")
+                  if is_kernel_module(module_name(p)))
 
 
 @contextlib.contextmanager
-def game_cache(package: str):
-    """Import (decorate) game package ``package``'s kernels with its own cache folder
-    (the shared kernels are imported first, with theirs)."""
+def module_cache(name: str):
+    """numba's cache folder set to kernel module ``name``'s while it is decorated."""
     import numba
 
-    import_shared_kernels()
     before = numba.config.CACHE_DIR
-    numba.config.CACHE_DIR = game_cache_dir(package)
+    numba.config.CACHE_DIR = module_cache_dir(name)
     try:
         yield
     finally:
         numba.config.CACHE_DIR = before
+
+
+class _KernelCacheLoader(importlib.abc.Loader):
+    """Executes a kernel module inside :func:`module_cache`."""
+
+    def __init__(self, loader, name):
+        self._loader = loader
+        self._name = name
+
+    def create_module(self, spec):
+        return self._loader.create_module(spec)
+
+    def exec_module(self, module):
+        with module_cache(self._name):
+            self._loader.exec_module(module)
+
+    def get_source(self, fullname):             # for inspect and numba's error messages
+        return self._loader.get_source(fullname)
+
+
+class KernelCacheFinder(importlib.abc.MetaPathFinder):
+    """Gives every simkit kernel module :class:`_KernelCacheLoader`."""
+
+    def find_spec(self, fullname, path, target=None):
+        if not fullname.startswith("simkit.") or not is_kernel_module(fullname):
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(fullname, path)
+        if spec is None or spec.loader is None:
+            return None
+        spec.loader = _KernelCacheLoader(spec.loader, fullname)
+        return spec
+
+
+def install() -> str:
+    """Install the import hook, and point numba's cache for other code (a user's own
+    ``cache=True`` functions) at ``<base>/other``; returns the base folder."""
+    import numba
+
+    if not any(isinstance(f, KernelCacheFinder) for f in sys.meta_path):
+        sys.meta_path.insert(0, KernelCacheFinder())
+    numba.config.CACHE_DIR = os.path.join(base_dir(), "other")
+    return base_dir()

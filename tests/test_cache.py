@@ -11,46 +11,69 @@ from simkit import _cache
 
 def _rel(paths):
     root = Path(simkit.__file__).resolve().parent
-    return {str(p.relative_to(root)) for p in paths}
+    return {str(Path(p).relative_to(root)) for p in paths}
 
 
-def test_shared_sources_hold_the_core_and_no_game_package():
-    shared = _rel(_cache.shared_sources())
-    assert "core/tricks.py" in shared and "core/rng.py" in shared and "games/banking.py" in shared
-    assert not any(p.startswith("games/oh_hell/") or p.startswith("games/treize/") for p in shared)
-    assert "cli.py" not in shared and "runner/simulate.py" not in shared   # no numba there
+def _kernel_modules():
+    root = Path(simkit.__file__).resolve().parent
+    names = [_cache.module_name(p) for p in root.rglob("*.py")]
+    return [n for n in names if _cache.is_kernel_module(n)]
 
 
-def test_game_sources_are_its_own_package():
-    own = _rel(_cache.game_sources("ochko"))
-    assert "games/ochko/nb_core.py" in own and "games/ochko/report.py" in own
-    assert not any(p.startswith("games/") and not p.startswith("games/ochko/") for p in own)
+def test_kernel_modules_are_those_that_import_numba_at_their_top():
+    assert _cache.is_kernel_module("simkit.core.tricks") and _cache.is_kernel_module("simkit.games.treize.nb")
+    assert _cache.is_kernel_module("simkit.games.banking_nb")
+    assert not _cache.is_kernel_module("simkit.games.treize.report")
+    assert not _cache.is_kernel_module("simkit._cache")           # imports numba inside a function only
+    assert not _cache.is_kernel_module("simkit.cli")
 
 
-def test_kernels_cache_in_their_own_folders():
-    """A game's kernels cache under its own folder (keyed by its package), the shared
-    kernels under the shared folder, whichever is imported first."""
+def test_a_kernel_depends_on_what_it_imports_transitively():
+    deps = _rel(_cache.dependencies("simkit.games.ochko.nb"))
+    assert {"games/ochko/nb.py", "games/ochko/nb_a.py", "games/ochko/nb_core.py", "core/stats.py",
+            "core/rng.py", "games/banking_nb.py"} <= deps
+    assert "core/tricks.py" not in deps and "games/banking.py" not in deps
+
+
+def test_no_kernel_depends_on_pandas_side_code():
+    """So that an edit to a report, the command line, the runner or the shared reports
+    recompiles nothing (issue 27: a comment in a report.py recompiled its game)."""
+    for name in _kernel_modules():
+        deps = _rel(_cache.dependencies(name))
+        bad = [d for d in deps if d.endswith("report.py") or d.startswith(("reports/", "runner/", "cli"))
+               or d in ("strategy.py", "study.py", "experiment.py", "games/banking.py", "games/base.py")]
+        assert bad == [], (name, bad)
+
+
+def test_one_games_kernels_are_no_other_games_dependency():
+    """An edit to one game's kernels recompiles that game only."""
+    packages = _cache._game_packages()
+    for name in _kernel_modules():
+        parts = name.split(".")
+        own = parts[2] if parts[1] == "games" and parts[2] in packages else None
+        others = {d.split("/")[1] for d in _rel(_cache.dependencies(name))
+                  if d.startswith("games/") and d.split("/")[1] in packages} - {own}
+        assert others == set(), (name, others)
+
+
+def test_kernels_cache_in_their_own_modules_folders():
+    """Each kernel module caches in a folder keyed by what it depends on."""
     from simkit.core import tricks
     from simkit.games.oh_hell import nb as oh_nb
-    from simkit.games.spades import nb as sp_nb
 
-    shared = _cache.shared_cache_dir()
-    assert tricks.legal_full_nb._cache._cache_path.startswith(shared + "/core")
-    assert oh_nb.oh_hell_chunk_nb._cache._cache_path.startswith(_cache.game_cache_dir("oh_hell"))
-    assert sp_nb.__name__ and _cache.game_cache_dir("spades") != _cache.game_cache_dir("oh_hell")
-    assert _cache.game_cache_dir("spades").startswith(shared)
+    assert tricks.legal_full_nb._cache._cache_path.startswith(_cache.module_cache_dir("simkit.core.tricks"))
+    assert oh_nb.oh_hell_chunk_nb._cache._cache_path.startswith(
+        _cache.module_cache_dir("simkit.games.oh_hell.nb"))
+    assert _cache.module_cache_dir("simkit.games.oh_hell.nb").startswith(simkit.CACHE_DIR)
 
 
-def test_every_module_of_a_game_package_imports_with_the_games_cache():
-    """Modules of a game package (also those imported after the package itself) load
-    through the game's cache folder; shared modules such as simkit.games.banking do not."""
+def test_every_kernel_module_imports_with_its_cache_folder():
     import importlib.util
 
-    import simkit.games as games
-
-    assert isinstance(importlib.util.find_spec("simkit.games.treize").loader, games._GameCacheLoader)
-    assert isinstance(importlib.util.find_spec("simkit.games.ochko.nb_core").loader, games._GameCacheLoader)
-    assert not isinstance(importlib.util.find_spec("simkit.games.banking").loader, games._GameCacheLoader)
+    assert isinstance(importlib.util.find_spec("simkit.games.treize.nb").loader, _cache._KernelCacheLoader)
+    assert isinstance(importlib.util.find_spec("simkit.games.ochko.nb_core").loader, _cache._KernelCacheLoader)
+    assert not isinstance(importlib.util.find_spec("simkit.games.banking").loader, _cache._KernelCacheLoader)
+    assert not isinstance(importlib.util.find_spec("simkit.games.treize").loader, _cache._KernelCacheLoader)
 
 
 # -- the edit-test loop: collecting compiles nothing, one game's tests compile that game -----
@@ -82,9 +105,24 @@ def test_collecting_the_whole_suite_imports_and_compiles_no_game(tmp_path):
     rc, games = _python(_PYTEST_THEN_GAMES.format(args=["--collect-only", "tests"]),
                         env={"NUMBA_CACHE_DIR": str(tmp_path)})
     assert rc == 0 and games == []
-    compiled = [p for folder in tmp_path.glob("simkit-*/*") if folder.name.split("-")[0] in _cache._game_packages()
-                for p in folder.rglob("*.nbi")]
-    assert compiled == []
+    assert list(tmp_path.rglob("*.nbi")) == []
+
+
+def test_importing_every_game_and_listing_compiles_nothing(tmp_path):
+    """Nothing compiles at import (``@cfunc`` hooks and kernels with declared signatures
+    compile on first use, simkit/core/jit.py), so ``simkit list``, ``rules`` and
+    ``policies`` on an empty cache compile no kernel (issue 27: ``simkit list`` took
+    minutes)."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), NUMBA_CACHE_DIR=str(tmp_path))
+    for args in (["list"], ["rules", "kozel"], ["policies", "thousand"]):
+        p = subprocess.run([sys.executable, "-m", "simkit", *args], capture_output=True, text=True, cwd=ROOT, env=env)
+        assert p.returncode == 0, p.stderr[-2000:]
+    rc, loaded = _python("""
+import json, simkit
+print(json.dumps([0, [simkit.get_game(g).id for g in simkit.list_games()]]))
+""", env={"NUMBA_CACHE_DIR": str(tmp_path)})
+    assert len(loaded) == len(simkit.list_games())
+    assert list(tmp_path.rglob("*.nbi")) == []
 
 
 def test_selecting_one_game_imports_that_game_only():

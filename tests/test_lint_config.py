@@ -1,8 +1,8 @@
 """pyproject.toml's mypy exclusions are exactly the numba kernel modules (the modules that
-import numba, or simkit's own jit wrappers, at their top level): a kernel module missing
-from the list fails `make lint` on numba's types, and a module that stopped being a
-kernel would stay unchecked without anyone noticing. Reads sources only; compiles nothing."""
-import ast
+import numba, or simkit.core.jit, at their top level: simkit._cache's definition): a
+kernel module missing from the list fails `make lint` on numba's types, and a module that
+stopped being a kernel would stay unchecked without anyone noticing. Reads sources only;
+compiles nothing."""
 from pathlib import Path
 
 try:
@@ -11,30 +11,14 @@ except ModuleNotFoundError:                     # Python 3.10
     tomllib = None
 
 ROOT = Path(__file__).resolve().parent.parent
-KERNEL_IMPORTS = ("numba", "simkit.core.jit")
-
-
-def _imports_numba_at_top(path: Path) -> bool:
-    for node in ast.parse(path.read_text(encoding="utf-8")).body:
-        if isinstance(node, ast.Import):
-            mods = [a.name for a in node.names]
-        elif isinstance(node, ast.ImportFrom) and not node.level:
-            mods = [node.module or ""]
-        else:
-            continue
-        if any(m == k or m.startswith(k + ".") for m in mods for k in KERNEL_IMPORTS):
-            return True
-    return False
 
 
 def _kernel_modules() -> set:
-    out = set()
-    for path in (ROOT / "simkit").rglob("*.py"):
-        if _imports_numba_at_top(path):
-            rel = path.relative_to(ROOT).with_suffix("")
-            parts = rel.parts[:-1] if rel.name == "__init__" else rel.parts
-            out.add(".".join(parts))
-    return out
+    """simkit's own definition (:func:`simkit._cache.is_kernel_module`)."""
+    from simkit import _cache
+
+    names = {_cache.module_name(p) for p in (ROOT / "simkit").resolve().rglob("*.py")}
+    return {n for n in names if _cache.is_kernel_module(n)}
 
 
 def _mypy_excluded() -> set:

@@ -3,21 +3,24 @@
 P players (2-4) share the 24-card deck (9 to A), one deal per unit, no trump, the follow
 flags, lead ban and opening rule given as rule options; random play only (the engine's
 ``PLAY_RANDOM``, or a user's ``@njit`` play function). docs/tricks.md shows this file
-whole; tests/core/test_trick_engine.py imports it, registers the game and runs it through
-``simkit.simulate``, the audit and the conformance checks.
+whole; tests/core/test_trick_engine.py imports it, registers ``GAME`` and runs it through
+``simkit.simulate``, the audit and the conformance checks. Importing it compiles nothing:
+``cfunc`` and ``njit`` with a signature come from :mod:`simkit.core.jit`, which compiles
+them when the chunk kernel is first called.
 """
 from dataclasses import dataclass
 
 import numpy as np
-from numba import cfunc, njit, types
+from numba import types
 
-import simkit
 from simkit.core import tricks as T
 from simkit.core.cards import deck
-from simkit.core.stats import moment_add_nb
+from simkit.core.jit import cfunc, njit
+from simkit.core.stats import Stats, moment_add_nb, moments
 from simkit.core.trick_game import SEATS_TYPE, bundle, shuffle_top_nb, start_unit_nb, unit_arrays_nb
 from simkit.core.trick_play import (AFTER_FN, CHOOSE_FN, CHOOSE_SIG, E_KIND, E_UNIT, N_ERR, PLAY_RANDOM, R_PLAY,
                                     no_after_trick_cb, play_tricks_nb)
+from simkit.games.tricks_base import TrickGame
 from simkit.policies.base import PolicyRole, PolicySpec
 from simkit.reports.estimates import mean_estimate
 from simkit.rules import Rules, option
@@ -33,8 +36,11 @@ def toy_choose_cb(code, seat, hand, legal, state, trick, tt, params, opts):
     return T.lowest_card_nb(legal)
 
 
-def toy_chunk(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit, audit_out,
-              err):
+@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], types.int64[::1], types.int64[:, ::1],
+                 SEATS_TYPE, CHOOSE_FN, AFTER_FN, T.PLAY_FN, TOY_STATS, types.boolean, types.int64[::1],
+                 types.int64[::1]), cache=True)
+def toy_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit, audit_out,
+                 err):
     """One deal per unit: shuffle, deal 24 / P each from the dealer's left, play under the
     follow flags ``opts[1]`` and lead ban ``opts[2]`` (opening by rule ``opts[3]``), count."""
     players = opts[0]
@@ -85,33 +91,24 @@ class ToyReport:
         return {}
 
 
-# -- the game (a real game: __init__.py, with GAME = <its class>()) ------------------------
-def make_game():
-    """The game object. The chunk kernel is compiled here, with its explicit signature
-    (one compiled kernel for every hook and user function), rather than at import."""
-    from simkit.games.tricks_base import TrickGame
+# -- the game (a real game: __init__.py, which the registry imports) -----------------------
+class ToyTricks(TrickGame):
+    id, title, description, unit, Rules, report = "toy-tricks", "Toy", "toy", "deal", ToyRules, ToyReport
+    roles, headline, conformance_hands = [PLAY], "tricks.seat0", 400
+    conformance_cases = [({}, None), ({"players": 4, "lead_ban": 1, "follow": T.F_SUIT | T.F_HEAD}, None)]
+    role_rows = {"play": (R_PLAY, {}, 1, T.no_user_play_nb)}
 
-    kernel = njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], types.int64[::1],
-                             types.int64[:, ::1], SEATS_TYPE, CHOOSE_FN, AFTER_FN, T.PLAY_FN, TOY_STATS, types.boolean,
-                             types.int64[::1], types.int64[::1]), cache=True)(toy_chunk)
+    def _run(self, rules, policies, seed, start, stop, audit):
+        seats, fns = self.seat_policies(policies, rules.players)
+        k = 24 // rules.players
+        st = Stats(tricks=np.zeros((rules.players, k + 1), np.int64), won=moments(rules.players))
+        audit_out, err = np.zeros(2, np.int64), np.zeros(N_ERR, np.int64)
+        opts = np.array([rules.players, rules.follow, rules.lead_ban, rules.opens], np.int64)
+        toy_chunk_nb(seed, start, stop, deck(24), opts, T.standard_tables(24), seats, toy_choose_cb,
+                     no_after_trick_cb, *fns, ToyStats(**st), audit, audit_out, err)
+        if err[E_KIND]:
+            self.raise_err(err, policies, f"unit {err[E_UNIT]}, ")
+        return st, audit_out
 
-    class Toy(TrickGame):
-        id, title, description, unit, Rules, report = "toy-tricks", "Toy", "toy", "deal", ToyRules, ToyReport
-        roles, headline, conformance_hands = [PLAY], "tricks.seat0", 400
-        conformance_cases = [({}, None), ({"players": 4, "lead_ban": 1, "follow": T.F_SUIT | T.F_HEAD}, None)]
-        role_rows = {"play": (R_PLAY, {}, 1, T.no_user_play_nb)}
 
-        def _run(self, rules, policies, seed, start, stop, audit):
-            seats, fns = self.seat_policies(policies, rules.players)
-            k = 24 // rules.players
-            st = simkit.core.stats.Stats(tricks=np.zeros((rules.players, k + 1), np.int64),
-                                         won=simkit.core.stats.moments(rules.players))
-            audit_out, err = np.zeros(2, np.int64), np.zeros(N_ERR, np.int64)
-            opts = np.array([rules.players, rules.follow, rules.lead_ban, rules.opens], np.int64)
-            kernel(seed, start, stop, deck(24), opts, T.standard_tables(24), seats, toy_choose_cb, no_after_trick_cb,
-                   *fns, ToyStats(**st), audit, audit_out, err)
-            if err[E_KIND]:
-                self.raise_err(err, policies, f"unit {err[E_UNIT]}, ")
-            return st, audit_out
-
-    return Toy()
+GAME = ToyTricks()

@@ -30,8 +30,9 @@ so both games share them, with what the games' planners read of a table
 scoring, simulation policy and planner.
 """
 import numpy as np
-from numba import cfunc, njit, types
+from numba import njit, types
 
+from simkit.core.jit import cfunc
 from simkit.core.rng import draw_nb, randbelow_nb
 from simkit.core.tricks import lowest_card_nb, popcount_nb
 

@@ -47,8 +47,9 @@ from __future__ import annotations
 from collections import namedtuple
 
 import numpy as np
-from numba import cfunc, njit, types
+from numba import njit, types
 
+from simkit.core.jit import cfunc
 from simkit.core.tricks import (BREAK_ANY, BREAK_DISCARD, F_SUIT, S_BREAK, S_BROKEN, S_CARDS, S_DEAL_NO, S_FOLLOW,
                                 S_LEAD_BAN, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_SEAT, S_TABLE, S_TRICK_NO,
                                 S_TRICKS, S_TRUMP, S_VOIDS, TT_ESUIT, TT_SUIT_BITS, close_trick_nb, legal_full_nb,

@@ -62,8 +62,9 @@ See docs/tricks.md for how a later game plugs in.
 from __future__ import annotations
 
 import numpy as np
-from numba import cfunc, njit, types
+from numba import njit, types
 
+from simkit.core.jit import cfunc
 from simkit.core.cards import JOKER, N_SUITS, rank_table
 from simkit.core.rng import randbelow_nb, seed_stream_nb
 from simkit.errors import SimkitError

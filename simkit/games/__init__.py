@@ -8,58 +8,17 @@ game never compiles (or loads from the cache) the kernels of the others.
 from __future__ import annotations
 
 import importlib
-import importlib.abc
-import importlib.machinery
 import pkgutil
 import re
-import sys
 import time
 from pathlib import Path
 
-from simkit._cache import game_cache
 from simkit.errors import SimkitError
 
 _DEFINES_GAME = re.compile(r"^GAME\s*=", re.MULTILINE)
 _IDS: dict | None = None
 _LOADED: dict = {}
 _LOAD_S: dict = {}   # game id -> seconds its import spent, not yet counted by a run
-
-
-class _GameCacheLoader(importlib.abc.Loader):
-    """Runs a game package's import inside :func:`simkit._cache.game_cache`, so that its
-    kernels (decorated while the package imports) cache in the game's own folder."""
-
-    def __init__(self, loader, package):
-        self._loader = loader
-        self._package = package
-
-    def create_module(self, spec):
-        return self._loader.create_module(spec)
-
-    def exec_module(self, module):
-        with game_cache(self._package):
-            self._loader.exec_module(module)
-
-
-class _GameCacheFinder(importlib.abc.MetaPathFinder):
-    """Finds ``simkit.games.<package>`` game packages and their modules (also those
-    imported after the package itself) and gives them :class:`_GameCacheLoader`."""
-
-    def find_spec(self, fullname, path, target=None):
-        parts = fullname.split(".")
-        if len(parts) < 3 or parts[0] != "simkit" or parts[1] != "games":
-            return None
-        spec = importlib.machinery.PathFinder.find_spec(fullname, path)
-        if spec is None or spec.loader is None:
-            return None
-        if len(parts) == 3 and spec.submodule_search_locations is None:
-            return None                       # a shared module such as simkit.games.banking
-        spec.loader = _GameCacheLoader(spec.loader, parts[2])
-        return spec
-
-
-if not any(isinstance(f, _GameCacheFinder) for f in sys.meta_path):
-    sys.meta_path.insert(0, _GameCacheFinder())
 
 
 def _ids() -> dict:

@@ -11,31 +11,18 @@ to a stated multiple). Every bank adds one row to each of these ``int64`` statis
 * ``tenure``: histogram of the tenure over the bins of :data:`TENURE_EDGES`;
 * ``outcome``: how the bank ended, counted by :data:`OUTCOME_NAMES`.
 
-A game's kernel calls :func:`bank_close_nb` once per bank; its report calls
+A game's kernel calls :func:`~simkit.games.banking_nb.bank_close_nb` once per bank; its report calls
 :func:`bank_metrics` and :func:`bank_tables`. Values are integers in the game's own
 money unit (e.g. half stakes); pass ``scale`` to the report helpers to divide.
 """
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
-from numba import njit
-
-from simkit.core.stats import Stats, moment_add_nb, moments, ratio_add_nb, ratios
+from simkit.core.stats import Stats, moments, ratios
+from simkit.games.banking_nb import (BANK_BROKEN, BANK_CAPPED, BANK_PASSED, BANK_TRIPLED,  # noqa: F401
+                                     N_TENURE, OUTCOME_NAMES, TENURE_EDGES, bank_close_nb, tenure_bin_nb)
 from simkit.reports.estimates import mean_estimate, proportion_estimate
 from simkit.reports.tables import distribution_table, house_edge
-
-#: how a bank ended: passed on normally (shoe played out), broken (nothing left in it),
-#: grown to the multiple at which it must pass (tripled), or closed by a safety cap on coups
-BANK_PASSED, BANK_BROKEN, BANK_TRIPLED, BANK_CAPPED = 0, 1, 2, 3
-OUTCOME_NAMES = ("passed", "broken", "tripled", "capped")
-
-#: lower edges of the tenure bins (coups per bank); width 1 up to 30, then coarser
-TENURE_EDGES = np.array(list(range(31)) + [35, 40, 45, 50, 60, 70, 80, 90, 100, 125, 150, 175, 200, 250, 300,
-                                           400, 500, 750, 1000, 1500, 2000, 3000, 5000, 10000, 20000, 50000,
-                                           100000], dtype=np.int64)
-N_TENURE = TENURE_EDGES.shape[0]
-
 
 def bank_stats(**extra) -> Stats:
     """Zeroed bank statistics (``edge``, ``bank``, ``tenure``, ``outcome``) plus the
@@ -44,23 +31,6 @@ def bank_stats(**extra) -> Stats:
                outcome=np.zeros(len(OUTCOME_NAMES), np.int64))
     st.update(extra)
     return st
-
-
-@njit(cache=True)
-def tenure_bin_nb(coups):
-    """Index of the :data:`TENURE_EDGES` bin holding ``coups``."""
-    return np.searchsorted(TENURE_EDGES, coups, side="right") - 1
-
-
-@njit(cache=True)
-def bank_close_nb(edge, bank_mom, tenure, outcome, loss, staked, coups, how):
-    """Record one finished bank: the punters' total ``loss`` (the banker's net), their
-    total ``staked``, its tenure ``coups`` and ``how`` it ended (``BANK_*``)."""
-    ratio_add_nb(edge, 0, loss, staked)
-    moment_add_nb(bank_mom, 0, loss)
-    moment_add_nb(bank_mom, 1, coups)
-    tenure[tenure_bin_nb(coups)] += 1
-    outcome[how] += 1
 
 
 def bank_metrics(stats, scale: float = 1.0, outcomes=("broken", "tripled")) -> dict:

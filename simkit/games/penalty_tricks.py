@@ -27,8 +27,9 @@ minimise it. Game fields start at :data:`S_GAME`.
 from __future__ import annotations
 
 import numpy as np
-from numba import cfunc, njit, types
+from numba import njit, types
 
+from simkit.core.jit import cfunc
 from simkit.core.borrow import borrowed
 from simkit.core.rng import next_u64_nb, seed_stream_nb
 from simkit.core.rollout import best_by_rollouts_nb, follow_legal_nb, play_trick_nb

@@ -17,8 +17,9 @@ decks. Held here:
   most points on average.
 """
 import numpy as np
-from numba import cfunc, njit
+from numba import njit
 
+from simkit.core.jit import cfunc
 from simkit.core.borrow import borrowed
 from simkit.core.cards import N_SUITS, RANK_10, RANK_A, RANK_J, RANK_K, RANK_Q, code
 from simkit.core.rng import draw_nb, seed_stream_nb

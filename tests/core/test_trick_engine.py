@@ -10,11 +10,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from numba import njit
 
 import simkit
 from simkit import games
 from simkit.core import tricks as T
+from simkit.core.jit import njit
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "docs" / "examples"))
@@ -24,7 +24,7 @@ from toy_tricks import ToyRules, ToyStats, TOY_STATS  # noqa: E402
 
 @pytest.fixture(scope="module")
 def toy():
-    game = toy_tricks.make_game()
+    game = toy_tricks.GAME
     ids = games._ids()
     ids["toy-tricks"] = "toy_tricks"
     games._LOADED["toy-tricks"] = game

@@ -125,6 +125,17 @@ ALL_TEN = {0: "3s As Qs 3h Ah 3d Ad Qd 3c Ac", 2: "2s Ks 2h Kh Qh 2d Kd 2c Kc Qc
            1: "Js 7s 6s Jh 7h Jd 7d 6d Jc 7c", 3: "5s 4s 6h 5h 4h 5d 4d 6c 5c 4c"}
 
 
+def test_the_import_time_above_table_matches_the_engines_higher_in_suit():
+    """``nb.ABOVE`` is built in Python at import (so that importing compiles nothing):
+    it must equal the engine's :func:`higher_in_suit_nb` for every card of the deck."""
+    from simkit.core.tricks import TT_DECK, higher_in_suit_nb
+
+    tt = nb.TABLES[NO_TRUMP]
+    for c in range(64):
+        want = higher_in_suit_nb(c, tt) if (tt[TT_DECK] >> c) & 1 else 0
+        assert nb.ABOVE[c] == want, c
+
+
 def test_all_ten_tricks_score_four_and_every_counter_is_taken():
     # N-S hold 3 2 A K Q of every suit, E-W the rest, the same suit lengths seat by seat:
     # N-S take every trick (000:29 «Если игроки взяли все десять взяток, им дается 4 point»)

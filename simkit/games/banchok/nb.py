@@ -16,11 +16,12 @@ whole bank needs no copying. With ``fixed`` (hand-built decks) cards are dealt i
 order and used cards come back in the order they were dealt.
 """
 import numpy as np
-from numba import cfunc, njit, types
+from numba import types
 
+from simkit.core.jit import cfunc, njit
 from simkit.core.rng import randbelow_nb, seed_stream_nb
 from simkit.core.stats import moment_add_nb, ratio_add_nb
-from simkit.games.banking import BANK_BROKEN, BANK_CAPPED, BANK_TRIPLED, bank_close_nb
+from simkit.games.banking_nb import BANK_BROKEN, BANK_CAPPED, BANK_TRIPLED, bank_close_nb
 
 MAX_PUNTERS = 26
 N_PBINS = 20          # win-probability bins of width 0.05 for the calibration table

@@ -18,8 +18,9 @@ dealer's second card (no hole card) and draws below 17 (and on soft 17 with H17)
 hand is still standing; settlement.
 """
 import numpy as np
-from numba import cfunc, njit, types
+from numba import types
 
+from simkit.core.jit import cfunc, njit
 from simkit.core.decks import rotate_left_nb
 from simkit.core.rng import draw_range_nb, load_state_nb, randbelow_s, seed_stream_nb, store_state_nb
 from simkit.core.stats import moment_add_nb, moment_add_sums_nb, ratio_add_nb

@@ -14,8 +14,9 @@ the deal in which someone reaches the target: the highest total wins, equal high
 totals share the win. The deal passes clockwise (to the left).
 """
 import numpy as np
-from numba import cfunc, njit, types
+from numba import types
 
+from simkit.core.jit import cfunc, njit
 from simkit.core.borrow import borrowed
 from simkit.core.rng import next_u64_nb
 from simkit.core.stats import moment_add_nb

@@ -14,8 +14,9 @@ winning card on any trick, a trump on a trick of sixes as readily as on a trick 
 The measured figures are in ``docs/point-games.md``.
 """
 import numpy as np
-from numba import cfunc, njit
+from numba import njit
 
+from simkit.core.jit import cfunc
 from simkit.core.trick_play import CHOOSE_SIG, PLAY_BUILTIN
 from simkit.core.tricks import (S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_TRICK_NO, S_TRICKS, TT_DECK, TT_ESUIT,
                                 TT_POWER, TT_RANK_BITS, TT_SUIT_BITS, TT_TRUMP, beating_nb, higher_in_suit_nb,

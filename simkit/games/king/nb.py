@@ -24,8 +24,9 @@ set has no rule that depends on another card in the trick); the simulation polic
 its samples out with :func:`rollout_nb` (a choose hook cannot reach the engine's hooks).
 """
 import numpy as np
-from numba import cfunc, njit, types
+from numba import types
 
+from simkit.core.jit import cfunc, njit
 from simkit.core.borrow import borrowed
 from simkit.core.cards import HEARTS
 from simkit.core.rng import next_u64_nb, randbelow_nb, seed_stream_nb

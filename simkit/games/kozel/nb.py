@@ -16,8 +16,9 @@ way, leads again, same trump (002:5). The winner of a half crosses marks off
 match at once. The deal passes left (002:6).
 """
 import numpy as np
-from numba import cfunc, njit, types
+from numba import types
 
+from simkit.core.jit import cfunc, njit
 from simkit.core.borrow import borrowed
 from simkit.core.rng import next_u64_nb
 from simkit.core.stats import moment_add_nb

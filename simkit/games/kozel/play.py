@@ -8,8 +8,9 @@ At ``weak_win=0, draw=1`` :func:`kozel_play_nb` plays exactly the shared
 parameters); the measured figures behind the defaults are in ``docs/point-games.md``.
 """
 import numpy as np
-from numba import cfunc, njit
+from numba import njit
 
+from simkit.core.jit import cfunc
 from simkit.core.trick_play import CHOOSE_SIG
 from simkit.core.tricks import (S_N_IN_TRICK, S_PLAYED, S_PLAYERS, TT_ESUIT, TT_POWER, TT_SUIT_BITS, TT_TRUMP,
                                 beating_nb, higher_in_suit_nb, lowest_card_nb, strongest_nb)

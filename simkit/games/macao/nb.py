@@ -14,12 +14,13 @@ decks (``fixed``: cards are dealt in the given order, and a "reshuffle" deals th
 coups' cards in their order), so the tests exercise the very code that simulates.
 """
 import numpy as np
-from numba import cfunc, njit, types
+from numba import types
 
+from simkit.core.jit import cfunc, njit
 from simkit.core.decks import rotate_left_nb
 from simkit.core.rng import draw_nb, seed_stream_nb
 from simkit.core.stats import ratio_add_nb
-from simkit.games.banking import BANK_PASSED, bank_close_nb
+from simkit.games.banking_nb import BANK_PASSED, bank_close_nb
 
 BUST = 10          # a hand's count after an overdraw under overdraw=bust
 N_FINAL = 11       # counts 0..9 and bust

@@ -26,8 +26,9 @@ legal card out with its own loop (:func:`playout_nb`, on the basic play or, with
 ``playout=1``, on the heuristic), settling tricks as the hook does.
 """
 import numpy as np
-from numba import cfunc, njit, types
+from numba import types
 
+from simkit.core.jit import cfunc, njit
 from simkit.core.borrow import borrowed
 from simkit.core.ace_ten import marriage_suits_nb, points_nb, target_winner_nb
 from simkit.core.rng import next_u64_nb, seed_stream_nb

@@ -26,8 +26,9 @@ declared at once; ``state[S_AVAIL]`` = the suits it may declare), claim ``bid(ha
 params)`` (1 = claim, 0 = play on; ``state[S_SIDE_PTS + side]`` = the side's true points).
 """
 import numpy as np
-from numba import cfunc, njit, types
+from numba import types
 
+from simkit.core.jit import cfunc, njit
 from simkit.core.ace_ten import marriage_suits_nb, points_nb
 from simkit.core.cards import RANK_K, RANK_Q
 from simkit.core.rng import randbelow_nb

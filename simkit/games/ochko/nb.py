@@ -9,11 +9,13 @@ settled against the banker; every per-coup figure is a ratio over banks.
 (the tests' hand-built decks); :func:`ochko_chunk_nb` plays shuffled banks.
 """
 import numpy as np
-from numba import njit, types
+from numba import types
+
+from simkit.core.jit import njit
 
 from simkit.core.rng import seed_stream_nb
 from simkit.core.stats import moment_add_nb, ratio_add_nb
-from simkit.games.banking import BANK_BROKEN, BANK_PASSED, BANK_TRIPLED, bank_close_nb
+from simkit.games.banking_nb import BANK_BROKEN, BANK_PASSED, BANK_TRIPLED, bank_close_nb
 from simkit.games.ochko.nb_a import bank_a_nb
 from simkit.games.ochko.nb_b import bank_b_nb
 from simkit.games.ochko.nb_core import (  # noqa: F401 - names re-exported for the Python side

@@ -7,8 +7,9 @@ Seat 0 is the banker, seats 1..P the punters in playing order («начиная 
 Money is counted in half stake units so that a halved stake (003:16) stays an integer.
 """
 import numpy as np
-from numba import cfunc, njit, types
+from numba import njit, types
 
+from simkit.core.jit import cfunc
 from simkit.core.rng import draw_nb
 
 MAX_P = 8

@@ -10,8 +10,9 @@ Score of a deal (000 line 327): ``10 + bid`` if the player took exactly ``bid`` 
 else 0; with ``zero_bid = five_plus_cards`` a made zero bid scores ``5 + cards``.
 """
 import numpy as np
-from numba import cfunc, njit, types
+from numba import types
 
+from simkit.core.jit import cfunc, njit
 from simkit.core.borrow import borrowed
 from simkit.core.rng import randbelow_nb
 from simkit.core.stats import moment_add_nb

@@ -39,8 +39,9 @@ to a call (atomic operations), which cost more than a whole hand's logic when do
 card or per bet; the helpers it calls take scalars, or run rarely.
 """
 import numpy as np
-from numba import cfunc, njit, types
+from numba import types
 
+from simkit.core.jit import cfunc, njit
 from simkit.core.rng import next_u64_nb, randbelow_nb, random_nb, seed_stream_nb
 from simkit.core.stats import moment_add_nb
 from simkit.games.poker import eval_nb as E

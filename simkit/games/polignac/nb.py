@@ -7,7 +7,9 @@ Seats 0..P-1 clockwise; each gets ``51 // P`` cards one at a time from the deale
 left; the deck's last card is turned for trump and is out of play with any remainder.
 """
 import numpy as np
-from numba import njit, types
+from numba import types
+
+from simkit.core.jit import njit
 
 from simkit.core.borrow import borrowed
 from simkit.core.rng import next_u64_nb

@@ -11,8 +11,9 @@ out with the ``avoid`` heuristic at every seat.
 from __future__ import annotations
 
 import numpy as np
-from numba import cfunc, njit
+from numba import njit
 
+from simkit.core.jit import cfunc
 from simkit.core.trick_play import CHOOSE_SIG, PLAY_BUILTIN
 from simkit.core.tricks import (F_SUIT, S_FOLLOW, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_TURNUP, S_VOIDS,
                                 TT_DECK, TT_ESUIT, TT_POWER, TT_SUIT_BITS, TT_TRUMP, beating_nb, higher_in_suit_nb,

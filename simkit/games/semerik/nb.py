@@ -24,8 +24,9 @@ overtakes its partner illegally is stopped there: the engine computes the plain 
 and has no hook to narrow it, so the built-in policies narrow it themselves).
 """
 import numpy as np
-from numba import cfunc, njit, types
+from numba import types
 
+from simkit.core.jit import cfunc, njit
 from simkit.core.borrow import borrowed
 from simkit.core.rng import next_u64_nb, randbelow_nb
 from simkit.core.stats import moment_add_nb
@@ -51,10 +52,14 @@ for _c in range(64):
 
 #: ``ABOVE[card]``: the cards of its suit that beat it (the same in both trick tables: hearts as trumps keep
 #: their order), for the heuristic's master tests without a loop over the suit per card
+#: (computed in Python, as :func:`higher_in_suit_nb` does, so that importing compiles nothing)
 ABOVE = np.zeros(64, np.int64)
 for _c in range(64):
     if (TABLES[NO_TRUMP, TT_DECK] >> _c) & 1:
-        ABOVE[_c] = higher_in_suit_nb(_c, TABLES[NO_TRUMP])
+        _tt = TABLES[NO_TRUMP]
+        for _d in range(64):
+            if (_tt[TT_SUIT_BITS + _tt[TT_ESUIT + _c]] >> _d) & 1 and _tt[TT_POWER + _d] > _tt[TT_POWER + _c]:
+                ABOVE[_c] |= np.int64(1) << _d
 
 # extra state fields
 S_HAND0 = S_EXTRA + 0        # 4 entries: each seat's hand before the current trick

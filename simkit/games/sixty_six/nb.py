@@ -24,8 +24,9 @@ returns :data:`NEED_CLOSE` at a lead where such a seat may close, and :func:`run
 takes the decision (:func:`simulation_close_nb`) and plays on.
 """
 import numpy as np
-from numba import cfunc, njit, types
+from numba import types
 
+from simkit.core.jit import cfunc, njit
 from simkit.core.borrow import borrowed
 from simkit.core.ace_ten import marriage_suits_nb, points_nb
 from simkit.core.cards import RANK_9

@@ -14,8 +14,9 @@ partners nil: +200 (``both_double_nil`` when both bid double nil) if both take n
 else the side's whole score is lost (set to 0).
 """
 import numpy as np
-from numba import cfunc, njit, types
+from numba import types
 
+from simkit.core.jit import cfunc, njit
 from simkit.core.cards import SPADES
 from simkit.core.borrow import borrowed
 from simkit.core.rng import randbelow_nb

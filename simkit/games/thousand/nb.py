@@ -12,7 +12,9 @@ contract, the widow shared out, play or refuse; the play; the scores
 winning) or one deal.
 """
 import numpy as np
-from numba import njit, types
+from numba import types
+
+from simkit.core.jit import njit
 
 from simkit.core.borrow import borrowed
 from simkit.core.ace_ten import marriage_suits_nb, points_nb, target_winner_nb

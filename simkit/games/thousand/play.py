@@ -23,8 +23,9 @@ took about a tenth of a random deal's time, the widow's nested helper calls half
 much again, which a random declarer's widow, :func:`_random_widow_nb`, does not make).
 """
 import numpy as np
-from numba import cfunc, njit
+from numba import njit
 
+from simkit.core.jit import cfunc
 from simkit.core.ace_ten import marriage_suits_nb, points_nb
 from simkit.core.borrow import borrowed
 from simkit.core.cards import RANK_K, RANK_Q

@@ -22,8 +22,9 @@ other defender's points (each seat's score against the average of the two others
 gives and keeps widow cards and declares marriages as the heuristic does.
 """
 import numpy as np
-from numba import cfunc, njit
+from numba import njit
 
+from simkit.core.jit import cfunc
 from simkit.core.ace_ten import marriage_suits_nb
 from simkit.core.rng import next_u64_nb, randbelow_nb, seed_stream_nb
 from simkit.core.rollout import best_by_rollouts_nb, follow_legal_nb, play_trick_nb

@@ -6,8 +6,9 @@ the stakes, «банкомет забирает ставки всех игрок
 уплачивает каждому игроку его ставку»), after which the bank passes.
 """
 import numpy as np
-from numba import cfunc, njit, types
+from numba import types
 
+from simkit.core.jit import cfunc, njit
 from simkit.core.borrow import borrowed
 from simkit.core.rng import draw_s, load_state_nb, seed_stream_nb, store_state_nb
 from simkit.core.stats import (LOCAL_MOMENT_WIDTH, LOCAL_RATIO_WIDTH, flush_moment_local_nb, flush_ratio_local_nb,

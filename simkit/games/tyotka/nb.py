@@ -9,7 +9,9 @@ Seats 0..3 clockwise. The photograph is drawn uniformly from a second full deck 
 trick log; the running penalties kept between tricks must agree (an audit).
 """
 import numpy as np
-from numba import njit, types
+from numba import types
+
+from simkit.core.jit import njit
 
 from simkit.core.borrow import borrowed
 from simkit.core.rng import next_u64_nb, randbelow_nb

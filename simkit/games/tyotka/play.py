@@ -10,8 +10,9 @@ out with the ``basic`` heuristic at every seat, so its play is bit for bit what 
 from __future__ import annotations
 
 import numpy as np
-from numba import cfunc, njit
+from numba import njit
 
+from simkit.core.jit import cfunc
 from simkit.core.trick_play import CHOOSE_SIG, PLAY_BUILTIN
 from simkit.core.tricks import (S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_TRICK_NO, TT_DECK, TT_ESUIT, TT_POWER,
                                 TT_SUIT_BITS, beating_nb, higher_in_suit_nb, lowest_card_nb, popcount_nb,
