@@ -3,7 +3,8 @@
 * uniform-random play of 4-player 13-card deals (Oh Hell ``cards=13`` and Spades
   ``unit=deal``, random bids too) in simkit's kernels, and the same deals in a bare
   reference kernel (shuffle, deal, follow suit, trick winner; no bidding, no state for
-  policies, no statistics), per second per core;
+  policies, no statistics), per second per core, and each game's ratio to the bare kernel
+  (the ``ratio_to_bare`` of ``results/bench/summary.csv``);
 * whole Oh Hell games (13 deals) with the heuristic bidder and player, and with the
   simulation bidder; Spades games to 500 with the heuristic bidder and player.
 
@@ -80,12 +81,16 @@ def bare_rate(units=400_000) -> float:
 
 
 def extra() -> list:
+    bare = bare_rate()
+    oh_hell = game_rate("oh-hell", {"players": 4, "cards": 13}, "random", 400_000)
+    spades = game_rate("spades", {"unit": "deal"}, "random", 400_000)
     rows = [
-        ("bare kernel: uniform-random play, 4 players, 13-card deals", bare_rate(), "deals/s/core"),
-        ("oh-hell: uniform-random bid and play, 4 players, 13-card deals",
-         game_rate("oh-hell", {"players": 4, "cards": 13}, "random", 400_000), "deals/s/core"),
-        ("spades: uniform-random bid and play, single deals",
-         game_rate("spades", {"unit": "deal"}, "random", 400_000), "deals/s/core"),
+        ("bare kernel: uniform-random play, 4 players, 13-card deals", bare, "deals/s/core"),
+        ("oh-hell: uniform-random bid and play, 4 players, 13-card deals", oh_hell, "deals/s/core"),
+        ("spades: uniform-random bid and play, single deals", spades, "deals/s/core"),
+        # the summary's ratio_to_bare of each game (bench/run.py reads "<game>: ... bare ...")
+        ("oh-hell: random 13-card deals / bare kernel", oh_hell / bare, "ratio"),
+        ("spades: random single deals / bare kernel", spades / bare, "ratio"),
         ("oh-hell: whole 4-player games (13 deals), heuristic bid and play",
          game_rate("oh-hell", {}, None, 10_000), "games/s/core"),
         ("oh-hell: whole 4-player games, simulation bidder (12 samples)",

@@ -70,20 +70,23 @@ def bench_case(game, label, rules, policies, hands, repeats, large_seconds, quic
     rates, played_rates = [], []
     for k in range(repeats):
         res = simkit.simulate(game, hands, rules=rules, policies=policies, seed=k, progress=False)
+        per_unit = res.hands / res.n_units      # ``hands`` a unit (blackjack: rounds a shoe)
         rates.append(res.n_units / res.timings["run_s"])
         played = g.played(res.stats)
         played_rates.append((played if played is not None else res.hands) / res.timings["run_s"])
     rate = statistics.median(rates)
-    row = {"game": game, "case": label, "unit": g.unit, "units_per_s_core": rate,
+    row = {"game": game, "case": label, "unit": g.unit_for(g.Rules.build(rules)), "units_per_s_core": rate,
            "played": g.played_word, "played_per_s_core": statistics.median(played_rates)}
     with tempfile.TemporaryDirectory() as cold:
         row["cold_compile_s"] = child(game, rules, policies, 1, cold)["startup_s"]
         row["warm_compile_s"] = child(game, rules, policies, 1, cold)["startup_s"]
         if not quick:
-            row["peak_mb_1e6"] = child(game, rules, policies, 10**6, cold)["maxrss_mb"]
+            # the child is given ``hands``; these runs are sized in units (a game whose unit
+            # holds many hands, such as blackjack's shoe of rounds, plays that many more)
+            row["peak_mb_1e6"] = child(game, rules, policies, max(1, round(10**6 * per_unit)), cold)["maxrss_mb"]
             large = int(min(10**8, max(10**6, rate * large_seconds)))
             row["large_units"] = large
-            row["peak_mb_large"] = child(game, rules, policies, large, cold)["maxrss_mb"]
+            row["peak_mb_large"] = child(game, rules, policies, max(1, round(large * per_unit)), cold)["maxrss_mb"]
     return row
 
 
@@ -188,7 +191,7 @@ def main(argv=None):
             row = bench_case(game, label, rules, policies, hands, args.repeats, args.large_seconds, args.quick)
             rows.append(row)
             print(f"{game:12s} {label:36s} {row['played_per_s_core']:>13,.0f} {g.played_word}/s/core "
-                  f"({row['units_per_s_core']:,.0f} {g.unit}s/s)  "
+                  f"({row['units_per_s_core']:,.0f} {row['unit']}s/s)  "
                   f"cold {row['cold_compile_s']:.1f}s warm {row['warm_compile_s']:.2f}s  "
                   + (f"peak {row['peak_mb_1e6']:.0f} MB @1e6, {row['peak_mb_large']:.0f} MB @{row['large_units']:.0e}"
                      if "peak_mb_1e6" in row else "") + f"  ({time.time() - t0:.0f}s)", flush=True)

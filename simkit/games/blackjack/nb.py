@@ -22,7 +22,7 @@ from numba import types
 
 from simkit.core.jit import cfunc, njit
 from simkit.core.decks import rotate_left_nb
-from simkit.core.rng import draw_range_nb, load_state_nb, randbelow_s, seed_stream_nb, store_state_nb
+from simkit.core.rng import load_state_nb, randbelow_s, seed_stream_nb, store_state_nb
 from simkit.core.stats import moment_add_nb, moment_add_sums_nb, ratio_add_nb
 
 # table layout shared with exact.py
@@ -214,6 +214,27 @@ def table_decide_nb(kind, hard, ace, ncards, pair, up, legal, tc, hi, lo, thr, c
 
 
 @njit(cache=True)
+def _shuffle_ahead_nb(deck, start, stop, state):
+    """Deal positions ``start .. stop - 1`` of the lazily shuffled pile ``deck``:
+    :func:`~simkit.core.rng.draw_range_nb` step for step (the same draws, swaps and final
+    state), with unsigned positions so that numba adds no negative-index fix-up to the
+    two loads and stores of each swap (a fifth of the loop)."""
+    s = load_state_nb(state)
+    n = np.uint64(deck.shape[0])
+    pos = np.uint64(start)
+    end = np.uint64(stop)
+    one = np.uint64(1)
+    while pos < end:
+        r, s = randbelow_s(s, n - pos)
+        j = pos + np.uint64(r)
+        c = deck[j]
+        deck[j] = deck[pos]
+        deck[pos] = c
+        pos += one
+    store_state_nb(state, s)
+
+
+@njit(cache=True)
 def _refill_nb(deck, iw, state, mode):
     """Deal further ahead in the pile ``deck``; False when a hand-built shoe has run out.
 
@@ -253,7 +274,7 @@ def _refill_nb(deck, iw, state, mode):
         iw[IW_FILL] = pos
     end = min(n, max(pos + iw[IW_GROW], iw[IW_FIRST]))
     if mode != MODE_FIXED:
-        draw_range_nb(deck, iw[IW_FILL], end, state)
+        _shuffle_ahead_nb(deck, iw[IW_FILL], end, state)
     iw[IW_FILL] = end
     return True
 
@@ -269,7 +290,7 @@ def _draw(deck, iw, state, mode, pos, fill):
             return -1, pos, fill
         pos = iw[IW_SH]
         fill = iw[IW_FILL]
-    return np.int64(deck[pos]), pos + 1, fill
+    return np.int64(deck[np.uint64(pos)]), pos + 1, fill
 
 
 @njit(cache=True, inline="always")
@@ -745,33 +766,32 @@ N_ACC = 18
 
 @njit(cache=True, inline="always")
 def _cell1(tab, thr1, row, col, tc, counting):
-    """:func:`_cell` on the flat table."""
-    i = row * N_VALUES + col
+    """:func:`_cell` on the flat table (an unsigned index: no negative-index fix-up)."""
+    i = np.uint64(row * N_VALUES + col)
     if not counting:
         return tab[i]
     if tc >= thr1[i]:
         return tab[i]
-    return tab[N_TAB + i]
+    return tab[np.uint64(N_TAB) + i]
 
 
 @njit(cache=True, inline="always")
 def _table_play1(hard, ace, pair, up, legal, tc, tab, thr1, counting):
-    """:func:`_table_play` on the flat table."""
+    """:func:`_table_play` on the flat table, the cell's row and a double cell's
+    fallback chosen without branches (selects: which way they go is data, not a pattern
+    the branch predictor can learn)."""
     if legal & (1 << SURRENDER):
         if _cell1(tab, thr1, _sur_row(hard, ace, pair), up, tc, counting):
             return np.int64(SURRENDER)
     if legal & (1 << SPLIT):
         if _cell1(tab, thr1, PAIR0 + pair, up, tc, counting):
             return np.int64(SPLIT)
-    if ace and hard + 10 <= 21:
-        c = _cell1(tab, thr1, SOFT0 + hard + 10, up, tc, counting)
-    else:
-        c = _cell1(tab, thr1, HARD0 + hard, up, tc, counting)
-    if c == CELL_DH:
-        return np.int64(DOUBLE if legal & (1 << DOUBLE) else HIT)
-    if c == CELL_DS:
-        return np.int64(DOUBLE if legal & (1 << DOUBLE) else STAND)
-    return np.int64(c)
+    soft = ace & (hard <= 11)
+    row = SOFT0 + hard + 10 if soft else HARD0 + hard
+    c = np.int64(_cell1(tab, thr1, row, up, tc, counting))
+    dbl_ok = (legal & (1 << DOUBLE)) != 0
+    alt = np.int64(DOUBLE) if dbl_ok else (np.int64(HIT) if c == CELL_DH else np.int64(STAND))
+    return alt if (c == CELL_DH) | (c == CELL_DS) else c
 
 
 @njit(cache=True, inline="always")
@@ -809,7 +829,11 @@ def _rounds_one_box_nb(deck, iw, state, tab, thr1, cparams, hh, oc, by_tc, nroun
     every access; here the box's first hand, the options, the counts and the sums live in
     locals, ``iw`` is indexed at fixed places and the strategy is one flat table, and only
     split hands use the hand arrays (``hh`` rows: cards, hard total, ace, bet, state,
-    first card, second card)."""
+    first card, second card). A first hand that is not a pair cannot split, and plays in
+    a loop of its own with fewer locals (most rounds); the split-capable loop serves pairs.
+    Settlement and the table's double cells choose by selects rather than branches (the
+    outcome is data the branch predictor cannot learn), and sums that only some rounds
+    add to are added in ``acc`` on those rounds' paths."""
     mode = iw[IW_OPTS + O_MODE]
     n = iw[IW_SH + 4]
     limit = iw[IW_OPTS + O_LIMIT]
@@ -828,14 +852,16 @@ def _rounds_one_box_nb(deck, iw, state, tab, thr1, cparams, hh, oc, by_tc, nroun
     ms = 0          # net
     mq = 0          # net squared
     uy = 0          # initial bets
-    ua = 0          # action
-    uix = 0         # insurance net
-    uiy = 0         # insurance stakes
-    uex = 0         # a unit insurance's result, ace up
-    uey = 0         # ace-up rounds x 10
-    nrnd = 0
-    nhands = 0
     ncards = 0
+    # the sums only some rounds add to (doubled and split stakes, insurance, ace-up
+    # rounds, split hands) are kept in ``acc`` itself, added to on those rounds' paths:
+    # fewer sums live across the round loop
+    acc[A_UA] = 0           # action beyond the initial bets (uy + this = the action)
+    acc[A_UIX] = 0          # insurance net
+    acc[A_UIY] = 0          # insurance stakes
+    acc[A_UEX] = 0          # a unit insurance's result, ace up
+    acc[A_UEY] = 0          # ace-up rounds x 10
+    acc[A_NHANDS] = 0       # hands beyond one a round
     pos = iw[IW_SH]
     fill = iw[IW_FILL]
     code = 0
@@ -929,7 +955,71 @@ def _rounds_one_box_nb(deck, iw, state, tab, thr1, cparams, hh, oc, by_tc, nroun
         nh = 1
         doubles = 0
         live = False
-        if not dealer_bj and not natural and not surrendered:
+        if not dealer_bj and not natural and not surrendered and c0 != c1:
+            # no pair: hand 0 can never split, and plays alone (most rounds); the same
+            # decisions as the loop below makes for an unsplit hand 0, in fewer locals
+            nc = 2
+            first = True
+            while True:
+                best = _best(hard, ace)
+                if best > 21:
+                    s0 = 3
+                    break
+                if best == 21:
+                    break
+                legal = (1 << STAND) | (1 << HIT)
+                if nc == 2:
+                    soft = ace and hard + 10 <= 21
+                    okd = True
+                    if dbl == DBL_9_11 and (soft or hard < 9 or hard > 11):
+                        okd = False
+                    if dbl == DBL_10_11 and (soft or hard < 10 or hard > 11):
+                        okd = False
+                    if okd:
+                        legal |= 1 << DOUBLE
+                    if first and sur == SUR_LATE:
+                        legal |= 1 << SURRENDER
+                tc = _true_count_iw(iw, n, mode) if counting else 0.0
+                a = _table_play1(hard, ace, -1, up, legal, tc, tab, thr1, counting)
+                first = False
+                if a < 0 or a > 4 or (legal & (1 << a)) == 0:
+                    iw[IW_ERR + 0] = ERR_ILLEGAL
+                    iw[IW_ERR + 1] = KIND_PLAY
+                    iw[IW_ERR + 2] = a
+                    iw[IW_ERR + 3] = best
+                    iw[IW_ERR + 4] = nc
+                    iw[IW_ERR + 5] = _up_label(up)
+                    iw[IW_ERR + 6] = legal
+                    code = ERR_ILLEGAL
+                    break
+                if a == STAND:
+                    break
+                if a == SURRENDER:
+                    surrendered = True
+                    s0 = 4
+                    break
+                # hit or double: one card
+                v, pos, fill = _draw(deck, iw, state, mode, pos, fill)
+                if v < 0:
+                    code = ERR_SHOE
+                    break
+                _see_iw(iw, v, track)
+                nc += 1
+                hard += v + 1
+                ace = ace | (v == 0)
+                if a == DOUBLE:
+                    hb0 *= 2
+                    doubles += 1
+                    if _best(hard, ace) > 21:
+                        s0 = 3
+                    break
+            if code != 0:
+                break
+            n0 = nc
+            hard0 = hard
+            ace0 = ace
+            live = s0 <= 2
+        elif not dealer_bj and not natural and not surrendered:
             h = 0
             first = True
             while h < nh:
@@ -1098,12 +1188,13 @@ def _rounds_one_box_nb(deck, iw, state, tab, thr1, cparams, hh, oc, by_tc, nroun
         for h in range(1, nh):
             dealt += hh[0, h]
         net = 0
-        action = bet10
         inet = 0
         if ins:
             inet = 2 * ins if dealer_bj else -ins
             oc[2 * OUT_INSURANCE] += 1
             oc[2 * OUT_INSURANCE + 1] += inet
+            acc[A_UIX] += inet
+            acc[A_UIY] += ins
         if natural:
             if dealer_bj:
                 oc[2 * OUT_BJ_PUSH] += 1
@@ -1122,9 +1213,9 @@ def _rounds_one_box_nb(deck, iw, state, tab, thr1, cparams, hh, oc, by_tc, nroun
             oc[2 * OUT_DEALER_BJ + 1] += net
             if hole == HOLE_OBO:
                 if hb0 > bet10:
-                    action += hb0 - bet10
+                    acc[A_UA] += hb0 - bet10
                 for h in range(1, nh):
-                    action += hh[3, h]
+                    acc[A_UA] += hh[3, h]
         else:
             for h in range(nh):
                 if h == 0:
@@ -1133,33 +1224,26 @@ def _rounds_one_box_nb(deck, iw, state, tab, thr1, cparams, hh, oc, by_tc, nroun
                     hard = hard0
                     ace = ace0
                     if hb > bet10:
-                        action += hb - bet10
+                        acc[A_UA] += hb - bet10
                 else:
                     hb = hh[3, h]
                     st = hh[4, h]
                     hard = hh[1, h]
                     ace = hh[2, h] == 1
-                    action += hb
-                if st == 3:
-                    rr = -hb
-                    k = OUT_BUST
-                elif dealer_bj:
-                    rr = -hb
-                    k = OUT_DEALER_BJ
-                else:
-                    pt = _best(hard, ace)
-                    if dtotal > 21 or pt > dtotal:
-                        rr = hb
-                        k = OUT_WIN
-                    elif pt == dtotal:
-                        rr = 0
-                        k = OUT_PUSH
-                    else:
-                        rr = -hb
-                        k = OUT_LOSS
+                    acc[A_UA] += hb
+                # bust, dealer blackjack (no hole card), win, push or loss, chosen by
+                # selects (win, push or loss is a coin toss for a branch predictor)
+                pt = _best(hard, ace)
+                win = (dtotal > 21) | (pt > dtotal)
+                push = pt == dtotal
+                k = OUT_WIN if win else (OUT_PUSH if push else OUT_LOSS)
+                rr = hb if win else (0 if push else -hb)
+                lost = (st == 3) | dealer_bj
+                k = OUT_BUST if st == 3 else (OUT_DEALER_BJ if dealer_bj else k)
+                rr = -hb if lost else rr
                 net += rr
-                oc[2 * k] += 1
-                oc[2 * k + 1] += rr
+                oc[np.uint64(2 * k)] += 1
+                oc[np.uint64(2 * k + 1)] += rr
                 if hb > bet10:
                     oc[2 * OUT_DOUBLE] += 1
                     oc[2 * OUT_DOUBLE + 1] += rr
@@ -1167,15 +1251,10 @@ def _rounds_one_box_nb(deck, iw, state, tab, thr1, cparams, hh, oc, by_tc, nroun
                 oc[2 * OUT_SPLIT] += 1
                 oc[2 * OUT_SPLIT + 1] += net
         rnet = net + inet
-        oc[2 * OUT_ROUND] += 1
-        oc[2 * OUT_ROUND + 1] += rnet
-        # the unit's sums, as _unit_nb adds them from the round's results
-        nrnd += 1
+        # the unit's sums, as _unit_nb adds them from the round's results (the rounds
+        # played are ``r``)
         ncards += dealt
         uy += bet10
-        ua += action
-        uix += inet
-        uiy += ins
         ms += rnet
         mq += rnet * rnet
         if counting:
@@ -1187,24 +1266,24 @@ def _rounds_one_box_nb(deck, iw, state, tab, thr1, cparams, hh, oc, by_tc, nroun
             by_tc[k - TC_LO, 0] += 1
             by_tc[k - TC_LO, 1] += rnet
             by_tc[k - TC_LO, 2] += bet10
-        nhands += nh
+        if nh > 1:
+            acc[A_NHANDS] += nh - 1
         if up == 0:
-            uex += 20 if dealer_bj else -10
-            uey += 10
+            acc[A_UEX] += 20 if dealer_bj else -10
+            acc[A_UEY] += 10
         r += 1
     if code == ERR_SHOE:
         iw[IW_ERR] = ERR_SHOE
     iw[IW_SH] = pos
     iw[IW_FILL] = fill
+    nrnd = r
+    oc[2 * OUT_ROUND] = nrnd            # every round, and its net (oc is zeroed per unit)
+    oc[2 * OUT_ROUND + 1] = ms
     acc[A_UX] = -ms
     acc[A_UY] = uy
-    acc[A_UA] = ua
+    acc[A_UA] += uy
     acc[A_UNET] = ms
     acc[A_UROUNDS] = nrnd
-    acc[A_UIX] = uix
-    acc[A_UIY] = uiy
-    acc[A_UEX] = uex
-    acc[A_UEY] = uey
     acc[A_MN] = nrnd
     acc[A_MS] = ms
     acc[A_MQ] = mq
@@ -1212,7 +1291,7 @@ def _rounds_one_box_nb(deck, iw, state, tab, thr1, cparams, hh, oc, by_tc, nroun
     acc[A_B1] = 0 if counting else ms
     acc[A_B2] = 0 if counting else uy
     acc[A_NRND] = nrnd
-    acc[A_NHANDS] = nhands
+    acc[A_NHANDS] += nrnd
     acc[A_NCARDS] = ncards
     return code
 
