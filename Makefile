@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 export NUMBA_CACHE_DIR ?= $(CURDIR)/.numba_cache
 export MPLBACKEND ?= Agg
 
-.PHONY: venv run test lint bench experiments clean
+.PHONY: venv run test lint bench experiments notebooks clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,11 @@ bench: venv
 
 experiments: venv
 	@for f in experiments/*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
+
+# re-execute every notebook and save it with its outputs (the suite fails when a stored output
+# differs from what the current code gives; `make notebooks NB=03_sweep` for one)
+notebooks: venv
+	$(BIN)/python notebooks/regenerate.py $(NB)
 
 clean:
 	rm -rf $(VENV) .numba_cache .pytest_cache .mypy_cache .ruff_cache

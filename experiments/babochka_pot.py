@@ -19,6 +19,8 @@ import pandas as pd  # noqa: E402
 
 import simkit  # noqa: E402
 from simkit.experiment import Experiment  # noqa: E402
+from simkit.reports.figcheck import place_legend  # noqa: E402
+from simkit.provenance import code_version  # noqa: E402
 
 
 def by_seat(a, players, hands):
@@ -75,17 +77,19 @@ def main():
         ax.set_xticks(range(4), ["seat 0\n(deals first)", "seat 1\n(plays first)", "seat 2", "seat 3"])
         ax.set_ylabel("pot EV (chips per pot)")
         ax.set_title("every seat plays the heuristic", fontsize=10)
-        ax.legend()
+        place_legend(ax, ncol=2, fontsize=8)
         ax = axes[1]
         both = pd.concat([mixed, sim[sim.policy == "simulation"]], ignore_index=True)
         ax.bar(both.policy, both.pot_ev, yerr=1.96 * both.stderr, capsize=3, color=["C1", "C0", "C3", "C2"])
         ax.axhline(0, color="0.5", lw=0.8)
+        ax.axvline(2.5, color="0.5", lw=0.8, ls="--")   # the simulation bar is another table's
+        ax.set_ylabel("pot EV (chips per pot)")
         ax.set_title("heuristic, greedy, random at one table (rotated);\nsimulation against two heuristics",
                      fontsize=10)
         fig.suptitle("Babochka: ante 1, fee 1 per card laid")
         fig.tight_layout(rect=(0, 0.05, 1, 1))
         fig.text(0.01, 0.005, f"babochka | {a.hands:,} pots per run ({small:,} with simulation) | 95% intervals | "
-                              f"seed {a.seed} | simkit {simkit.__version__}", fontsize=7, color="0.35")
+                              f"seed {a.seed} | simkit {code_version()}", fontsize=7, color="0.35")
         exp.figure(fig, "pot_ev_by_seat")
         plt.close("all")
         print(seats[["players", "seat", "pot_ev", "stderr", "win_rate"]].to_string(index=False))

@@ -29,7 +29,10 @@ import pandas as pd  # noqa: E402
 
 import simkit  # noqa: E402
 from simkit.experiment import Experiment  # noqa: E402
+from simkit.reports.figcheck import place_legend  # noqa: E402
+from simkit.provenance import code_version  # noqa: E402
 from simkit.games.banking import TENURE_EDGES  # noqa: E402
+from simkit.reports.plots import split_common  # noqa: E402
 
 THRESHOLDS = [round(x, 3) for x in np.arange(0.0, 0.801, 0.05)] + [1.01]
 METRICS = ["house_edge", "banker_net_per_coup", "banker_net_per_bank", "p_broken", "p_tripled", "bank_tenure",
@@ -89,35 +92,41 @@ def main():
 
 def _figures(exp, sweep, outcomes, comp, a):
     caption = (f"banchok | {a.hands:,} banks per point, 4 punters, bank 60, passes tripled or broken | seed {a.seed} "
-               f"| simkit {simkit.__version__}")
+               f"| simkit {code_version()}")
     fig, axes = plt.subplots(1, 3, figsize=(15, 4.3))
     for count, g in sweep.groupby("count"):
         g = g[g.threshold <= 1]
         lab = "counting the turned cards" if count else "own hand only"
-        for ax, m, title in zip(axes, ["house_edge", "banker_net_per_coup", "p_broken"],
-                                ["house edge (per unit staked)", "banker's net per coup (stakes)",
-                                 "share of banks broken"]):
+        for ax, m, title, ylabel in zip(axes, ["house_edge", "banker_net_per_coup", "p_broken"],
+                                        ["house edge (per unit staked)", "banker's net per coup (stakes)",
+                                         "share of banks broken"],
+                                        ["banker's gain per unit staked", "stakes per coup (symmetric log scale)",
+                                         "share of banks"]):
+            ax.set_ylabel(ylabel)
             ax.errorbar(g.threshold, g[m], yerr=1.96 * g[f"{m}_stderr"], marker="o", ms=3, capsize=2, label=lab)
             ax.set_title(title)
             ax.set_xlabel("stake the bank when P(win) >= threshold")
     for ax in axes[:2]:
         ax.axhline(0, color="k", lw=0.8)
     axes[1].set_yscale("symlog", linthresh=1.0)
-    axes[0].legend(fontsize=8)
+    place_legend(axes[0], fontsize=8)
     fig.suptitle("Polish Banchok: staking the whole bank on good hands (the minimum otherwise)")
     fig.tight_layout(rect=(0, 0.05, 1, 0.95))
     fig.text(0.01, 0.005, caption, fontsize=7, color="0.35")
     exp.figure(fig, "threshold_sweep")
 
     fig, axes = plt.subplots(1, 2, figsize=(13, 4.3))
+    short, shared = split_common(comp.labels)     # the primazka policy every entry shares goes to the caption
     piv = outcomes.pivot(index="policy", columns="outcome", values="share").reindex(comp.labels)
+    piv.index = short
     piv[["broken", "tripled"]].plot.barh(ax=axes[0], stacked=True, color=["tab:red", "tab:green"])
-    axes[0].legend(loc="lower left", bbox_to_anchor=(0, 1.02), ncol=2, fontsize=8, frameon=False)
+    axes[0].legend(loc="lower left", bbox_to_anchor=(0, 1.0), ncol=2, fontsize=8, frameon=False)
     axes[0].set_xlabel("share of banks")
-    axes[0].set_title("how banks end", pad=20)
+    axes[0].set_ylabel("stake policy")
+    axes[0].set_title("how banks end", pad=24)
     edges = np.append(TENURE_EDGES, TENURE_EDGES[-1] * 2)
     last = 1
-    for res, label in zip(comp.results, comp.labels):
+    for res, label in zip(comp.results, short):
         hist = res.stats["tenure"].astype(float)
         cdf = np.cumsum(hist) / hist.sum()
         axes[1].step(edges[1:], cdf, where="post", label=label)
@@ -127,9 +136,9 @@ def _figures(exp, sweep, outcomes, comp, a):
     axes[1].set_xlabel("bank tenure (coups)")
     axes[1].set_ylabel("share of banks ended by then")
     axes[1].set_title("tenure (cumulative)")
-    axes[1].legend(fontsize=8)
+    place_legend(axes[1], fontsize=8, title="stake policy", title_fontsize=8)
     fig.tight_layout(rect=(0, 0.05, 1, 1))
-    fig.text(0.01, 0.005, caption, fontsize=7, color="0.35")
+    fig.text(0.01, 0.005, caption.replace(" | seed", f" | every policy: {shared} | seed"), fontsize=7, color="0.35")
     exp.figure(fig, "bank_outcomes")
 
 

@@ -16,6 +16,8 @@ import pandas as pd
 
 import simkit
 from simkit.experiment import Experiment
+from simkit.reports.figcheck import place_legend  # noqa: E402
+from simkit.provenance import code_version  # noqa: E402
 from simkit.games.blackjack import risk_of_ruin
 
 PENETRATIONS = [0.65, 0.75, 0.85]
@@ -51,16 +53,18 @@ def main():
         exp.table(deep.tables["by_true_count"], "by_true_count")
 
         fig, ax = plt.subplots(figsize=(7, 4))
-        for spread, part in df.groupby("play.max_bet"):
-            ax.errorbar(part["penetration"], 100 * part["advantage"], yerr=196 * part["advantage_stderr"],
+        for k, (spread, part) in enumerate(df.groupby("play.max_bet")):
+            dodge = (k - 1) * 0.004            # side by side at each penetration, not on top of each other
+            ax.errorbar(part["penetration"] + dodge, 100 * part["advantage"], yerr=196 * part["advantage_stderr"],
                         marker="o", capsize=3, label=f"1-{int(spread)} spread")
         ax.axhline(0, color="k", lw=0.8)
-        ax.set_xlabel("penetration")
+        ax.set_xlabel("penetration (share of the shoe dealt before the shuffle)")
         ax.set_ylabel("player advantage per initial unit (%)")
         ax.set_title("Hi-Lo, Illustrious 18 + Fab 4, 6 decks S17 DAS LS")
-        ax.legend(fontsize=8)
+        place_legend(ax, fontsize=8)
+        fig.tight_layout(rect=(0, 0.05, 1, 1))
         fig.text(0.01, 0.005, f"blackjack | {args.hands:,} rounds per point, same shoes | seed {args.seed} | "
-                              f"simkit {simkit.__version__}", fontsize=7, color="0.35")
+                              f"simkit {code_version()}", fontsize=7, color="0.35")
         fig.tight_layout(rect=(0, 0.04, 1, 1))
         exp.figure(fig, "advantage")
         pd.set_option("display.width", 200)

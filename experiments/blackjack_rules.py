@@ -19,8 +19,12 @@ import pandas as pd
 
 import simkit
 from simkit.experiment import Experiment
+from simkit.provenance import code_version  # noqa: E402
 from simkit.games.blackjack import exact
 from simkit.reports.plots import plot_convergence, set_wrapped_title
+from simkit.reports.estimates import Z95
+from simkit.reports.figcheck import place_legend
+from simkit.reports.student import t_quantile2
 
 VARIANTS = [
     ("decks", 1), ("decks", 2), ("decks", 4), ("decks", 8), ("decks", "inf"),
@@ -51,11 +55,12 @@ def main():
                  "diff": 0.0, "diff_stderr": 0.0, "paired": True,
                  "exact_inf_edge": exact_base, "exact_inf_diff": 0.0}]
         diffs = cmp.differences("house_edge")
+        paired_t = t_quantile2(0.05, cmp.n_groups - 1)      # the comparison's tables: t with G - 1 df
         for (k, v), res, (_, d) in zip(shoe_variants, cmp.results[1:], diffs.iterrows()):
             est = res["house_edge"]
             rows.append({"option": k, "value": str(v), "house_edge": est.value, "stderr": est.stderr,
                          "diff": d["diff"], "diff_stderr": d["diff_stderr"], "paired": True,
-                         **_exact(k, v, exact_base)})
+                         "diff_quantile": paired_t, **_exact(k, v, exact_base)})
         for k, v in VARIANTS:
             if (k, v) in shoe_variants:
                 continue
@@ -65,7 +70,7 @@ def main():
             rows.append({"option": k, "value": str(v), "house_edge": est.value, "stderr": est.stderr,
                          "diff": est.value - base_est.value,
                          "diff_stderr": math.hypot(est.stderr, base_est.stderr), "paired": False,
-                         **_exact(k, v, exact_base)})
+                         "diff_quantile": Z95, **_exact(k, v, exact_base)})
         df = pd.DataFrame(rows)
         exp.table(df, "rule_effects")
         exp.figure(_figure(df, args), "rule_effects")
@@ -97,16 +102,18 @@ def _figure(df, args):
     for mask, color, what in ((paired, "tab:blue", "paired with the defaults"),
                               (~paired, "tab:orange", "own run, unpaired error")):
         if mask.any():
-            ax.barh(y[mask], 100 * d["diff"][mask], xerr=100 * 1.96 * d["diff_stderr"][mask], color=color,
+            q = d["diff_quantile"][mask] if "diff_quantile" in d else Z95   # paired: t, G - 1 df; unpaired: normal
+            ax.barh(y[mask], 100 * d["diff"][mask], xerr=100 * q * d["diff_stderr"][mask], color=color,
                     alpha=0.7, capsize=3, label=f"simulated, {what} (95% interval)")
     ax.plot(100 * d["exact_inf_diff"], y, "kx", label="exact, infinite deck")
     ax.set_yticks(y, labels)
     ax.axvline(0, color="k", lw=0.8)
     ax.set_xlabel("change in house edge against the defaults (percentage points)")
     set_wrapped_title(ax, "Blackjack: effect of each rule option (basic strategy for each rule set)")
-    ax.legend(loc="lower right", fontsize=8)
+    ax.set_ylim(-3.0, len(d) - 0.4)     # empty rows below the options hold the legend, off the bars
+    place_legend(ax, fontsize=8)
     fig.text(0.01, 0.005, f"blackjack | {args.hands:,} rounds per rule set, same shoes | seed {args.seed} | "
-                          f"simkit {simkit.__version__}", fontsize=7, color="0.35")
+                          f"simkit {code_version()}", fontsize=7, color="0.35")
     fig.tight_layout(rect=(0, 0.03, 1, 1))
     return fig
 

@@ -20,6 +20,8 @@ import numpy as np  # noqa: E402
 
 import simkit  # noqa: E402
 from simkit.experiment import Experiment  # noqa: E402
+from simkit.provenance import code_version  # noqa: E402
+from simkit.reports.figcheck import place_legend  # noqa: E402
 
 AS_TEN = ["both_ways", "trump_only"]
 TURNED = ["hearts_trump", "no_trump_suit"]
@@ -39,7 +41,7 @@ def main():
                              n_jobs=a.jobs)
         exp.table(games, "games")
 
-        fig, axes = plt.subplots(1, 3, figsize=(14, 4.2))
+        fig, axes = plt.subplots(1, 3, figsize=(18, 4.6))     # wide: the legends may sit beside the bars
         labels = [f"{t}\n{h}" for t in AS_TEN for h in TURNED]
         x = np.arange(len(labels))
         for i, play in enumerate(PLAY):
@@ -47,7 +49,8 @@ def main():
             axes[0].bar(x + (i - 1) * 0.27, d["forced_trump_rate"], 0.27, yerr=1.96 * d["forced_trump_rate_stderr"],
                         capsize=3, label=f"{play} play")
         axes[0].set_xticks(x, labels, fontsize=7)
-        axes[0].legend(fontsize=8)
+        axes[0].set_xlabel("reading of the 10♥ (kerosinka_as_ten / kerosinka_turned)", fontsize=8)
+        axes[0].set_ylabel("forced trumps (share of followers' cards)")
         base = deals[(deals["kerosinka_as_ten"] == "both_ways") & (deals["kerosinka_turned"] == "hearts_trump")]
         px = np.arange(4)
         for i, play in enumerate(PLAY):
@@ -57,15 +60,18 @@ def main():
                         label=f"{play} play")
         axes[1].axhline(30, color="0.4", lw=0.8, ls="--")
         axes[1].set_xticks(px, POSITIONS)
-        axes[1].legend(fontsize=8)
+        axes[1].set_xlabel("position at the table (from the dealer)", fontsize=8)
+        axes[1].set_ylabel("card points per deal")
         for i, target in enumerate((300, 500)):
             row = games[games["target"] == target].iloc[0]
             axes[2].bar(px + (i - 0.5) * 0.38, [row[f"win_rate.seat{s}"] for s in range(4)], 0.38,
                         yerr=[1.96 * row[f"win_rate.seat{s}_stderr"] for s in range(4)], capsize=3,
                         label=f"game to {target}")
         axes[2].axhline(0.25, color="0.4", lw=0.8, ls="--")
-        axes[2].set_xticks(px, [f"seat {s}" + (" (deals first)" if s == 0 else "") for s in range(4)], fontsize=8)
-        axes[2].legend(fontsize=8)
+        axes[2].set_xticks(px, [f"seat {s}" + ("\n(deals first)" if s == 0 else "") for s in range(4)], fontsize=8)
+        axes[2].set_ylabel("win rate (share of games)")
+        for ax in axes:
+            place_legend(ax, fontsize=8)           # where it covers no bar
         for ax, title in ((axes[0], "share of followers' cards that are forced trumps"),
                           (axes[1], "card points per deal by position (defaults)"),
                           (axes[2], "win rate per seat, heuristic play")):
@@ -74,7 +80,7 @@ def main():
         fig.tight_layout(rect=(0, 0.05, 1, 1))
         fig.text(0.01, 0.005, f"kerosinka | {a.hands:,} single deals per point (the same deals at every point), "
                               f"{games_n:,} games per target | 95% intervals | seed {a.seed} | "
-                              f"simkit {simkit.__version__}", fontsize=7, color="0.35")
+                              f"simkit {code_version()}", fontsize=7, color="0.35")
         exp.figure(fig, "forced_trumps")
         plt.close("all")
         print(deals[["kerosinka_as_ten", "kerosinka_turned", "play", "forced_trump_rate", "forced_trump_rate_stderr",

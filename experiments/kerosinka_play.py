@@ -30,6 +30,8 @@ import pandas as pd  # noqa: E402
 
 import simkit  # noqa: E402
 from simkit.experiment import Experiment  # noqa: E402
+from simkit.reports.figcheck import place_legend  # noqa: E402
+from simkit.provenance import code_version  # noqa: E402
 
 PAIRS = [("simulation", "heuristic"), ("simulation", "basic"), ("heuristic", "basic"), ("basic", "heuristic")]
 SWEEP = {"lead_at": [0, 3, 5, 8, 12], "trump_at": [0, 3, 5, 8, 12], "win_at": [0, 3, 6, 12], "void_min": [0, 1, 2, 4]}
@@ -109,7 +111,8 @@ def main():
         ax.axhline(0.40, color="C3", lw=0.8, ls=":", label="fair + 0.15")
         ax.set_xticks(x, [f"{t}\nvs 3 {b}" for t, b in zip(pairs.lone_seat, pairs.against)], fontsize=7)
         ax.set_title("lone seat's win share (4 seats averaged)", fontsize=9)
-        ax.legend(fontsize=7)
+        ax.set_ylabel("lone seat's win share (share of games)")
+        place_legend(ax, fontsize=7)
         for ax, name in zip(axes[1:], SWEEP):
             d = sweep[sweep.parameter == name]
             for col, label in (("vs_heuristic", "variant vs 3 default heuristic"),
@@ -118,15 +121,16 @@ def main():
                 ax.errorbar(d.value, d[col], yerr=1.96 * d[f"{col}_stderr"], marker="o", ms=3, capsize=2, label=label)
             ax.axvline(defaults[name], color="0.5", lw=0.8, ls=":")
             ax.axhline(0.25, color="0.4", lw=0.8, ls="--")
-            ax.set_xlabel(name)
+            ax.set_xlabel(f"{name} (heuristic parameter)")
+            ax.set_ylabel("win share (share of games)")
             ax.set_title(f"heuristic, {name} (default {defaults[name]:g})", fontsize=9)
-        axes[1].legend(fontsize=7)
+        place_legend(axes[1], fontsize=7)
         fig.suptitle("Kerosinka: the play heuristic against the simulation player and the shared point-game "
                      "heuristic (games to 300)")
         fig.tight_layout(rect=(0, 0.05, 1, 1))
         fig.text(0.01, 0.005, f"kerosinka | {a.hands:,} games per seat ({sim_games:,} in the simulation pairs, "
                               f"{sweep_sim:,} in the sweep's simulation column), the same games for every "
-                              f"variant | 95% intervals | seed {a.seed} | simkit {simkit.__version__}",
+                              f"variant | 95% intervals | seed {a.seed} | simkit {code_version()}",
                  fontsize=7, color="0.35")
         exp.figure(fig, "play")
         plt.close("all")

@@ -28,6 +28,8 @@ import pandas as pd  # noqa: E402
 
 import simkit  # noqa: E402
 from simkit.experiment import Experiment  # noqa: E402
+from simkit.reports.figcheck import place_legend  # noqa: E402
+from simkit.provenance import code_version  # noqa: E402
 from simkit.reports.estimates import Z95  # noqa: E402
 
 CONTRACTS = ["no_tricks", "no_boys", "no_girls", "no_hearts", "last_two", "king_of_hearts", "eralash", "plus"]
@@ -86,7 +88,7 @@ def main():
         ax.set_xticks(x, CONTRACTS, rotation=30, ha="right")
         ax.set_ylabel("points lost per deal beyond the equal share")
         ax.set_title("what each contract costs seat 0 against three heuristic players", fontsize=10)
-        ax.legend(fontsize=8)
+        place_legend(ax, fontsize=8)
         ax = axes[1]
         for p in range(1, 5):
             part = pos[pos.position == p]
@@ -99,12 +101,12 @@ def main():
         ax.set_xticks(x, CONTRACTS, rotation=30, ha="right")
         ax.set_ylabel("% of the deal's points taken")
         ax.set_title("share of each deal's points by position, four heuristic players", fontsize=10)
-        ax.legend(fontsize=8)
+        place_legend(ax, fontsize=8)
         fig.suptitle("King: the costliest contracts (penalty deals 16 points, eralash 96; positive deals 24)")
         fig.tight_layout(rect=(0, 0.05, 1, 1))
         fig.text(0.01, 0.005, f"king | {a.hands:,} parties per policy ({slow:,} with the simulation player), the "
                               f"same deals for every policy | 95% intervals | seed {a.seed} | simkit "
-                              f"{simkit.__version__}", fontsize=7, color="0.35")
+                              f"{code_version()}", fontsize=7, color="0.35")
         exp.figure(fig, "contract_costs")
         plt.close("all")
         print(cost[["contract", "seat0", "deals", "cost", "stderr", "sd"]].to_string(index=False))

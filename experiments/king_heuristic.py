@@ -40,6 +40,9 @@ from simkit.core.tricks import (BREAK_NEVER, MAX_SEATS, NO_TRUMP, S_BREAK, S_FOL
                                 S_VOIDS, TT_DECK, TT_ESUIT, TT_SUIT_BITS, card_pool_nb, close_trick_nb,
                                 deal_unseen_nb, lowest_card_nb, start_deal_nb, trick_view_nb)
 from simkit.experiment import Experiment  # noqa: E402
+from simkit.provenance import code_version  # noqa: E402
+from simkit.reports.figcheck import place_legend  # noqa: E402
+from simkit.reports.plots import add_footer  # noqa: E402
 from simkit.games.king import nb  # noqa: E402
 from simkit.games.king.rules import CONTRACTS  # noqa: E402
 from simkit.games.king.scoring import DEAL_TOTAL, FOLLOW, LEAD_BAN, PLUS, TABLES, TRICKS  # noqa: E402
@@ -326,7 +329,10 @@ def main():
         ax.set_ylabel("regret, points per seat and deal")
         ax.set_title(f"King: one-step regret against the simulation's values ({deals} deals a contract, "
                      f"{SAMPLES} play-outs a card)")
-        ax.legend()
+        place_legend(ax)
+        add_footer(fig, f"king | {deals} deals a contract (decisions of every seat), {SAMPLES} play-outs a card; "
+                        f"policies: the heuristic's own weights, with its shape terms set to 0, and basic | "
+                        f"seed {a.seed} | simkit {code_version()}")
         exp.figure(fig, "regret")
 
 

@@ -19,6 +19,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 import simkit  # noqa: E402
 from simkit.experiment import Experiment  # noqa: E402
+from simkit.provenance import code_version  # noqa: E402
 
 THRESHOLDS = [30, 40, 50, 55, 60, 65, 70, 80, 90]
 METRICS = ("win_rate.seat0", "contract_made_rate.seat0", "contract_made_rate.seat1", "deals_per_game",
@@ -42,9 +43,12 @@ def main():
         exp.table(sim.report(), "simulation_vs_heuristic")
 
         fig, axes = plt.subplots(1, 3, figsize=(14, 4.2))
-        for ax, metric, title in ((axes[0], "win_rate.seat0", "seat 0's win rate, games to 500"),
-                                  (axes[1], "contract_made_rate.seat0", "share of seat 0's contracts made"),
-                                  (axes[2], "contracts_seat0_per_game", "seat 0's contracts per game")):
+        for ax, metric, title, ylabel in (
+                (axes[0], "win_rate.seat0", "seat 0's win rate, games to 500", "win rate (share of games)"),
+                (axes[1], "contract_made_rate.seat0", "share of seat 0's contracts made", "share of contracts"),
+                (axes[2], "contracts_seat0_per_game", "seat 0's contracts per game (a ratio of means: no interval)",
+                 "contracts per game")):
+            ax.set_ylabel(ylabel)
             ax.plot(games["threshold"], games[metric], marker="o")
             if f"{metric}_ci95_low" in games:
                 ax.fill_between(games["threshold"], games[f"{metric}_ci95_low"], games[f"{metric}_ci95_high"],
@@ -55,7 +59,7 @@ def main():
         fig.suptitle("Klaberjass: seat 0 takes at a swept threshold; seat 1 calls with the default heuristic")
         fig.tight_layout(rect=(0, 0.05, 1, 1))
         fig.text(0.01, 0.005, f"klaberjass | {a.hands:,} games to 500 per point, the same deals at every point | "
-                              f"95% intervals | seed {a.seed} | simkit {simkit.__version__}", fontsize=7, color="0.35")
+                              f"95% intervals | seed {a.seed} | simkit {code_version()}", fontsize=7, color="0.35")
         exp.figure(fig, "threshold_sweep")
         plt.close("all")
         print(games[["threshold", "win_rate.seat0", "win_rate.seat0_stderr", "contract_made_rate.seat0",

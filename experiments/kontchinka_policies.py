@@ -18,6 +18,8 @@ import pandas as pd  # noqa: E402
 
 import simkit  # noqa: E402
 from simkit.experiment import Experiment  # noqa: E402
+from simkit.reports.figcheck import place_legend  # noqa: E402
+from simkit.provenance import code_version  # noqa: E402
 
 DENY = [0.0, 1.0, 2.0, 4.0, 8.0]
 
@@ -70,25 +72,28 @@ def main():
             ax.bar(x, d.win_rate, 0.35, yerr=1.96 * d.stderr, label=pol, capsize=3)
         ax.axhline(0.5, color="0.5", lw=0.8)
         ax.set_xticks([0, 1], ["seat 0 (deals first)", "seat 1 (leads first)"])
-        ax.set_ylabel("win rate, games to 15")
+        ax.set_ylabel("win rate (share of games to 15)")
+        ax.set_ylim(0, 1)                   # a rate's whole range: room for the legend above the bars
         ax.set_title("greedy against the heuristic, by seat", fontsize=10)
-        ax.legend()
+        place_legend(ax)
         ax = axes[1]
         ax.errorbar(sweep.deny, sweep.win_rate_vs_greedy, yerr=1.96 * sweep.stderr, marker="o", capsize=3)
         ax.axhline(0.5, color="0.5", lw=0.8)
         ax.set_xlabel("heuristic `deny` weight")
+        ax.set_ylabel("win rate (share of games to 15)")
         ax.set_title("heuristic's win rate against greedy (both seats)", fontsize=10)
         ax = axes[2]
-        labels = ["greedy v heuristic", "heuristic v greedy", "simulation v heuristic"]
+        labels = ["greedy\nv heuristic", "heuristic\nv greedy", "simulation\nv heuristic"]
         vals = [overall(seats, "greedy"), overall(seats, "heuristic"), overall(sim, "simulation")]
         ax.bar(labels, [v for v, _ in vals], yerr=[1.96 * s for _, s in vals], capsize=3, color=["C0", "C1", "C2"])
         ax.axhline(0.5, color="0.5", lw=0.8)
         ax.set_title("win rate over both seatings", fontsize=10)
+        ax.set_ylabel("win rate (share of games to 15)")
         ax.tick_params(axis="x", labelsize=8)
         fig.suptitle("Kontchinka, two players, variant b: play policies in games to 15")
         fig.tight_layout(rect=(0, 0.05, 1, 1))
         fig.text(0.01, 0.005, f"kontchinka | {a.hands:,} games per seating ({small:,} per sweep point, {tiny:,} for "
-                              f"simulation) | 95% intervals | seed {a.seed} | simkit {simkit.__version__}",
+                              f"simulation) | 95% intervals | seed {a.seed} | simkit {code_version()}",
                  fontsize=7, color="0.35")
         exp.figure(fig, "policies_by_seat")
         plt.close("all")

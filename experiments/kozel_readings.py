@@ -19,6 +19,9 @@ import numpy as np  # noqa: E402
 
 import simkit  # noqa: E402
 from simkit.experiment import Experiment  # noqa: E402
+from simkit.reports.figcheck import place_legend  # noqa: E402
+from simkit.reports.plots import set_wrapped_title  # noqa: E402
+from simkit.provenance import code_version  # noqa: E402
 
 READINGS = ["literal_61", "scaled_majority", "most_points"]
 PLAY = ["random", "heuristic"]
@@ -47,19 +50,25 @@ def main():
             axes[1].bar(x + (i - 0.5) * 0.38, d["half_win_rate.dealer"] / d["decisive_half_rate"], 0.38,
                         label=f"{play} play")
         axes[1].axhline(0.25, color="0.4", lw=0.8, ls="--")
-        axes[2].bar(x, games["match_deals"], 0.5, yerr=1.96 * games["match_deals_stderr"], capsize=3, color="C1")
-        for ax, title in ((axes[0], "share of halves with a winner"),
-                          (axes[1], "dealer's share of the halves won (dashed: 1/4)"),
-                          (axes[2], "deals per match (12 marks), heuristic play")):
+        # points, not bars: a bar's length means nothing on the log scale the panel needs
+        axes[2].errorbar(x, games["match_deals"], yerr=1.96 * games["match_deals_stderr"], fmt="o", capsize=3,
+                         color="C1")
+        for ax, title, ylabel in ((axes[0], "share of halves with a winner", "share of halves"),
+                                  (axes[1], "dealer's share of the halves won (dashed: 1/4; a ratio: no interval)",
+                                   "share of the halves won"),
+                                  (axes[2], "deals per match (12 marks), heuristic play", "deals per match (log scale)")):
             ax.set_xticks(x, READINGS)
-            ax.set_title(title, fontsize=10)
-        axes[0].legend(fontsize=8)
+            ax.set_xlabel("reading of the rule", fontsize=8)
+            ax.set_ylabel(ylabel)
+            set_wrapped_title(ax, title)
+            ax.title.set_fontsize(10)
+        place_legend(axes[0], fontsize=8)
         axes[2].set_yscale("log")
         fig.suptitle("Kozel: who wins a half? The literal 61 rule against the two other readings")
         fig.tight_layout(rect=(0, 0.05, 1, 1))
         fig.text(0.01, 0.005, f"kozel | {a.hands:,} single deals per point (the same deals at every point), "
                               f"{matches:,} matches per reading | 95% intervals | seed {a.seed} | "
-                              f"simkit {simkit.__version__}", fontsize=7, color="0.35")
+                              f"simkit {code_version()}", fontsize=7, color="0.35")
         exp.figure(fig, "readings")
         plt.close("all")
         print(deals[["half_winner", "play", "decisive_half_rate", "decisive_half_rate_stderr",

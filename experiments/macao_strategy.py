@@ -29,6 +29,9 @@ import pandas as pd  # noqa: E402
 
 import simkit  # noqa: E402
 from simkit.experiment import Experiment  # noqa: E402
+from simkit.reports.figcheck import place_legend  # noqa: E402
+from simkit.reports.plots import set_wrapped_title  # noqa: E402
+from simkit.provenance import code_version  # noqa: E402
 from simkit.games.macao.policies import BANKER_BEST_STAND, BEST_STAND  # noqa: E402
 
 OVERDRAW = ("void", "bust", "mod10")
@@ -115,7 +118,7 @@ def main():
 
 
 def _figures(exp, grid, curve, mult, a):
-    caption = f"macao | {a.hands:,} banks (shoes) per point, 3 punters | seed {a.seed} | simkit {simkit.__version__}"
+    caption = f"macao | {a.hands:,} banks (shoes) per point, 3 punters | seed {a.seed} | simkit {code_version()}"
     fig, axes = plt.subplots(1, 3, figsize=(15, 4.6))
     lim = np.nanmax(np.abs(grid.house_edge))
     for ax, (od, g) in zip(axes, grid.groupby("overdraw", sort=False)):
@@ -137,10 +140,10 @@ def _figures(exp, grid, curve, mult, a):
         ax.fill_between(g.punter_stand, g.ci95_low, g.ci95_high, alpha=0.25)
     ax.axhline(0, color="k", lw=0.8)
     ax.set_xlabel("punters stand on (draw below)")
-    ax.set_ylabel("house edge (95% interval)")
-    ax.set_title("Macao: punters' threshold against the default banker (" +
-                 ", ".join(f"{od}: stands on {int(b)}" for od, b in BANKER_BEST_STAND.items()) + ")")
-    ax.legend(fontsize=8)
+    ax.set_ylabel("house edge, banker's gain per unit staked\n(95% interval)")
+    set_wrapped_title(ax, "Macao: punters' threshold against the default banker (" +
+                      ", ".join(f"{od}: stands on {int(b)}" for od, b in BANKER_BEST_STAND.items()) + ")")
+    place_legend(ax, fontsize=8)
     fig.tight_layout(rect=(0, 0.05, 1, 1))
     fig.text(0.01, 0.005, caption, fontsize=7, color="0.35")
     exp.figure(fig, "punter_threshold")
@@ -153,8 +156,8 @@ def _figures(exp, grid, curve, mult, a):
         ax.axhline(0, color="k", lw=0.8)
         ax.set_xlabel("natural 9 pays (x stake)")
         ax.set_title(f"tie_pays={tie}")
-        ax.legend(fontsize=8)
-    axes[0].set_ylabel("house edge (95% interval)")
+        place_legend(ax, fontsize=8)
+    axes[0].set_ylabel("house edge, banker's gain per unit staked\n(95% interval)")
     fig.suptitle("Macao: edge by natural multipliers (punters and banker: best, overdraw=void)")
     fig.tight_layout(rect=(0, 0.05, 1, 1))
     fig.text(0.01, 0.005, caption, fontsize=7, color="0.35")

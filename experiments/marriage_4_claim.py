@@ -20,6 +20,8 @@ import pandas as pd  # noqa: E402
 
 import simkit  # noqa: E402
 from simkit.experiment import Experiment  # noqa: E402
+from simkit.reports.figcheck import place_legend  # noqa: E402
+from simkit.provenance import code_version  # noqa: E402
 
 THRESHOLDS = [95, 98, 100, 101, 102, 104, 106, 110, 120]
 SLIPS = [0, 5]
@@ -46,21 +48,23 @@ def main():
         exp.table(sweep, "threshold_sweep")
 
         fig, axes = plt.subplots(1, 3, figsize=(14, 4.2))
-        panels = (("net_games.ns", "N-S net games per unit"), ("yan_rate.ns", "N-S yans per deal"),
-                  ("claim_exact_rate.ns", "N-S claims at exactly 101 per deal"))
-        for ax, (metric, title) in zip(axes, panels):
+        panels = (("net_games.ns", "N-S net games per unit", "net games per unit"),
+                  ("yan_rate.ns", "N-S yans per deal", "yans per deal"),
+                  ("claim_exact_rate.ns", "N-S claims at exactly 101 per deal", "claims per deal"))
+        for ax, (metric, title, ylabel) in zip(axes, panels):
+            ax.set_ylabel(ylabel)
             for slip, df in sweep.groupby("slip"):
                 ax.plot(df["threshold"], df[metric], marker="o", label=f"count off by up to {slip}")
                 ax.fill_between(df["threshold"], df[f"{metric}_ci95_low"], df[f"{metric}_ci95_high"], alpha=0.2)
             ax.axvline(101, color="0.6", lw=0.8, ls=":")
             ax.set_xlabel("N-S claim threshold (points as counted)")
             ax.set_title(title, fontsize=10)
-        axes[0].legend(fontsize=8)
+        place_legend(axes[0], fontsize=8)
         fig.suptitle("Marriage for four: N-S claim when their counted points reach the threshold; E-W at 101")
         fig.tight_layout(rect=(0, 0.05, 1, 1))
         fig.text(0.01, 0.005, f"marriage-4 | {a.hands:,} units (deals to a decided one) per point, the same deals at "
                               f"every point | heuristic exchange, declarations and play | 95% intervals | seed "
-                              f"{a.seed} | simkit {simkit.__version__}", fontsize=7, color="0.35")
+                              f"{a.seed} | simkit {code_version()}", fontsize=7, color="0.35")
         exp.figure(fig, "threshold_sweep")
         plt.close("all")
         print(sweep[["slip", "threshold", "net_games.ns", "net_games.ns_stderr", "win_rate.ns", "yan_rate.ns",

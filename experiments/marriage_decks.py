@@ -16,8 +16,14 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 import simkit  # noqa: E402
 from simkit.experiment import Experiment  # noqa: E402
+from simkit.reports.figcheck import place_legend  # noqa: E402
+from simkit.provenance import code_version  # noqa: E402
 
 DECKS = [32, 28, 24, 20]
+
+
+#: legend names of the metrics drawn (seat 0 deals first, seat 1 leads)
+NAMES = {"draw_rate": "draw", "win_rate.seat0": "seat 0 wins (deals)", "win_rate.seat1": "seat 1 wins (leads)"}
 
 
 def main():
@@ -40,16 +46,17 @@ def main():
                   (axes[2], games, ["win_rate.seat0", "win_rate.seat1"], "games to 101 with carry-over"))
         for ax, df, metrics, title in panels:
             for metric in metrics:
-                ax.plot(df["deck"], df[metric], marker="o", label=metric)
+                ax.plot(df["deck"], df[metric], marker="o", label=NAMES[metric])
                 ax.fill_between(df["deck"], df[f"{metric}_ci95_low"], df[f"{metric}_ci95_high"], alpha=0.25)
             ax.set_xlabel("cards in the deck")
+            ax.set_ylabel("share of games" if df is games else "share of deals")
             ax.set_xticks(DECKS)
             ax.set_title(title, fontsize=10)
-            ax.legend(fontsize=8)
+            place_legend(ax, fontsize=8)
         fig.suptitle("Two-hand Marriage by deck size (seat 0 deals first; heuristic play and declarations)")
         fig.tight_layout(rect=(0, 0.05, 1, 1))
         fig.text(0.01, 0.005, f"marriage | {a.hands:,} deals and {max(1, a.hands // 4):,} games per point, the same "
-                              f"seeds at every point | 95% intervals | seed {a.seed} | simkit {simkit.__version__}",
+                              f"seeds at every point | 95% intervals | seed {a.seed} | simkit {code_version()}",
                  fontsize=7, color="0.35")
         exp.figure(fig, "decks")
         plt.close("all")

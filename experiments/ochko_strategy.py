@@ -29,6 +29,8 @@ import pandas as pd  # noqa: E402
 
 import simkit  # noqa: E402
 from simkit.experiment import Experiment  # noqa: E402
+from simkit.reports.figcheck import place_legend  # noqa: E402
+from simkit.provenance import code_version  # noqa: E402
 
 TIES = ("push", "banker", "punter")
 B_STANDS = list(range(13, 21))
@@ -120,7 +122,7 @@ def main():
 
 def _figures(exp, b, g, sign, a):
     caption = (f"ochko | {a.hands:,} banks per point, 3 punters, 36 cards | seed {a.seed} | "
-               f"simkit {simkit.__version__} | common random numbers across each grid")
+               f"simkit {code_version()} | common random numbers across each grid")
     fig, axes = plt.subplots(1, 2, figsize=(13, 4.6), sharey=False)
     ax = axes[0]
     for tie in TIES:
@@ -133,7 +135,7 @@ def _figures(exp, b, g, sign, a):
     ax.axhline(0, color="k", lw=0.8)
     ax.set(title="variant B: punter stands on T (banker sees his total)", xlabel="punter stands on",
            ylabel="house edge (punter's loss per unit staked)")
-    ax.legend(fontsize=7)
+    place_legend(ax, fontsize=7)
     ax = axes[1]
     for tie in TIES:
         part = g[(g.tie == tie) & (g.banker_stand == DEFAULT_BANKER_A)].sort_values("stand")
@@ -141,8 +143,9 @@ def _figures(exp, b, g, sign, a):
         ax.fill_between(part.stand, part.ci95_low, part.ci95_high, alpha=0.2, color=line.get_color())
     ax.axhline(0, color="k", lw=0.8)
     ax.set(title=f"variant A: punter stands on T, banker on {DEFAULT_BANKER_A}", xlabel="punter stands on",
-           ylabel="house edge")
-    ax.legend(fontsize=7)
+           ylabel="house edge (punter's loss per unit staked)")
+    place_legend(ax, fontsize=7)
+    fig.suptitle("Ochko: the punter's standing threshold, by tie rule")
     fig.tight_layout(rect=(0, 0.05, 1, 1))
     fig.text(0.01, 0.005, caption, fontsize=7, color="0.35")
     exp.figure(fig, "thresholds")
@@ -156,20 +159,21 @@ def _figures(exp, b, g, sign, a):
             ax.annotate(f"{r.stand:g}", (r.banker_stand, r.house_edge), fontsize=7, xytext=(3, 3),
                         textcoords="offset points")
     ax.axhline(0, color="k", lw=0.8)
-    ax.set(title="variant A: edge at the punter's best reply (label: his threshold)", xlabel="banker stands on",
-           ylabel="house edge at the best reply")
-    ax.legend(fontsize=8)
+    ax.set(title="Ochko variant A: edge at the punter's best reply (label: his threshold)", xlabel="banker stands on",
+           ylabel="house edge at the best reply\n(punter's loss per unit staked)")
+    place_legend(ax, fontsize=8)
     fig.tight_layout(rect=(0, 0.06, 1, 1))
     fig.text(0.01, 0.005, caption, fontsize=7, color="0.35")
     exp.figure(fig, "a_best_reply")
 
-    fig, ax = plt.subplots(figsize=(8, 4.2))
-    labels = [f"{r.variant} {r.tie}\n{r.policy}" for r in sign.itertuples()]
+    fig, ax = plt.subplots(figsize=(9, 0.3 * len(sign) + 1.8))     # a row per label, on one line each
+    labels = [f"{r.variant}, tie: {r.tie}, {r.policy}" for r in sign.itertuples()]
     ax.errorbar(sign.house_edge, range(len(sign)), xerr=[sign.house_edge - sign.ci95_low,
                                                          sign.ci95_high - sign.house_edge], fmt="o", capsize=3)
     ax.axvline(0, color="k", lw=0.8)
-    ax.set_yticks(range(len(sign)), labels, fontsize=6)
-    ax.set(title="house edge by variant, tie rule and punter policy (95% intervals)", xlabel="house edge")
+    ax.set_yticks(range(len(sign)), labels, fontsize=7)
+    ax.invert_yaxis()                        # the table's order, top to bottom
+    ax.set(title="Ochko: house edge by variant, tie rule and punter policy (95% intervals)", xlabel="house edge (punter's loss per unit staked)")
     fig.tight_layout(rect=(0, 0.06, 1, 1))
     fig.text(0.01, 0.005, caption, fontsize=7, color="0.35")
     exp.figure(fig, "tie_rule_and_sign")

@@ -23,6 +23,8 @@ import pandas as pd  # noqa: E402
 
 import simkit  # noqa: E402
 from simkit.experiment import Experiment  # noqa: E402
+from simkit.reports.figcheck import place_legend  # noqa: E402
+from simkit.provenance import code_version  # noqa: E402
 from simkit.reports.estimates import Z95  # noqa: E402
 
 FAST = ["random", "heuristic", "seed-advice"]
@@ -57,10 +59,10 @@ def main():
         ax.set_ylabel("bid accuracy (exact hits / bids)")
         ax.set_title("Oh Hell, 4 players: bid accuracy by hand size (bid-aware play for all)")
         ax.set_xticks(range(1, 14))
-        ax.legend(title="bid policy")
+        place_legend(ax, title="bid policy")
         fig.tight_layout(rect=(0, 0.04, 1, 1))
         fig.text(0.01, 0.005, f"oh-hell | whole 4-player games, the same deals for every policy (the first "
-                              f"{slow_games:,} for the simulation bidder) | seed {a.seed} | simkit {simkit.__version__}",
+                              f"{slow_games:,} for the simulation bidder) | seed {a.seed} | simkit {code_version()}",
                  fontsize=7, color="0.35")
         exp.figure(fig, "accuracy_by_cards")
 

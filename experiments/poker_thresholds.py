@@ -18,6 +18,8 @@ import pandas as pd  # noqa: E402
 
 import simkit  # noqa: E402
 from simkit.experiment import Experiment  # noqa: E402
+from simkit.reports.figcheck import place_legend  # noqa: E402
+from simkit.provenance import code_version  # noqa: E402
 from simkit.reports.estimates import Z95  # noqa: E402
 
 CALL_PRE = [0.0, 0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 0.7]
@@ -66,8 +68,8 @@ def main():
         ax.set_xlabel("hero's call_pre (stay in before the draw when strength ** opponents >= call_pre)")
         ax.set_ylabel("hero's chip EV per hand (95% interval)")
         ax.set_title("Poker, 6 players: one threshold player's pre-draw calling threshold")
-        ax.legend(fontsize=8)
-        fig.text(0.01, 0.005, f"poker | n={a.hands:,} hands per setting | seed {a.seed} | simkit {simkit.__version__}",
+        place_legend(ax, fontsize=8)
+        fig.text(0.01, 0.005, f"poker | n={a.hands:,} hands per setting | seed {a.seed} | simkit {code_version()}",
                  fontsize=7, color="0.35")
         fig.tight_layout(rect=(0, 0.04, 1, 1))
         exp.figure(fig, "call_pre")

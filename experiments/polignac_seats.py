@@ -12,10 +12,13 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.ticker import MaxNLocator  # noqa: E402
 import pandas as pd  # noqa: E402
 
 import simkit  # noqa: E402
 from simkit.experiment import Experiment  # noqa: E402
+from simkit.reports.figcheck import place_legend  # noqa: E402
+from simkit.provenance import code_version  # noqa: E402
 
 PLAYERS = [3, 4, 5]
 
@@ -48,7 +51,7 @@ def main():
             s = seats[seats.players == p]
             axes[1].errorbar(s.seat, s.win_rate - s.fair_share, yerr=1.96 * s.stderr, marker="o", capsize=3,
                              label=f"{p} players")
-        axes[0].set_xlabel("position from the dealer (1 leads; the last is the dealer)")
+        axes[0].set_xlabel("position from the dealer (1 = seat 1, leads; the last = seat 0, the dealer)")
         axes[0].set_ylabel("net points per deal")
         axes[0].set_title("single deals: net points by position", fontsize=10)
         axes[1].axhline(0, color="0.4", lw=0.8)
@@ -56,11 +59,12 @@ def main():
         axes[1].set_ylabel("win rate minus 1/players")
         axes[1].set_title("games to 20: win rate by seat", fontsize=10)
         for ax in axes:
-            ax.legend(fontsize=8)
+            ax.xaxis.set_major_locator(MaxNLocator(integer=True))     # seats and positions are whole numbers
+            place_legend(ax, fontsize=8)
         fig.suptitle("Polignac (heuristic play at every seat): what a seat is worth")
         fig.tight_layout(rect=(0, 0.05, 1, 1))
         fig.text(0.01, 0.005, f"polignac | {a.hands:,} deals and {games:,} games per player count, the same deals "
-                              f"throughout | 95% intervals | seed {a.seed} | simkit {simkit.__version__}",
+                              f"throughout | 95% intervals | seed {a.seed} | simkit {code_version()}",
                  fontsize=7, color="0.35")
         exp.figure(fig, "seat_values")
         plt.close("all")

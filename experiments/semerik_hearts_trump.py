@@ -17,6 +17,8 @@ import pandas as pd  # noqa: E402
 
 import simkit  # noqa: E402
 from simkit.experiment import Experiment  # noqa: E402
+from simkit.reports.figcheck import place_legend  # noqa: E402
+from simkit.provenance import code_version  # noqa: E402
 
 READINGS = [("no trumps (default)", False), ("hearts trump", True)]
 DEAL_METRICS = ["trick_points_per_seat", "all_tricks_rate", "dealer_edge", "points_per_deal.ns"]
@@ -60,7 +62,7 @@ def main():
         axes[0].set_xlabel("points scored by a seat's tricks in a deal")
         axes[0].set_ylabel("share of seat-deals")
         axes[0].set_title("trick points per seat, heuristic play", fontsize=10)
-        axes[0].legend(fontsize=8)
+        place_legend(axes[0], fontsize=8)
         for ax, policies, metric, title in ((axes[1], "heuristic N-S vs random E-W", "win_rate.ns",
                                              "N-S (heuristic) win rate against random play"),
                                             (axes[2], "heuristic everywhere", "deals_per_game",
@@ -70,10 +72,11 @@ def main():
                    yerr=[rows[metric] - rows[f"{metric}_ci95_low"], rows[f"{metric}_ci95_high"] - rows[metric]],
                    capsize=6, color=["#4c72b0", "#c44e52"])
             ax.set_title(title, fontsize=10)
+            ax.set_ylabel({"win_rate.ns": "win rate (share of games)", "deals_per_game": "deals per game"}[metric])
         fig.suptitle("Semerik: no trumps (000:11) against hearts as trump (000:23)")
         fig.tight_layout(rect=(0, 0.05, 1, 1))
         fig.text(0.01, 0.005, f"semerik | {a.hands:,} single deals and {games_n:,} games per reading, the same deals "
-                              f"for both | 95% intervals | seed {a.seed} | simkit {simkit.__version__}",
+                              f"for both | 95% intervals | seed {a.seed} | simkit {code_version()}",
                  fontsize=7, color="0.35")
         exp.figure(fig, "hearts_trump")
         plt.close("all")

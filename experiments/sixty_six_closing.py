@@ -20,6 +20,8 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 import simkit  # noqa: E402
 from simkit.experiment import Experiment  # noqa: E402
+from simkit.reports.figcheck import place_legend  # noqa: E402
+from simkit.provenance import code_version  # noqa: E402
 
 THRESHOLDS = [30, 45, 55, 66, 75, 80, 90, 100, 400]
 OPPONENT = "heuristic:threshold=66"
@@ -58,18 +60,21 @@ def main():
             ax.fill_between(x, df[f"{metric}_ci95_low"], df[f"{metric}_ci95_high"], alpha=0.25)
             ax.set_xlabel("close threshold (projected points; 120 = never)")
             ax.set_title(title, fontsize=10)
+            ax.set_ylabel({"game_point_margin.seat0": "game points per deal",
+                           "closing_success_rate.seat0": "share of closes won",
+                           "win_rate.seat0": "win rate (share of games)"}[metric])
         m = sim["game_point_margin.seat0"].iloc[0]
         axes[0].axhline(m, color="C3", ls="--", lw=1, label=f"simulation closer: {m:+.3f}")
-        axes[0].legend(fontsize=8)
+        place_legend(axes[0], fontsize=8)
         ax2 = axes[1].twinx()
         ax2.plot([min(t, 120) for t in deals["threshold"]], deals["closing_rate.seat0"], color="C2", marker=".",
                  label="seat 0 closing rate")
-        ax2.set_ylabel("closing rate", color="C2")
+        ax2.set_ylabel("seat 0's closing rate (share of deals)", color="C2")
         fig.suptitle("Sixty-six: seat 0 closes at a projected-points threshold; seat 1 closes at 66")
         fig.tight_layout(rect=(0, 0.05, 1, 1))
         fig.text(0.01, 0.005, f"sixty-six | {a.hands:,} single deals ({sim_hands:,} for the simulation closer) and "
                               f"{max(1, a.hands // 20):,} games per point, the same deals at every point | 95% "
-                              f"intervals | seed {a.seed} | simkit {simkit.__version__}", fontsize=7, color="0.35")
+                              f"intervals | seed {a.seed} | simkit {code_version()}", fontsize=7, color="0.35")
         exp.figure(fig, "threshold_sweep")
         plt.close("all")
         cols = ["threshold", "game_point_margin.seat0", "game_point_margin.seat0_stderr", "closing_rate.seat0",

@@ -18,6 +18,7 @@ import numpy as np  # noqa: E402
 
 import simkit  # noqa: E402
 from simkit.experiment import Experiment  # noqa: E402
+from simkit.provenance import code_version  # noqa: E402
 
 THRESHOLDS = [0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0]
 
@@ -54,11 +55,13 @@ def main():
             ax.fill_between(df["threshold"], df[f"{metric}_ci95_low"], df[f"{metric}_ci95_high"], alpha=0.25)
             ax.set_xlabel("nil threshold (expected tricks)")
             ax.set_title(title, fontsize=10)
+            ax.set_ylabel({"ns_minus_ew": "points per deal", "nil_success_rate": "share of nil bids",
+                           "win_rate.ns": "win rate (share of games)"}[metric])
         fig.suptitle("Spades: N-S bid nil when their expected tricks are at most the threshold; E-W never do")
         fig.tight_layout(rect=(0, 0.05, 1, 1))
         fig.text(0.01, 0.005, f"spades | {a.hands:,} single deals and {max(1, a.hands // 20):,} games per point, "
                               f"the same deals at every point (dealer: seat 0, N-S, in single deals) | 95% intervals "
-                              f"| seed {a.seed} | simkit {simkit.__version__}", fontsize=7, color="0.35")
+                              f"| seed {a.seed} | simkit {code_version()}", fontsize=7, color="0.35")
         exp.figure(fig, "threshold_sweep")
         plt.close("all")
         print(deals[["threshold", "ns_minus_ew", "ns_minus_ew_stderr", "nil_bids_per_deal", "nil_success_rate",

@@ -18,8 +18,14 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 import simkit  # noqa: E402
 from simkit.experiment import Experiment  # noqa: E402
+from simkit.reports.figcheck import place_legend  # noqa: E402
+from simkit.provenance import code_version  # noqa: E402
 
 MARGINS = [-20, 0, 10, 20, 30, 40, 60, 80]
+
+
+#: legend names of the rates drawn
+NAMES = {"contract_made_rate": "made", "contract_failed_rate": "failed", "concede_rate": "conceded"}
 
 
 def main():
@@ -44,17 +50,19 @@ def main():
                 (axes[1], deals, ("mean_margin",), "declarer's points minus contract"),
                 (axes[2], games, ("win_rate.seat0",), "seat 0's win rate, games to 1001")):
             for metric in metrics:
-                ax.plot(df["margin"], df[metric], marker="o", label=metric)
+                ax.plot(df["margin"], df[metric], marker="o", label=NAMES.get(metric, metric))
                 ax.fill_between(df["margin"], df[f"{metric}_ci95_low"], df[f"{metric}_ci95_high"], alpha=0.25)
             ax.set_xlabel("contract margin (points under the hand's value)")
             ax.set_title(title, fontsize=10)
+            ax.set_ylabel({"contract_made_rate": "share of contracts", "mean_margin": "points per contract",
+                           "win_rate.seat0": "win rate (share of games)"}[metrics[0]])
             if len(metrics) > 1:
-                ax.legend(fontsize=7)
+                place_legend(ax, fontsize=7)
         fig.suptitle("Thousand (1001): heuristic declarers name the hand's value less the margin")
         fig.tight_layout(rect=(0, 0.05, 1, 1))
         fig.text(0.01, 0.005, f"thousand | {a.hands:,} single deals (all seats at the margin) and {games_n:,} games "
                               f"(seat 0 alone) per point, the same deals at every point | 95% intervals | seed "
-                              f"{a.seed} | simkit {simkit.__version__}", fontsize=7, color="0.35")
+                              f"{a.seed} | simkit {code_version()}", fontsize=7, color="0.35")
         exp.figure(fig, "margin_sweep")
         plt.close("all")
         print(deals[["margin", "contract_made_rate", "contract_made_rate_stderr", "concede_rate", "mean_contract",

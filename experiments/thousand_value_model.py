@@ -27,12 +27,13 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 from numba import njit  # noqa: E402
 
-import simkit  # noqa: E402
 from simkit.core.cards import deck  # noqa: E402
 from simkit.core.trick_game import fixed_stream_nb  # noqa: E402
 from simkit.core.trick_play import N_ERR, R_PLAY, SeatPolicies  # noqa: E402
 from simkit.core.tricks import MAX_SEATS, NO_TRUMP, S_SIZE, deal_round_nb, start_deal_nb  # noqa: E402
 from simkit.experiment import Experiment  # noqa: E402
+from simkit.reports.figcheck import place_legend  # noqa: E402
+from simkit.provenance import code_version  # noqa: E402
 from simkit.games.thousand import GAME, layout as L  # noqa: E402
 from simkit.games.thousand.heuristic import (FEATURE_NAMES, N_FEATURES, VALUE_MODELS, estimate_nb,  # noqa: E402
                                              hand_features_nb)
@@ -138,11 +139,11 @@ def main():
             ax.set_xlabel("value (points)")
             ax.set_title(title, fontsize=10)
         axes[0].set_ylabel("mean points taken in play-outs")
-        axes[0].legend(fontsize=7, markerscale=3)
+        place_legend(axes[0], fontsize=7, markerscale=3)
         fig.suptitle("Thousand: the declarer's points against the hand's value")
         fig.tight_layout(rect=(0, 0.05, 1, 1))
         fig.text(0.01, 0.005, f"thousand | {deals:,} random deals per version, {samples} play-outs per hand and "
-                              f"moment, default play | seed {a.seed} | simkit {simkit.__version__}",
+                              f"moment, default play | seed {a.seed} | simkit {code_version()}",
                  fontsize=7, color="0.35")
         exp.figure(fig, "value_model")
         plt.close("all")

@@ -16,10 +16,14 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.ticker import MaxNLocator  # noqa: E402
 import pandas as pd  # noqa: E402
 
 import simkit  # noqa: E402
 from simkit.experiment import Experiment  # noqa: E402
+from simkit.provenance import code_version  # noqa: E402
+from simkit.reports.plots import add_footer  # noqa: E402
+from simkit.reports.figcheck import place_legend  # noqa: E402
 
 RANKS_CALLED = {52: 13, 36: 9, 32: 8}   # calls 2..A whose rank is in the deck
 
@@ -68,8 +72,9 @@ def main():
         ax.set_yticks(range(len(table)), labels, fontsize=8)
         ax.set_xlabel("banker's edge per unit staked (95% interval)")
         ax.set_title(f"Treize: continuing deck vs fresh deck, {a.hands:,} banks each, seed {a.seed}")
-        ax.legend(fontsize=8)
-        fig.tight_layout()
+        add_footer(fig, f"treize | {a.hands:,} banks per rule | flat staking, default policies | 95% intervals | "
+                        f"seed {a.seed} | simkit {code_version()}")
+        place_legend(ax, fontsize=8)
         exp.figure(fig, "house_edge_by_rule")
 
         fig, ax = plt.subplots(figsize=(7, 4))
@@ -78,9 +83,12 @@ def main():
             ax.plot(x, part.house_edge, marker="o", label=f"{size} cards")
             ax.fill_between(x, part.ci95_low, part.ci95_high, alpha=0.2)
         ax.set_xlabel("coup index since the last shuffle")
-        ax.set_ylabel("banker's edge")
-        ax.set_title("Treize under the seed's rule: edge by depletion")
-        ax.legend()
+        ax.set_ylabel("banker's edge (per unit staked)")
+        ax.set_title("Treize under the seed's rule (continuing deck): edge by depletion")
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        add_footer(fig, f"treize | {a.hands:,} banks per deck size, coup indices reached by 1,000 coups or more | "
+                        f"default policies | 95% intervals | seed {a.seed} | simkit {code_version()}")
+        place_legend(ax)                    # after the layout: the legend's share of the axes is final
         exp.figure(fig, "edge_by_coup_index")
         print(table.to_string(index=False))
 

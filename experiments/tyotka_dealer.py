@@ -20,6 +20,8 @@ import pandas as pd  # noqa: E402
 
 import simkit  # noqa: E402
 from simkit.experiment import Experiment  # noqa: E402
+from simkit.reports.figcheck import place_legend  # noqa: E402
+from simkit.provenance import code_version  # noqa: E402
 
 POSITIONS = [1, 2, 3, 4]
 
@@ -70,7 +72,7 @@ def main():
         axes[0].set_xticks(x, ["1 (leads)", "2", "3", "4 (dealer)"])
         axes[0].set_ylabel("penalty points per deal")
         axes[0].set_title("single deals: penalty by position from the dealer", fontsize=10)
-        axes[0].legend(title="play")
+        place_legend(axes[0], title="play")
         for i, rule in enumerate(("per_rubber", "per_deal")):
             d = rub[(rub.dealer_rule == rule) & rub.position.isin(POSITIONS)]
             axes[1].bar(x + (i - 0.5) * width, d.settlement, width, yerr=1.96 * d.stderr, capsize=3,
@@ -80,11 +82,11 @@ def main():
         axes[1].set_xticks(x, ["1", "2", "3", "4 (dealer)"])
         axes[1].set_ylabel("settlement per rubber (points won)")
         axes[1].set_title("rubbers to 21, heuristic play: settlement by position", fontsize=10)
-        axes[1].legend(fontsize=8)
+        place_legend(axes[1], fontsize=8)
         fig.suptitle("Tyotka: the cost of the dealer's seat")
         fig.tight_layout(rect=(0, 0.05, 1, 1))
         fig.text(0.01, 0.005, f"tyotka | {a.hands:,} single deals per policy, {rubbers:,} rubbers per rule, the same "
-                              f"deals throughout | 95% intervals | seed {a.seed} | simkit {simkit.__version__}",
+                              f"deals throughout | 95% intervals | seed {a.seed} | simkit {code_version()}",
                  fontsize=7, color="0.35")
         exp.figure(fig, "dealer_cost")
         plt.close("all")

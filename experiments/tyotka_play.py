@@ -36,6 +36,10 @@ from simkit.core.tricks import (MAX_SEATS, NO_TRUMP, S_LEADER, S_N_IN_TRICK, S_P
                                 S_TRICK, S_VOIDS, TT_DECK, TT_ESUIT, TT_SUIT_BITS, beating_nb, card_pool_nb,
                                 close_trick_nb, deal_unseen_nb, lowest_card_nb, start_deal_nb)
 from simkit.experiment import Experiment  # noqa: E402
+from simkit.provenance import code_version  # noqa: E402
+from simkit.reports.estimates import proportion_estimate  # noqa: E402
+from simkit.reports.figcheck import place_legend  # noqa: E402
+from simkit.reports.plots import add_footer  # noqa: E402
 from simkit.games import penalty_tricks as pt  # noqa: E402
 from simkit.games.tyotka import GAME  # noqa: E402
 from simkit.games.tyotka.play import sure_losers_nb, tyotka_play_nb  # noqa: E402
@@ -216,7 +220,9 @@ def main():
         for who, name in ((BASIC, "basic"), (HEURISTIC, "heuristic"), (SIMULATION, f"simulation ({a.samples})")):
             c = np.zeros(5, np.int64)
             run_nb(n2, a.seed + 1, a.samples, opts, TABLES, who, np.zeros((5, 3, 3)), c, hp)
+            took = proportion_estimate(c[1], c[0])
             rows.append({"seat 0": name, "deals": int(c[0]), "takes_counting_trick": c[1] / c[0],
+                         "takes_counting_trick_ci95_low": took.ci95[0], "takes_counting_trick_ci95_high": took.ci95[1],
                          "leads_it": c[2] / c[0], "sure_loser_when_leading": c[3] / max(1, c[2]),
                          "takes_it_when_leading": c[4] / max(1, c[2])})
         counting = pd.DataFrame(rows)
@@ -241,13 +247,18 @@ def main():
         ax.set_xticks(x, KINDS, fontsize=7)
         ax.set_ylabel("regret, penalty points per seat and deal")
         ax.set_title(f"basic's regret against {a.samples} play-outs a card ({n1} deals)", fontsize=9)
-        ax.legend(fontsize=7)
+        place_legend(ax, fontsize=7)
         ax = axes[1]
-        ax.bar(np.arange(len(counting)), counting.takes_counting_trick, 0.6, color="C1")
+        took = counting.takes_counting_trick
+        ax.bar(np.arange(len(counting)), took, 0.6, color="C1", capsize=3,
+               yerr=[took - counting.takes_counting_trick_ci95_low, counting.takes_counting_trick_ci95_high - took])
         ax.axhline(0.25, color="0.4", lw=0.8, ls="--")
         ax.set_xticks(np.arange(len(counting)), counting["seat 0"], fontsize=7)
+        ax.set_ylabel("share of deals (Wilson 95% interval)")
         ax.set_title("seat 0 takes the counting trick (three basic seats)", fontsize=9)
-        fig.tight_layout()
+        fig.suptitle("Tyotka: where basic play loses points, and who takes the counting trick")
+        add_footer(fig, f"tyotka | regret: {n1} deals; counting trick: {n2} deals per seat-0 policy | "
+                        f"seed {a.seed} | simkit {code_version()}")
         exp.figure(fig, "regret")
         plt.close(fig)
         print(table.to_string(index=False))

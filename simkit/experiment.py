@@ -48,6 +48,7 @@ class Experiment:
         self.args = None
         self._dir: Path | None = None
         self._files: list = []
+        self._figure_problems: dict = {}
 
     def parse(self, argv=None, extra=None):
         """Parse ``--hands N --seed S --jobs J --force --out ROOT -v`` (``extra`` may add
@@ -151,6 +152,7 @@ class Experiment:
         tmp = make_tmp_dir(target)
         self._dir = tmp
         self._files = []
+        self._figure_problems = {}
         t0 = time.time()
         try:
             yield tmp
@@ -158,7 +160,7 @@ class Experiment:
                     "simkit_version": __version__, "script_hash": self.script_hash(),
                     "provenance": provenance(), "seconds": round(time.time() - t0, 3),
                     "command": self.command,
-                    "files": sorted(self._files)}
+                    "files": sorted(self._files), "figure_problems": dict(self._figure_problems)}
             with open(tmp / "meta.json", "w", encoding="utf-8") as fh:
                 json.dump(meta, fh, indent=2)
             install(tmp, target, overwrite=True, is_ours=self._is_mine)
@@ -192,10 +194,21 @@ class Experiment:
 
     def figure(self, fig, name: str):
         """Write a matplotlib figure as ``<name>.png`` (for the screen) and ``<name>.pdf``
-        (vector, for a paper) and close it."""
+        (vector, for a paper) and close it. The figure is checked first as a reader would
+        look at it (:func:`~simkit.reports.figcheck.figure_problems`: a title, labelled
+        axes, no empty panel, no legend over the data, no overlapping text): each problem
+        is a warning, and ``meta.json`` lists them under ``figure_problems``."""
         import matplotlib.pyplot as plt
 
+        from simkit.reports.figcheck import figure_problems, settle_legends
+
         d = self._need_dir()
+        settle_legends(fig)
+        problems = figure_problems(fig)
+        if problems:
+            self._figure_problems[name] = problems
+            for p in problems:
+                logger.warning("figure %s: %s", name, p)
         for ext in ("png", "pdf"):
             fig.savefig(d / f"{name}.{ext}", dpi=120, bbox_inches="tight")
             self._files.append(f"{name}.{ext}")

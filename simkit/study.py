@@ -73,6 +73,8 @@ def headline_figure(df: pd.DataFrame, caption: str):
     import matplotlib.pyplot as plt
     from matplotlib.ticker import MaxNLocator
 
+    from simkit.reports.plots import plural
+
     kinds = list(dict.fromkeys(df["metric"]))
     sizes = [int((df["metric"] == k).sum()) for k in kinds]
     fig, axes = plt.subplots(len(kinds), 2, figsize=(10, 0.45 * sum(sizes) + 1.1 * len(kinds) + 0.8),
@@ -88,16 +90,18 @@ def headline_figure(df: pd.DataFrame, caption: str):
         off.errorbar([0.0] * len(part), y, xerr=[below / 10.0 ** power, above / 10.0 ** power], fmt="|",
                      color="C0", capsize=4, ms=10)
         off.axvline(0, color="0.6", lw=0.8)
-        ax.set_yticks(y, [f"{r.game}{'' if r.case == 'defaults' else ' ' + r.case} ({r.units:,} {r.unit}s)\n"
+        ax.set_yticks(y, [f"{r.game}{'' if r.case == 'defaults' else ' ' + r.case} ({r.units:,} {plural(r.unit)})\n"
                           f"{r.value:.4g} [{r.ci95_low:.4g}, {r.ci95_high:.4g}]" for r in part.itertuples()])
         ax.set_ylim(len(part) - 0.4, -0.6)
-        ax.set_xlabel(f"{kind} with 95% interval")
+        unit = part["value_unit"].iloc[0] if "value_unit" in part and len(part) else ""
+        ax.set_xlabel(f"{kind}{f' ({unit})' if unit else ''} with 95% interval")
         ax.xaxis.set_major_locator(MaxNLocator(nbins=5))     # long tick labels must not overlap
         off.set_xlabel("95% interval around the value" + (f" (x 1e{power})" if power else ""))
         for a in (ax, off):
             a.grid(axis="x", alpha=0.3)
-    axes[0, 0].set_title("simkit default study: each game's headline metric")
-    axes[0, 1].set_title("its interval, enlarged")
+    fig.suptitle("simkit default study: each game's headline metric (default rules and policies)")
+    axes[0, 0].set_title("the value with its 95% interval", fontsize=10)
+    axes[0, 1].set_title("its interval, enlarged", fontsize=10)
     fig.tight_layout(rect=(0, 0.04, 1, 1))
     fig.text(0.01, 0.005, caption, fontsize=7, color="0.35", ha="left", va="bottom", wrap=True)
     return fig
@@ -142,6 +146,7 @@ def main(argv=None) -> int:
     import matplotlib
 
     matplotlib.use("Agg")
+    from simkit.provenance import code_version
     from simkit.reports.plots import plot_convergence, plural
 
     exp = Experiment("study", "Every game at a modest size with default rules and policies",
@@ -177,9 +182,11 @@ def main(argv=None) -> int:
                   f"± {r['stderr']:.2g}  ({took:.1f} s with compiling)", flush=True)
         df = pd.DataFrame(rows)
         exp.table(df, "summary")
+        several = "; ".join(f"{g}: " + " and ".join(", ".join(f"{k}={v}" for k, v in r.items()) for r in CASES[g])
+                            for g in CASES if g in games)     # only the games studied under several rule sets
         exp.figure(headline_figure(df, f"simkit default study | scale {args.scale:g} | seed {args.seed} | "
-                                       f"default rules and policies (Ochko: variants A and B) | "
-                                       f"simkit {simkit.__version__}"), "headline")
+                                       f"default rules and policies{f' ({several})' if several else ''} | "
+                                       f"simkit {code_version()}"), "headline")
         print(_shown(df))
         print(definitions(df))
     return 0

@@ -35,6 +35,8 @@ def test_experiment_runs_and_writes_results(script, tmp_path):
     assert {f[:-4] for f in meta["files"] if f.endswith(".png")} == {f[:-4] for f in meta["files"] if f.endswith(".pdf")}
     assert all((target / f.rstrip("/")).exists() for f in meta["files"])
     assert not [q for q in tmp_path.iterdir() if q.name.startswith(".")], "a temporary folder was left"
+    # every figure passes the check a reader's eye makes (simkit.reports.figcheck)
+    assert meta["figure_problems"] == {}, meta["figure_problems"]
 
 
 def test_rerun_says_so_and_force_recomputes(tmp_path):
@@ -79,6 +81,7 @@ def test_the_tournaments_experiment_runs_each_game(gid, tmp_path):
     target = tmp_path / "tournaments"
     meta = json.loads((target / "meta.json").read_text())
     assert meta["inputs"]["games"] == [gid] and f"{gid}.png" in meta["files"]
+    assert meta["figure_problems"] == {}, meta["figure_problems"]
     import pandas as pd
 
     ent = pd.read_csv(target / "entrants.csv")

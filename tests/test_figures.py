@@ -46,8 +46,11 @@ def footer(fig) -> str:
 def check(fig):
     import matplotlib.pyplot as plt
 
+    from simkit.reports.figcheck import figure_problems
+
     try:
         assert clipped_texts(fig) == []
+        assert figure_problems(fig) == []
         assert f"simkit {simkit.__version__}" in footer(fig)
     finally:
         plt.close(fig)
@@ -87,6 +90,8 @@ def test_sweep_footer_has_base_policy_and_version():
     text = footer(ax.figure)
     assert "deck-aware:high=10,low=1" in text and "deck=36" in text and "swept: stake.threshold" in text
     assert ax.get_ylabel() == "house_edge (punters' loss per unit staked)"
+    title = ax.get_title().replace("\n", " ")       # wrapped to the figure's width
+    assert title.startswith("Treize") and "house_edge against stake.threshold" in title
     check(ax.figure)
 
 
@@ -106,6 +111,9 @@ def test_differences():
     cmp = simkit.compare("treize", ["flat", "deck-aware:threshold=-0.26"], 2000, seed=1, progress=False)
     ax = plot_differences(cmp, "house_edge")
     assert ax.get_xlabel().startswith("house_edge (punters' loss per unit staked): difference from")
+    title = ax.get_title().replace("\n", " ")
+    assert title.startswith("Treize") and "house_edge, each policy against flat" in title
+    assert "default rules" in footer(ax.figure)
     check(ax.figure)
 
 
@@ -113,7 +121,7 @@ def test_headline_has_one_panel_per_kind_of_metric():
     rows = [summary_row(simkit.simulate(g, 500, rules=r, seed=1, progress=False), c)
             for g, r, c in [("treize", {}, "defaults"), ("ochko", {"variant": "A"}, "variant=A"),
                             ("poker", {}, "defaults")]]
-    fig = headline_figure(pd.DataFrame(rows), f"simkit default study | simkit {simkit.__version__}")
+    fig = headline_figure(pd.DataFrame(rows), f"simkit default study | seed 1 | simkit {simkit.__version__}")
     assert len(fig.axes) == 4  # per kind: values on a common axis, and the intervals enlarged
     assert [ax.get_xlabel().split()[0] for ax in fig.axes[::2]] == ["house_edge", rows[2]["metric"]]
     check(fig)
@@ -148,3 +156,25 @@ def test_tournament_figure(gid):
     fig = t.plot()
     assert "30 deals in each of 3 seatings" in footer(fig)
     check(fig)
+
+
+def test_headline_names_units_in_plural_and_says_what_it_shows():
+    rows = [{"game": "king", "case": "defaults", "unit": "party", "units": 800, "metric": "score.seat0",
+             "value": -2.7, "value_unit": "points per party", "ci95_low": -4.8, "ci95_high": -0.5},
+            {"game": "kozel", "case": "defaults", "unit": "match", "units": 40, "metric": "decisive_half_rate",
+             "value": 0.074, "value_unit": "share (0-1)", "ci95_low": 0.069, "ci95_high": 0.080}]
+    fig = headline_figure(pd.DataFrame(rows), f"simkit default study | seed 1 | simkit {simkit.__version__}")
+    labels = [t.get_text() for ax in fig.axes[::2] for t in ax.get_yticklabels()]
+    assert any("800 parties" in lab for lab in labels) and any("40 matches" in lab for lab in labels)
+    assert not any("partys" in lab or "matchs" in lab for lab in labels)
+    assert fig.axes[0].get_xlabel() == "score.seat0 (points per party) with 95% interval"
+    assert fig._suptitle.get_text().startswith("simkit default study")
+    check(fig)
+
+
+def test_policy_labels_wrap_after_commas_not_inside_words():
+    from simkit.reports.plots import wrap_label
+
+    assert wrap_label("deck-aware:high=10,low=1,threshold=-0.26", 28) == "deck-aware:high=10,low=1,\nthreshold=-0.26"
+    assert wrap_label("flat:units=1", 28) == "flat:units=1"
+    assert wrap_label("bid=random play=heuristic:cheap=0", 20) == "bid=random\nplay=heuristic:cheap=0"

@@ -7,6 +7,7 @@ import textwrap
 import numpy as np
 
 from simkit.reports.estimates import Z95
+from simkit.reports.figcheck import place_legend, settle_legends
 from simkit.reports.text import policy_labels
 
 
@@ -16,6 +17,29 @@ def _caption(ax, text: str):
     fig = ax.figure
     fig.tight_layout(rect=(0, 0.07, 1, 1))
     fig.text(0.01, 0.005, text, fontsize=7, color="0.35", ha="left", va="bottom", wrap=True)
+    settle_legends(fig)
+
+
+def add_footer(fig, text: str, bottom: float = 0.07):
+    """The footer a figure of the study or an experiment carries (n, rules, policies, seed,
+    simkit version), below a layout that leaves it ``bottom`` of the height."""
+    fig.tight_layout(rect=(0, bottom, 1, 1))
+    fig.text(0.01, 0.005, text, fontsize=7, color="0.35", ha="left", va="bottom", wrap=True)
+
+
+def wrap_label(text: str, width: int) -> str:
+    """``text`` on lines of at most ``width`` characters where it can, broken after a
+    comma or at a space (``deck-aware:high=10,low=1,`` / ``threshold=-0.26``), never
+    inside a word."""
+    pieces = [p for p in text.replace(" ", " \0").replace(",", ",\0").split("\0") if p]
+    lines, line = [], ""
+    for piece in pieces:
+        if line and len(line) + len(piece) > width:
+            lines.append(line.rstrip())
+            line = ""
+        line += piece
+    lines.append(line.rstrip())
+    return "\n".join(lines)
 
 
 def set_wrapped_title(ax, text: str):
@@ -39,6 +63,16 @@ def plural(unit: str) -> str:
     return f"{head} {rest}" if rest else head
 
 
+def split_common(labels) -> tuple:
+    """Compared policies' labels (``stake=best primazka=join:fraction=1``) without the
+    role parts every label shares: ``(short labels, the shared parts)``, so that a legend
+    or tick label shows what differs and a caption says the rest once."""
+    parts = [str(lab).split(" ") for lab in labels]
+    shared = [p for p in parts[0] if all(p in q for q in parts[1:])] if len(parts) > 1 else []
+    short = [" ".join(p for p in q if p not in shared) or " ".join(q) for q in parts]
+    return short, " ".join(shared)
+
+
 def axis_label(game, metric: str) -> str:
     """``metric`` with its unit for an axis, e.g. ``house_edge (punters' loss per unit
     staked)`` (:func:`~simkit.reports.metric_info.metric_info`); the bare name when no
@@ -50,6 +84,16 @@ def axis_label(game, metric: str) -> str:
     except Exception:                     # an unknown game id: the bare name
         unit = ""
     return f"{metric} ({unit})" if unit else metric
+
+
+def _title_of(gid: str) -> str:
+    """A registered game's title (its id when it has none or is not registered)."""
+    try:
+        import simkit
+
+        return simkit.get_game(gid).title or gid
+    except Exception:
+        return gid
 
 
 def game_title(res) -> str:
@@ -85,10 +129,14 @@ def plot_convergence(res, metric: str | None = None, ax=None, reference: float |
     if reference is not None:
         ax.axhline(reference, ls="--", color="k", lw=1, label="exact")
     ax.set_xscale("log" if len(x) > 1 and x.max() / max(x.min(), 1) > 50 else "linear")
+    if ax.get_xscale() == "log":                 # labels on the decades only: minor ones crowd a short range
+        from matplotlib.ticker import NullFormatter
+
+        ax.xaxis.set_minor_formatter(NullFormatter())
     ax.set_xlabel(f"{plural(res.game.unit_for(res.rules))} played")
     ax.set_ylabel(axis_label(res.game, metric))
     set_wrapped_title(ax, f"{game_title(res)}: convergence of {metric}")
-    ax.legend(loc="best", fontsize=8)
+    place_legend(ax, fontsize=8)
     _caption(ax, _run_caption(res))
     return ax
 
@@ -119,7 +167,9 @@ def plot_sweep(df, x: str, metric: str, hue: str | None = None, ax=None):
     ax.set_ylabel(axis_label(a["game"], metric) if a.get("game") else metric)
     if metric.endswith("_diff"):           # differences from a base point: zero is no difference
         ax.axhline(0, color="k", lw=0.8)
-    ax.legend(loc="best", fontsize=8)
+    place_legend(ax, fontsize=8)
+    title = _title_of(a.get("game")) if a.get("game") else ""
+    set_wrapped_title(ax, f"{title + ': ' if title else ''}{metric} against {x}" + (f", by {hue}" if hue else ""))
     if a:
         swept = set(a.get("grid", [x]))      # a swept key's base value is not one the plot holds
         rules = ", ".join(f"{k}={v}" for k, v in a.get("rules", {}).items() if k not in swept) or "default rules"
@@ -138,7 +188,7 @@ def plot_differences(comparison, metric: str, ax=None):
     from simkit.reports.student import t_quantile2
 
     df = comparison.differences(metric)
-    labels = ["\n".join(textwrap.wrap(str(p), 28)) or str(p) for p in df["policy"]]
+    labels = [wrap_label(str(p), 28) for p in df["policy"]]
     lines = sum(max(1, lab.count("\n") + 1) for lab in labels)
     if ax is None:
         _, ax = plt.subplots(figsize=(7, 0.32 * lines + 0.3 * len(df) + 2.0))
@@ -151,7 +201,9 @@ def plot_differences(comparison, metric: str, ax=None):
     ax.set_xlabel(f"{axis_label(comparison.game, metric)}: difference from {comparison.labels[0]}\n"
                   f"(paired 95% interval, t with {comparison.n_groups - 1} df)")
     res = comparison.results[0]
-    _caption(ax, f"{res.game.id} | n={res.n_units:,} {plural(res.meta()['unit'])} each, same deals | "
+    set_wrapped_title(ax, f"{game_title(res)}: {metric}, each policy against {comparison.labels[0]}")
+    rules = ", ".join(f"{k}={v}" for k, v in res.rules.changed().items()) or "default rules"
+    _caption(ax, f"{res.game.id} | n={res.n_units:,} {plural(res.meta()['unit'])} each, same deals | {rules} | "
                  f"seed {res.seed} | simkit {res.version}")
     return ax
 

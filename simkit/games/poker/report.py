@@ -126,11 +126,12 @@ def pot_bin(rules) -> int:
     return max(1, -(-most // nb.N_POT_BINS))
 
 
-def equity_figure(equity: pd.DataFrame, title: str = "", ax=None):
+def equity_figure(equity: pd.DataFrame, title: str = "", ax=None, legend: bool = True):
     """Equity of each dealt category against N random hands (the ``equity`` table): one
     line per category with its 95% interval, N on the x axis, equity on a logit scale
     (both the rare wins of weak hands and the rare losses of strong ones show). Draws on
-    ``ax`` if given; returns the figure."""
+    ``ax`` if given; the legend goes where it covers no line or band (``legend=False``:
+    none, for a caller drawing one legend for several panels); returns the figure."""
     import matplotlib.pyplot as plt
 
     if ax is None:
@@ -150,7 +151,10 @@ def equity_figure(equity: pd.DataFrame, title: str = "", ax=None):
     ax.set_ylim(lo, hi)
     ax.set_xticks(range(1, nb.N_EQ + 1))
     ax.grid(True, which="major", alpha=0.3)
-    ax.legend(fontsize=7, ncol=2, loc="lower left")
+    if legend:
+        from simkit.reports.figcheck import place_legend
+
+        place_legend(ax, fontsize=7, ncol=2)
     if title:
         ax.set_title(title)
     return ax.figure
