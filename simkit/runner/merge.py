@@ -23,7 +23,13 @@ def merge(directories) -> Result:
     dirs = list(directories)
     if not dirs:
         raise SimkitError("merge needs at least one shard directory")
-    parts = [load(d) for d in dirs]
+    parts = []
+    for d in dirs:
+        part = load(d)
+        if not isinstance(part, Result):
+            raise SimkitError(f"{d} holds a tournament: merge its shards with simkit.runner.tournament."
+                              f"merge_tournaments (`simkit merge` tells them apart)")
+        parts.append(part)
     metas = [p.meta() for p in parts]
     for d, p in zip(dirs, parts):
         if p.shard is None:
@@ -43,7 +49,7 @@ def merge(directories) -> Result:
         if p.unit_range is not None and list(p.unit_range) != expected:
             raise SimkitError(f"{d} holds units {p.unit_range}, but shard {p.shard[0]}/{n} of {p.n_units} units "
                               f"is {expected}")
-    seen = {}
+    seen: dict = {}
     for d, p in zip(dirs, parts):
         k = p.shard[0]
         if k in seen:
