@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 export NUMBA_CACHE_DIR ?= $(CURDIR)/.numba_cache
 export MPLBACKEND ?= Agg
 
-.PHONY: venv run test bench experiments notebooks clean
+.PHONY: venv run test lint bench experiments notebooks clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +21,12 @@ run: venv
 test: venv
 	$(BIN)/python -m pytest -q -n auto --dist loadgroup
 
+# ruff (pyflakes and pycodestyle errors) on the code, tests, experiments and benchmarks; mypy on
+# simkit's Python side (the numba kernels are typed by numba: pyproject.toml lists them)
+lint: venv
+	$(BIN)/ruff check simkit tests experiments bench docs/examples
+	$(BIN)/mypy
+
 bench: venv
 	$(BIN)/python bench/run.py
 
@@ -33,4 +39,4 @@ notebooks: venv
 	$(BIN)/python notebooks/regenerate.py $(NB)
 
 clean:
-	rm -rf $(VENV) .numba_cache .pytest_cache
+	rm -rf $(VENV) .numba_cache .pytest_cache .mypy_cache .ruff_cache

@@ -77,6 +77,7 @@ def _parsed(path: Path) -> tuple:
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     kernel, deps = False, set()
     for node in ast.walk(tree):
+        targets: list[tuple[str, str | None]]
         if isinstance(node, ast.Import):
             targets = [(a.name, None) for a in node.names]
         elif isinstance(node, ast.ImportFrom):

@@ -194,7 +194,6 @@ def parse_vary(game, text: str) -> tuple:
 
 
 def _sweep(args, dump, clean) -> int:
-    import pandas as pd
 
     import simkit
     from simkit.cli import _policies_arg
@@ -280,7 +279,6 @@ def print_sweep(df, as_json: bool, dump, clean, metric: str | None = None) -> No
 
 
 def _compare(args, dump, clean) -> int:
-    import pandas as pd
 
     import simkit
     from simkit.cli import _policies_arg

@@ -46,9 +46,9 @@ class Experiment:
         self.default_seed = default_seed
         self.default_jobs = default_jobs
         self.args = None
-        self._dir = None
-        self._files = []
-        self._figure_problems = {}
+        self._dir: Path | None = None
+        self._files: list = []
+        self._figure_problems: dict = {}
 
     def parse(self, argv=None, extra=None):
         """Parse ``--hands N --seed S --jobs J --force --out ROOT -v`` (``extra`` may add

@@ -12,17 +12,19 @@ import logging
 import sys
 
 logger = logging.getLogger("simkit")
+#: the name of the handler :func:`configure` installs (and replaces when called again)
+_HANDLER = "simkit.configure"
 
 
 def configure(verbose: int = 0) -> None:
     """Send simkit's messages to stderr: warnings only by default, errors only with a
     negative ``verbose`` (``-q``), ``INFO`` with ``verbose=1``, ``DEBUG`` with 2 or more. Calling it again replaces its own handler."""
     for h in list(logger.handlers):
-        if getattr(h, "_simkit", False):
+        if h.get_name() == _HANDLER:
             logger.removeHandler(h)
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("%(message)s"))
-    handler._simkit = True
+    handler.set_name(_HANDLER)
     logger.addHandler(handler)
     logger.propagate = False
     logger.setLevel(logging.ERROR if verbose < 0 else logging.WARNING if verbose == 0

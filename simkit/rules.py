@@ -10,12 +10,15 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import numpy as np
 import pandas as pd
 
 from simkit.errors import SimkitError
+
+#: a game's own rules class (``build`` and ``replace`` return the class they are called on)
+_R = TypeVar("_R", bound="Rules")
 
 _TRUE = {"true", "1", "yes", "on", "y"}
 _FALSE = {"false", "0", "no", "off", "n"}
@@ -138,7 +141,7 @@ class Rules:
                                   f"leave {name} at {defaults[name]!r}")
 
     @classmethod
-    def build(cls, given=None) -> "Rules":
+    def build(cls: type[_R], given=None) -> _R:
         """Rules from ``None`` (defaults), a dict of option values (strings are parsed
         as on the command line) or a ``Rules`` instance of this game."""
         if given is None:
@@ -151,7 +154,7 @@ class Rules:
             raise SimkitError(f"{cls.GAME}: rules must be a dict of option values, got {type(given).__name__}")
         by_name = {f.name: f for f in fields(cls)}
         values = {}
-        spelled = {}
+        spelled: dict = {}
         for key, value in given.items():
             name = str(key).replace("-", "_")
             if name not in by_name:
@@ -168,7 +171,7 @@ class Rules:
                 values[name] = int(values[name])  # 36.0 is 36; 36.5 is refused by the validation
         return cls(**values)
 
-    def replace(self, **changes) -> "Rules":
+    def replace(self: _R, **changes) -> _R:
         merged = self.to_dict()
         merged.update(changes)
         return type(self).build(merged)
@@ -191,7 +194,7 @@ class Rules:
 
 def parse_rule_strings(items) -> dict:
     """``["decks=6", "soft17=hit"]`` -> ``{"decks": "6", "soft17": "hit"}``."""
-    out = {}
+    out: dict = {}
     for item in items or ():
         if "=" not in item:
             raise SimkitError(f"bad --rule {item!r}: write KEY=VALUE, e.g. --rule deck=36")

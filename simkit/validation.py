@@ -15,7 +15,6 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
-from typing import Callable
 
 import pandas as pd
 
@@ -64,7 +63,7 @@ def validate(games=None, *, hands=None, seed=0, n_jobs: int = 1, progress=False)
     if size is not None and size < MIN_HANDS:
         raise SimkitError(f"validate needs at least {MIN_HANDS} units per check to estimate a standard error; "
                           f"got hands={size}")
-    resolved = {}
+    resolved: dict = {}
     for gid in ids:
         game = simkit.get_game(gid)
         if game.id in resolved:

@@ -96,7 +96,6 @@ def test_errors_exit_2_with_a_message(capsys, args, pattern):
 
 
 def test_version_and_python_dash_m():
-    import simkit
 
     p = subprocess.run([sys.executable, "-m", "simkit", "--version"], capture_output=True, text=True)
     from simkit.provenance import code_version

@@ -58,7 +58,10 @@ def _coverage(n, p, interval):
 def test_small_n_coverage_is_honest(n):
     """Averaged over true rates 0.05..0.95 the 95% interval covers at least 93% (the
     Student-t interval on the shares, clipped or not, covers far less at p = 0.05)."""
-    rate = lambda k, n: rate_estimate(_row([1] * k + [0] * (n - k))).ci95
+
+    def rate(k, n):
+        return rate_estimate(_row([1] * k + [0] * (n - k))).ci95
+
     ps = [i / 20 for i in range(1, 20)]
     assert sum(_coverage(n, p, rate) for p in ps) / len(ps) >= 0.93
     assert min(_coverage(n, p, rate) for p in ps) >= 0.80

@@ -10,7 +10,6 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import re
-import sys
 import time
 from pathlib import Path
 

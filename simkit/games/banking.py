@@ -18,7 +18,6 @@ money unit (e.g. half stakes); pass ``scale`` to the report helpers to divide.
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
 from simkit.core.stats import Stats, moments, ratios
 from simkit.games.banking_nb import (BANK_BROKEN, BANK_CAPPED, BANK_PASSED, BANK_TRIPLED,  # noqa: F401
                                      N_TENURE, OUTCOME_NAMES, TENURE_EDGES, bank_close_nb, tenure_bin_nb)

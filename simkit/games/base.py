@@ -27,7 +27,12 @@ See docs/adding-a-game.md for the whole recipe.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from simkit.policies.base import PolicyRole, resolve_roles
+
+if TYPE_CHECKING:
+    from simkit.rules import Rules as RulesBase
 
 
 class Game:
@@ -38,7 +43,8 @@ class Game:
     unit: str = "hand"
     #: the word for ``hands`` in this game's reports (e.g. "coups", "rounds")
     hands_word: str = "hands"
-    Rules = None
+    #: the game's rules class (a subclass of :class:`simkit.rules.Rules`), set by every game
+    Rules: type[RulesBase]
     roles: list[PolicyRole] = []
     #: name of the metric the convergence plot follows
     headline: str = ""
@@ -74,7 +80,7 @@ class Game:
         return self.unit
 
     #: the game's report module: ``metrics(stats, rules, policies)`` and ``tables(...)``
-    report = None
+    report: Any
 
     def _run(self, rules, policies, seed, start, stop, audit):  # pragma: no cover - abstract
         """Play units ``start..stop-1`` in one kernel call: ``(Stats, audit counts)``

@@ -5,7 +5,6 @@ and range (checked when a policy is resolved). Each game adds its own simulation
 from simkit.core import capture
 from simkit.core.cards import format as format_cards
 from simkit.core.tricks import cards_of
-from simkit.errors import SimkitError
 from simkit.policies.base import PolicyRole, PolicySpec, param, raise_illegal
 
 #: the parameters' slots of the built-ins shared by both games; each game adds its planner's

@@ -2,6 +2,8 @@
 role (random, the ducking/shedding heuristic and the simulation player of
 :mod:`simkit.games.penalty_tricks`, a user's ``@njit`` play function), the game class
 that runs their kernels, and the per-unit win tables of their reports."""
+from typing import Any
+
 import numpy as np
 import pandas as pd
 
@@ -42,7 +44,9 @@ class PenaltyTrickGame(TrickGame):
     hands_word = "units"
     headline = "dealer_edge"
     role_rows = {"play": (R_PLAY, PARAM_SLOTS["play"], pt.N_PLAY_PARAMS, no_user_play_nb)}
-    kernel = stats_bundle = trick_tables = None
+    kernel: Any
+    stats_bundle: Any
+    trick_tables: np.ndarray
     #: the kernels' ``choose`` hook (a game with policies of its own gives its own)
     choose_cb = pt.penalty_choose_cb
 

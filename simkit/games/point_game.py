@@ -31,6 +31,8 @@ Kozel 0.43 ± 0.05 of 100 matches (a quarter is even), but it is some 300 times 
 of games. (In Kerosinka, against its own heuristic, the simulation seat wins about 0.32:
 ``docs/point-games.md``.)
 """
+from types import ModuleType
+
 import numpy as np
 
 from simkit.core.cards import deck
@@ -79,8 +81,13 @@ class PointTrickGame(TrickGame):
     #: the ``choose`` hook that plays the built-in play policies (a ``cfunc``)
     choose_cb = pt.choose_play_cb
     deck_size = 32
-    nb = None
+    nb: ModuleType
 
+    def _opts(self, rules) -> np.ndarray:  # pragma: no cover - every game gives its own
+        raise NotImplementedError
+
+    def trick_tables(self, rules) -> np.ndarray:  # pragma: no cover - every game gives its own
+        raise NotImplementedError
 
     def deal_words(self, err):
         return f" ({self.trump_words(err)})"

@@ -91,7 +91,7 @@ class PolicySpec:
     params: dict = field(default_factory=dict)
     accepts: object = field(default=None, compare=False)
     extra: Param = field(default=ANY_FINITE, compare=False)
-    limits: dict = field(default=None, compare=False, repr=False)
+    limits: dict = field(default_factory=dict, compare=False, repr=False)    # set from params
 
     def __post_init__(self):
         limits = {k: v if isinstance(v, Param) else Param(float(v), declared=False) for k, v in self.params.items()}
@@ -239,7 +239,7 @@ def resolve_roles(game_id: str, roles: list, given) -> dict:
     by_name = {r.name: r for r in roles}
     chosen = {r.name: Policy(r.default) for r in roles}
     if given is None:
-        items = []
+        items: list = []
     elif isinstance(given, dict):
         items = []
         for role, item in given.items():
@@ -250,7 +250,7 @@ def resolve_roles(game_id: str, roles: list, given) -> dict:
         items = list(given)
     else:
         items = [given]
-    set_by = {}
+    set_by: dict = {}
     for item in items:
         pol = _as_policy(item)
         if pol.is_user:

@@ -16,7 +16,7 @@ from simkit.errors import IllegalMoveError, SimkitError
 def _user_functions(game, policies) -> list:
     """``[(role, Policy)]`` of the user functions in ``policies``."""
     roles = {r.name: r for r in game.roles}
-    out = []
+    out: list = []
     for name, pol in policies.items():
         for p in pol if isinstance(pol, (list, tuple)) else [pol]:
             if p.is_user and all(p.fn is not q.fn for _, q in out):

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
+
 _NUMERIC = re.compile(r"^[\u2212+\-0-9.,eE×%]+$")
 _MATH = re.compile(r"\\mathdefault|\\times|[${}^\s]")
 
@@ -57,7 +59,7 @@ def _covers(legend_box, artist, renderer) -> bool:
             return False
         path = artist.get_transform().transform_path(artist.get_path())
         if artist.get_linestyle() in ("None", "", " ", "none"):      # markers only
-            return any(legend_box.contains(x, y) for x, y in path.vertices)
+            return any(legend_box.contains(x, y) for x, y in np.asarray(path.vertices))
         return path.intersects_bbox(legend_box, filled=False)
     if isinstance(artist, Patch):
         path = artist.get_transform().transform_path(artist.get_path())

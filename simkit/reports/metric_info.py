@@ -38,7 +38,7 @@ _HOUSE = ("punters' loss per unit staked", "min", "the punters (the players agai
 
 #: a game's own metrics (game id -> {metric name or base: (unit, better, whom, definition)});
 #: ``{unit}`` in a definition is the game's unit
-GAME_METRICS = {
+GAME_METRICS: dict[str, dict[str, tuple]] = {
     "babochka": {
         "pot_ev.seat0": ("chips per pot", "max", "seat 0",
                          "pot_ev.seat0: the mean net chips per pot of seat 0 (the first dealer): the pot taken less "

@@ -213,7 +213,7 @@ class Comparison:
         pairs = self.pairs(metric)
         k = len(self.results)
         sign = 1.0 if best == "max" else -1.0
-        beats = {lab: [] for lab in self.labels}
+        beats: dict[str, list] = {lab: [] for lab in self.labels}
         for r in pairs.itertuples():
             if r.significant:
                 win, lose = (r.b, r.a) if sign * r.diff > 0 else (r.a, r.b)

@@ -5,10 +5,15 @@ shards gives exactly the statistics of one unsharded run."""
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 from simkit.errors import SimkitError
 from simkit.runner.result import Result, load
 from simkit.runner.units import shard_range
+
+if TYPE_CHECKING:
+    from simkit.runner.compare import Comparison
+    from simkit.runner.tournament import Tournament
 
 _SAME = ("game", "hands", "units", "seed", "rules", "policies", "user_functions", "version")
 
@@ -33,7 +38,7 @@ def kind_of(dirs) -> str | None:
     return next(iter(kinds))
 
 
-def merge(directories) -> Result:
+def merge(directories) -> Result | Comparison | Tournament:
     """Combine shard results saved by ``Result.save`` (shards of a comparison or a
     tournament give their merged :class:`~simkit.Comparison` or
     :class:`~simkit.Tournament`). Refuses shards of different games,
@@ -57,7 +62,12 @@ def merge(directories) -> Result:
     if kind is not None:
         raise SimkitError(f"{dirs[0]} holds a {kind} (kind {kind!r} in its meta.json); only the shards of a run, "
                           f"a comparison or a tournament merge")
-    parts = [load(d) for d in dirs]
+    parts = []
+    for d in dirs:
+        part = load(d)
+        if not isinstance(part, Result):
+            raise SimkitError(f"{d} is not the folder of a run's shard")
+        parts.append(part)
     metas = [p.meta() for p in parts]
     for d, p in zip(dirs, parts):
         if p.shard is None:
@@ -77,7 +87,7 @@ def merge(directories) -> Result:
         if p.unit_range is not None and list(p.unit_range) != expected:
             raise SimkitError(f"{d} holds units {p.unit_range}, but shard {p.shard[0]}/{n} of {p.n_units} units "
                               f"is {expected}")
-    seen = {}
+    seen: dict = {}
     for d, p in zip(dirs, parts):
         k = p.shard[0]
         if k in seen:

@@ -6,6 +6,7 @@ import json
 import os
 import shutil
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -15,6 +16,10 @@ from simkit.errors import SimkitError
 from simkit.policies.base import Policy, describe_policies, user_fingerprints
 from simkit.reports.tables import metrics_frame, numeric_buckets
 from simkit.runner.folders import check_files, check_target, file_hashes, install, make_tmp_dir, recover
+
+if TYPE_CHECKING:
+    from simkit.runner.compare import Comparison
+    from simkit.runner.tournament import Tournament
 
 #: version of the layout :meth:`Result.to_json` writes (``--json``); raised on any
 #: change a reader would notice (1: the first versioned layout, ci95 as ci95_low/ci95_high)
@@ -140,7 +145,7 @@ class Result:
         """What ``--json`` prints: ``schema`` (:data:`JSON_SCHEMA`), the metadata of
         :meth:`meta`, ``metrics`` (name -> value, stderr, ci95_low, ci95_high, n: the
         columns of :meth:`report`) and ``tables`` (name -> list of records)."""
-        out = {"schema": JSON_SCHEMA}
+        out: dict = {"schema": JSON_SCHEMA}
         out.update({k: v for k, v in self.meta().items() if k not in ("timings",)})
         out["metrics"] = {r["metric"]: {k: _jsonable(v) for k, v in r.items() if k != "metric"}
                           for r in metrics_frame(self.metrics).to_dict(orient="records")}
@@ -288,7 +293,7 @@ def _policy_from(desc):
     return Policy(desc) if desc.startswith("user:") else Policy.parse(desc)
 
 
-def load(directory) -> Result:
+def load(directory) -> Result | Tournament | Comparison | pd.DataFrame:
     """Read a result written by :meth:`Result.save` (a tournament's or a comparison's
     folder gives its :class:`~simkit.Tournament` or :class:`~simkit.Comparison`, a
     sweep's its table, a DataFrame; estimates are recomputed from the

@@ -50,7 +50,7 @@ def _grid_points(game, grid: dict):
     if not isinstance(grid, dict) or not grid:
         raise SimkitError("sweep needs a non-empty grid: a dict of key -> list of values, e.g. "
                           "{'deck': [52, 36]} or {'stake.threshold': [-0.3, 0.0]}")
-    lists = {}
+    lists: dict = {}
     for key, values in grid.items():
         check_key(game, key, "sweep key")
         if isinstance(values, (str, bytes, dict)) or not hasattr(values, "__iter__"):
@@ -61,7 +61,7 @@ def _grid_points(game, grid: dict):
         lists[key] = list(values)  # read once: a generator or iterator works too
         if not lists[key]:
             raise SimkitError(f"sweep values for {key!r} are empty")
-        seen = {}
+        seen: dict = {}
         for v in lists[key]:
             norm = _same_value(v)
             if norm in seen:
@@ -84,7 +84,7 @@ def spec_of(game, keys, point, base_rules: dict, base_policies):
             pols = dict(resolved)
         else:
             pols = dict(given)
-    params = {}
+    params: dict = {}
     for key, value in zip(keys, point):
         if key in {r.name for r in game.roles}:
             pols[key] = value

@@ -252,7 +252,7 @@ class Tournament:
         full = scores[-1]
         pairs = self.pairs()
         sign = 1.0 if self.contest.better == "max" else -1.0
-        beats = {lab: [] for lab in self.labels}
+        beats: dict[str, list] = {lab: [] for lab in self.labels}
         for r in pairs.itertuples():
             if r.significant:
                 win, lose = (r.a, r.b) if sign * r.diff > 0 else (r.b, r.a)
@@ -446,7 +446,7 @@ def load_tournament(directory) -> Tournament:
     entrants = [{r: Policy(p) if p.startswith("user:") else Policy.parse(p) for r, p in e["policies"].items()}
                 for e in meta["entrants"]]
     design = [(tuple(s["sides"]), int(s["weight"])) for s in meta["seatings"]]
-    groups = [dict() for _ in design]
+    groups: list[dict] = [dict() for _ in design]
     for name, arr in arrays.items():
         i, g, key = name.split("/", 2)
         groups[int(i)].setdefault(int(g), {})[key] = arr
@@ -479,7 +479,7 @@ def merge_tournaments(directories) -> Tournament:
         if m["shard"][1] != first["shard"][1]:
             raise SimkitError(f"cannot merge {d} with {dirs[0]}: shard counts differ")
     n = parts[0].shard[1]
-    seen = {}
+    seen: dict = {}
     for d, p in zip(dirs, parts):
         if p.shard[0] in seen:
             raise SimkitError(f"shard {p.shard[0]}/{n} given twice: {seen[p.shard[0]]} and {d}")
@@ -488,7 +488,7 @@ def merge_tournaments(directories) -> Tournament:
     if missing:
         raise SimkitError(f"shards missing: {', '.join(f'{k}/{n}' for k in missing)} (have {len(seen)} of {n})")
     base = parts[0]
-    groups = [dict() for _ in base.design]
+    groups: list[dict] = [dict() for _ in base.design]
     for p in parts:
         for i, per in enumerate(p.groups):
             for g, st in per.items():

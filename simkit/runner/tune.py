@@ -192,6 +192,9 @@ class Tuning:
     arm: values, estimate, stderr, units played, round dropped, in the best's
     indistinguishable set), ``rounds()`` and ``to_json()``."""
 
+    #: wall-clock seconds the tuning took (set by :func:`tune`)
+    seconds: float
+
     def __init__(self, *, game, rules, metric, better, names, grid, estimates, units, dropped_in, alive, rounds,
                  block, seatings, spent, budget, seed, history, version, field_labels, stop_reason):
         self.game, self.rules, self.metric, self.better = game, rules, metric, better
@@ -300,13 +303,11 @@ def tune(game, policies, params, *, metric=None, better=None, budget, rules=None
         if better is not None and better != contest.better:
             raise SimkitError(f"{game.id}: {contest.what} is better when {contest.better}imised; got better={better!r}")
         metric, better = own, contest.better
-        from simkit.runner.tournament import parse_entrants
-
         fspecs = field if isinstance(field, (list, tuple)) else [field]
         fpols = [resolve_roles(game.id, game.roles, f) for f in fspecs]
         field_labels = [" ".join(f"{r}={d}" for r, d in describe_policies(p).items()) for p in fpols]
         S = len(contest.sides)
-        seatings = []
+        seatings: list[dict | None] = []
         for j in range(S):            # arm at side j; the field's entrants fill the others in turn
             others = [k for k in range(S) if k != j]
             seatings.append({k: (None if k == j else fpols[others.index(k) % len(fpols)]) for k in range(S)})
@@ -353,7 +354,7 @@ def tune(game, policies, params, *, metric=None, better=None, budget, rules=None
     hands = total                     # the hands whose units cover every round (units are never cut short)
     while game.n_units(hands, rules) < total:
         hands *= 2
-    history_groups = {a: [[] for _ in range(n_seat)] for a in range(len(grid))}
+    history_groups: dict[int, list[list]] = {a: [[] for _ in range(n_seat)] for a in range(len(grid))}
     spent = [0]
     units = [0] * len(grid)
     t0 = time.perf_counter()

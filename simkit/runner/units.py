@@ -109,10 +109,10 @@ def parse_shard(shard) -> tuple | None:
         raise SimkitError(f"bad shard {shard!r}: give (K, N) or 'K/N' with 0 <= K < N") from None
     if any(isinstance(v, bool) or not isinstance(v, numbers.Integral) for v in (k, n)):
         raise SimkitError(f"bad shard {shard!r}: K and N must be integers, 0 <= K < N")
-    k, n = int(k), int(n)
-    if n < 1 or not 0 <= k < n:
-        raise SimkitError(f"bad shard {k}/{n}: need N >= 1 and 0 <= K < N")
-    return (k, n)
+    ki, ni = int(k), int(n)
+    if ni < 1 or not 0 <= ki < ni:
+        raise SimkitError(f"bad shard {ki}/{ni}: need N >= 1 and 0 <= K < N")
+    return (ki, ni)
 
 
 def shard_range(n_units: int, shard) -> tuple:

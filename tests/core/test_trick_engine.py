@@ -1,120 +1,30 @@
-"""The trick-game engine: a toy trick game added in a few dozen lines (registered from
-this test) runs through ``simkit.simulate`` and the conformance suite's checks; the
-engine's legality data (follow flags, lead bans and when they open) on hand-built deals."""
+"""The trick-game engine: the worked toy trick game of docs/tricks.md
+(``docs/examples/toy_tricks.py``, registered from this test) runs through
+``simkit.simulate`` and the conformance suite's checks, and docs/tricks.md shows that file
+as it is; the engine's legality data (follow flags, lead bans and when they open) on
+hand-built deals."""
 import importlib.util
-from dataclasses import dataclass
+import re
+import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
-from numba import types
 
 import simkit
 from simkit import games
 from simkit.core import tricks as T
-from simkit.core.cards import deck
-from simkit.core.jit import cfunc, njit
-from simkit.core.trick_game import SEATS_TYPE, bundle, shuffle_top_nb, start_unit_nb, unit_arrays_nb
-from simkit.core.stats import moment_add_nb
-from simkit.core.trick_play import (AFTER_FN, CHOOSE_FN, CHOOSE_SIG, E_KIND, E_UNIT, N_ERR, PLAY_RANDOM, R_PLAY,
-                                    no_after_trick_cb, play_tricks_nb)
-from simkit.policies.base import PolicyRole, PolicySpec
-from simkit.reports.estimates import mean_estimate
-from simkit.rules import Rules, option
+from simkit.core.jit import njit
 
-# -- the toy game: P players share the 24-card deck (9..A), no trump, follow suit --------------
-ToyStats, TOY_STATS = bundle("ToyStats", {"tricks": 2, "won": 2})
-
-
-@cfunc(CHOOSE_SIG, cache=True)
-def toy_choose_cb(code, seat, hand, legal, state, trick, tt, params, opts):
-    return T.lowest_card_nb(legal)         # the toy has no built-in policy besides the engine's random
-
-
-def toy_chunk(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit, audit_out,
-              err):
-    """One deal per unit: shuffle, deal 24 / P each from the dealer's left, play under the
-    follow flags ``opts[1]`` and lead ban ``opts[2]`` (opening by rule ``opts[3]``), count."""
-    players = opts[0]
-    k = deck0.shape[0] // players
-    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
-    for unit in range(start, stop):
-        start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
-        shuffle_top_nb(deck, deck.shape[0], dst)
-        dealer = unit % players
-        T.deal_round_nb(deck, players, k, dealer, hands)
-        T.start_deal_nb(state, tables, T.NO_TRUMP, players, k, dealer, (dealer + 1) % players, -1, 1)
-        state[T.S_FOLLOW], state[T.S_LEAD_BAN], state[T.S_BREAK] = opts[1], opts[2], opts[3]
-        if not play_tricks_nb(choose_fn, after_fn, np.bool_(False), hands, state, tables, opts, seats, play_fn, pst,
-                              audit, audit_out, err):
-            return
-        total = 0
-        for s in range(players):
-            stats.tricks[s, state[T.S_WON + s]] += 1
-            moment_add_nb(stats.won, s, state[T.S_WON + s])
-            total += state[T.S_WON + s]
-        if audit:
-            audit_out[0] += 1
-            if state[T.S_PLAYED] != tables[T.NO_TRUMP, T.TT_DECK] or total != k:
-                audit_out[1] += 1
-
-
-@dataclass(frozen=True)
-class ToyRules(Rules):
-    GAME = "toy-tricks"
-    players: int = option(3, allowed=(2, 3, 4), doc="players sharing the 24 cards")
-    follow: int = option(T.F_SUIT, minimum=0, maximum=127, doc="follow obligations (F_* flags)")
-    lead_ban: int = option(-1, minimum=-1, maximum=3, doc="suit that may not be led until open")
-    opens: int = option(T.BREAK_NEVER, minimum=0, maximum=2, doc="when the banned suit opens (BREAK_*)")
-
-
-PLAY = PolicyRole("play", [PolicySpec("random", "a uniformly chosen legal card", PLAY_RANDOM, {})],
-                  default="random", user_signature="play(hand, legal, state, params) -> card")
-
-
-class ToyReport:
-    @staticmethod
-    def metrics(stats, rules, policies):
-        return {f"tricks.seat{s}": mean_estimate(stats["won"][s]) for s in range(rules.players)}
-
-    @staticmethod
-    def tables(stats, rules, policies):
-        return {}
-
-
-def _toy_game():
-    from simkit.games.tricks_base import TrickGame
-
-    kernel = njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], types.int64[::1],
-                             types.int64[:, ::1], SEATS_TYPE, CHOOSE_FN, AFTER_FN, T.PLAY_FN, TOY_STATS, types.boolean,
-                             types.int64[::1],
-                             types.int64[::1]), cache=True)(toy_chunk)
-
-    class Toy(TrickGame):
-        id, title, description, unit, Rules, report = "toy-tricks", "Toy", "toy", "deal", ToyRules, ToyReport
-        roles, headline, conformance_hands = [PLAY], "tricks.seat0", 400
-        conformance_cases = [({}, None), ({"players": 4, "lead_ban": 1, "follow": T.F_SUIT | T.F_HEAD}, None)]
-        role_rows = {"play": (R_PLAY, {}, 1, T.no_user_play_nb)}
-
-        def _run(self, rules, policies, seed, start, stop, audit):
-            seats, fns = self.seat_policies(policies, rules.players)
-            k = 24 // rules.players
-            st = simkit.core.stats.Stats(tricks=np.zeros((rules.players, k + 1), np.int64),
-                                         won=simkit.core.stats.moments(rules.players))
-            audit_out, err = np.zeros(2, np.int64), np.zeros(N_ERR, np.int64)
-            opts = np.array([rules.players, rules.follow, rules.lead_ban, rules.opens], np.int64)
-            kernel(seed, start, stop, deck(24), opts, T.standard_tables(24), seats, toy_choose_cb, no_after_trick_cb,
-                   *fns, ToyStats(**st), audit, audit_out, err)
-            if err[E_KIND]:
-                self.raise_err(err, policies, f"unit {err[E_UNIT]}, ")
-            return st, audit_out
-
-    return Toy()
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "docs" / "examples"))
+import toy_tricks  # noqa: E402  (docs/examples/toy_tricks.py)
+from toy_tricks import ToyRules, ToyStats, TOY_STATS  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def toy():
-    game = _toy_game()
+    game = toy_tricks.GAME
     ids = games._ids()
     ids["toy-tricks"] = "toy_tricks"
     games._LOADED["toy-tricks"] = game
@@ -129,6 +39,13 @@ def _conformance():
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
+
+
+def test_the_docs_show_the_worked_game_as_it_is():
+    """docs/tricks.md quotes docs/examples/toy_tricks.py whole, in one python block."""
+    doc = (ROOT / "docs" / "tricks.md").read_text(encoding="utf-8")
+    code = (ROOT / "docs" / "examples" / "toy_tricks.py").read_text(encoding="utf-8")
+    assert code in re.findall(r"```python\n(.*?)```", doc, flags=re.S)
 
 
 def test_a_toy_trick_game_runs_through_simulate_and_the_conformance_checks(toy):
@@ -180,6 +97,6 @@ def test_a_stats_bundle_pickles_by_reference_so_cached_kernels_are_found_again()
 
     from numba.core.serialize import dumps
 
-    assert ToyStats.__module__ == __name__
+    assert ToyStats.__module__ == toy_tricks.__name__
     assert pickle.loads(pickle.dumps(ToyStats)) is ToyStats
     assert pickle.loads(dumps(TOY_STATS)) == TOY_STATS

@@ -262,7 +262,10 @@ def draw_at_seat(count, natural, draws, seat, drew, params):
 def test_a_user_function_sees_the_seat_numbers_every_game_uses():
     # punters are seats 1..P from the banker's left, the banker seat 0 (README)
     two = {"punters": 2, "banker_draws": True}
-    only = lambda k: {"punter": simkit.Policy("at", fn=draw_at_seat, seat=float(k)), "banker": "banker-threshold:stand=0"}
+
+    def only(k):
+        return {"punter": simkit.Policy("at", fn=draw_at_seat, seat=float(k)), "banker": "banker-threshold:stand=0"}
+
     assert coup("2S 3H 4D 5C", only(2), **two)["draws"] == [0, 1, 0]
     assert coup("2S 3H 4D 5C", only(1), **two)["draws"] == [1, 0, 0]
     banker = {"banker": simkit.Policy("at", fn=draw_at_seat, seat=0.0), "punter": "threshold:stand=0"}

@@ -78,8 +78,9 @@ def _same_stats(a, b):
 
 @pytest.mark.parametrize("variant", ["A", "B"])
 def test_mimic_is_the_banker_rule_on_the_punter_hand(variant):
-    run = lambda pol: simkit.simulate("ochko", 3000, rules={"variant": variant}, policies=pol, seed=2,
-                                      progress=False)
+    def run(pol):
+        return simkit.simulate("ochko", 3000, rules={"variant": variant}, policies=pol, seed=2, progress=False)
+
     _same_stats(run({"draw": "mimic", "banker": "standard:stand=15"}),
                 run({"draw": "threshold:stand=15,halve_at=99", "banker": "standard:stand=15"}))
 

@@ -371,7 +371,10 @@ def _card(state_trump, played, hand, trick, seat, decl, leader, flags):
     from simkit.games.thousand.layout import S_DECLARER
     from simkit.games.thousand.heuristic import heuristic_play_nb
     from simkit.games.thousand.scoring import TABLES
-    bits = lambda names_: sum(1 << int(c) for c in parse(names_)) if names_ else 0
+
+    def bits(names_):
+        return sum(1 << int(c) for c in parse(names_)) if names_ else 0
+
     st = np.zeros(S_SIZE, np.int64)
     tr = np.full(4, -1, np.int64)
     cards = list(parse(trick))
@@ -382,7 +385,10 @@ def _card(state_trump, played, hand, trick, seat, decl, leader, flags):
     st[S_PLAYED] = bits(played) | bits(trick)
     h = bits(hand)
     led = int(cards[0]) & 3
-    suit = lambda s: sum(1 << (4 * r + s) for r in range(6)) & h
+
+    def suit(s):
+        return sum(1 << (4 * r + s) for r in range(6)) & h
+
     legal = suit(led) or (suit(state_trump) if state_trump >= 0 else 0) or h
     tt = TABLES[NO_TRUMP if state_trump < 0 else state_trump]
     c = heuristic_play_nb(seat, h, legal, st, tr, tt, flags)

@@ -233,7 +233,7 @@ def _apply_index(key, idx, base, hi, lo, thr):
 def _chart_rows():
     hard = [("hard", str(t), ex.HARD0 + t) for t in range(5, 21)]
     soft = [("soft", f"A{t - 11}" if t < 21 else "A10", ex.SOFT0 + t) for t in range(13, 21)]
-    pairs = [("pair", f"{l},{l}", ex.PAIR0 + ex.VALUE_LABELS.index(l)) for l in
+    pairs = [("pair", f"{v},{v}", ex.PAIR0 + ex.VALUE_LABELS.index(v)) for v in
              ("2", "3", "4", "5", "6", "7", "8", "9", "10", "A")]
     return hard, soft, pairs
 
@@ -281,7 +281,7 @@ def table_params(charts) -> dict:
     or ``H16``, ``A7`` or ``S18``, ``8,8``). Cells: S, H, D/Dh, Ds, P/Y (split), N
     (no split), Rh, Rs, Rp (surrender first)."""
     frames = charts.values() if isinstance(charts, dict) else [charts]
-    params = {}
+    params: dict = {}
     for df in frames:
         if not isinstance(df, pd.DataFrame):
             raise SimkitError(f"blackjack: a strategy chart must be a DataFrame, got {type(df).__name__}")
@@ -361,10 +361,12 @@ def index_table(policy: Policy | None = None) -> pd.DataFrame:
         elif "." in key:
             cell, act = key.split(".")
             m = _CELL_RE.match(cell)
+            assert m is not None, key          # _is_index(key) matched it
             hand = ("hard " if m.group(1) == "H" else "soft ") + m.group(2)
             up, play = m.group(3), {"S": "stand", "H": "hit", "D": "double"}[act]
         else:
             m = _CELL_RE.match(key)
+            assert m is not None, key
             hand = (f"pair {m.group(2)}" if m.group(1) in ("P", "RP") else
                     ("hard " if m.group(1) == "RH" else "soft ") + m.group(2))
             up = m.group(3)

@@ -7,7 +7,7 @@ from simkit.validation import Check
 
 INF = {"decks": "inf"}
 #: infinite-deck rule sets checked against the exact calculator
-INF_CASES = [
+INF_CASES: list[tuple[str, dict]] = [
     ("S17 DAS LS peek", {}),
     ("H17", {"soft17": "hit"}),
     ("no DAS", {"das": False}),

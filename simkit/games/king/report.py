@@ -112,10 +112,10 @@ def tables(stats, rules, policies) -> dict:
         rows = []
         for s in seats:
             w = rate_estimate(stats["win"][s], scale=nb.WIN_SCALE)
-            n = mean_estimate(stats["net"][s])
+            net = mean_estimate(stats["net"][s])
             rows.append({"seat": s, "policy": labels[s], "parties": w.n, "win_rate": w.value, "win_stderr": w.stderr,
-                         "win_ci95_low": w.ci95[0], "win_ci95_high": w.ci95[1], "mean_net": n.value,
-                         "net_stderr": n.stderr})
+                         "win_ci95_low": w.ci95[0], "win_ci95_high": w.ci95[1], "mean_net": net.value,
+                         "net_stderr": net.stderr})
         out["parties_by_seat"] = pd.DataFrame(rows)
         groups, names = policy_groups(policies, nb.PLAYERS)
         gm = stats["group_mom"]
@@ -123,10 +123,10 @@ def tables(stats, rules, policies) -> dict:
         for g, name in enumerate(names):
             m = groups.count(g)
             w = rate_estimate(gm[g], scale=nb.WIN_SCALE * m)
-            n = mean_estimate(gm[len(names) + g], scale=m)
+            net = mean_estimate(gm[len(names) + g], scale=m)
             rows.append({"policy": name, "seats": m, "parties": w.n, "win_rate": w.value, "win_stderr": w.stderr,
-                         "win_ci95_low": w.ci95[0], "win_ci95_high": w.ci95[1], "mean_net": n.value,
-                         "net_stderr": n.stderr})
+                         "win_ci95_low": w.ci95[0], "win_ci95_high": w.ci95[1], "mean_net": net.value,
+                         "net_stderr": net.stderr})
         out["parties_by_policy"] = pd.DataFrame(rows)
         hist = stats["net_hist"]
         nz = np.flatnonzero(hist.sum(axis=0))

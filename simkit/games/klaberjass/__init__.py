@@ -112,7 +112,7 @@ class Klaberjass(TrickGame):
         if r == -2:
             raise SimkitError("klaberjass: the deal failed its audit (cards, legal moves or card points)")
         nd = 1 - dealer
-        dealt = [None, None]
+        dealt: list[str | None] = [None, None]
         dealt[nd] = format_cards(list(order[0:3]) + list(order[6:9]) + list(order[13:16]))
         dealt[dealer] = format_cards(list(order[3:6]) + list(order[9:12]) + list(order[16:19]))
         out = {"hands": dealt, "turned": format_cards([order[12]]), "bottom": format_cards([order[nb.BOTTOM]]),

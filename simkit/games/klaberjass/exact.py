@@ -27,13 +27,13 @@ def longest_sequence(hand: int = 9) -> dict:
     combined by their sizes (the suits are dealt without replacement from one deck)."""
     if not 0 < hand <= 4 * _RANKS:
         raise SimkitError(f"klaberjass: a hand of {hand} cards is not dealt from 32")
-    per_suit = {}
+    per_suit: dict = {}
     for mask in range(1 << _RANKS):
         key = (bin(mask).count("1"), _longest_run(mask))
         per_suit[key] = per_suit.get(key, 0) + 1
     ways = {(0, 0): 1}
     for _ in range(4):
-        nxt = {}
+        nxt: dict = {}
         for (n, top), w in ways.items():
             for (k, run), c in per_suit.items():
                 if n + k <= hand:

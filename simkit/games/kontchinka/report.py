@@ -13,7 +13,6 @@ rules (exactly 5 in variant а, at most 5 in б) and is a check.
 import numpy as np
 import pandas as pd
 
-from simkit.core.capture import MAX_SEATS
 from simkit.games.kontchinka import nb
 from simkit.policies.seated import policy_groups
 from simkit.reports.estimates import mean_estimate, proportion_estimate, rate_estimate

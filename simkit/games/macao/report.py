@@ -4,7 +4,7 @@ often punters win, tie, draw and hold naturals, and the distributions of payment
 final counts."""
 from simkit.games import banking
 from simkit.games.macao import nb
-from simkit.reports.estimates import proportion_estimate, rate_ratio_estimate, ratio_estimate
+from simkit.reports.estimates import proportion_estimate, rate_ratio_estimate
 from simkit.reports.tables import distribution_table
 
 _COUNTS = [str(v) for v in range(10)] + ["bust"]

@@ -33,7 +33,7 @@ def edge_for(rules: dict) -> Fraction:
                          rules.get("loser_pays", "single"), rules.get("tie_low", "lose"))
 
 
-CASES = [{"punters": 1},
+CASES: list[dict] = [{"punters": 1},
          {"punters": 2, "decks": 1, "loser_pays": "banker-natural", "tie_low": "push"},
          {"punters": 3, "natural9": 4, "natural8": 3, "natural7": 2}]
 

@@ -112,14 +112,14 @@ class Poker(Game):
         without parameters keep metric names stable across sweeps and comparisons."""
         seats = self.seat_policies(policies, rules)
         draws_differ = len({d.describe() for _, d in seats}) > 1
-        members = {}
+        members: dict = {}
         n = len(seats)
         for seat in range(n):
             s = seat - 1 if seat else n - 1
             b, d = seats[s]
             members.setdefault((b.describe(), d.describe() if draws_differ else ""), []).append(s)
         out = []
-        used = {}
+        used: dict = {}
         for group in members.values():
             b, d = seats[group[0]]
             base = b.name + (f"+{d.name}" if draws_differ else "")

@@ -136,7 +136,7 @@ def equity_figure(equity: pd.DataFrame, title: str = "", ax=None, legend: bool =
 
     if ax is None:
         _, ax = plt.subplots(figsize=(8, 5))
-    colors = list(plt.get_cmap("tab10").colors) + ["black", "darkgoldenrod"]
+    colors = [tuple(c) for c in plt.get_cmap("tab10")(range(10))] + ["black", "darkgoldenrod"]
     lo, hi = 1e-5, 1 - 1e-5
     for k, cat in enumerate(CATEGORY_NAMES):
         d = equity[equity["category"] == cat]

@@ -18,7 +18,7 @@ class PokerRules(Rules):
     GAME = "poker"
     players: int = option(6, minimum=2, maximum=10, doc="players at the table",
                           seed="«Количество игроков: от 2 до 10 человек» (000:47)")
-    decks: object = option("auto", allowed=("auto", 1, 2),
+    decks: int | str = option("auto", allowed=("auto", 1, 2),
                            doc="52-card decks: auto = one for up to 6 players, two for 7-10",
                            seed="«карты (1 или 2 колоды)» (000:49); GAMES.md G02 ambiguity 4")
     jokers: int = option(0, minimum=0, maximum=4, doc="jokers added to the deck, each wild",

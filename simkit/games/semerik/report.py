@@ -27,7 +27,7 @@ HEADLINE_DOC = ("win_rate.ns: the share of games to 21 won by seats 0 and 2 (the
                 "tricks; equal counts half) (GAMES.md G01 Report: win rate per partnership)")
 
 
-def _estimate_columns(e, prefix):
+def _estimate_columns(e, prefix) -> dict:
     return {f"{prefix}": e.value, f"{prefix}_stderr": e.stderr, f"{prefix}_ci95_low": e.ci95[0],
             f"{prefix}_ci95_high": e.ci95[1]}
 
@@ -88,8 +88,8 @@ def tables(stats, rules, policies) -> dict:
         for s, name in enumerate(SIDES):
             w = rate_estimate(stats["game_win"][s], scale=nb.WIN_SCALE)
             st = mean_estimate(stats["game_stake"][s])
-            rows.append({"side": name, "seats": f"{s} and {s + 2}", "games": w.n, **_estimate_columns(w, "win_rate"),
-                         **_estimate_columns(st, "stake")})
+            row: dict = {"side": name, "seats": f"{s} and {s + 2}", "games": w.n}
+            rows.append({**row, **_estimate_columns(w, "win_rate"), **_estimate_columns(st, "stake")})
         out["games_by_side"] = pd.DataFrame(rows)
         rows = []
         for g, name in enumerate(names):

@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from simkit.validation import Check
 
-OPTIONS = ({}, {"four_of_a_kind": "tressette", "hearts_baba": "bare_only"})
+OPTIONS: tuple[dict, ...] = ({}, {"four_of_a_kind": "tressette", "hearts_baba": "bare_only"})
 
 
 @lru_cache(maxsize=None)

@@ -149,7 +149,8 @@ class Thousand(TrickGame):
                               err):
             self.raise_err(err, policies)
         tseat = [(dealer + 1 + i) % P for i in range(3)]
-        seq, at, marriages = int(rec[L.R_MSEQ]), int(rec[L.R_MTRICK]), []
+        seq, at = int(rec[L.R_MSEQ]), int(rec[L.R_MTRICK])
+        marriages: list = []
         while seq:
             v = (seq & 15) - 1
             marriages.insert(0, (tseat[v >> 2], SUIT_NAMES[v & 3], at & 15))

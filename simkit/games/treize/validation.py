@@ -11,8 +11,8 @@ def p_no_match(ranks_in_deck: int, called_present: int) -> Fraction:
     """P(no match in 13 calls from a fresh deck) by inclusion-exclusion over the calls
     whose rank is in the deck: ``Σ_k (−1)^k C(m, k) 4^k (N − k)!/N!``."""
     n = 4 * ranks_in_deck
-    return sum(Fraction((-1) ** k * comb(called_present, k) * 4 ** k * factorial(n - k), factorial(n))
-               for k in range(called_present + 1))
+    return sum((Fraction((-1) ** k * comb(called_present, k) * 4 ** k * factorial(n - k), factorial(n))
+                for k in range(called_present + 1)), Fraction(0))
 
 
 def checks() -> list:
