@@ -361,10 +361,11 @@ def _main(args) -> int:
             print(_dump(_clean(t.to_json())) if args.json else t.summary())
             return 0
         check_target(args.out, overwrite=args.force, protect=args.dirs)
-        res = simkit.merge(args.dirs)
-        res.save(args.out, overwrite=args.force, keep_on_conflict=True)
+        merged = simkit.merge(args.dirs)
+        assert isinstance(merged, simkit.Result)    # kind_of sent the other kinds above
+        merged.save(args.out, overwrite=args.force, keep_on_conflict=True)
         logger.info("merged %d shards into %s", len(args.dirs), args.out)
-        _print_result(res, args.json)
+        _print_result(merged, args.json)
         return 0
     if args.cmd in ("compare", "sweep", "validate"):
         from simkit.cli_stats import run

@@ -181,7 +181,7 @@ def parse_vary(game, text: str) -> tuple:
     if not values.strip():
         raise SimkitError(f"bad --vary {text!r}: no values after {key}=; write {key}=V1,V2,...")
     pieces = [p.strip() for p in values.split(",")]
-    out = []
+    out: list[str] = []
     if key in {r.name for r in game.roles}:
         for piece in pieces:
             if out and piece and "=" in piece.split(":", 1)[0]:

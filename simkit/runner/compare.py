@@ -401,7 +401,7 @@ def load_comparison(directory) -> Comparison:
                           f"damaged); refusing to load it")
     check_files(d, meta)
     game = get_game(meta["game"])
-    per = [dict() for _ in meta["variants"]]
+    per: list[dict] = [dict() for _ in meta["variants"]]
     for name, arr in arrays.items():
         i, g, key = name.split("/", 2)
         per[int(i)].setdefault(int(g), {})[key] = arr
@@ -454,7 +454,7 @@ def merge_comparisons(directories) -> Comparison:
         if p.unit_range != expected:
             raise SimkitError(f"{d} holds units {p.unit_range}, but shard {p.shard[0]}/{p.shard[1]} is {expected}")
     n = parts[0].shard[1]
-    seen = {}
+    seen: dict = {}
     for d, p in zip(dirs, parts):
         if p.shard[0] in seen:
             raise SimkitError(f"shard {p.shard[0]}/{n} given twice: {seen[p.shard[0]]} and {d}")
@@ -463,7 +463,7 @@ def merge_comparisons(directories) -> Comparison:
     if missing:
         raise SimkitError(f"shards missing: {', '.join(f'{k}/{n}' for k in missing)} (have {len(seen)} of {n})")
     base = parts[0]
-    per = [dict() for _ in base.results]
+    per: list[dict] = [dict() for _ in base.results]
     for p in parts:
         for i, groups in enumerate(p._groups):
             for g, st in zip(p.group_ids, groups):

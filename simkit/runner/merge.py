@@ -24,7 +24,7 @@ def kind_of(dirs) -> str | None:
     import json
     from pathlib import Path
 
-    kinds = {}
+    kinds: dict = {}
     for d in dirs:
         try:
             meta = json.loads((Path(d) / "meta.json").read_text(encoding="utf-8"))
