@@ -9,7 +9,9 @@
                [--target-se SE]
     simkit report DIR [--json]
     simkit merge DIR... --out DIR [--json]
-    simkit compare GAME --variant KEY=VALUE,... --variant ... --hands N [--json]   (simkit/cli_stats.py)
+    simkit compare GAME --variant KEY=VALUE,... --variant ... --hands N [--json] [--out DIR] [--shard K/N]
+                                                                                (simkit/cli_stats.py)
+    simkit sweep GAME --vary KEY=V1,V2,... [--vary ...] --hands N [--base KEY=VALUE,...] [--json] [--out DIR]
     simkit validate [--hands N] [--json]
     simkit tournament GAME --policy A --policy B [...] --hands N [--json]    (simkit/cli_strategy.py)
     simkit tune GAME --policy ROLE=NAME --param ROLE.P=LO:HI[:STEP] --budget UNITS [--json]
@@ -132,15 +134,16 @@ def _parser() -> argparse.ArgumentParser:
                "simkit report results/t1", "simkit report results/study", "simkit report results/t1 --json")
     rep.add_argument("dir", help="a folder written by `simkit run --out`, `simkit merge` or the default study")
     rep.add_argument("--json", action="store_true", help="print exactly one JSON object on stdout")
-    m = _sub(sub, "merge", "combine the shards of a batch job into one result",
+    m = _sub(sub, "merge", "combine the shards of a batch job (run, compare or tournament) into one result",
              "simkit merge shards/treize-* --out results/treize-1e10")
-    m.add_argument("dirs", nargs="+", help="the shard folders (every shard of one run, each once)")
+    m.add_argument("dirs", nargs="+", help="the shard folders (every shard of one run, comparison or tournament, "
+                                           "each once)")
     m.add_argument("--out", required=True, help="folder for the merged result")
     m.add_argument("--force", action="store_true", help="replace an existing --out folder")
     m.add_argument("--json", action="store_true", help="print exactly one JSON object on stdout")
     from simkit.cli_stats import add_parsers
 
-    add_parsers(sub, _sub)  # compare, validate
+    add_parsers(sub, _sub)  # compare, sweep, validate
     from simkit.cli_strategy import add_parsers as add_strategy
 
     add_strategy(sub, _sub)  # tournament, tune
@@ -202,6 +205,9 @@ def main(argv=None) -> int:
 
     configure(args.verbose - 2 * args.quiet)
     previous = _terminate_as_interrupt()
+    from simkit.runner import interrupt
+
+    interrupt.enable(previous is not None)   # Ctrl-C inside a kernel ends the process at once (runner/interrupt.py)
     try:
         code = _main(args)
         sys.stdout.flush()
@@ -215,6 +221,7 @@ def main(argv=None) -> int:
     except BrokenPipeError:
         return _reader_gone()
     finally:
+        interrupt.enable(False)
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
 
@@ -231,23 +238,6 @@ def _terminate_as_interrupt():
         return signal.signal(signal.SIGTERM, interrupt)
     except ValueError:
         return None
-
-
-def _all_tournaments(dirs) -> bool:
-    """True when every folder is a tournament's; a mix is an error."""
-    import json
-    from pathlib import Path
-
-    kinds = set()
-    for d in dirs:
-        try:
-            meta = json.loads((Path(d) / "meta.json").read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            meta = {}
-        kinds.add(isinstance(meta, dict) and meta.get("kind") == "tournament")
-    if len(kinds) > 1:
-        raise SimkitError("cannot merge tournament shards with run shards: give the shards of one run")
-    return kinds == {True}
 
 
 def _reader_gone() -> int:
@@ -323,6 +313,18 @@ def _main(args) -> int:
         from simkit.runner.result import read_meta_object
 
         meta = read_meta_object(Path(args.dir))
+        if meta.get("kind") == "comparison":
+            from simkit.cli_stats import print_comparison
+            from simkit.runner.compare import load_comparison
+
+            print_comparison(load_comparison(args.dir), args.json, _dump, _clean)
+            return 0
+        if meta.get("kind") == "sweep":
+            from simkit.cli_stats import print_sweep
+            from simkit.runner.sweep import load_sweep
+
+            print_sweep(load_sweep(args.dir), args.json, _dump, _clean)
+            return 0
         if meta.get("kind") == "tournament":
             from simkit.runner.tournament import load_tournament
 
@@ -336,8 +338,20 @@ def _main(args) -> int:
         return 0
     if args.cmd == "merge":
         from simkit.runner.folders import check_target
+        from simkit.runner.merge import kind_of
 
-        if _all_tournaments(args.dirs):
+        kind = kind_of(args.dirs)
+        if kind == "comparison":
+            from simkit.cli_stats import print_comparison
+            from simkit.runner.compare import is_comparison_dir, merge_comparisons
+
+            check_target(args.out, overwrite=args.force, protect=args.dirs, is_ours=is_comparison_dir)
+            cmp = merge_comparisons(args.dirs)
+            cmp.save(args.out, overwrite=args.force, keep_on_conflict=True)
+            logger.info("merged %d comparison shards into %s", len(args.dirs), args.out)
+            print_comparison(cmp, args.json, _dump, _clean)
+            return 0
+        if kind == "tournament":
             from simkit.runner.tournament import is_tournament_dir, merge_tournaments
 
             check_target(args.out, overwrite=args.force, protect=args.dirs, is_ours=is_tournament_dir)
@@ -347,12 +361,13 @@ def _main(args) -> int:
             print(_dump(_clean(t.to_json())) if args.json else t.summary())
             return 0
         check_target(args.out, overwrite=args.force, protect=args.dirs)
-        res = simkit.merge(args.dirs)
-        res.save(args.out, overwrite=args.force, keep_on_conflict=True)
+        merged = simkit.merge(args.dirs)
+        assert isinstance(merged, simkit.Result)    # kind_of sent the other kinds above
+        merged.save(args.out, overwrite=args.force, keep_on_conflict=True)
         logger.info("merged %d shards into %s", len(args.dirs), args.out)
-        _print_result(res, args.json)
+        _print_result(merged, args.json)
         return 0
-    if args.cmd in ("compare", "validate"):
+    if args.cmd in ("compare", "sweep", "validate"):
         from simkit.cli_stats import run
 
         return run(args, _dump, _clean)

@@ -42,7 +42,35 @@ def _ipywidgets_present() -> bool:
 
 
 def run_specs(game, specs, seed, hands, start, stop, *, n_jobs=1, chunk=None, backend=None,
-              scheduler=None, progress=None, n_groups=1, on_chunk=None, groups=None, seconds=None):
+              scheduler=None, progress=None, n_groups=1, on_chunk=None, groups=None, seconds=None,
+              check_user: bool = False):
+    """Play units ``[start, stop)`` under every ``(rules, policies)`` in ``specs`` (see
+    :func:`_run_specs`). ``check_user``: compile the user functions again with numba's
+    bounds checking (:mod:`simkit.runner.usercheck`); whatever it is, an exception a user
+    function raises ends the run in a :class:`SimkitError` naming it."""
+    from simkit.errors import IllegalMoveError
+    from simkit.runner import usercheck
+
+    usercheck.check_flag(check_user)
+    users = usercheck.user_policies(specs)
+    if check_user and users:
+        specs = [(r, usercheck.checked_policies(p)) for r, p in specs]
+    try:
+        return _run_specs(game, specs, seed, hands, start, stop, n_jobs=n_jobs, chunk=chunk, backend=backend,
+                          scheduler=scheduler, progress=progress, n_groups=n_groups, on_chunk=on_chunk,
+                          groups=groups, seconds=seconds)
+    except IllegalMoveError as e:
+        if users and not check_user:
+            raise usercheck.with_hint(e) from None
+        raise
+    except usercheck.USER_ERRORS as e:
+        if users:
+            raise usercheck.user_error(game.id, specs, e, check_user) from None
+        raise
+
+
+def _run_specs(game, specs, seed, hands, start, stop, *, n_jobs=1, chunk=None, backend=None,
+               scheduler=None, progress=None, n_groups=1, on_chunk=None, groups=None, seconds=None):
     """Play units ``[start, stop)`` under every ``(rules, policies)`` in ``specs``.
 
     Returns ``(per_spec, timings)`` with ``per_spec[s]`` a list of one merged
@@ -56,8 +84,11 @@ def run_specs(game, specs, seed, hands, start, stop, *, n_jobs=1, chunk=None, ba
     whole run). ``seconds``: a list that receives each spec's summed chunk seconds."""
     check_units(game.id, stop - start)
     t0 = time.perf_counter()
+    from simkit.runner.interrupt import native_section
+
     for rules, policies in specs:  # compile or load the cache here, before fanning out
-        checked_first_chunk(game, rules, policies, seed, start, start + 1 if stop > start else start, hands)
+        with native_section():
+            checked_first_chunk(game, rules, policies, seed, start, start + 1 if stop > start else start, hands)
     compile_s = take_load_seconds(game.id) + time.perf_counter() - t0
     t1 = time.perf_counter()
     if groups is None:

@@ -18,9 +18,14 @@ All pairs (:meth:`Comparison.pairs`) get Holm-adjusted p-values (familywise erro
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import math
+import shutil
 import time
+from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from simkit.errors import SimkitError
@@ -31,13 +36,19 @@ from simkit.runner.batch import group_bounds, merge_groups, run_specs
 from simkit.runner.jackknife import jackknife_se, leave_one_out  # noqa: F401 (public here too)
 from simkit.runner.result import Result
 from simkit.runner.sweep import check_key, spec_of
-from simkit.runner.units import parse_hands, parse_jobs, parse_seed
+from simkit.runner.units import parse_hands, parse_jobs, parse_seed, parse_shard, shard_range
 
 ALPHA = 0.05
+KIND = "comparison"
+
+
+def _t(alpha: float, df: int) -> float:
+    """Student's two-sided quantile; NaN without degrees of freedom (a shard holding one group)."""
+    return t_quantile2(alpha, df) if df >= 1 else float("nan")
 
 
 def _p_value(diff: float, se: float, df: int) -> float:
-    if math.isnan(diff) or math.isnan(se):
+    if math.isnan(diff) or math.isnan(se) or df < 1:
         return float("nan")
     if se == 0:
         return 1.0 if diff == 0 else 0.0
@@ -59,19 +70,36 @@ def holm(p_values) -> list:
 class Comparison:
     """What ``compare`` returns: ``results`` (one :class:`Result` per variant, in order),
     ``labels``, ``report()`` (every variant's metrics and its difference from the first),
-    ``pairs(metric)`` (every pairwise difference) and ``ranking(metric)``."""
+    ``pairs(metric)`` (every pairwise difference) and ``ranking(metric)``; ``save(dir)``
+    (read back with ``simkit.load``); a comparison run with ``shard=(k, N)`` holds one
+    slice of the units, and :func:`merge_comparisons` adds the slices up exactly."""
 
-    def __init__(self, game, results, groups, labels):
+    def __init__(self, game, results, groups, labels, *, group_ids=None, total_groups=None, shard=None,
+                 sources=()):
         self.game = game
         self.results = results
         self.labels = labels
         self._groups = groups
+        #: the global index of each group held (groups of the whole run's units, in order)
+        self.group_ids = list(group_ids) if group_ids is not None else list(range(len(groups[0])))
+        #: the groups of the whole run (a shard holds only those its units overlap)
+        self.total_groups = total_groups if total_groups is not None else len(groups[0])
+        self.shard = tuple(shard) if shard else None
+        #: folders this comparison was merged from (a save never replaces them)
+        self.sources = tuple(sources)
+        #: the metric and ranking direction a saved comparison is reported by (``None``: the defaults)
+        self.metric = None
+        self.best = None
         self._loo = None
         self._report = None
 
     @property
     def n_groups(self) -> int:
         return len(self._groups[0])
+
+    @property
+    def unit_range(self) -> list:
+        return list(self.results[0].unit_range)
 
     def _leave_one_out(self):
         if self._loo is None:
@@ -93,7 +121,7 @@ class Comparison:
         if self._report is not None:
             return self._report
         base = self.results[0]
-        t = t_quantile2(ALPHA, self.n_groups - 1)
+        t = _t(ALPHA, self.n_groups - 1)
         rows = []
         for i, res in enumerate(self.results):
             for name, est in res.estimates.items():
@@ -138,7 +166,7 @@ class Comparison:
         k = len(self.results)
         m = k * (k - 1) // 2
         df = self.n_groups - 1
-        t, ts = t_quantile2(ALPHA, df), t_quantile2(ALPHA / m, df)
+        t, ts = _t(ALPHA, df), _t(ALPHA / m, df)
         rows = []
         for i in range(k):
             for j in range(i + 1, k):
@@ -210,10 +238,12 @@ class Comparison:
         from simkit.runner.result import JSON_SCHEMA
 
         res = self.results[0]
-        metric = metric or self.game.headline
+        metric = metric or self.metric or self.game.headline
+        best = best or self.best
         out = {"schema": JSON_SCHEMA, "kind": "comparison", "version": res.version, "provenance": res.provenance,
                "game": self.game.id, "hands": res.hands, "seed": res.seed, "units": res.n_units,
-               "groups": self.n_groups,
+               "groups": self.n_groups, "shard": list(self.shard) if self.shard else None,
+               "range": self.unit_range,
                "variants": [{"label": lab, "rules": r.rules.to_dict(), "policies": describe_policies(r.policies)}
                             for lab, r in zip(self.labels, self.results)],
                "report": self.report().to_dict(orient="records")}
@@ -225,6 +255,230 @@ class Comparison:
 
     def __repr__(self):
         return f"<Comparison {self.game.id}: {', '.join(self.labels)}>"
+
+    def summary(self, metric: str | None = None, best: str | None = None) -> str:
+        """The text ``simkit compare`` prints: every variant's ``metric`` (default: the
+        saved one, else the game's headline) with its difference from the first, all
+        pairs and the ranking."""
+        metric = metric or self.metric or self.game.headline
+        best = best or self.best
+        if metric is None:
+            raise SimkitError(f"{self.game.id} has no headline metric; say which with --metric")
+        self._check_metric(metric)
+        lines = []
+        if self.shard:
+            a, b = self.unit_range
+            lines.append(f"shard {self.shard[0]}/{self.shard[1]}: units {a:,}..{b:,} of {self.results[0].n_units:,} "
+                         f"(simkit merge adds up the shards)\n")
+        with pd.option_context("display.width", 200, "display.max_columns", 30, "display.max_colwidth", 60):
+            rep = self.report()
+            lines.append(rep[rep.metric == metric].drop(columns=["metric"]).to_string(index=False))
+            lines.append(f"\nall pairs ({metric}, b - a; t with {self.n_groups - 1} df; Holm and simultaneous 95%):")
+            lines.append(self.pairs(metric).drop(columns=["metric"]).to_string(index=False))
+            rank = self.ranking(metric, best)
+            lines.append(f"\nranking ({metric}, {rank.attrs['order']}; rank intervals simultaneous 95%):")
+            lines.append(rank.to_string(index=False))
+        return "\n".join(lines)
+
+    # -- on disk ------------------------------------------------------------------
+    def describe(self) -> dict:
+        """The inputs and identity of the comparison (``meta.json`` less timings and checksum)."""
+        res = self.results[0]
+        return {"kind": KIND, "game": self.game.id, "hands": res.hands, "units": res.n_units,
+                "unit": self.game.unit_for(res.rules), "seed": res.seed, "groups": self.total_groups,
+                "variants": [{"label": lab, "rules": r.rules.to_dict(), "policies": describe_policies(r.policies),
+                              "user_functions": r.user_functions} for lab, r in zip(self.labels, self.results)],
+                "shard": list(self.shard) if self.shard else None, "range": self.unit_range,
+                "version": res.version, "metric": self.metric, "best": self.best,
+                **({"provenance": res.provenance} if res.provenance else {})}
+
+    def _stats_arrays(self) -> dict:
+        out = {}
+        for i, per in enumerate(self._groups):
+            for g, st in zip(self.group_ids, per):
+                for key in st:
+                    out[f"{i}/{g}/{key}"] = np.asarray(st[key], np.int64)
+        return out
+
+    def save(self, directory, *, overwrite: bool = False, keep_on_conflict: bool = False) -> Path:
+        """Write ``meta.json`` (inputs, provenance, checksum), ``stats.npz`` (every
+        variant's statistics per unit group) and ``tables/*.parquet`` (report, pairs,
+        ranking) atomically, as :meth:`simkit.Result.save` does (see
+        :mod:`simkit.runner.folders`); ``overwrite`` replaces only a comparison folder.
+        ``simkit.load`` and ``simkit report`` read it back."""
+        from simkit.runner.folders import check_target, file_hashes, install, make_tmp_dir
+        from simkit.runner.result import parquet_safe
+
+        target = check_target(directory, overwrite=overwrite, protect=self.sources, is_ours=is_comparison_dir,
+                              defer_existing=keep_on_conflict)
+        tmp = make_tmp_dir(target)
+        try:
+            arrays = self._stats_arrays()
+            np.savez_compressed(tmp / "stats.npz", **arrays)
+            (tmp / "tables").mkdir()
+            for name, df in self.tables().items():
+                parquet_safe(df).to_parquet(tmp / "tables" / f"{name}.parquet", index=False)
+            meta = json.loads(json.dumps({**self.describe(), "timings": self.results[0].timings}, default=str))
+            meta["files"] = file_hashes(tmp)
+            meta["checksum"] = _checksum(meta, arrays)
+            (tmp / "meta.json").write_text(json.dumps(meta, indent=2), encoding="utf-8")
+            install(tmp, target, overwrite=overwrite, is_ours=is_comparison_dir)
+        except OSError as e:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise SimkitError(f"could not save the comparison in {target}: {e.strerror or e} (errno {e.errno}); "
+                              f"nothing was written there") from None
+        except BaseException:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise
+        return target
+
+    def tables(self) -> dict:
+        """``report`` and, for the saved metric (default: the headline), ``pairs`` and ``ranking``."""
+        out = {"report": self.report()}
+        metric = self.metric or self.game.headline
+        if metric is not None and all(metric in r.estimates for r in self.results):
+            out["pairs"] = self.pairs(metric)
+            out["ranking"] = self.ranking(metric, self.best)
+        return out
+
+
+COMPARISON_ENTRIES = frozenset({"meta.json", "stats.npz", "tables"})
+_CHECKED = ("kind", "game", "hands", "units", "seed", "groups", "variants", "shard", "range", "version",
+            "provenance", "metric", "best", "files")
+#: what shards of one comparison share
+_SAME = ("game", "hands", "units", "seed", "groups", "variants", "version")
+
+
+def _checksum(meta: dict, arrays: dict) -> str:
+    h = hashlib.sha256(json.dumps({k: meta.get(k) for k in _CHECKED}, sort_keys=True).encode())
+    for name in sorted(arrays):
+        a = np.ascontiguousarray(arrays[name], dtype=np.int64)
+        h.update(f"|{name}|{a.shape}|".encode())
+        h.update(a.tobytes())
+    return h.hexdigest()
+
+
+def is_comparison_dir(path) -> bool:
+    """True when ``path`` is a folder written by :meth:`Comparison.save` and holds nothing else."""
+    from simkit.runner.folders import holds_exactly
+
+    p = Path(path)
+    if p.is_symlink() or not p.is_dir():
+        return False
+    names = {e.name for e in p.iterdir()}
+    if "meta.json" not in names or not names <= COMPARISON_ENTRIES:
+        return False
+    try:
+        meta = json.loads((p / "meta.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(meta, dict) and meta.get("kind") == KIND and holds_exactly(p, meta, COMPARISON_ENTRIES)
+
+
+def load_comparison(directory) -> Comparison:
+    """Read a folder written by :meth:`Comparison.save`. A folder without a checksum, or
+    whose statistics, inputs or files do not match it, is refused."""
+    from simkit.core.stats import Stats
+    from simkit.runner.folders import check_files
+    from simkit.runner.result import _policy_from, read_meta_object
+
+    d = Path(directory)
+    meta = read_meta_object(d)
+    if meta.get("kind") != KIND:
+        raise SimkitError(f"{d} is not a comparison folder (its meta.json has no kind 'comparison')")
+    if "checksum" not in meta:
+        raise SimkitError(f"{d / 'meta.json'} has no checksum; refusing to load an unverifiable comparison")
+    try:
+        with np.load(d / "stats.npz", allow_pickle=False) as data:
+            arrays = {k: data[k] for k in data.files}
+    except Exception as e:  # numpy raises many types for a damaged or missing zip
+        raise SimkitError(f"{d / 'stats.npz'} is missing or damaged ({type(e).__name__}: {e})") from None
+    if any(a.dtype.kind not in "iu" for a in arrays.values()):
+        raise SimkitError(f"{d / 'stats.npz'} is damaged: its statistics are not integers")
+    arrays = {k: a.astype(np.int64) for k, a in arrays.items()}
+    if meta["checksum"] != _checksum(meta, arrays):
+        raise SimkitError(f"{d}: the statistics or inputs do not match the checksum in meta.json (edited or "
+                          f"damaged); refusing to load it")
+    check_files(d, meta)
+    game = get_game(meta["game"])
+    per: list[dict] = [dict() for _ in meta["variants"]]
+    for name, arr in arrays.items():
+        i, g, key = name.split("/", 2)
+        per[int(i)].setdefault(int(g), {})[key] = arr
+    group_ids = sorted(per[0])
+    groups = [[Stats(p[g]) for g in group_ids] for p in per]
+    shard = parse_shard(meta.get("shard"))
+    prov = meta.get("provenance") if isinstance(meta.get("provenance"), dict) else None
+    timings = meta.get("timings") if isinstance(meta.get("timings"), dict) else None
+    results = []
+    for v, g in zip(meta["variants"], groups):
+        pols = {role: [_policy_from(x) for x in desc] if isinstance(desc, list) else _policy_from(desc)
+                for role, desc in v["policies"].items()}
+        results.append(Result(game=game, hands=parse_hands(meta["hands"]), seed=parse_seed(meta["seed"]),
+                              rules=game.Rules.build(v["rules"]), policies=pols, stats=merge_groups(g),
+                              n_units=meta["units"], shard=shard, timings=timings, version=meta["version"],
+                              user_functions=v.get("user_functions"), unit_range=meta["range"], provenance=prov))
+    cmp = Comparison(game, results, groups, [v["label"] for v in meta["variants"]], group_ids=group_ids,
+                     total_groups=meta["groups"], shard=shard)
+    cmp.metric, cmp.best = meta.get("metric"), meta.get("best")
+    return cmp
+
+
+def merge_comparisons(directories) -> Comparison:
+    """Add up the shards of one comparison (``compare(..., shard=(k, N))`` saved with
+    :meth:`Comparison.save`, or ``simkit compare ... --shard K/N --out DIR``): refuses
+    shards of different games, hands, seeds, groups, variants (rules, policies, user
+    function fingerprints) or code versions, different shard counts, duplicates and gaps.
+    The merge holds exactly the statistics of one unsharded comparison."""
+    import os
+
+    if isinstance(directories, (str, bytes, os.PathLike)) or not hasattr(directories, "__iter__"):
+        raise SimkitError(f"merge needs a list of shard folders, got {directories!r}")
+    dirs = list(directories)
+    if not dirs:
+        raise SimkitError("merge needs at least one shard folder")
+    parts = [load_comparison(d) for d in dirs]
+    first = parts[0].describe()
+    for d, p in zip(dirs, parts):
+        if p.shard is None:
+            raise SimkitError(f"{d} is not a shard (it was run without --shard K/N)")
+        m = p.describe()
+        for key in _SAME:
+            if m[key] != first[key]:
+                raise SimkitError(f"cannot merge {d} with {dirs[0]}: different {key} ({m[key]!r} vs {first[key]!r}); "
+                                  f"give the shards of one comparison")
+        if m["shard"][1] != first["shard"][1]:
+            raise SimkitError(f"cannot merge {d} with {dirs[0]}: shard counts differ "
+                              f"({m['shard'][1]} vs {first['shard'][1]})")
+        expected = list(shard_range(p.results[0].n_units, p.shard))
+        if p.unit_range != expected:
+            raise SimkitError(f"{d} holds units {p.unit_range}, but shard {p.shard[0]}/{p.shard[1]} is {expected}")
+    n = parts[0].shard[1]
+    seen: dict = {}
+    for d, p in zip(dirs, parts):
+        if p.shard[0] in seen:
+            raise SimkitError(f"shard {p.shard[0]}/{n} given twice: {seen[p.shard[0]]} and {d}")
+        seen[p.shard[0]] = d
+    missing = sorted(set(range(n)) - set(seen))
+    if missing:
+        raise SimkitError(f"shards missing: {', '.join(f'{k}/{n}' for k in missing)} (have {len(seen)} of {n})")
+    base = parts[0]
+    per: list[dict] = [dict() for _ in base.results]
+    for p in parts:
+        for i, groups in enumerate(p._groups):
+            for g, st in zip(p.group_ids, groups):
+                per[i][g] = st.copy() if g not in per[i] else per[i][g].merge(st)
+    group_ids = sorted(per[0])
+    groups = [[p[g] for g in group_ids] for p in per]
+    timings = {"run_s": sum(p.results[0].timings.get("run_s", 0.0) for p in parts), "shards": n}
+    results = [Result(game=base.game, hands=r.hands, seed=r.seed, rules=r.rules, policies=r.policies,
+                      stats=merge_groups(g), n_units=r.n_units, timings=timings, version=r.version,
+                      provenance=r.provenance, user_functions=r.user_functions, unit_range=(0, r.n_units),
+                      sources=dirs) for r, g in zip(base.results, groups)]
+    cmp = Comparison(base.game, results, groups, base.labels, group_ids=group_ids, total_groups=base.total_groups,
+                     sources=dirs)
+    cmp.metric, cmp.best = base.metric, base.best
+    return cmp
 
 
 def _label(policies, n_roles) -> str:
@@ -277,7 +531,8 @@ def _labels(game, specs, base_rules: dict) -> list:
 
 
 def compare(game, variants, hands, *, seed=0, rules=None, policies=None, role=None, n_jobs=1, chunk=None,
-            backend=None, scheduler=None, progress=None, groups: int = 100) -> Comparison:
+            backend=None, scheduler=None, progress=None, groups: int = 100, shard=None,
+            check_user: bool = False) -> Comparison:
     """Play every entry of ``variants`` on the same units and compare them.
 
     Each entry is a policies spec as for ``simulate`` (with ``role``: that role's policy),
@@ -285,7 +540,10 @@ def compare(game, variants, hands, *, seed=0, rules=None, policies=None, role=No
     ``policies``), or a dict of rule options, policy roles and ``"<role>.<param>"``
     values over ``rules`` and ``policies`` (e.g. ``{"das": False}``; ``{}`` is the base
     itself). ``hands`` is converted to units by the first variant's rules, and every
-    variant plays those units."""
+    variant plays those units. ``shard=(k, N)`` (or ``"k/N"``) plays only the k-th of N
+    slices of the units: save each slice and add them up with :func:`merge_comparisons`
+    (``simkit merge``), which gives exactly the unsharded comparison. ``check_user=True``
+    compiles user ``@njit`` functions with numba's bounds checking (as in ``simulate``)."""
     game = get_game(game)
     if not isinstance(variants, (list, tuple)) or len(variants) < 2:
         raise SimkitError(f"compare needs a list of at least two variants (policies, dicts or "
@@ -293,6 +551,7 @@ def compare(game, variants, hands, *, seed=0, rules=None, policies=None, role=No
     hands = parse_hands(hands)
     seed = parse_seed(seed)
     n_jobs = parse_jobs(n_jobs)
+    shard = parse_shard(shard)
     if isinstance(groups, bool) or not isinstance(groups, int) or groups < 2:
         raise SimkitError(f"groups must be an integer >= 2, got {groups!r}")
     if role is not None and role not in [r.name for r in game.roles]:
@@ -311,13 +570,20 @@ def compare(game, variants, hands, *, seed=0, rules=None, policies=None, role=No
                           f"compare variants of one kind of unit")
     labels = _labels(game, specs, base_rules)
     n_units = game.n_units(hands, specs[0][0])
-    if len(group_bounds(0, n_units, groups)) < 2:
+    bounds = group_bounds(0, n_units, groups)
+    if len(bounds) < 2:
         raise SimkitError(f"compare needs at least 2 units to pair, got hands={hands}")
+    start, stop = shard_range(n_units, shard)
+    # the groups of the whole run that this slice overlaps, cut at its ends (a shard's
+    # part of a group adds up with the other shards' parts exactly)
+    mine = [(g, max(a, start), min(b, stop)) for g, (a, b) in enumerate(bounds) if min(b, stop) > max(a, start)]
     t0 = time.perf_counter()
-    per_spec, timings = run_specs(game, specs, seed, hands, 0, n_units, n_jobs=n_jobs,
+    per_spec, timings = run_specs(game, specs, seed, hands, start, stop, n_jobs=n_jobs,
                                   chunk=chunk, backend=backend, scheduler=scheduler, progress=progress,
-                                  n_groups=groups)
+                                  groups=[(a, b) for _, a, b in mine], check_user=check_user)
     timings["total_s"] = time.perf_counter() - t0  # n_jobs: the workers used
     results = [Result(game=game, hands=hands, seed=seed, rules=r, policies=p, stats=merge_groups(g),
-                      n_units=n_units, timings=timings) for (r, p), g in zip(specs, per_spec)]
-    return Comparison(game, results, per_spec, labels)
+                      n_units=n_units, timings=timings, shard=shard, unit_range=(start, stop))
+               for (r, p), g in zip(specs, per_spec)]
+    return Comparison(game, results, per_spec, labels, group_ids=[g for g, _, _ in mine], total_groups=len(bounds),
+                      shard=shard)

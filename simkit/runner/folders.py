@@ -114,8 +114,8 @@ def is_result_dir(path) -> bool:
         meta = json.loads((p / "meta.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return False
-    return isinstance(meta, dict) and "game" in meta and "stats.npz" in names and \
-        holds_exactly(p, meta, RESULT_ENTRIES)
+    return isinstance(meta, dict) and "game" in meta and "kind" not in meta and "stats.npz" in names and \
+        holds_exactly(p, meta, RESULT_ENTRIES)     # a "kind" marks a comparison's or a tournament's folder
 
 
 def check_target(directory, *, overwrite: bool, protect=(), defer_existing: bool = False,

@@ -5,16 +5,43 @@ shards gives exactly the statistics of one unsharded run."""
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 from simkit.errors import SimkitError
 from simkit.runner.result import Result, load
 from simkit.runner.units import shard_range
 
+if TYPE_CHECKING:
+    from simkit.runner.compare import Comparison
+    from simkit.runner.tournament import Tournament
+
 _SAME = ("game", "hands", "units", "seed", "rules", "policies", "user_functions", "version")
 
 
-def merge(directories) -> Result:
-    """Combine shard results saved by ``Result.save``. Refuses shards of different games,
+def kind_of(dirs) -> str | None:
+    """``"tournament"``, ``"comparison"`` or ``None`` (runs) for the shard folders
+    ``dirs``; folders of different kinds are an error."""
+    import json
+    from pathlib import Path
+
+    kinds: dict = {}
+    for d in dirs:
+        try:
+            meta = json.loads((Path(d) / "meta.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError, RecursionError):
+            meta = {}
+        kinds.setdefault(meta.get("kind") if isinstance(meta, dict) else None, d)
+    if len(kinds) > 1:
+        names = {None: "a run", "tournament": "a tournament", "comparison": "a comparison"}
+        raise SimkitError("cannot merge shards of different kinds (" + ", ".join(
+            f"{d} is {names.get(k, repr(k))}'s" for k, d in kinds.items()) + "): give the shards of one run")
+    return next(iter(kinds))
+
+
+def merge(directories) -> Result | Comparison | Tournament:
+    """Combine shard results saved by ``Result.save`` (shards of a comparison or a
+    tournament give their merged :class:`~simkit.Comparison` or
+    :class:`~simkit.Tournament`). Refuses shards of different games,
     hands, unit counts, rules, policies (a user function is told apart by a fingerprint of
     its code, not only by its name), seeds, simkit versions or shard counts, duplicates,
     gaps, and a shard whose unit range is not its slice ``[K·units//N, (K+1)·units//N)``."""
@@ -23,12 +50,23 @@ def merge(directories) -> Result:
     dirs = list(directories)
     if not dirs:
         raise SimkitError("merge needs at least one shard directory")
+    kind = kind_of(dirs)
+    if kind == "comparison":
+        from simkit.runner.compare import merge_comparisons
+
+        return merge_comparisons(dirs)
+    if kind == "tournament":
+        from simkit.runner.tournament import merge_tournaments
+
+        return merge_tournaments(dirs)
+    if kind is not None:
+        raise SimkitError(f"{dirs[0]} holds a {kind} (kind {kind!r} in its meta.json); only the shards of a run, "
+                          f"a comparison or a tournament merge")
     parts = []
     for d in dirs:
         part = load(d)
         if not isinstance(part, Result):
-            raise SimkitError(f"{d} holds a tournament: merge its shards with simkit.runner.tournament."
-                              f"merge_tournaments (`simkit merge` tells them apart)")
+            raise SimkitError(f"{d} is not the folder of a run's shard")
         parts.append(part)
     metas = [p.meta() for p in parts]
     for d, p in zip(dirs, parts):

@@ -104,8 +104,12 @@ def run_chunks(tasks, *, n_jobs: int, backend: str | None, scheduler=None, n_tas
         tasks = list(tasks)
         n_tasks = len(tasks)
     if backend == "sequential" or (backend is None and n_jobs == 1) or n_tasks == 1 and backend != "dask":
+        from simkit.runner.interrupt import native_section
+
         for t in tasks:
-            yield run_chunk_task(*t)
+            with native_section():      # the command line: Ctrl-C ends the process at once (runner/interrupt.py)
+                st = run_chunk_task(*t)
+            yield st
         return
     import joblib
 

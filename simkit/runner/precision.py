@@ -54,7 +54,8 @@ def _hands_for(game, rules, units: int, cap: int) -> int:
     return lo
 
 
-def run_to_target(game, cap, rules, policies, seed, target, *, n_jobs, chunk, backend, scheduler, progress):
+def run_to_target(game, cap, rules, policies, seed, target, *, n_jobs, chunk, backend, scheduler, progress,
+                  check_user=False):
     """Play batches until the headline's standard error is at most ``target``: returns
     ``(stats, hands, units, info)``; a target the cap cannot reach is an error."""
     metric = game.headline
@@ -67,7 +68,7 @@ def run_to_target(game, cap, rules, policies, seed, target, *, n_jobs, chunk, ba
     stop = grid[0]
     while True:
         per_spec, _ = run_specs(game, [(rules, policies)], seed, cap, done, stop, n_jobs=n_jobs, chunk=chunk,
-                                backend=backend, scheduler=scheduler, progress=progress)
+                                backend=backend, scheduler=scheduler, progress=progress, check_user=check_user)
         stats = per_spec[0][0] if stats is None else stats.merge(per_spec[0][0])
         done = stop
         est = game.metrics(stats, rules, policies)[metric]

@@ -18,6 +18,7 @@ from simkit.reports.tables import metrics_frame, numeric_buckets
 from simkit.runner.folders import check_files, check_target, file_hashes, install, make_tmp_dir, recover
 
 if TYPE_CHECKING:
+    from simkit.runner.compare import Comparison
     from simkit.runner.tournament import Tournament
 
 #: version of the layout :meth:`Result.to_json` writes (``--json``); raised on any
@@ -292,8 +293,10 @@ def _policy_from(desc):
     return Policy(desc) if desc.startswith("user:") else Policy.parse(desc)
 
 
-def load(directory) -> Result | Tournament:
-    """Read a result written by :meth:`Result.save` (estimates are recomputed from the
+def load(directory) -> Result | Tournament | Comparison | pd.DataFrame:
+    """Read a result written by :meth:`Result.save` (a tournament's or a comparison's
+    folder gives its :class:`~simkit.Tournament` or :class:`~simkit.Comparison`, a
+    sweep's its table, a DataFrame; estimates are recomputed from the
     saved statistics by the game's own report code). A damaged folder, or one whose
     statistics or inputs do not match the checksum in ``meta.json`` (edited by hand), is
     refused, as is one without a checksum; so is one whose other files (metrics, tables,
@@ -304,10 +307,19 @@ def load(directory) -> Result | Tournament:
     if not isinstance(directory, (str, os.PathLike)):
         raise SimkitError(f"load needs the path of a result folder, got {directory!r}")
     d = Path(directory)
-    if read_meta_object(d).get("kind") == "tournament":
+    kind = read_meta_object(d).get("kind")
+    if kind == "tournament":
         from simkit.runner.tournament import load_tournament
 
         return load_tournament(d)
+    if kind == "comparison":
+        from simkit.runner.compare import load_comparison
+
+        return load_comparison(d)
+    if kind == "sweep":
+        from simkit.runner.sweep import load_sweep
+
+        return load_sweep(d)
     meta = _read_meta(d)
     stats = _read_stats(d / "stats.npz")
     if "checksum" not in meta:

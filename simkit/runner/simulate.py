@@ -21,7 +21,8 @@ def prepare(game, hands, rules, policies, seed):
 
 
 def simulate(game, hands, *, rules=None, policies=None, seed=0, n_jobs=1, chunk=None,
-             backend=None, progress=None, shard=None, scheduler=None, target_se=None) -> Result:
+             backend=None, progress=None, shard=None, scheduler=None, target_se=None,
+             check_user: bool = False) -> Result:
     """Play ``hands`` units of ``game`` and return a :class:`Result`.
 
     ``rules``: dict of rule options (see ``simkit.rules(game)``); ``policies``: policy
@@ -34,7 +35,9 @@ def simulate(game, hands, *, rules=None, policies=None, seed=0, n_jobs=1, chunk=
     N slices of the units, for batch jobs merged later with :func:`simkit.merge`.
     ``target_se``: play until the headline metric's standard error is at most this,
     ``hands`` being the cap (:mod:`simkit.runner.precision`); ``res.precision`` says how
-    many units that took.
+    many units that took. ``check_user=True`` compiles user ``@njit`` functions again with
+    numba's bounds checking, so one that indexes outside an array ends in a clear error
+    instead of reading garbage (:mod:`simkit.runner.usercheck`; slower, same results).
     """
     game, hands, rules, policies, seed = prepare(game, hands, rules, policies, seed)
     n_jobs = parse_jobs(n_jobs)
@@ -43,7 +46,7 @@ def simulate(game, hands, *, rules=None, policies=None, seed=0, n_jobs=1, chunk=
         raise SimkitError(f"progress must be None, True or False, got {progress!r}")
     if target_se is not None:
         return _to_target(game, hands, rules, policies, seed, target_se, shard, n_jobs=n_jobs, chunk=chunk,
-                          backend=backend, scheduler=scheduler, progress=progress)
+                          backend=backend, scheduler=scheduler, progress=progress, check_user=check_user)
     n_units = game.n_units(hands, rules)
     start, stop = shard_range(n_units, shard)
     trace = []
@@ -56,7 +59,7 @@ def simulate(game, hands, *, rules=None, policies=None, seed=0, n_jobs=1, chunk=
     t0 = time.perf_counter()
     per_spec, timings = run_specs(game, [(rules, policies)], seed, hands, start, stop, n_jobs=n_jobs,
                                   chunk=chunk, backend=backend, scheduler=scheduler, progress=progress,
-                                  on_chunk=follow if game.headline else None)
+                                  on_chunk=follow if game.headline else None, check_user=check_user)
     timings["total_s"] = time.perf_counter() - t0  # n_jobs: the workers used
     return Result(game=game, hands=hands, seed=seed, rules=rules, policies=policies, stats=per_spec[0][0],
                   n_units=n_units, shard=shard, trace=trace, timings=timings, unit_range=(start, stop))

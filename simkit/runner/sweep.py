@@ -2,9 +2,13 @@
 across the grid, one tidy row per grid point."""
 from __future__ import annotations
 
+import hashlib
 import itertools
+import json
 import math
+import shutil
 import time
+from pathlib import Path
 
 import pandas as pd
 
@@ -121,7 +125,7 @@ def _base_index(keys, points, base) -> int:
 
 
 def sweep(game, grid: dict, hands, *, seed=0, rules=None, policies=None, n_jobs=1, chunk=None, backend=None,
-          scheduler=None, progress=None, base=None, groups: int = 100) -> pd.DataFrame:
+          scheduler=None, progress=None, base=None, groups: int = 100, check_user: bool = False) -> pd.DataFrame:
     """Run every point of ``grid`` (cartesian product) on the same units and return one
     row per point: the grid keys, then each metric with ``_stderr``, ``_ci95_low``,
     ``_ci95_high`` and ``_n`` columns; ``df.attrs`` holds game, hands (and what they count), seed, the base
@@ -134,7 +138,8 @@ def sweep(game, grid: dict, hands, *, seed=0, rules=None, policies=None, n_jobs=
     ``<metric>_diff`` (the point minus the base point) and ``<metric>_diff_stderr``: a
     paired jackknife over ``groups`` fixed unit groups when every point plays the same
     units (as in :func:`simkit.compare`), else the unpaired ``√(se² + se_base²)``
-    (``df.attrs["paired"]`` says which)."""
+    (``df.attrs["paired"]`` says which). ``check_user=True`` compiles user ``@njit``
+    functions with numba's bounds checking (as in ``simulate``)."""
     game = get_game(game)
     hands = parse_hands(hands)
     seed = parse_seed(seed)
@@ -151,12 +156,12 @@ def sweep(game, grid: dict, hands, *, seed=0, rules=None, policies=None, n_jobs=
     if paired:
         per_spec, _ = run_specs(game, specs, seed, hands, 0, units.pop(), n_jobs=n_jobs, chunk=chunk,
                                 backend=backend, scheduler=scheduler, progress=progress,
-                                n_groups=1 if b is None else groups)
+                                n_groups=1 if b is None else groups, check_user=check_user)
     else:  # rules change what a unit is (e.g. rounds per shoe): run points apart
         per_spec = []
         for r, p in specs:
             out, _ = run_specs(game, [(r, p)], seed, hands, 0, game.n_units(hands, r), n_jobs=n_jobs, chunk=chunk,
-                               backend=backend, scheduler=scheduler, progress=progress)
+                               backend=backend, scheduler=scheduler, progress=progress, check_user=check_user)
             per_spec.extend(out)
     ests = [game.metrics(merge_groups(g), r, p) for (r, p), g in zip(specs, per_spec)]
     loo = None
@@ -178,9 +183,107 @@ def sweep(game, grid: dict, hands, *, seed=0, rules=None, policies=None, n_jobs=
                                               else math.sqrt(est.stderr ** 2 + ref.stderr ** 2))
         rows.append(row)
     df = pd.DataFrame(rows)
+    from simkit.provenance import provenance
+
     df.attrs.update(game=game.id, hands=hands, seed=seed, seconds=time.perf_counter() - t0,
                     hands_word=game.hands_word, rules=game.Rules.build(rules).changed(), grid=keys,
-                    policies=describe_policies(game.resolve_policies(policies)), version=code_version())
+                    policies=describe_policies(game.resolve_policies(policies)), version=code_version(),
+                    provenance=provenance())
     if b is not None:
         df.attrs.update(base=dict(zip(keys, (_value_label(v) for v in points[b]))), paired=paired)
+    return df
+
+
+# -- on disk: simkit sweep --out DIR ------------------------------------------------------
+KIND = "sweep"
+SWEEP_ENTRIES = frozenset({"meta.json", "points.parquet"})
+#: the attrs a saved sweep keeps (``df.attrs`` of :func:`sweep`)
+_ATTRS = ("game", "hands", "seed", "hands_word", "rules", "grid", "policies", "version", "provenance", "base",
+          "paired", "seconds")
+
+
+def sweep_meta(df: pd.DataFrame) -> dict:
+    """The identity of a sweep's table (its ``attrs``), JSON-ready: what ``--json`` and
+    ``meta.json`` carry besides the rows."""
+    from simkit.runner.result import JSON_SCHEMA
+
+    meta = {"schema": JSON_SCHEMA, "kind": KIND}
+    meta.update({k: df.attrs[k] for k in _ATTRS if k in df.attrs})
+    return json.loads(json.dumps(meta, default=str))
+
+
+def _checksum(meta: dict) -> str:
+    fields = {k: v for k, v in meta.items() if k not in ("checksum", "seconds")}
+    return hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()
+
+
+def is_sweep_dir(path) -> bool:
+    """True when ``path`` is a folder written by :func:`save_sweep` and holds nothing else."""
+    from simkit.runner.folders import holds_exactly
+
+    p = Path(path)
+    if p.is_symlink() or not p.is_dir():
+        return False
+    names = {e.name for e in p.iterdir()}
+    if "meta.json" not in names or not names <= SWEEP_ENTRIES:
+        return False
+    try:
+        meta = json.loads((p / "meta.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(meta, dict) and meta.get("kind") == KIND and holds_exactly(p, meta, SWEEP_ENTRIES)
+
+
+def save_sweep(df: pd.DataFrame, directory, *, overwrite: bool = False, keep_on_conflict: bool = False) -> Path:
+    """Save the table of :func:`sweep` as ``points.parquet`` with ``meta.json`` (its
+    attrs: inputs, version, provenance; the SHA-256 of the table; a checksum), written
+    atomically through :mod:`simkit.runner.folders` as a run's result is; ``overwrite``
+    replaces only a sweep's folder. :func:`load_sweep` (``simkit report DIR``) reads it."""
+    from simkit.runner.folders import check_target, file_hashes, install, make_tmp_dir
+    from simkit.runner.result import parquet_safe
+
+    if not isinstance(df, pd.DataFrame) or "grid" not in df.attrs:
+        raise SimkitError(f"save_sweep needs the table simkit.sweep returned, got {type(df).__name__}")
+    target = check_target(directory, overwrite=overwrite, is_ours=is_sweep_dir, defer_existing=keep_on_conflict)
+    tmp = make_tmp_dir(target)
+    try:
+        parquet_safe(pd.DataFrame(df)).to_parquet(tmp / "points.parquet", index=False)
+        meta = sweep_meta(df)
+        meta["files"] = file_hashes(tmp)
+        meta["checksum"] = _checksum(meta)
+        (tmp / "meta.json").write_text(json.dumps(meta, indent=2), encoding="utf-8")
+        install(tmp, target, overwrite=overwrite, is_ours=is_sweep_dir)
+    except OSError as e:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise SimkitError(f"could not save the sweep in {target}: {e.strerror or e} (errno {e.errno}); "
+                          f"nothing was written there") from None
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return target
+
+
+def load_sweep(directory) -> pd.DataFrame:
+    """The table a folder of :func:`save_sweep` holds, with its attrs; a folder whose
+    table or inputs do not match its checksum is refused."""
+    from simkit.runner.folders import check_files
+    from simkit.runner.result import read_meta_object
+
+    d = Path(directory)
+    meta = read_meta_object(d)
+    if meta.get("kind") != KIND:
+        raise SimkitError(f"{d} is not a sweep folder (its meta.json has no kind 'sweep')")
+    if "checksum" not in meta or "files" not in meta:
+        raise SimkitError(f"{d / 'meta.json'} has no checksum; refusing to load an unverifiable sweep")
+    if meta["checksum"] != _checksum(meta):
+        raise SimkitError(f"{d}: its inputs do not match the checksum in meta.json (edited or damaged); "
+                          f"refusing to load it")
+    check_files(d, meta)
+    if "points.parquet" not in meta["files"]:
+        raise SimkitError(f"{d / 'meta.json'} is damaged: it lists no points.parquet")
+    try:
+        df = pd.read_parquet(d / "points.parquet")
+    except Exception as e:  # pyarrow raises its own types for a damaged file
+        raise SimkitError(f"{d / 'points.parquet'} is damaged ({type(e).__name__}: {e})") from None
+    df.attrs.update({k: meta[k] for k in _ATTRS if k in meta})
     return df

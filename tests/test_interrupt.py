@@ -1,0 +1,89 @@
+"""Ctrl-C ends ``simkit run`` at once even while a kernel plays a long chunk in the
+process (issue 30; simkit/runner/interrupt.py): without that, the signal waits for the
+chunk to end. A marker on stderr says when the chunk's kernel call starts."""
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import simkit
+
+ROOT = Path(simkit.__file__).resolve().parent.parent
+# one chunk of 10^11 Treize banks: hours of play in one kernel call
+ARGS = ["run", "treize", "--hands", "1e12", "--chunk", "100000000000", "--no-progress"]
+WRAPPER = """
+import sys
+import simkit.runner.parallel as par
+import simkit.runner.interrupt as interrupt
+if {disable}:
+    interrupt.enable = lambda on=True: None          # the old behaviour
+play = par.run_chunk_task
+def marked(*a):
+    print("kernel starts", file=sys.stderr, flush=True)
+    return play(*a)
+par.run_chunk_task = marked
+from simkit.cli import main
+sys.exit(main({args!r}))
+"""
+
+
+def _start(disable: bool):
+    code = WRAPPER.format(disable=disable, args=ARGS)
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         env=env, cwd=ROOT)
+    line = p.stderr.readline()              # blocks until the kernel call starts (or the process fails)
+    assert "kernel starts" in line, line + p.stderr.read()
+    time.sleep(1.0)                         # well inside the chunk
+    return p
+
+
+def _ends_within(p, seconds: float):
+    t0 = time.perf_counter()
+    p.send_signal(signal.SIGINT)
+    try:
+        p.wait(timeout=seconds)
+        return time.perf_counter() - t0
+    except subprocess.TimeoutExpired:
+        return None
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_inside_a_kernel_ends_the_command_at_once():
+    p = _start(disable=False)
+    took = _ends_within(p, 5.0)
+    if took is None:
+        p.kill()
+        p.wait()
+    assert took is not None and took < 2.0, took
+    assert p.returncode == -signal.SIGINT          # ended by the signal itself (status 130 in a shell)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_without_it_the_signal_waits_for_the_chunk():
+    p = _start(disable=True)
+    try:
+        assert _ends_within(p, 3.0) is None        # still playing: Python sees the signal only after the chunk
+    finally:
+        p.kill()
+        p.wait()
+
+
+def test_native_section_is_off_outside_the_command_line():
+    from simkit.runner import interrupt
+
+    assert not interrupt.enabled()
+    before = signal.getsignal(signal.SIGINT)
+    with interrupt.native_section():
+        assert signal.getsignal(signal.SIGINT) is before     # the API never gives up Python's handler
+    interrupt.enable(True)
+    try:
+        with interrupt.native_section():
+            assert signal.getsignal(signal.SIGINT) == signal.SIG_DFL
+        assert signal.getsignal(signal.SIGINT) is before
+    finally:
+        interrupt.enable(False)
