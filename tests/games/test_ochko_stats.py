@@ -155,8 +155,8 @@ def banker_three(hand, total, soft, targets, params):
     ({}, {"draw": draws_seven}, r"policy 'user:draws_seven' returned illegal move 7 .* punter 1 holding 1 cards "
                                 r"worth \d+; allowed moves: 0 stand, 1 draw, 2 halve"),
     ({"variant": "A"}, {"draw": always_halves},
-     r"returned illegal move 2 .*variant A.*allowed moves: 0 stand, 1 draw$"),
-    ({}, {"draw": always_halves}, r"returned illegal move 2 .* holding 2 cards .*allowed moves: 0 stand, 1 draw$"),
+     r"returned illegal move 2 .*variant A.*allowed moves: 0 stand, 1 draw(?!, 2)"),
+    ({}, {"draw": always_halves}, r"returned illegal move 2 .* holding 2 cards .*allowed moves: 0 stand, 1 draw(?!, 2)"),
     ({}, {"stake": greedy_stake}, r"'user:greedy_stake' returned illegal move 11 .*the bank holds 10 units"),
     ({}, {"banker": banker_three}, r"'user:banker_three' returned illegal move 3 .* banker holding"),
 ])
