@@ -102,7 +102,8 @@ def headline_figure(df: pd.DataFrame, caption: str):
     fig.suptitle("simkit default study: each game's headline metric (default rules and policies)")
     axes[0, 0].set_title("the value with its 95% interval", fontsize=10)
     axes[0, 1].set_title("its interval, enlarged", fontsize=10)
-    fig.tight_layout(rect=(0, 0.04, 1, 1))
+    # room for the figure's title above the panel titles, in inches (the figure's height grows with the cases)
+    fig.tight_layout(rect=(0, 0.04, 1, 1 - 0.45 / fig.get_figheight()))
     fig.text(0.01, 0.005, caption, fontsize=7, color="0.35", ha="left", va="bottom", wrap=True)
     return fig
 

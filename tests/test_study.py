@@ -149,3 +149,19 @@ def test_every_game_headline_has_a_unit_and_a_definition():
             assert "(the game's own)" in info.definition, (game.id, info)   # the game's doc, not a generic line
         seen += 1
     assert seen == len(simkit.list_games())
+
+
+def test_the_headline_figure_of_every_game_has_no_overlapping_titles():
+    """With all 22 cases (13 rows of panels, a tall figure) the figure's title sat on the
+    first panels' titles: the check of every figure (simkit.reports.figcheck) found it in
+    a full study run."""
+    from simkit.reports.figcheck import figure_problems
+    from simkit.study import headline_figure
+
+    kinds = [f"metric_{k}" for k in range(13)]
+    rows = [{"metric": kinds[min(i, 12)] if i < 13 else kinds[i % 4], "game": f"game{i}", "case": "defaults",
+             "units": 1000, "unit": "game", "value": 0.1 * i, "ci95_low": 0.1 * i - 0.01,
+             "ci95_high": 0.1 * i + 0.01, "value_unit": "share (0-1)"} for i in range(22)]
+    fig = headline_figure(pd.DataFrame(rows), "seed 1 | simkit 0.1.0 | n 1000 | default rules and policies")
+    problems = [p for p in figure_problems(fig) if "footer" not in p]
+    assert problems == []
