@@ -76,6 +76,20 @@ def test_convergence(gid, rules):
         assert ax.get_ylabel() == "house_edge (punters' loss per unit staked)"
 
 
+def test_a_rates_convergence_band_stays_within_0_and_1():
+    """A rate's band is its Wilson interval, as in the tables (issue 29's Wilson fix): the
+    normal band of the first few units ran past 1 (a full study's Semerik and Sixty-six
+    figures) and below 0 (Marriage for four's claim rate)."""
+    res = simkit.simulate("poker", 60, seed=1, progress=False, chunk=3)
+    ax = plot_convergence(res)
+    band = next(c for c in ax.collections if c.get_label() == "95% interval")
+    ys = np.concatenate([p.vertices[:, 1] for p in band.get_paths()])
+    assert ys.min() >= 0.0 and ys.max() <= 1.0
+    trace = res.trace
+    first = trace[0]
+    assert first["value"] + 1.96 * first["stderr"] > 1.0 or first["value"] - 1.96 * first["stderr"] < 0.0
+
+
 def test_blackjack_infinite_deck_convergence_names_its_unit():
     res = simkit.simulate("blackjack", 20_000, rules={"decks": "inf"}, seed=1, progress=False, chunk=10)
     ax = plot_convergence(res, reference=0.005)

@@ -110,9 +110,25 @@ def _run_caption(res) -> str:
             f"{policy_labels(meta['policies'])} | seed {res.seed} | simkit {res.version}")
 
 
+def _band(game, metric: str, units, value, stderr) -> tuple:
+    """The 95% band of a trace: ``value ± z·stderr``, but for a rate (a share in [0, 1],
+    :mod:`~simkit.reports.metric_info`) the Wilson interval at the effective number of
+    trials that the tables use (:func:`~simkit.reports.estimates.as_rate`), so that the
+    band stays within [0, 1] as the reported interval does."""
+    from simkit.reports.estimates import Estimate, as_rate
+    from simkit.reports.metric_info import metric_info
+
+    if "(0-1)" not in metric_info(game, metric).unit:
+        return value - Z95 * stderr, value + Z95 * stderr
+    cis = [as_rate(Estimate(float(v), float(s), (float("nan"),) * 2, int(n))).ci95
+           for n, v, s in zip(units, value, stderr)]
+    return np.array([c[0] for c in cis], dtype=float), np.array([c[1] for c in cis], dtype=float)
+
+
 def plot_convergence(res, metric: str | None = None, ax=None, reference: float | None = None):
     """Running estimate of the headline metric with its 95% band against units played
-    (one point per chunk). ``reference`` draws an exact value as a dashed line."""
+    (one point per chunk; a rate's band is its Wilson interval, as in the tables).
+    ``reference`` draws an exact value as a dashed line."""
     import matplotlib.pyplot as plt
 
     metric = metric or res.game.headline
@@ -124,8 +140,9 @@ def plot_convergence(res, metric: str | None = None, ax=None, reference: float |
     x = np.array([t["units"] for t in tr], dtype=float)
     y = np.array([t["value"] for t in tr], dtype=float)
     se = np.array([t["stderr"] for t in tr], dtype=float)
+    lo, hi = _band(res.game, metric, x, y, se)
     ax.plot(x, y, marker="o" if len(x) < 30 else None, lw=1.5, label=f"{metric} (running)")
-    ax.fill_between(x, y - Z95 * se, y + Z95 * se, alpha=0.25, label="95% interval")
+    ax.fill_between(x, lo, hi, alpha=0.25, label="95% interval")
     if reference is not None:
         ax.axhline(reference, ls="--", color="k", lw=1, label="exact")
     ax.set_xscale("log" if len(x) > 1 and x.max() / max(x.min(), 1) > 50 else "linear")
