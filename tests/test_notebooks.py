@@ -24,6 +24,10 @@ NORMALISED = [
     (re.compile(r"\+code\.[0-9a-f]+"), "+code.<hash>",
      "the code hash in a version changes with every edit, also one that changes no output (the outputs "
      "themselves say whether the output changed)"),
+    (re.compile(r"(['\"](?:code_hash|commit)['\"]:\s*)(?:'[0-9a-f]*'|\"[0-9a-f]*\"|None)"), r"\1<hash>",
+     "a provenance's code hash and commit change with every edit and commit (the outputs say whether they matter)"),
+    (re.compile(r"(['\"]dirty['\"]:\s*)(?:True|False|None|true|false|null)"), r"\1<dirty>",
+     "whether the checkout had uncommitted changes when the notebook ran"),
     (re.compile(r"(?:/private)?(?:/tmp|/var/folders)/[^\s'\"]*"), "<tmp path>",
      "temporary folders are named afresh each run"),
     (re.compile(r"(['\"](?:seconds|\w+_s)['\"]:\s*)[-+0-9.e]+(?:e[-+]?\d+)?"), r"\1<seconds>",
