@@ -18,7 +18,6 @@ All pairs (:meth:`Comparison.pairs`) get Holm-adjusted p-values (familywise erro
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 import shutil
@@ -350,29 +349,16 @@ _SAME = ("game", "hands", "units", "seed", "groups", "variants", "version")
 
 
 def _checksum(meta: dict, arrays: dict) -> str:
-    h = hashlib.sha256(json.dumps({k: meta.get(k) for k in _CHECKED}, sort_keys=True).encode())
-    for name in sorted(arrays):
-        a = np.ascontiguousarray(arrays[name], dtype=np.int64)
-        h.update(f"|{name}|{a.shape}|".encode())
-        h.update(a.tobytes())
-    return h.hexdigest()
+    from simkit.runner.folders import arrays_checksum
+
+    return arrays_checksum(meta, _CHECKED, arrays)
 
 
 def is_comparison_dir(path) -> bool:
     """True when ``path`` is a folder written by :meth:`Comparison.save` and holds nothing else."""
-    from simkit.runner.folders import holds_exactly
+    from simkit.runner.folders import is_kind_dir
 
-    p = Path(path)
-    if p.is_symlink() or not p.is_dir():
-        return False
-    names = {e.name for e in p.iterdir()}
-    if "meta.json" not in names or not names <= COMPARISON_ENTRIES:
-        return False
-    try:
-        meta = json.loads((p / "meta.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return False
-    return isinstance(meta, dict) and meta.get("kind") == KIND and holds_exactly(p, meta, COMPARISON_ENTRIES)
+    return is_kind_dir(path, KIND, COMPARISON_ENTRIES)
 
 
 def load_comparison(directory) -> Comparison:

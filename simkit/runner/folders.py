@@ -80,6 +80,38 @@ def check_files(d: Path, meta: dict) -> None:
                               f"meta.json's); refusing to load it")
 
 
+def is_kind_dir(path, kind: str, entries) -> bool:
+    """True when ``path`` is a real folder whose ``meta.json`` says ``kind`` and which
+    holds only ``entries`` and exactly the files its meta lists (a saved comparison,
+    tournament or sweep)."""
+    p = Path(path)
+    if p.is_symlink() or not p.is_dir():
+        return False
+    names = {e.name for e in p.iterdir()}
+    if "meta.json" not in names or not names <= entries:
+        return False
+    try:
+        meta = json.loads((p / "meta.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(meta, dict) and meta.get("kind") == kind and holds_exactly(p, meta, entries)
+
+
+def arrays_checksum(meta: dict, fields, arrays: dict) -> str:
+    """SHA-256 of the ``fields`` of ``meta`` and of the int64 ``arrays`` (names, shapes,
+    bytes), for a saved comparison or tournament."""
+    import hashlib
+
+    import numpy as np
+
+    h = hashlib.sha256(json.dumps({k: meta.get(k) for k in fields}, sort_keys=True).encode())
+    for name in sorted(arrays):
+        a = np.ascontiguousarray(arrays[name], dtype=np.int64)
+        h.update(f"|{name}|{a.shape}|".encode())
+        h.update(a.tobytes())
+    return h.hexdigest()
+
+
 def holds_exactly(p: Path, meta: dict, entries) -> bool:
     """True when folder ``p`` holds nothing simkit did not write: no link anywhere, and
     either exactly the files of ``meta["files"]`` (folders saved with a manifest) or,

@@ -219,19 +219,9 @@ def _checksum(meta: dict) -> str:
 
 def is_sweep_dir(path) -> bool:
     """True when ``path`` is a folder written by :func:`save_sweep` and holds nothing else."""
-    from simkit.runner.folders import holds_exactly
+    from simkit.runner.folders import is_kind_dir
 
-    p = Path(path)
-    if p.is_symlink() or not p.is_dir():
-        return False
-    names = {e.name for e in p.iterdir()}
-    if "meta.json" not in names or not names <= SWEEP_ENTRIES:
-        return False
-    try:
-        meta = json.loads((p / "meta.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return False
-    return isinstance(meta, dict) and meta.get("kind") == KIND and holds_exactly(p, meta, SWEEP_ENTRIES)
+    return is_kind_dir(path, KIND, SWEEP_ENTRIES)
 
 
 def save_sweep(df: pd.DataFrame, directory, *, overwrite: bool = False, keep_on_conflict: bool = False) -> Path:

@@ -31,7 +31,6 @@ of the units in every seating; :func:`merge_tournaments` adds the slices up exac
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 import shutil
@@ -398,28 +397,15 @@ _CHECKED = ("kind", "game", "hands", "units", "seed", "rules", "entrants", "seat
 
 
 def _checksum(meta: dict, arrays: dict) -> str:
-    h = hashlib.sha256(json.dumps({k: meta.get(k) for k in _CHECKED}, sort_keys=True).encode())
-    for name in sorted(arrays):
-        a = np.ascontiguousarray(arrays[name], dtype=np.int64)
-        h.update(f"|{name}|{a.shape}|".encode())
-        h.update(a.tobytes())
-    return h.hexdigest()
+    from simkit.runner.folders import arrays_checksum
+
+    return arrays_checksum(meta, _CHECKED, arrays)
 
 
 def is_tournament_dir(path) -> bool:
-    p = Path(path)
-    if p.is_symlink() or not p.is_dir():
-        return False
-    names = {e.name for e in p.iterdir()}
-    if "meta.json" not in names or not names <= TOURNAMENT_ENTRIES:
-        return False
-    try:
-        meta = json.loads((p / "meta.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return False
-    from simkit.runner.folders import holds_exactly
+    from simkit.runner.folders import is_kind_dir
 
-    return isinstance(meta, dict) and meta.get("kind") == KIND and holds_exactly(p, meta, TOURNAMENT_ENTRIES)
+    return is_kind_dir(path, KIND, TOURNAMENT_ENTRIES)
 
 
 def load_tournament(directory) -> Tournament:
