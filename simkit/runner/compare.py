@@ -439,15 +439,10 @@ def merge_comparisons(directories) -> Comparison:
         expected = list(shard_range(p.results[0].n_units, p.shard))
         if p.unit_range != expected:
             raise SimkitError(f"{d} holds units {p.unit_range}, but shard {p.shard[0]}/{p.shard[1]} is {expected}")
+    from simkit.runner.merge import check_shard_set
+
+    check_shard_set(dirs, [p.shard for p in parts])
     n = parts[0].shard[1]
-    seen: dict = {}
-    for d, p in zip(dirs, parts):
-        if p.shard[0] in seen:
-            raise SimkitError(f"shard {p.shard[0]}/{n} given twice: {seen[p.shard[0]]} and {d}")
-        seen[p.shard[0]] = d
-    missing = sorted(set(range(n)) - set(seen))
-    if missing:
-        raise SimkitError(f"shards missing: {', '.join(f'{k}/{n}' for k in missing)} (have {len(seen)} of {n})")
     base = parts[0]
     per: list[dict] = [dict() for _ in base.results]
     for p in parts:

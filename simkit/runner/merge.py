@@ -38,6 +38,20 @@ def kind_of(dirs) -> str | None:
     return next(iter(kinds))
 
 
+def check_shard_set(dirs, shards) -> None:
+    """Shards ``(k, n)`` read from ``dirs`` must be each of ``0..n-1`` exactly once: a
+    clear error names a shard given twice or the shards missing."""
+    n = shards[0][1]
+    seen: dict = {}
+    for d, (k, _) in zip(dirs, shards):
+        if k in seen:
+            raise SimkitError(f"shard {k}/{n} given twice: {seen[k]} and {d}")
+        seen[k] = d
+    missing = sorted(set(range(n)) - set(seen))
+    if missing:
+        raise SimkitError(f"shards missing: {', '.join(f'{k}/{n}' for k in missing)} (have {len(seen)} of {n})")
+
+
 def merge(directories) -> Result | Comparison | Tournament:
     """Combine shard results saved by ``Result.save`` (shards of a comparison or a
     tournament give their merged :class:`~simkit.Comparison` or
@@ -87,16 +101,7 @@ def merge(directories) -> Result | Comparison | Tournament:
         if p.unit_range is not None and list(p.unit_range) != expected:
             raise SimkitError(f"{d} holds units {p.unit_range}, but shard {p.shard[0]}/{n} of {p.n_units} units "
                               f"is {expected}")
-    seen: dict = {}
-    for d, p in zip(dirs, parts):
-        k = p.shard[0]
-        if k in seen:
-            raise SimkitError(f"shard {k}/{n} given twice: {seen[k]} and {d}")
-        seen[k] = d
-    missing = sorted(set(range(n)) - set(seen))
-    if missing:
-        raise SimkitError(f"shards missing: {', '.join(f'{k}/{n}' for k in missing)} "
-                          f"(have {len(seen)} of {n})")
+    check_shard_set(dirs, [p.shard for p in parts])
     stats = parts[0].stats.copy()
     for p in parts[1:]:
         stats.merge(p.stats)

@@ -464,15 +464,10 @@ def merge_tournaments(directories) -> Tournament:
                 raise SimkitError(f"cannot merge {d} with {dirs[0]}: different {key} ({m[key]!r} vs {first[key]!r})")
         if m["shard"][1] != first["shard"][1]:
             raise SimkitError(f"cannot merge {d} with {dirs[0]}: shard counts differ")
+    from simkit.runner.merge import check_shard_set
+
+    check_shard_set(dirs, [p.shard for p in parts])
     n = parts[0].shard[1]
-    seen: dict = {}
-    for d, p in zip(dirs, parts):
-        if p.shard[0] in seen:
-            raise SimkitError(f"shard {p.shard[0]}/{n} given twice: {seen[p.shard[0]]} and {d}")
-        seen[p.shard[0]] = d
-    missing = sorted(set(range(n)) - set(seen))
-    if missing:
-        raise SimkitError(f"shards missing: {', '.join(f'{k}/{n}' for k in missing)} (have {len(seen)} of {n})")
     base = parts[0]
     groups: list[dict] = [dict() for _ in base.design]
     for p in parts:
