@@ -8,6 +8,7 @@ the stakes, «банкомет забирает ставки всех игрок
 import numpy as np
 from numba import types
 
+from simkit.core.interrupt_nb import poll_interrupt_nb
 from simkit.core.jit import cfunc, njit
 from simkit.core.borrow import borrowed
 from simkit.core.rng import draw_s, load_state_nb, seed_stream_nb, store_state_nb
@@ -155,6 +156,7 @@ def _units_nb(seed, start, stop, deck0, opts, pol, params, user_fn, audit, coup,
     sp = 0
     failed = False
     for unit in range(start, stop):
+        poll_interrupt_nb()
         seed_stream_nb(state, seed, unit)
         rs = load_state_nb(state)    # the stream's state in registers while the bank plays
         for i in range(n):           # a unit's deal must not depend on the previous unit
