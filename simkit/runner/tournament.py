@@ -505,7 +505,7 @@ def play_design(game, rules, pols, design, contest, seed, hands, n_units, start,
     bounds = group_bounds(0, n_units, n_groups)
     mine = [(g, max(a, start), min(b, stop)) for g, (a, b) in enumerate(bounds) if min(b, stop) > max(a, start)]
     specs = [(rules, game.resolve_policies(seated_policies(pols, s, contest))) for s, _ in design]
-    seconds = []
+    seconds: list = []
     per_spec, timings = run_specs(game, specs, seed, hands, start, stop, n_jobs=n_jobs, chunk=chunk,
                                   backend=backend, scheduler=scheduler, progress=progress,
                                   groups=[(a, b) for _, a, b in mine], seconds=seconds, check_user=check_user)
