@@ -1,6 +1,7 @@
 """Tyotka's built-in play policies (numba): its own heuristic, rules
-(:func:`tyotka_play_nb`; alone the ``rules`` baseline) with a look-ahead at the late leads
-(:func:`look_play_nb`), the shared simulation player, and the shared ducking heuristic kept
+(:func:`tyotka_play_nb`; alone the ``rules`` baseline) with a look-ahead at the decisions of
+the last tricks (:func:`look_play_nb`: its own bitmask play-out :func:`fast_playout_nb` and
+sampler :func:`sample_hidden_nb`), the shared simulation player, and the shared ducking heuristic kept
 as the ``basic`` baseline (:func:`~simkit.games.penalty_tricks.avoid_play_nb`, Tyotka's
 default before the rules), dispatched by :func:`tyotka_choose_cb`, the ``choose`` hook
 Tyotka's kernels receive (Polignac keeps its own hook, :mod:`simkit.games.polignac.play`).
