@@ -12,8 +12,10 @@ A kernel module is one that imports numba (or :mod:`simkit.core.jit`) at its top
 its functions are decorated there (and compiled on first use). The imports are read from
 the source (``ast``), importing nothing: ``from a.b import c`` depends on module ``a.b.c``
 when that is a module, else on ``a.b``; a package's ``__init__`` counts only when names are
-imported from it. So an edit to a module recompiles exactly the kernel modules that
-import it, directly or not:
+imported from it. The hash is of the code only (:func:`code_digest`: comments, docstrings
+and layout do not count). So an edit to a module's code recompiles exactly the kernel
+modules that import it, directly or not, and an edit to a comment or docstring recompiles
+nothing but the module itself when it is a kernel module (numba checks its own file):
 
 * a game's pandas-side modules (report, rules, policies) and the command line, runner and
   reports recompile nothing (no kernel imports them);
@@ -31,14 +33,13 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import hashlib
 import importlib.abc
 import importlib.machinery
 import os
 import sys
 from functools import lru_cache
 from pathlib import Path
-
-from simkit.provenance import sources_hash
 
 _PKG = Path(__file__).resolve().parent
 _ROOT = _PKG.parent
@@ -120,10 +121,28 @@ def dependencies(name: str) -> list:
     return sorted(module_file(m) for m in seen)
 
 
+def code_digest(path: Path) -> bytes:
+    """The code of ``path`` without its comments, docstrings and layout: ``ast.dump`` of its
+    tree with every module, class and function docstring removed. Two sources that differ
+    only in those compile to the same kernels."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body
+                and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)):
+            node.body = body[1:] or [ast.Pass()]
+    return ast.dump(tree, include_attributes=False).encode()
+
+
 @lru_cache(maxsize=None)
 def module_tag(name: str) -> str:
-    """Hash of kernel module ``name`` and what it depends on."""
-    return sources_hash(dependencies(name))
+    """Hash of the code (:func:`code_digest`) of kernel module ``name`` and of what it
+    depends on: an edit to a comment or docstring changes no folder."""
+    h = hashlib.sha1()
+    for path in dependencies(name):
+        h.update(str(path.relative_to(_ROOT)).encode() + b"\0" + code_digest(path) + b"\0")
+    return h.hexdigest()[:12]
 
 
 def base_dir() -> str:

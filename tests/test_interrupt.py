@@ -87,3 +87,69 @@ def test_native_section_is_off_outside_the_command_line():
         assert signal.getsignal(signal.SIGINT) is before
     finally:
         interrupt.enable(False)
+
+
+# From Python (a notebook or script, n_jobs=1) the kernels poll for Ctrl-C
+# (simkit/core/interrupt_nb.py): each case is one chunk that would play for minutes or
+# hours; the last is a single Kozel match of up to a million deals (the literal 61 rule
+# rarely decides a half, and 1,000 marks take hundreds of decisive halves), which only
+# the poll per deal can stop.
+API_CASES = [("treize", {}, 10**11), ("blackjack", {}, 10**10), ("tyotka", {}, 10**8),
+             ("kozel", {"marks": 1000, "max_deals": 1_000_000}, 1)]
+API_CHILD = """
+import sys, time
+import simkit
+import simkit.runner.parallel as par
+play = par.run_chunk_task
+armed = [False]
+def marked(*a):
+    if armed[0]:
+        print("kernel starts", file=sys.stderr, flush=True)
+    return play(*a)
+par.run_chunk_task = marked
+for game, rules, hands in {cases!r}:
+    simkit.simulate(game, 2, rules=rules, progress=False)          # compile (or load) first
+    armed[0] = True
+    try:
+        simkit.simulate(game, hands, rules=rules, chunk=hands, progress=False)
+        print("finished", game, flush=True)
+    except KeyboardInterrupt:
+        print("interrupted", game, time.perf_counter(), flush=True)
+    armed[0] = False
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_ends_a_kernel_called_from_python_within_a_second():
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    p = subprocess.Popen([sys.executable, "-c", API_CHILD.format(cases=API_CASES)], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+    try:
+        for game, _, _ in API_CASES:
+            line = p.stderr.readline()
+            assert "kernel starts" in line, line + p.stderr.read()
+            time.sleep(1.0)                         # well inside the chunk
+            sent = time.perf_counter()
+            p.send_signal(signal.SIGINT)
+            out = p.stdout.readline().split()
+            assert out[:2] == ["interrupted", game], out
+            assert float(out[2]) - sent < 1.0, (game, float(out[2]) - sent)
+        assert p.wait(timeout=60) == 0
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+
+
+def test_every_chunk_kernel_polls_for_ctrl_c_in_its_unit_loop():
+    """Each game's unit loop starts with ``poll_interrupt_nb()`` (the behaviour is checked
+    above on four games; this checks that none of the 21 lacks the poll)."""
+    import ast
+
+    for path in sorted((ROOT / "simkit" / "games").glob("*/nb.py")):
+        tree = ast.parse(path.read_text())
+        loops = [n for n in ast.walk(tree) if isinstance(n, ast.For) and ast.unparse(n.target) == "unit"
+                 and ast.unparse(n.iter) == "range(start, stop)"]
+        assert loops, path
+        for loop in loops:
+            assert ast.unparse(loop.body[0]) == "poll_interrupt_nb()", (path, loop.lineno)

@@ -135,9 +135,9 @@ def test_deck_aware_policy_stakes_high_only_when_favourable():
     counts = np.zeros(13, np.int64)
     full = np.bincount(deck(52) >> 2, minlength=13).astype(np.int64)
     counts[5] = 12                  # twelve 7s remain: calls 2..K miss them except «семерка»
-    ev = nb.punter_ev_nb(counts, 12, full, 52, nb.DECK_END_CONTINUE)
+    ev = nb.punter_ev_nb(counts, 12, full, 52, nb.DECK_END.continue_)
     assert -1.0 <= ev <= 1.0
-    fresh = nb.punter_ev_nb(full, 52, full, 52, nb.DECK_END_CONTINUE)
+    fresh = nb.punter_ev_nb(full, 52, full, 52, nb.DECK_END.continue_)
     assert fresh == pytest.approx(float(2 * p_no_match(13, 13) - 1), abs=1e-12)
     coups, _ = G.play_script(script(NO_MATCH), policies="deck-aware:threshold=-0.9,low=1,high=7")
     assert coups.stake[0] == 7

@@ -9,6 +9,7 @@ Per seat ``net = pot taken - antes - fees`` (the seats' nets add up to 0).
 import numpy as np
 from numba import njit
 
+from simkit.core.interrupt_nb import poll_interrupt_nb
 from simkit.core.capture import (MAX_SEATS, MAX_TARGET, N_CARDS, N_PARAMS, ONE, P_DENY, P_S2, P_S3, P_S4,  # noqa: F401
                                  P_S5, P_SAMPLES, PLAY_FN, PLAY_SIG, POL_GREEDY, POL_HEURISTIC, POL_PLANNER, POL_RANDOM,
                                  POL_SIMULATION, POL_USER, S_DEALER, S_EXTRA, S_HAND, S_PLAYERS, S_SEEN, S_SIZE,
@@ -304,6 +305,7 @@ def babochka_chunk_nb(seed, start, stop, ct, opts, codes, params, fn, groups, au
     gsum = np.zeros(MAX_SEATS, np.int64)
     work = new_work_nb(ct)
     for unit in range(start, stop):
+        poll_interrupt_nb()
         seed_stream_nb(st, seed, unit)
         policy_stream_nb(pst, seed, unit)
         for s in range(MAX_SEATS):
@@ -313,6 +315,7 @@ def babochka_chunk_nb(seed, start, stop, ct, opts, codes, params, fn, groups, au
         pot = 0
         nw = 0
         while True:
+            poll_interrupt_nb()
             deals += 1
             for s in range(p):
                 paid[s] += opts[O_ANTE]

@@ -16,6 +16,7 @@ totals share the win. The deal passes clockwise (to the left).
 import numpy as np
 from numba import types
 
+from simkit.core.interrupt_nb import poll_interrupt_nb
 from simkit.core.jit import cfunc, njit
 from simkit.core.borrow import borrowed
 from simkit.core.rng import next_u64_nb
@@ -123,12 +124,14 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
     n_groups = stats.group_win.shape[0]
     points_hist, tricks_hist, counters = stats.points_hist, stats.tricks_hist, stats.counters
     for unit in range(start, stop):
+        poll_interrupt_nb()
         start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
         for p in range(PLAYERS):
             score[p] = 0
         deals = 0
         best = 0
         while best < target or (single and deals == 0):
+            poll_interrupt_nb()
             dealer = (opts[O_FIRST_DEALER] + (0 if single else deals)) % PLAYERS
             deals += 1
             shuffle_top_nb(deck, 36, dst)

@@ -26,6 +26,7 @@ its samples out with :func:`rollout_nb` (a choose hook cannot reach the engine's
 import numpy as np
 from numba import types
 
+from simkit.core.interrupt_nb import poll_interrupt_nb
 from simkit.core.jit import cfunc, njit
 from simkit.core.borrow import borrowed
 from simkit.core.cards import HEARTS
@@ -990,10 +991,12 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
                                                      stats.counters)
     n_deals = 1 if single else PARTY_DEALS
     for unit in range(start, stop):
+        poll_interrupt_nb()
         start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
         for s in range(PLAYERS):
             net[s] = 0
         for k in range(n_deals):
+            poll_interrupt_nb()
             contract = opts[O_CONTRACT] if single else min(k, PLUS)
             dealer = (opts[O_FIRST_DEALER] + k) % PLAYERS
             shuffle_top_nb(deck, PLAYERS * TRICKS - 1, dst)

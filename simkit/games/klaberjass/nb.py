@@ -22,6 +22,7 @@ the game's running totals.
 import numpy as np
 from numba import types
 
+from simkit.core.interrupt_nb import poll_interrupt_nb
 from simkit.core.jit import cfunc, njit
 from simkit.core.borrow import borrowed
 from simkit.core.ace_ten import marriage_suits_nb, points_nb, target_winner_nb
@@ -690,12 +691,14 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
     margins, dealer_diff = stats.margin, stats.dealer_diff
     n_groups = stats.group_mom.shape[0]
     for unit in range(start, stop):
+        poll_interrupt_nb()
         start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
         score[0] = 0
         score[1] = 0
         winner = -1
         deals = 0
         for d in range(max_deals):
+            poll_interrupt_nb()
             dealer = (opts[O_FIRST_DEALER] + d) & 1
             shuffle_top_nb(deck, BOTTOM + 1, dst)     # the rest of the stock is never seen
             state[S_SCORE] = score[0]

@@ -15,6 +15,7 @@ totals share the win.
 import numpy as np
 from numba import njit
 
+from simkit.core.interrupt_nb import poll_interrupt_nb
 from simkit.core.capture import (CT_KONT, CT_POINT, CT_SWEEP, MAX_SEATS, MAX_TARGET, N_CARDS, N_PARAMS,  # noqa: F401
                                  ONE, P_DENY, P_KEEP, P_S2, P_S3, P_S4, P_S5, P_SAMPLES, PLAY_FN, PLAY_SIG, POL_GREEDY,
                                  POL_HEURISTIC, POL_PLANNER, POL_RANDOM, POL_SIMULATION, POL_USER, S_BURIED,
@@ -476,6 +477,7 @@ def kontchinka_chunk_nb(seed, start, stop, ct, opts, codes, params, fn, groups, 
     script = np.zeros(0, np.uint8)
     work = new_work_nb(ct)
     for unit in range(start, stop):
+        poll_interrupt_nb()
         seed_stream_nb(st, seed, unit)
         policy_stream_nb(pst, seed, unit)
         for s in range(MAX_SEATS):
@@ -483,6 +485,7 @@ def kontchinka_chunk_nb(seed, start, stop, ct, opts, codes, params, fn, groups, 
         deals = 0
         ender = -1
         while True:
+            poll_interrupt_nb()
             dealer = (opts[O_FIRST_DEALER] + deals) % players
             rep = start_deal_nb(S, deck, st, players, dealer, opts[O_CLEANUP], script)
             deals += 1

@@ -18,6 +18,7 @@ match at once. The deal passes left (002:6).
 import numpy as np
 from numba import types
 
+from simkit.core.interrupt_nb import poll_interrupt_nb
 from simkit.core.jit import cfunc, njit
 from simkit.core.borrow import borrowed
 from simkit.core.rng import next_u64_nb
@@ -198,6 +199,7 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
     seat_wins, pos_wins, counters = stats.seat_wins, stats.pos_wins, stats.counters
     max_deals = 1 if single else opts[O_MAX_DEALS]
     for unit in range(start, stop):
+        poll_interrupt_nb()
         start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
         for p in range(PLAYERS):
             for o in range(PLAYERS):
@@ -207,6 +209,7 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
         n_halves = 0
         n_decisive = 0
         while winner < 0 and deals < max_deals:
+            poll_interrupt_nb()
             dealer = opts[O_FIRST_DEALER] + (0 if single else deals)
             dealer %= PLAYERS
             deals += 1

@@ -28,6 +28,7 @@ legal card out with its own loop (:func:`playout_nb`, on the basic play or, with
 import numpy as np
 from numba import types
 
+from simkit.core.interrupt_nb import poll_interrupt_nb
 from simkit.core.jit import cfunc, njit
 from simkit.core.borrow import borrowed
 from simkit.core.ace_ten import marriage_suits_nb, points_nb, target_winner_nb
@@ -541,12 +542,14 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
     carry = opts[O_CARRY] != 0 and opts[O_SINGLE] == 0
     sim = seats.code[R_PLAY, 0] == PLAY_SIMULATION or seats.code[R_PLAY, 1] == PLAY_SIMULATION
     for unit in range(start, stop):
+        poll_interrupt_nb()
         start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
         total[0] = 0
         total[1] = 0
         deals = 0
         winner = -1
         while True:
+            poll_interrupt_nb()
             shuffle_top_nb(deck, n, dst)
             dealer = opts[O_FIRST_DEALER] ^ (deals & 1)     # 002:10 «Сдача производится по очереди»
             deals += 1

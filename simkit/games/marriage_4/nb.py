@@ -28,6 +28,7 @@ params)`` (1 = claim, 0 = play on; ``state[S_SIDE_PTS + side]`` = the side's tru
 import numpy as np
 from numba import types
 
+from simkit.core.interrupt_nb import poll_interrupt_nb
 from simkit.core.jit import cfunc, njit
 from simkit.core.ace_ten import marriage_suits_nb, points_nb
 from simkit.core.cards import RANK_K, RANK_Q
@@ -750,12 +751,14 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
     group = seats.group
     n_groups = group_mom.shape[0] // 2
     for unit in range(start, stop):
+        poll_interrupt_nb()
         start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
         state[S_CARRY] = 0
         state[S_CARRY + 1] = 0
         kind, side, games = K_VOID, -1, 0
         deals = 0
         for d in range(max_deals):
+            poll_interrupt_nb()
             dealer = (opts[O_FIRST_DEALER] + d) & 3
             shuffle_top_nb(deck, 35, dst)
             if not play_deal_nb(deck, state, hands, tables, hopts, d + 1, dealer, seats, choose_fn, after_fn,

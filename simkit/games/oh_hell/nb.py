@@ -12,6 +12,7 @@ else 0; with ``zero_bid = five_plus_cards`` a made zero bid scores ``5 + cards``
 import numpy as np
 from numba import types
 
+from simkit.core.interrupt_nb import poll_interrupt_nb
 from simkit.core.jit import cfunc, njit
 from simkit.core.borrow import borrowed
 from simkit.core.rng import randbelow_nb
@@ -472,6 +473,7 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
     zero = opts[O_ZERO] != 0
     seat_joint, pos_joint, table_total, counters = stats.seat_joint, stats.pos_joint, stats.table_total, stats.counters
     for unit in range(start, stop):
+        poll_interrupt_nb()
         start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
         for i in range(MAX_SEATS):
             score[i] = 0
@@ -479,6 +481,7 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
         first = single if single > 0 else 1
         last = single if single > 0 else opts[O_DEALS]
         for deal_no in range(first, last + 1):
+            poll_interrupt_nb()
             k = deal_no
             dealer = (opts[O_FIRST_DEALER] + (0 if single > 0 else deal_no - 1)) % players
             shuffle_top_nb(deck, min(players * k + 1, deck.shape[0]), dst)

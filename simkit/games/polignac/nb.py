@@ -9,6 +9,7 @@ left; the deck's last card is turned for trump and is out of play with any remai
 import numpy as np
 from numba import types
 
+from simkit.core.interrupt_nb import poll_interrupt_nb
 from simkit.core.jit import njit
 
 from simkit.core.borrow import borrowed
@@ -120,12 +121,14 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, play_fn, 
                                                         stats.net_mom, stats.pos_mom)
     jacks, dealer_mom, counters = stats.jacks, stats.dealer_mom, stats.counters
     for unit in range(start, stop):
+        poll_interrupt_nb()
         start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
         for s in range(players):
             net[s] = 0
             gross[s] = 0
         deals = 0
         for d in range(max_deals):
+            poll_interrupt_nb()
             dealer = (opts[O_FIRST_DEALER] + d) % players
             shuffle_top_nb(deck, 51, dst)
             deals += 1

@@ -26,6 +26,7 @@ and has no hook to narrow it, so the built-in policies narrow it themselves).
 import numpy as np
 from numba import types
 
+from simkit.core.interrupt_nb import poll_interrupt_nb
 from simkit.core.jit import cfunc, njit
 from simkit.core.borrow import borrowed
 from simkit.core.rng import next_u64_nb, randbelow_nb
@@ -763,6 +764,7 @@ def units_nb(seed, start, stop, deck0, opts, tables, dtable, seats, choose_fn, a
     dealer_win, group_mom, deal_win = stats.dealer_win, stats.group_mom, stats.deal_win
     n_groups = group_mom.shape[0]
     for unit in range(start, stop):
+        poll_interrupt_nb()
         start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
         state[S_SCORE] = 0
         state[S_SCORE + 1] = 0
@@ -770,6 +772,7 @@ def units_nb(seed, start, stop, deck0, opts, tables, dtable, seats, choose_fn, a
         winner = -1
         by_decl = False
         for d in range(max_deals):
+            poll_interrupt_nb()
             dealer = (opts[O_FIRST_DEALER] + d) & 3
             shuffle_top_nb(deck, 39, dst)
             before0 = state[S_SCORE]

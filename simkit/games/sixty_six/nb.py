@@ -26,6 +26,7 @@ takes the decision (:func:`simulation_close_nb`) and plays on.
 import numpy as np
 from numba import types
 
+from simkit.core.interrupt_nb import poll_interrupt_nb
 from simkit.core.jit import cfunc, njit
 from simkit.core.borrow import borrowed
 from simkit.core.ace_ten import marriage_suits_nb, points_nb
@@ -636,6 +637,7 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
     deck_bits = tables[0, TT_DECK]
     single = opts[O_SINGLE] != 0
     for unit in range(start, stop):
+        poll_interrupt_nb()
         start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
         score0 = 0
         score1 = 0
@@ -643,6 +645,7 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
         deals = 0
         winner = -1
         while True:
+            poll_interrupt_nb()
             shuffle_top_nb(deck, STOCK_SIZE, dst)
             deals += 1
             start_66_deal_nb(deck, state, hands, opts, tables, dealer, deals)

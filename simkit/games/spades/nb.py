@@ -16,6 +16,7 @@ else the side's whole score is lost (set to 0).
 import numpy as np
 from numba import types
 
+from simkit.core.interrupt_nb import poll_interrupt_nb
 from simkit.core.jit import cfunc, njit
 from simkit.core.cards import SPADES
 from simkit.core.borrow import borrowed
@@ -515,6 +516,7 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
     game_win, game_score, game_len, group_mom = stats.game_win, stats.game_score, stats.game_len, stats.group_mom
     n_groups = group_mom.shape[0]
     for unit in range(start, stop):
+        poll_interrupt_nb()
         start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
         score0 = 0
         score1 = 0
@@ -523,6 +525,7 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
         deals = 0
         winner = -1
         for d in range(max_deals):
+            poll_interrupt_nb()
             dealer = (opts[O_FIRST_DEALER] + d) & 3
             shuffle_top_nb(deck, 51, dst)
             state[S_SIDE_SCORE] = score0

@@ -14,6 +14,7 @@ winning) or one deal.
 import numpy as np
 from numba import types
 
+from simkit.core.interrupt_nb import poll_interrupt_nb
 from simkit.core.jit import njit
 
 from simkit.core.borrow import borrowed
@@ -429,12 +430,14 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
     if same:
         seat_map_nb(seats, act, 0, players, tseat, scores, state, False)
     for unit in range(start, stop):
+        poll_interrupt_nb()
         start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
         for t in range(players):
             scores[t] = 0
         deals = 0
         winner = -1
         for d in range(max_deals):
+            poll_interrupt_nb()
             dealer = (opts[O_FIRST_DEALER] + d) % players
             seat_map_nb(seats, act, dealer, players, tseat, scores, state, same)
             shuffle_top_nb(deck, 23, dst)

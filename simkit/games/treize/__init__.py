@@ -5,6 +5,7 @@ Seed file 000, lines 79-145; GAMES.md G03. Unit = one bank (see :mod:`.nb`).
 import numpy as np
 
 from simkit.core.cards import deck
+from simkit.core.options import pack
 from simkit.core.stats import Stats, moments, ratios
 from simkit.games.base import Game
 from simkit.games.treize import nb, report
@@ -12,8 +13,6 @@ from simkit.games.treize.policies import PARAM_ORDER, STAKE
 from simkit.games.treize.rules import TreizeRules
 from simkit.errors import SimkitError
 from simkit.policies.base import raise_illegal
-
-_DECK_END = {"continue": nb.DECK_END_CONTINUE, "void": nb.DECK_END_VOID, "restart": nb.DECK_END_RESTART}
 
 
 class Treize(Game):
@@ -40,8 +39,7 @@ class Treize(Game):
 
     def _kernel_args(self, rules, policies):
         pol = policies["stake"]
-        opts = np.array([_DECK_END[rules.deck_end], int(rules.reshuffle_every_coup),
-                         int(rules.cap_at_bank), rules.bank], dtype=np.int64)
+        opts = pack(rules, nb.O)
         if pol.is_user:
             code, params, fn = nb.POL_USER, pol.user_params(), pol.fn
         else:

@@ -8,18 +8,24 @@ the stakes, «банкомет забирает ставки всех игрок
 import numpy as np
 from numba import types
 
+from simkit.core.interrupt_nb import poll_interrupt_nb
+from simkit.core.options import choices, layout
 from simkit.core.jit import cfunc, njit
 from simkit.core.borrow import borrowed
 from simkit.core.rng import draw_s, load_state_nb, seed_stream_nb, store_state_nb
 from simkit.core.stats import (LOCAL_MOMENT_WIDTH, LOCAL_RATIO_WIDTH, flush_moment_local_nb, flush_ratio_local_nb,
                                 moment_add_local_nb, ratio_add_local_nb)
+from simkit.games.treize.rules import TreizeRules
 
 N_CALLS = 13
 N_INDEX = 16       # coup-index rows; the last collects every later coup
 N_TENURE = 65      # tenure histogram 0..64, the last bin open-ended
 MAX_STAKE = 1_000_000
 
-DECK_END_CONTINUE, DECK_END_VOID, DECK_END_RESTART = 0, 1, 2
+#: ``opts`` slots (:func:`~simkit.core.options.layout`: one per rule option, named as it)
+O = layout(TreizeRules)
+#: the codes of ``deck_end`` (``DECK_END.void`` ...)
+DECK_END = choices(TreizeRules, "deck_end")
 POL_USER, POL_FLAT, POL_DECK_AWARE = 0, 1, 2
 ERR_STAKE = 1
 ERR_SCRIPT = 2
@@ -77,9 +83,9 @@ def _punter_ev_into(e, counts, remaining, full_counts, n_cards, deck_end):
     p1 = _p_no_match_into(e, counts, remaining, 0, m)
     if m == N_CALLS:
         return 2.0 * p1 - 1.0
-    if deck_end == DECK_END_VOID:
+    if deck_end == DECK_END.void:
         return -(1.0 - p1)
-    if deck_end == DECK_END_CONTINUE:
+    if deck_end == DECK_END.continue_:
         p = p1 * _p_no_match_into(e, full_counts, n_cards, m, N_CALLS - m)
     else:
         p = p1 * _p_no_match_into(e, full_counts, n_cards, 0, N_CALLS)
@@ -146,15 +152,16 @@ def _units_nb(seed, start, stop, deck0, opts, pol, params, user_fn, audit, coup,
     c_shuffles = 0
     played0 = counters[0] + counters[1]
     n_rec = rec.shape[0]
-    deck_end = opts[0]
-    fresh_each = opts[1] != 0
-    cap = opts[2] != 0
-    bank0 = opts[3]
+    deck_end = opts[O.deck_end]
+    fresh_each = opts[O.reshuffle_every_coup] != 0
+    cap = opts[O.cap_at_bank] != 0
+    bank0 = opts[O.bank]
     track = pol != POL_FLAT          # only deck-aware and user policies read the counts
     scripted = script.shape[0] > 0
     sp = 0
     failed = False
     for unit in range(start, stop):
+        poll_interrupt_nb()
         seed_stream_nb(state, seed, unit)
         rs = load_state_nb(state)    # the stream's state in registers while the bank plays
         for i in range(n):           # a unit's deal must not depend on the previous unit
@@ -206,7 +213,7 @@ def _units_nb(seed, start, stop, deck0, opts, pol, params, user_fn, audit, coup,
             reshuffled = False
             while call < N_CALLS:
                 if pos == n:
-                    if deck_end == DECK_END_VOID:
+                    if deck_end == DECK_END.void:
                         voided = True
                         break
                     if audit and not scripted:
@@ -219,7 +226,7 @@ def _units_nb(seed, start, stop, deck0, opts, pol, params, user_fn, audit, coup,
                             counts[i] = full[i]
                     c_shuffles += 1
                     reshuffled = True
-                    if deck_end == DECK_END_RESTART:
+                    if deck_end == DECK_END.restart:
                         call = 0
                 if scripted:
                     if sp == script.shape[0]:
@@ -300,7 +307,7 @@ def treize_chunk_nb(seed, start, stop, deck0, opts, pol, params, user_fn, audit,
                     script, rec):
     """Play banks ``start..stop-1`` and add their statistics.
 
-    ``opts`` = [deck_end, reshuffle_every_coup, cap_at_bank, bank].
+    ``opts``: the rule options in the layout :data:`O`.
     ``coup`` rows: 0 = (punter loss, stake), 1 = (banker matches, coups), 2 = (stake, coups),
     each per bank.
     ``by_index[k]`` = (loss, stake) per bank of coups with index k since the last shuffle

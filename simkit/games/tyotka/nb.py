@@ -11,6 +11,7 @@ trick log; the running penalties kept between tricks must agree (an audit).
 import numpy as np
 from numba import types
 
+from simkit.core.interrupt_nb import poll_interrupt_nb
 from simkit.core.jit import njit
 
 from simkit.core.borrow import borrowed
@@ -140,6 +141,7 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, play_fn, 
                                                      stats.kinds)
     dealer_mom, count_hist, counters = stats.dealer_mom, stats.count_hist, stats.counters
     for unit in range(start, stop):
+        poll_interrupt_nb()
         start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
         for s in range(4):
             total[s] = 0
@@ -150,6 +152,7 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, play_fn, 
                 score[s] = 0
             deals = 0
             while True:
+                poll_interrupt_nb()
                 dealer = (first + deals) & 3 if per_deal else first
                 shuffle_top_nb(deck, 51, dst)
                 photo = np.int64(deck0[randbelow_nb(dst, 52)])
