@@ -4,7 +4,9 @@ per deal of a unit that holds several, whether a signal is waiting.
 A numba kernel holds the interpreter while it plays, and Python runs its signal handlers
 only between bytecodes, so without this a Ctrl-C in a notebook or script
 (``simkit.simulate(..., n_jobs=1)``) was seen only when the chunk returned: tens of
-seconds later in a long unit (a Tyotka party to the end). :func:`poll_interrupt_nb` calls
+seconds later in a long unit (a Tyotka party to the end). The banking games, whose units
+take tens of nanoseconds, poll every 256th unit (:func:`poll_every_nb`).
+:func:`poll_interrupt_nb` calls
 CPython's ``PyErr_CheckSignals`` (the kernels hold the GIL: none is compiled ``nogil``):
 when no signal is pending that is one load of a flag; when SIGINT is, Python's handler
 runs there, and if it raises (``KeyboardInterrupt``, the default) the kernel raises
@@ -37,6 +39,18 @@ def _check_signals(typingctx):
                                             "PyErr_CheckSignals")
         return builder.sext(builder.call(fn, []), ir.IntType(64))
     return types.int64(), codegen
+
+
+#: units between two polls in a game whose units take tens of nanoseconds (the banking
+#: games: a poll costs a few nanoseconds, a Treize bank about fifty)
+POLL_EVERY = 256
+
+
+@njit(cache=True, inline="always")
+def poll_every_nb(unit):
+    """:func:`poll_interrupt_nb` on every :data:`POLL_EVERY`-th unit only."""
+    if unit & (POLL_EVERY - 1) == 0:
+        poll_interrupt_nb()
 
 
 @njit(cache=True, inline="always")

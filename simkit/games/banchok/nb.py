@@ -18,7 +18,7 @@ order and used cards come back in the order they were dealt.
 import numpy as np
 from numba import types
 
-from simkit.core.interrupt_nb import poll_interrupt_nb
+from simkit.core.interrupt_nb import poll_every_nb
 from simkit.core.jit import cfunc, njit
 from simkit.core.rng import randbelow_nb, seed_stream_nb
 from simkit.core.stats import moment_add_nb, ratio_add_nb
@@ -330,7 +330,7 @@ def banchok_chunk_nb(seed, start, stop, deck0, opts, code, params, fn, pz, audit
     hands, hand, seen, best, pool = workspace_nb()
     sorted0 = np.sort(deck0)
     for unit in range(start, stop):
-        poll_interrupt_nb()
+        poll_every_nb(unit)
         seed_stream_nb(state, seed, unit)
         buf[:] = deck0
         seat_x[:] = 0

@@ -20,7 +20,7 @@ hand is still standing; settlement.
 import numpy as np
 from numba import types
 
-from simkit.core.interrupt_nb import poll_interrupt_nb
+from simkit.core.interrupt_nb import poll_every_nb
 from simkit.core.jit import cfunc, njit
 from simkit.core.decks import rotate_left_nb
 from simkit.core.rng import load_state_nb, randbelow_s, seed_stream_nb, store_state_nb
@@ -1588,7 +1588,7 @@ def blackjack_chunk_nb(seed, start, stop, total_rounds, shoe0, opts, tags, hi, l
     _copy(iw, IW_AUDIT, audit_out, 0, 2)
     _copy(iw, IW_ERR, err, 0, 8)
     for unit in range(start, stop):
-        poll_interrupt_nb()
+        poll_every_nb(unit)
         if _unit_nb(seed, unit, total_rounds, deck, values, state, iw, hilo, thrc,
                     pol, params, user_fn, audit, hcards, hh, res, edge, round_mom, outcomes,
                     by_tc, counters, tab, thr1, oc, acc):

@@ -16,7 +16,7 @@ coups' cards in their order), so the tests exercise the very code that simulates
 import numpy as np
 from numba import types
 
-from simkit.core.interrupt_nb import poll_interrupt_nb
+from simkit.core.interrupt_nb import poll_every_nb
 from simkit.core.jit import cfunc, njit
 from simkit.core.decks import rotate_left_nb
 from simkit.core.rng import draw_nb, seed_stream_nb
@@ -302,7 +302,7 @@ def macao_chunk_nb(seed, start, stop, deck0, opts, pcode, pparams, pfn, bcode, b
     draws = np.zeros(p + 1, dtype=np.int64)
     loss = np.zeros(p, dtype=np.int64)
     for unit in range(start, stop):
-        poll_interrupt_nb()
+        poll_every_nb(unit)
         seed_stream_nb(state, seed, unit)
         deck[:] = deck0
         cur[:] = 0

@@ -11,7 +11,7 @@ settled against the banker; every per-coup figure is a ratio over banks.
 import numpy as np
 from numba import types
 
-from simkit.core.interrupt_nb import poll_interrupt_nb
+from simkit.core.interrupt_nb import poll_every_nb
 from simkit.core.jit import njit
 
 from simkit.core.rng import seed_stream_nb
@@ -110,7 +110,7 @@ def ochko_chunk_nb(seed, start, stop, deck0, val, opts, pcodes, sp, sfn, dp, dfn
     log = np.zeros((0, N_LOG), np.int64)
     is_b = opts[O_VARIANT] != VARIANT_A
     for unit in range(start, stop):
-        poll_interrupt_nb()
+        poll_every_nb(unit)
         seed_stream_nb(state, seed, unit)
         if not play_bank_nb(deck, deck0, np.int64(0), ds, state, hands, hs, val, opts, pcodes, sp, sfn, dp, dfn,
                             bp, bfn, targets, sc, bk, seat_loc, idx_loc, outcomes, totals, log, audit, audit_out,

@@ -41,7 +41,7 @@ card or per bet; the helpers it calls take scalars, or run rarely.
 import numpy as np
 from numba import types
 
-from simkit.core.interrupt_nb import poll_interrupt_nb
+from simkit.core.interrupt_nb import poll_every_nb
 from simkit.core.jit import cfunc, njit
 from simkit.core.rng import next_u64_nb, randbelow_nb, random_nb, seed_stream_nb
 from simkit.core.stats import moment_add_nb
@@ -383,7 +383,7 @@ def poker_chunk_nb(seed, start, stop, deck0, fixed, opts, ev, sample, bet_codes,
     n_extra = min(max(0, N_EQ - (n - 1)), (ndeck - 5 * n) // 5)
     dealt = 5 * n + 5 * n_extra          # cards randomised up front: the deal and the equity peek
     for unit in range(start, stop):
-        poll_interrupt_nb()
+        poll_every_nb(unit)
         seed_stream_nb(state, seed, unit)
         seed_stream_nb(pstate, next_u64_nb(state), unit)   # policy randomness apart from the cards
         deck[:] = deck0

@@ -8,7 +8,7 @@ the stakes, «банкомет забирает ставки всех игрок
 import numpy as np
 from numba import types
 
-from simkit.core.interrupt_nb import poll_interrupt_nb
+from simkit.core.interrupt_nb import poll_every_nb
 from simkit.core.options import choices, layout
 from simkit.core.jit import cfunc, njit
 from simkit.core.borrow import borrowed
@@ -161,7 +161,7 @@ def _units_nb(seed, start, stop, deck0, opts, pol, params, user_fn, audit, coup,
     sp = 0
     failed = False
     for unit in range(start, stop):
-        poll_interrupt_nb()
+        poll_every_nb(unit)
         seed_stream_nb(state, seed, unit)
         rs = load_state_nb(state)    # the stream's state in registers while the bank plays
         for i in range(n):           # a unit's deal must not depend on the previous unit
