@@ -30,7 +30,7 @@ MAX_PUNTERS = 26
 N_PBINS = 20          # win-probability bins of width 0.05 for the calibration table
 
 #: ``opts`` slots (:func:`~simkit.core.options.layout`: one per rule option, named as it)
-O = layout(BanchokRules)  # noqa: E741
+O = layout(BanchokRules)
 #: the codes of ``bank_end`` and ``cover`` (``BANK_END.coup``, ``COVER.colour`` ...)
 BANK_END = choices(BanchokRules, "bank_end")
 COVER = choices(BanchokRules, "cover")

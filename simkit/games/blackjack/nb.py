@@ -51,7 +51,7 @@ MAX_CARDS = 24            # cards one hand can hold (hard 21 at most: 4 aces + 4
 #: ``cut``), then what the game derives: the ``MODE_*`` of the shoe, the cut-card position,
 #: the most hands per box, a blackjack's payout in tenths, rounds per block of an endless
 #: shoe, and whether the policy counts cards
-O = layout(BlackjackRules, skip=("decks", "penetration"),  # noqa: E741
+O = layout(BlackjackRules, skip=("decks", "penetration"),
            extra=("mode", "cut", "hands_limit", "blackjack_tenths", "block", "counting"))
 N_OPTS = len(O)
 #: the codes of the choice options (``HOLE_CARD.none_obo``, ``DOUBLE_RULE.v_9_11`` ...; DOUBLE and

@@ -39,7 +39,7 @@ for _c in range(52):
 #: ``opts`` slots (:func:`~simkit.core.options.layout`): one per rule option, named as it,
 #: then the multiplier table the game fills: ``opts[O.mult0 + v]`` = what a natural count
 #: ``v`` pays (natural7/8/9 for 7..9, 1 below seven)
-O = layout(MacaoRules, extra=tuple(f"mult{v}" for v in range(10)))  # noqa: E741
+O = layout(MacaoRules, extra=tuple(f"mult{v}" for v in range(10)))
 #: the codes of the choice options (``OVERDRAW.bust``, ``REPLACE_ZERO.punters`` ...)
 OVERDRAW = choices(MacaoRules, "overdraw")
 REPLACE_ZERO = choices(MacaoRules, "replace_zero")

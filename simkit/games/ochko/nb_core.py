@@ -24,7 +24,7 @@ N_FINAL = 21       # final bank in quarters of the starting bank: 0..19 and 20 =
 MAX_STAKE = 1_000_000
 
 #: ``opts`` slots (:func:`~simkit.core.options.layout`: one per rule option, named as it)
-O = layout(OchkoRules)  # noqa: E741
+O = layout(OchkoRules)
 #: the codes of the choice options (``VARIANT.A``, ``TWO_ACES.win``, ``DECK_END.pass_`` ...)
 VARIANT = choices(OchkoRules, "variant")
 VALUES = choices(OchkoRules, "values")

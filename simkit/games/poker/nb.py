@@ -69,7 +69,7 @@ VIEW_LEN = V_SEATS + 3 * MAX_SEATS
 
 #: ``opts`` slots (:func:`~simkit.core.options.layout`): one per rule option, named as it,
 #: then the pot histogram's bin width in chips (``report.pot_bin``)
-O = layout(PokerRules, extra=("pot_bin",))  # noqa: E741
+O = layout(PokerRules, extra=("pot_bin",))
 #: the codes of ``bet_sizing`` (``BET_SIZING.fixed``)
 BET_SIZING = choices(PokerRules, "bet_sizing")
 
