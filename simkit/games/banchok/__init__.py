@@ -7,6 +7,7 @@ import numpy as np
 import pandas as pd
 
 from simkit.core.cards import deck, format as format_cards, parse
+from simkit.core.options import pack
 from simkit.errors import SimkitError
 from simkit.games import banking
 from simkit.games.banchok import nb, report
@@ -14,21 +15,6 @@ from simkit.games.banchok.policies import PRIMAZKA, STAKE, kernel_policy, primaz
 from simkit.games.banchok.rules import BanchokRules
 from simkit.games.base import Game
 from simkit.policies.base import raise_illegal
-
-
-def kernel_opts(rules) -> np.ndarray:
-    """The kernel's ``opts`` array (layout ``nb.O_*``) for ``rules``."""
-    opts = np.zeros(nb.N_OPTS, dtype=np.int64)
-    opts[nb.O_PUNTERS] = rules.punters
-    opts[nb.O_BANK] = rules.bank
-    opts[nb.O_MIN_STAKE] = rules.min_stake
-    opts[nb.O_PASS_AT] = rules.pass_at
-    opts[nb.O_BANK_END] = nb.END_COUP if rules.bank_end == "coup" else nb.END_ROUND
-    opts[nb.O_COVER] = nb.COVER_SUIT if rules.cover == "suit" else nb.COVER_COLOUR
-    opts[nb.O_MAX_COUPS] = rules.max_coups
-    opts[nb.O_DECKS] = rules.decks
-    opts[nb.O_PRIMAZKA] = int(rules.primazka)
-    return opts
 
 
 class Banchok(Game):
@@ -67,7 +53,7 @@ class Banchok(Game):
         st = report.empty_stats(rules.punters)
         audit_out = np.zeros(2, np.int64)
         err = np.zeros(nb.N_ERR, np.int64)
-        nb.banchok_chunk_nb(seed, start, stop, deck(52, copies=rules.decks), kernel_opts(rules), code, params, fn,
+        nb.banchok_chunk_nb(seed, start, stop, deck(52, copies=rules.decks), pack(rules, nb.O), code, params, fn,
                             pz, audit, st["edge"], st["bank"], st["tenure"], st["outcome"], st["coup"], st["by_seat"],
                             st["tenure_by_outcome"], st["calib"], st["counters"], audit_out, err)
         if err[0]:
@@ -90,8 +76,8 @@ class Banchok(Game):
                               f"{4 * rules.punters}")
         if not isinstance(max_coups, int) or max_coups < 1:
             raise SimkitError(f"banchok: max_coups must be a positive integer, got {max_coups!r}")
-        opts = kernel_opts(rules)
-        opts[nb.O_MAX_COUPS] = min(rules.max_coups, max_coups)
+        opts = pack(rules, nb.O)
+        opts[nb.O.max_coups] = min(rules.max_coups, max_coups)
         code, params, fn = kernel_policy(policies["stake"])
         pz = primazka_params(policies["primazka"], rules)
         out = np.zeros(nb.N_OUT, np.int64)

@@ -20,17 +20,20 @@ from numba import types
 
 from simkit.core.interrupt_nb import poll_every_nb
 from simkit.core.jit import cfunc, njit
+from simkit.core.options import choices, layout
 from simkit.core.rng import randbelow_nb, seed_stream_nb
 from simkit.core.stats import moment_add_nb, ratio_add_nb
+from simkit.games.banchok.rules import BanchokRules
 from simkit.games.banking_nb import BANK_BROKEN, BANK_CAPPED, BANK_TRIPLED, bank_close_nb
 
 MAX_PUNTERS = 26
 N_PBINS = 20          # win-probability bins of width 0.05 for the calibration table
 
-O_PUNTERS, O_BANK, O_MIN_STAKE, O_PASS_AT, O_BANK_END, O_COVER, O_MAX_COUPS, O_DECKS, O_PRIMAZKA = range(9)
-N_OPTS = 9
-END_COUP, END_ROUND = 0, 1
-COVER_SUIT, COVER_COLOUR = 0, 1
+#: ``opts`` slots (:func:`~simkit.core.options.layout`: one per rule option, named as it)
+O = layout(BanchokRules)
+#: the codes of ``bank_end`` and ``cover`` (``BANK_END.coup``, ``COVER.colour`` ...)
+BANK_END = choices(BanchokRules, "bank_end")
+COVER = choices(BanchokRules, "cover")
 
 POL_USER, POL_FLAT, POL_HAND, POL_THREE_HIGH = 0, 1, 2, 3
 ERR_STAKE = 1
@@ -78,7 +81,7 @@ def best_ranks_nb(hand, cover, best):
         s = c & 3
         if (c >> 2) > best[s]:
             best[s] = c >> 2
-    if cover == COVER_COLOUR:
+    if cover == COVER.colour:
         b = max(best[0], best[3])
         best[0] = b
         best[3] = b
@@ -111,7 +114,7 @@ def _beats_ref_nb(hand, turned, cover):
     for k in range(3):
         c = hand[k]
         same = (c & 3) == (turned & 3)
-        if cover == COVER_COLOUR:
+        if cover == COVER.colour:
             same = ((c & 3) == 0 or (c & 3) == 3) == ((turned & 3) == 0 or (turned & 3) == 3)
         if same and (c >> 2) >= (turned >> 2):
             return True
@@ -192,18 +195,18 @@ def workspace_nb():
 def bank_nb(buf, state, fixed, deck0, opts, code, params, fn, pz, audit, by_seat_x, by_seat_y, calib, out, rec,
             err, audit_out, hands, hand, seen, best, pool):
     """Play one bank from ``buf`` and fill ``out`` = [punters' loss, stakes, coups, how it
-    ended, punter wins, whole-bank stakes, rounds, primazka stakes]; with ``opts[O_PRIMAZKA]``
+    ended, punter wins, whole-bank stakes, rounds, primazka stakes]; with ``opts[O.primazka]``
     the others add :func:`primazka_nb` (parameters ``pz``) to each stake and the sum is
     settled as one stake (counted in the stakes); ``by_seat_x/y``: loss and stakes by seat;
     ``calib[bin]`` += (coups, wins) by the punter's win probability; ``rec`` (if it has
     rows) records each coup. Returns False on an illegal stake (``err`` filled)."""
-    p = opts[O_PUNTERS]
+    p = opts[O.punters]
     r = 4 * p
-    decks = opts[O_DECKS]
+    decks = opts[O.decks]
     n = 52 * decks
-    bank0 = opts[O_BANK]
-    top = opts[O_PASS_AT] * bank0
-    cover = opts[O_COVER]
+    bank0 = opts[O.bank]
+    top = opts[O.pass_at] * bank0
+    cover = opts[O.cover]
     for k in range(N_OUT):
         out[k] = 0
     bank = bank0
@@ -222,7 +225,7 @@ def bank_nb(buf, state, fixed, deck0, opts, code, params, fn, pz, audit, by_seat
             best_ranks_nb(hand, cover, best)
             p0 = win_prob_nb(best, decks, n, seen, 0)
             p1 = win_prob_nb(best, decks, n, seen, i)
-            lo = min(opts[O_MIN_STAKE], bank)
+            lo = min(opts[O.min_stake], bank)
             stake = stake_nb(code, params, fn, hand, best, p0, p1, bank, lo)
             if stake < lo or stake > bank:
                 err[0] = ERR_STAKE
@@ -233,7 +236,7 @@ def bank_nb(buf, state, fixed, deck0, opts, code, params, fn, pz, audit, by_seat
                 err[6] = lo
                 return False
             own = stake
-            if opts[O_PRIMAZKA] != 0:
+            if opts[O.primazka] != 0:
                 stake += primazka_nb(pz, p1, bank, stake)
             turned = deal_nb(buf, t, r, state, fixed)
             t += 1
@@ -246,7 +249,7 @@ def bank_nb(buf, state, fixed, deck0, opts, code, params, fn, pz, audit, by_seat
                     audit_out[1] += 1
                 if abs(p1 - _win_prob_ref_nb(hand, deck0, seen, i, cover, pool)) > 1e-12:
                     audit_out[1] += 1
-                if own < min(opts[O_MIN_STAKE], bank) or stake > bank or own < 1 or stake < own:
+                if own < min(opts[O.min_stake], bank) or stake > bank or own < 1 or stake < own:
                     audit_out[1] += 1
             bank += loss
             coups += 1
@@ -277,10 +280,10 @@ def bank_nb(buf, state, fixed, deck0, opts, code, params, fn, pz, audit, by_seat
             if bank == 0:
                 how = BANK_BROKEN
                 break
-            if opts[O_BANK_END] == END_COUP and bank >= top:
+            if opts[O.bank_end] == BANK_END.coup and bank >= top:
                 how = BANK_TRIPLED
                 break
-            if coups >= opts[O_MAX_COUPS]:
+            if coups >= opts[O.max_coups]:
                 how = BANK_CAPPED
                 break
         out[6] += 1
@@ -293,7 +296,7 @@ def bank_nb(buf, state, fixed, deck0, opts, code, params, fn, pz, audit, by_seat
         if bank - bank0 != out[0]:
             audit_out[1] += 1
         ok = (how == BANK_BROKEN and bank == 0) or (how == BANK_TRIPLED and bank >= top) or \
-             (how == BANK_CAPPED and coups == opts[O_MAX_COUPS])
+             (how == BANK_CAPPED and coups == opts[O.max_coups])
         if not ok:
             audit_out[1] += 1
     return True
@@ -320,7 +323,7 @@ def banchok_chunk_nb(seed, start, stop, deck0, opts, code, params, fn, pz, audit
     ``tenure_by_outcome[how]`` = moments of the tenure of banks that ended so;
     ``calib[bin]`` = (coups, wins) by win probability; ``counters`` = [coups, rounds,
     whole-bank stakes]."""
-    p = opts[O_PUNTERS]
+    p = opts[O.punters]
     buf = deck0.copy()
     state = np.zeros(4, dtype=np.uint64)
     out = np.zeros(N_OUT, np.int64)
@@ -370,7 +373,7 @@ def banchok_fixed_nb(cards, deck0, opts, code, params, fn, pz, out, rec, err, au
     order they were dealt), audited against ``deck0`` (the decks the rules give); see
     :func:`bank_nb`."""
     state = np.zeros(4, dtype=np.uint64)
-    p = opts[O_PUNTERS]
+    p = opts[O.punters]
     seat_x = np.zeros(p, np.int64)
     seat_y = np.zeros(p, np.int64)
     calib = np.zeros((N_PBINS, 2), np.int64)

@@ -17,6 +17,7 @@ import math
 import numpy as np
 
 from simkit.core.cards import deck
+from simkit.core.options import pack
 from simkit.core.stats import Stats, moment_sums, moments, ratios
 from simkit.errors import SimkitError
 from simkit.games.base import Game
@@ -28,10 +29,6 @@ from simkit.games.blackjack.policies import (PLAY, hilo_policy, index_table, ker
 from simkit.games.blackjack.rules import BlackjackRules
 from simkit.policies.base import raise_illegal
 
-_HOLE = {"peek": nb.HOLE_PEEK, "none": nb.HOLE_NONE, "none-obo": nb.HOLE_OBO}
-_DOUBLE = {"any": nb.DBL_ANY, "9-11": nb.DBL_9_11, "10-11": nb.DBL_10_11}
-_SURRENDER = {"none": nb.SUR_NONE, "late": nb.SUR_LATE, "early": nb.SUR_EARLY}
-_BJ = {"3:2": 15, "6:5": 12, "1:1": 10}
 #: cards a box-round and the dealer use on average under basic strategy (for sizing runs)
 CARDS_PER_BOX_ROUND = 2.94
 CARDS_PER_DEALER = 2.45
@@ -93,13 +90,18 @@ class Blackjack(Game):
 
     # -- kernel arguments ----------------------------------------------------------------
     def _opts(self, rules, counting):
-        mode = nb.MODE_INF if rules.infinite else (nb.MODE_CSM if rules.continuous_shuffle else nb.MODE_SHOE)
+        """The kernel's ``opts`` (layout ``nb.O``): the rule options, then the slots derived
+        from them, from the float ``penetration`` and from the policy (``counting``)."""
+        o = pack(rules, nb.O)
+        o[nb.O.mode] = nb.MODE_INF if rules.infinite else (nb.MODE_CSM if rules.continuous_shuffle else nb.MODE_SHOE)
         n = 52 if rules.infinite else 52 * rules.decks
-        cut = int(round(rules.penetration * n))
-        return np.array([mode, cut, rules.players, int(rules.soft17 == "hit"), _HOLE[rules.hole_card],
-                         _BJ[rules.blackjack_pays], _DOUBLE[rules.double], int(rules.das), rules.hands_limit,
-                         int(rules.resplit_aces), _SURRENDER[rules.surrender], int(rules.insurance),
-                         nb.ROUNDS_PER_BLOCK, int(counting)], dtype=np.int64)
+        o[nb.O.cut] = int(round(rules.penetration * n))
+        o[nb.O.hands_limit] = rules.hands_limit
+        win, stake = rules.blackjack_pays.split(":")
+        o[nb.O.blackjack_tenths] = 10 * int(win) // int(stake)      # 3:2 pays 15 tenths, 6:5 12, 1:1 10
+        o[nb.O.block] = nb.ROUNDS_PER_BLOCK
+        o[nb.O.counting] = int(counting)
+        return o
 
     def _kernel_args(self, rules, policies):
         pol = policies["play"]

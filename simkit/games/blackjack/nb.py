@@ -22,9 +22,11 @@ from numba import types
 
 from simkit.core.interrupt_nb import poll_every_nb
 from simkit.core.jit import cfunc, njit
+from simkit.core.options import choices, layout
 from simkit.core.decks import rotate_left_nb
 from simkit.core.rng import load_state_nb, randbelow_s, seed_stream_nb, store_state_nb
 from simkit.core.stats import moment_add_nb, moment_add_sums_nb, ratio_add_nb
+from simkit.games.blackjack.rules import BlackjackRules
 
 # table layout shared with exact.py
 HARD0, SOFT0, PAIR0, SUR_HARD0, SUR_SOFT0, SUR_PAIR0, INS_ROW = 0, 22, 44, 54, 76, 98, 108
@@ -37,9 +39,6 @@ KIND_BET, KIND_INSURANCE, KIND_EARLY_SURRENDER, KIND_PLAY = 0, 1, 2, 3
 KIND_NAMES = ("bet", "insurance", "early surrender", "play")
 
 MODE_SHOE, MODE_INF, MODE_CSM, MODE_FIXED = 0, 1, 2, 3
-HOLE_PEEK, HOLE_NONE, HOLE_OBO = 0, 1, 2
-DBL_ANY, DBL_9_11, DBL_10_11 = 0, 1, 2
-SUR_NONE, SUR_LATE, SUR_EARLY = 0, 1, 2
 POL_USER, POL_TABLE = 0, 1
 
 ROUNDS_PER_BLOCK = 128
@@ -47,10 +46,20 @@ MAX_BET = 10_000
 MAX_HANDS = 64
 MAX_CARDS = 24            # cards one hand can hold (hard 21 at most: 4 aces + 4 twos + ...)
 
-# opts indices
-(O_MODE, O_CUT, O_PLAYERS, O_H17, O_HOLE, O_BJ, O_DOUBLE, O_DAS, O_LIMIT, O_RSA, O_SURRENDER,
- O_INSURANCE, O_BLOCK, O_COUNTING) = range(14)
-N_OPTS = 14
+#: ``opts`` slots (:func:`~simkit.core.options.layout`): one per rule option, named as it
+#: (``decks``, which may be "inf", and the float ``penetration`` are passed as ``mode`` and
+#: ``cut``), then what the game derives: the ``MODE_*`` of the shoe, the cut-card position,
+#: the most hands per box, a blackjack's payout in tenths, rounds per block of an endless
+#: shoe, and whether the policy counts cards
+O = layout(BlackjackRules, skip=("decks", "penetration"),
+           extra=("mode", "cut", "hands_limit", "blackjack_tenths", "block", "counting"))
+N_OPTS = len(O)
+#: the codes of the choice options (``HOLE_CARD.none_obo``, ``DOUBLE_RULE.v_9_11`` ...; DOUBLE and
+#: SURRENDER name actions)
+SOFT17 = choices(BlackjackRules, "soft17")
+HOLE_CARD = choices(BlackjackRules, "hole_card")
+DOUBLE_RULE = choices(BlackjackRules, "double")
+SURRENDER_RULE = choices(BlackjackRules, "surrender")
 # counting params (float64): min bet, max bet, units per true count, ramp offset
 C_MIN, C_MAX, C_UNITS, C_OFFSET = 0, 1, 2, 3
 
@@ -126,24 +135,24 @@ def legal_moves_nb(cards, ncards, first_decision, nhands, limit, split_aces, opt
     best = _best(hard, ace)
     pair = ncards == 2 and cards[0] == cards[1] and nhands < limit
     if split_aces:
-        return (1 << STAND) | ((1 << SPLIT) if pair and opts[O_RSA] != 0 else 0)
+        return (1 << STAND) | ((1 << SPLIT) if pair and opts[O.resplit_aces] != 0 else 0)
     if best >= 21:
         return 1 << STAND
     m = (1 << STAND) | (1 << HIT)
     if ncards == 2:
         soft = ace and hard + 10 <= 21
         ok = True
-        if nhands > 1 and opts[O_DAS] == 0:
+        if nhands > 1 and opts[O.das] == 0:
             ok = False
-        if opts[O_DOUBLE] == DBL_9_11 and (soft or hard < 9 or hard > 11):
+        if opts[O.double] == DOUBLE_RULE.v_9_11 and (soft or hard < 9 or hard > 11):
             ok = False
-        if opts[O_DOUBLE] == DBL_10_11 and (soft or hard < 10 or hard > 11):
+        if opts[O.double] == DOUBLE_RULE.v_10_11 and (soft or hard < 10 or hard > 11):
             ok = False
         if ok:
             m |= 1 << DOUBLE
         if pair:
             m |= 1 << SPLIT
-        if first_decision and nhands == 1 and opts[O_SURRENDER] == SUR_LATE:
+        if first_decision and nhands == 1 and opts[O.surrender] == SURRENDER_RULE.late:
             m |= 1 << SURRENDER
     return m
 
@@ -364,17 +373,17 @@ def _round(deck, iw, state, hilo, thrc, pol, params, user_fn, audit, hcards, hh,
     hace = hh[2]
     hbet = hh[3]
     hstate = hh[4]
-    mode = opts[O_MODE]
+    mode = opts[O.mode]
     n = sh[4]
-    players = opts[O_PLAYERS]
-    limit = opts[O_LIMIT]
-    counting = opts[O_COUNTING] != 0
+    players = opts[O.players]
+    limit = opts[O.hands_limit]
+    counting = opts[O.counting] != 0
     track = counting or pol != POL_TABLE
-    hole = opts[O_HOLE]
-    rsa = opts[O_RSA] != 0
-    das = opts[O_DAS] != 0
-    dbl = opts[O_DOUBLE]
-    sur = opts[O_SURRENDER]
+    hole = opts[O.hole_card]
+    rsa = opts[O.resplit_aces] != 0
+    das = opts[O.das] != 0
+    dbl = opts[O.double]
+    sur = opts[O.surrender]
     unseen = 0 if mode == MODE_INF else n - sh[2]   # for a user function; refreshed below
     pos = sh[0]
     fill = iw[IW_FILL]
@@ -428,7 +437,7 @@ def _round(deck, iw, state, hilo, thrc, pol, params, user_fn, audit, hcards, hh,
     dace = up == 0
     dn = 1
     hole_v = -1
-    if hole == HOLE_PEEK:
+    if hole == HOLE_CARD.peek:
         hole_v, pos, fill = _draw(deck, iw, state, mode, pos, fill)
         if hole_v < 0:
             err[0] = ERR_SHOE
@@ -442,7 +451,7 @@ def _round(deck, iw, state, hilo, thrc, pol, params, user_fn, audit, hcards, hh,
             res[b, R_NATURAL] = 1
     # insurance and early surrender, before the dealer checks
     unseen = 0 if mode == MODE_INF else n - sh[2]
-    if opts[O_INSURANCE] and up == 0:
+    if opts[O.insurance] and up == 0:
         tc = _true_count(sh, n, mode) if counting else 0.0
         for b in range(players):
             base = b * MAX_HANDS
@@ -455,7 +464,7 @@ def _round(deck, iw, state, hilo, thrc, pol, params, user_fn, audit, hcards, hh,
                 return ERR_ILLEGAL
             if take:
                 res[b, R_INS_STAKE] = res[b, R_BET] * 5
-    if sur == SUR_EARLY:
+    if sur == SURRENDER_RULE.early:
         tc = _true_count(sh, n, mode) if counting else 0.0
         for b in range(players):
             if res[b, R_NATURAL]:
@@ -473,7 +482,7 @@ def _round(deck, iw, state, hilo, thrc, pol, params, user_fn, audit, hcards, hh,
             if give:
                 res[b, R_SURRENDER] = 1
     dealer_bj = False
-    if hole == HOLE_PEEK and dn == 2 and dhard == 11 and dace:
+    if hole == HOLE_CARD.peek and dn == 2 and dhard == 11 and dace:
         dealer_bj = True
     live = False                            # a hand still standing: the dealer plays
     if not dealer_bj:
@@ -523,15 +532,15 @@ def _round(deck, iw, state, hilo, thrc, pol, params, user_fn, audit, hcards, hh,
                         if nc == 2:
                             soft = ace and hard + 10 <= 21
                             okd = nh == 1 or das
-                            if dbl == DBL_9_11 and (soft or hard < 9 or hard > 11):
+                            if dbl == DOUBLE_RULE.v_9_11 and (soft or hard < 9 or hard > 11):
                                 okd = False
-                            if dbl == DBL_10_11 and (soft or hard < 10 or hard > 11):
+                            if dbl == DOUBLE_RULE.v_10_11 and (soft or hard < 10 or hard > 11):
                                 okd = False
                             if okd:
                                 legal |= 1 << DOUBLE
                             if can_split:
                                 legal |= 1 << SPLIT
-                            if first and nh == 1 and sur == SUR_LATE:
+                            if first and nh == 1 and sur == SURRENDER_RULE.late:
                                 legal |= 1 << SURRENDER
                     pair = c0 if is_pair else -1
                     was_first = first
@@ -607,7 +616,7 @@ def _round(deck, iw, state, hilo, thrc, pol, params, user_fn, audit, hcards, hh,
                 h += 1
             res[b, R_HANDS] = nh
     # the dealer completes his hand
-    if hole != HOLE_PEEK:
+    if hole != HOLE_CARD.peek:
         hole_v, pos, fill = _draw(deck, iw, state, mode, pos, fill)
         if hole_v < 0:
             err[0] = ERR_SHOE
@@ -622,7 +631,7 @@ def _round(deck, iw, state, hilo, thrc, pol, params, user_fn, audit, hcards, hh,
     sh[7] = 1 if dealer_bj else 0
     if not dealer_bj:
         if live:
-            h17 = opts[O_H17] != 0
+            h17 = opts[O.soft17] == SOFT17.hit
             while True:
                 best = _best(dhard, dace)
                 soft = dace and dhard + 10 <= 21
@@ -638,7 +647,7 @@ def _round(deck, iw, state, hilo, thrc, pol, params, user_fn, audit, hcards, hh,
                 dn += 1
     dtotal = _best(dhard, dace)
     # settlement
-    bjpay = opts[O_BJ]
+    bjpay = opts[O.blackjack_tenths]
     dealt = dn
     for b in range(players):
         base = b * MAX_HANDS
@@ -661,16 +670,16 @@ def _round(deck, iw, state, hilo, thrc, pol, params, user_fn, audit, hcards, hh,
                 net = res[b, R_BET] * bjpay
                 outcomes[OUT_BJ, 0] += 1
                 outcomes[OUT_BJ, 1] += net
-        elif res[b, R_SURRENDER] and (sur == SUR_EARLY or not dealer_bj):
+        elif res[b, R_SURRENDER] and (sur == SURRENDER_RULE.early or not dealer_bj):
             net = -bet10 // 2
             outcomes[OUT_SURRENDER, 0] += 1
             outcomes[OUT_SURRENDER, 1] += net
-        elif dealer_bj and hole != HOLE_NONE:
+        elif dealer_bj and hole != HOLE_CARD.none:
             # peek: the round never went on; none-obo: only the original bet is lost
             net = -bet10
             outcomes[OUT_DEALER_BJ, 0] += 1
             outcomes[OUT_DEALER_BJ, 1] += net
-            if hole == HOLE_OBO:
+            if hole == HOLE_CARD.none_obo:
                 for h in range(nh):
                     if h > 0:
                         action += hbet[base + h]
@@ -835,19 +844,19 @@ def _rounds_one_box_nb(deck, iw, state, tab, thr1, cparams, hh, oc, by_tc, nroun
     Settlement and the table's double cells choose by selects rather than branches (the
     outcome is data the branch predictor cannot learn), and sums that only some rounds
     add to are added in ``acc`` on those rounds' paths."""
-    mode = iw[IW_OPTS + O_MODE]
+    mode = iw[IW_OPTS + O.mode]
     n = iw[IW_SH + 4]
-    limit = iw[IW_OPTS + O_LIMIT]
-    counting = iw[IW_OPTS + O_COUNTING] != 0
+    limit = iw[IW_OPTS + O.hands_limit]
+    counting = iw[IW_OPTS + O.counting] != 0
     track = counting
-    hole = iw[IW_OPTS + O_HOLE]
-    rsa = iw[IW_OPTS + O_RSA] != 0
-    das = iw[IW_OPTS + O_DAS] != 0
-    dbl = iw[IW_OPTS + O_DOUBLE]
-    sur = iw[IW_OPTS + O_SURRENDER]
-    insurance = iw[IW_OPTS + O_INSURANCE] != 0
-    h17 = iw[IW_OPTS + O_H17] != 0
-    bjpay = iw[IW_OPTS + O_BJ]
+    hole = iw[IW_OPTS + O.hole_card]
+    rsa = iw[IW_OPTS + O.resplit_aces] != 0
+    das = iw[IW_OPTS + O.das] != 0
+    dbl = iw[IW_OPTS + O.double]
+    sur = iw[IW_OPTS + O.surrender]
+    insurance = iw[IW_OPTS + O.insurance] != 0
+    h17 = iw[IW_OPTS + O.soft17] == SOFT17.hit
+    bjpay = iw[IW_OPTS + O.blackjack_tenths]
     # the unit's sums (one box: rounds = box-rounds, the punter's loss = -net, ...; the
     # others follow from these at the end, the very same integers)
     ms = 0          # net
@@ -909,7 +918,7 @@ def _rounds_one_box_nb(deck, iw, state, tab, thr1, cparams, hh, oc, by_tc, nroun
         dace = up == 0
         dn = 1
         hole_v = -1
-        if hole == HOLE_PEEK:
+        if hole == HOLE_CARD.peek:
             hole_v, pos, fill = _draw(deck, iw, state, mode, pos, fill)
             if hole_v < 0:
                 code = ERR_SHOE
@@ -932,7 +941,7 @@ def _rounds_one_box_nb(deck, iw, state, tab, thr1, cparams, hh, oc, by_tc, nroun
             if take:
                 ins = bet * 5
         surrendered = False
-        if sur == SUR_EARLY:
+        if sur == SURRENDER_RULE.early:
             tc = _true_count_iw(iw, n, mode) if counting else 0.0
             if not natural:
                 pair = c0 if c0 == c1 else -1
@@ -945,7 +954,7 @@ def _rounds_one_box_nb(deck, iw, state, tab, thr1, cparams, hh, oc, by_tc, nroun
                     break
                 if give:
                     surrendered = True
-        dealer_bj = hole == HOLE_PEEK and dn == 2 and dhard == 11 and dace
+        dealer_bj = hole == HOLE_CARD.peek and dn == 2 and dhard == 11 and dace
         # the box plays: hand 0 in locals (n0 cards, hard0/ace0, bet hb0, state s0: 0
         # playing, 1 split, 2 split aces, 3 bust, 4 surrendered), split hands 1.. in hh
         n0 = 2
@@ -972,13 +981,13 @@ def _rounds_one_box_nb(deck, iw, state, tab, thr1, cparams, hh, oc, by_tc, nroun
                 if nc == 2:
                     soft = ace and hard + 10 <= 21
                     okd = True
-                    if dbl == DBL_9_11 and (soft or hard < 9 or hard > 11):
+                    if dbl == DOUBLE_RULE.v_9_11 and (soft or hard < 9 or hard > 11):
                         okd = False
-                    if dbl == DBL_10_11 and (soft or hard < 10 or hard > 11):
+                    if dbl == DOUBLE_RULE.v_10_11 and (soft or hard < 10 or hard > 11):
                         okd = False
                     if okd:
                         legal |= 1 << DOUBLE
-                    if first and sur == SUR_LATE:
+                    if first and sur == SURRENDER_RULE.late:
                         legal |= 1 << SURRENDER
                 tc = _true_count_iw(iw, n, mode) if counting else 0.0
                 a = _table_play1(hard, ace, -1, up, legal, tc, tab, thr1, counting)
@@ -1070,15 +1079,15 @@ def _rounds_one_box_nb(deck, iw, state, tab, thr1, cparams, hh, oc, by_tc, nroun
                         if nc == 2:
                             soft = ace and hard + 10 <= 21
                             okd = nh == 1 or das
-                            if dbl == DBL_9_11 and (soft or hard < 9 or hard > 11):
+                            if dbl == DOUBLE_RULE.v_9_11 and (soft or hard < 9 or hard > 11):
                                 okd = False
-                            if dbl == DBL_10_11 and (soft or hard < 10 or hard > 11):
+                            if dbl == DOUBLE_RULE.v_10_11 and (soft or hard < 10 or hard > 11):
                                 okd = False
                             if okd:
                                 legal |= 1 << DOUBLE
                             if can_split:
                                 legal |= 1 << SPLIT
-                            if first and nh == 1 and sur == SUR_LATE:
+                            if first and nh == 1 and sur == SURRENDER_RULE.late:
                                 legal |= 1 << SURRENDER
                     pair = a0 if is_pair else -1
                     tc = _true_count_iw(iw, n, mode) if counting else 0.0
@@ -1155,7 +1164,7 @@ def _rounds_one_box_nb(deck, iw, state, tab, thr1, cparams, hh, oc, by_tc, nroun
             if code != 0:
                 break
         # the dealer completes his hand
-        if hole != HOLE_PEEK:
+        if hole != HOLE_CARD.peek:
             hole_v, pos, fill = _draw(deck, iw, state, mode, pos, fill)
             if hole_v < 0:
                 code = ERR_SHOE
@@ -1203,16 +1212,16 @@ def _rounds_one_box_nb(deck, iw, state, tab, thr1, cparams, hh, oc, by_tc, nroun
                 net = bet * bjpay
                 oc[2 * OUT_BJ] += 1
                 oc[2 * OUT_BJ + 1] += net
-        elif surrendered and (sur == SUR_EARLY or not dealer_bj):
+        elif surrendered and (sur == SURRENDER_RULE.early or not dealer_bj):
             net = -bet10 // 2
             oc[2 * OUT_SURRENDER] += 1
             oc[2 * OUT_SURRENDER + 1] += net
-        elif dealer_bj and hole != HOLE_NONE:
+        elif dealer_bj and hole != HOLE_CARD.none:
             # peek: the round never went on; none-obo: only the original bet is lost
             net = -bet10
             oc[2 * OUT_DEALER_BJ] += 1
             oc[2 * OUT_DEALER_BJ + 1] += net
-            if hole == HOLE_OBO:
+            if hole == HOLE_CARD.none_obo:
                 if hb0 > bet10:
                     acc[A_UA] += hb0 - bet10
                 for h in range(1, nh):
@@ -1355,12 +1364,12 @@ def _unit_nb(seed, unit, total_rounds, deck, shoe0, state, iw, hilo, thrc, pol,
     opts = iw[IW_OPTS:IW_OPTS + N_OPTS]
     audit_out = iw[IW_AUDIT:IW_AUDIT + 2]
     err = iw[IW_ERR:IW_ERR + 8]
-    mode = opts[O_MODE]
-    players = opts[O_PLAYERS]
+    mode = opts[O.mode]
+    players = opts[O.players]
     n = shoe0.shape[0]
-    counting = opts[O_COUNTING] != 0
-    cut = opts[O_CUT]
-    block = opts[O_BLOCK]
+    counting = opts[O.counting] != 0
+    cut = opts[O.cut]
+    block = opts[O.block]
     seed_stream_nb(state, seed, unit)
     for i in range(n):
         deck[i] = shoe0[i]
@@ -1523,18 +1532,18 @@ def _pack(opts, tags, hi, lo, thr, cparams, n):
     tables as one array and the thresholds with the counting parameters as an extra last
     row."""
     iw = np.zeros(N_IW, dtype=np.int64)
-    mode = opts[O_MODE]
+    mode = opts[O.mode]
     # buffer growth: a shoe is shuffled to its cut card at once, then 8 positions at a
     # time (at most 7 unused per shoe); a continuous shuffler one at a time (every round
     # is a fresh shoe); a hand-built shoe all at once
     iw[IW_GROW] = 8 if mode == MODE_SHOE else (1 if mode == MODE_CSM else n)
-    iw[IW_FIRST] = opts[O_CUT] if mode == MODE_SHOE else 0
+    iw[IW_FIRST] = opts[O.cut] if mode == MODE_SHOE else 0
     for k in range(N_OPTS):
         iw[IW_OPTS + k] = opts[k]
     for k in range(10):
         iw[IW_TAGS + k] = tags[k]
     hilo = np.empty((2, hi.shape[0], hi.shape[1]), dtype=np.int8)
-    counting = opts[O_COUNTING] != 0
+    counting = opts[O.counting] != 0
     for r in range(hi.shape[0]):
         for c in range(hi.shape[1]):
             hilo[0, r, c] = hi[r, c]
@@ -1574,10 +1583,10 @@ def blackjack_chunk_nb(seed, start, stop, total_rounds, shoe0, opts, tags, hi, l
     (-10..10, clipped) = [box-rounds, net, initial bets]. ``counters`` = [units, rounds,
     box-rounds, shuffles, mid-round reshuffles, cards dealt, hands played].
     """
-    players = opts[O_PLAYERS]
+    players = opts[O.players]
     n = shoe0.shape[0]
     values = _value_deck(shoe0)
-    deck = _pile(values, opts[O_MODE])
+    deck = _pile(values, opts[O.mode])
     state = np.zeros(4, dtype=np.uint64)
     hcards, hh = _hand_arrays(players)
     res = np.zeros((players, N_RES), dtype=np.int64)
@@ -1611,8 +1620,8 @@ def _ruin_paths(seed, paths, bankroll10, max_rounds, shoe0, opts, tags, hi, lo, 
     tenths and plays shoe after shoe until its bankroll is 0 or less (``out[p, 0] = 1``)
     or ``max_rounds`` rounds have passed; ``out[p, 1]`` = rounds played; ``mom`` row 0
     gets every box-round's net."""
-    mode = opts[O_MODE]
-    players = opts[O_PLAYERS]
+    mode = opts[O.mode]
+    players = opts[O.players]
     n = shoe0.shape[0]
     values = _value_deck(shoe0)
     deck = _pile(values, mode)
@@ -1620,8 +1629,8 @@ def _ruin_paths(seed, paths, bankroll10, max_rounds, shoe0, opts, tags, hi, lo, 
     hcards, hh = _hand_arrays(players)
     res = np.zeros((players, N_RES), dtype=np.int64)
     outcomes = np.zeros((N_OUT, 2), dtype=np.int64)
-    no_audit = opts[O_MODE] < 0        # always false, typed as a plain boolean
-    cut = opts[O_CUT]
+    no_audit = opts[O.mode] < 0        # always false, typed as a plain boolean
+    cut = opts[O.cut]
     iw, hilo, thrc = _pack(opts, tags, hi, lo, thr, cparams, n)
     sh = iw[IW_SH:IW_SH + 9]
     for p in range(paths):
@@ -1664,12 +1673,12 @@ def _deal(cards, opts, tags, hi, lo, thr, cparams, pol, params, user_fn, res, ou
     kernel's audit, and the round's card count against the cards drawn)]."""
     n = cards.shape[0]
     deck = _value_deck(cards)
-    players = opts[O_PLAYERS]
+    players = opts[O.players]
     state = np.zeros(4, dtype=np.uint64)
     hcards, hh = _hand_arrays(players)
     fixed = opts.copy()
-    fixed[O_MODE] = MODE_FIXED
-    audit = opts[O_MODE] >= 0          # always true, typed as a plain boolean (one round_nb compile)
+    fixed[O.mode] = MODE_FIXED
+    audit = opts[O.mode] >= 0          # always true, typed as a plain boolean (one round_nb compile)
     iw, hilo, thrc = _pack(fixed, tags, hi, lo, thr, cparams, n)
     iw[IW_SH + 4] = n
     code = round_nb(deck, iw, state, hilo, thrc, pol, params, user_fn, audit, hcards, hh, res, outcomes)

@@ -5,6 +5,7 @@ Seed file 000, lines 213-237; GAMES.md G06. Unit = one bank, i.e. one shoe (see 
 import numpy as np
 
 from simkit.core.cards import deck, parse
+from simkit.core.options import pack
 from simkit.core.stats import ratios
 from simkit.errors import SimkitError
 from simkit.games import banking
@@ -14,28 +15,14 @@ from simkit.games.macao.policies import BANKER, PUNTER, kernel_policy
 from simkit.games.macao.rules import MacaoRules
 from simkit.policies.base import raise_illegal
 
-_OVER = {"void": nb.OVER_VOID, "bust": nb.OVER_BUST, "mod10": nb.OVER_MOD10}
-_REPL = {"all": nb.REPL_ALL, "punters": nb.REPL_PUNTERS, "none": nb.REPL_NONE}
-
-
 def kernel_opts(rules) -> np.ndarray:
-    """The kernel's ``opts`` array (layout ``nb.O_*``) for ``rules``."""
-    opts = np.zeros(nb.N_OPTS, dtype=np.int64)
-    opts[nb.O_PUNTERS] = rules.punters
-    opts[nb.O_OVERDRAW] = _OVER[rules.overdraw]
-    opts[nb.O_MAX_DRAWS] = rules.max_draws
-    opts[nb.O_REPLACE] = _REPL[rules.replace_zero]
-    opts[nb.O_REPLACE_DRAWN] = int(rules.replace_drawn_zero)
-    opts[nb.O_REPL_IS_DRAW] = int(rules.replacement_is_draw)
-    opts[nb.O_BANKER_DRAWS] = int(rules.banker_draws)
-    opts[nb.O_TIE_PAYS] = nb.TIE_NATURAL if rules.tie_pays == "natural" else nb.TIE_SINGLE
-    opts[nb.O_TIE_LOW] = nb.TIE_LOW_LOSE if rules.tie_low == "lose" else nb.TIE_LOW_PUSH
-    opts[nb.O_LOSER_PAYS] = nb.LOSER_SINGLE if rules.loser_pays == "single" else nb.LOSER_BANKER_NATURAL
-    opts[nb.O_SHOE_END] = nb.SHOE_RESHUFFLE if rules.shoe_end == "reshuffle" else nb.SHOE_VOID
-    opts[nb.O_MULT:nb.O_MULT + 10] = 1
-    opts[nb.O_MULT + 7] = rules.natural7
-    opts[nb.O_MULT + 8] = rules.natural8
-    opts[nb.O_MULT + 9] = rules.natural9
+    """The kernel's ``opts`` array (layout ``nb.O``) for ``rules``: the options, then the
+    natural multiplier table."""
+    opts = pack(rules, nb.O)
+    opts[nb.O.mult0:nb.O.mult0 + 10] = 1
+    opts[nb.O.mult7] = rules.natural7
+    opts[nb.O.mult8] = rules.natural8
+    opts[nb.O.mult9] = rules.natural9
     return opts
 
 

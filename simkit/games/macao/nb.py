@@ -18,9 +18,11 @@ from numba import types
 
 from simkit.core.interrupt_nb import poll_every_nb
 from simkit.core.jit import cfunc, njit
+from simkit.core.options import choices, layout
 from simkit.core.decks import rotate_left_nb
 from simkit.core.rng import draw_nb, seed_stream_nb
 from simkit.core.stats import ratio_add_nb
+from simkit.games.macao.rules import MacaoRules
 from simkit.games.banking_nb import BANK_PASSED, bank_close_nb
 
 BUST = 10          # a hand's count after an overdraw under overdraw=bust
@@ -34,18 +36,17 @@ for _c in range(52):
     _r = _c >> 2
     VALUE[_c] = _r + 2 if _r <= 7 else (1 if _r == 12 else 0)
 
-# opts layout (int64): see MacaoGame._kernel_args
-O_PUNTERS, O_OVERDRAW, O_MAX_DRAWS, O_REPLACE, O_REPLACE_DRAWN, O_REPL_IS_DRAW, O_BANKER_DRAWS = range(7)
-O_TIE_PAYS, O_TIE_LOW, O_LOSER_PAYS, O_SHOE_END = 7, 8, 9, 10
-O_MULT = 11        # opts[O_MULT + v]: multiplier of a natural count v (1 below seven)
-N_OPTS = O_MULT + 10
-
-OVER_VOID, OVER_BUST, OVER_MOD10 = 0, 1, 2
-REPL_ALL, REPL_PUNTERS, REPL_NONE = 0, 1, 2
-TIE_NATURAL, TIE_SINGLE = 0, 1
-TIE_LOW_LOSE, TIE_LOW_PUSH = 0, 1
-LOSER_SINGLE, LOSER_BANKER_NATURAL = 0, 1
-SHOE_RESHUFFLE, SHOE_VOID = 0, 1
+#: ``opts`` slots (:func:`~simkit.core.options.layout`): one per rule option, named as it,
+#: then the multiplier table the game fills: ``opts[O.mult0 + v]`` = what a natural count
+#: ``v`` pays (natural7/8/9 for 7..9, 1 below seven)
+O = layout(MacaoRules, extra=tuple(f"mult{v}" for v in range(10)))
+#: the codes of the choice options (``OVERDRAW.bust``, ``REPLACE_ZERO.punters`` ...)
+OVERDRAW = choices(MacaoRules, "overdraw")
+REPLACE_ZERO = choices(MacaoRules, "replace_zero")
+TIE_PAYS = choices(MacaoRules, "tie_pays")
+TIE_LOW = choices(MacaoRules, "tie_low")
+LOSER_PAYS = choices(MacaoRules, "loser_pays")
+SHOE_END = choices(MacaoRules, "shoe_end")
 
 POL_USER, POL_THRESHOLD, POL_MIMIC = 0, 1, 2
 COUP_OK, COUP_VOID, COUP_ILLEGAL = 0, 1, 2
@@ -82,9 +83,9 @@ def add_card_nb(count, value, overdraw):
     total = count + value
     if total <= 9:
         return total
-    if overdraw == OVER_VOID:
+    if overdraw == OVERDRAW.void:
         return count
-    if overdraw == OVER_BUST:
+    if overdraw == OVERDRAW.bust:
         return np.int64(BUST)
     return total - 10
 
@@ -100,16 +101,16 @@ def settle_nb(pc, pn, bc, bn, opts):
     banker's natural multiplier with ``loser_pays=banker-natural``). A bust punter loses
     even to a bust banker."""
     lose = np.int64(1)
-    if opts[O_LOSER_PAYS] == LOSER_BANKER_NATURAL and bn != 0 and bc <= 9:
-        lose = opts[O_MULT + bc]
+    if opts[O.loser_pays] == LOSER_PAYS.banker_natural and bn != 0 and bc <= 9:
+        lose = opts[O.mult0 + bc]
     if pc == BUST:
         return lose
     if bc == BUST or pc > bc:
-        return -opts[O_MULT + pc] if pn != 0 else np.int64(-1)
+        return -opts[O.mult0 + pc] if pn != 0 else np.int64(-1)
     if pc == bc:
         if pc >= 7:
-            return opts[O_MULT + pc] if opts[O_TIE_PAYS] == TIE_NATURAL else np.int64(1)
-        return np.int64(1) if opts[O_TIE_LOW] == TIE_LOW_LOSE else np.int64(0)
+            return opts[O.mult0 + pc] if opts[O.tie_pays] == TIE_PAYS.natural else np.int64(1)
+        return np.int64(1) if opts[O.tie_low] == TIE_LOW.lose else np.int64(0)
     return lose
 
 
@@ -124,7 +125,7 @@ def take_nb(deck, cur, state, fixed, shoe_end):
     ``fixed``; with no discards left the coup is voided."""
     n = deck.shape[0]
     if cur[0] == n:
-        if shoe_end == SHOE_VOID or cur[1] == 0:
+        if shoe_end == SHOE_END.void or cur[1] == 0:
             return np.int64(-1)
         s0 = cur[1]
         rotate_left_nb(deck, s0)
@@ -145,8 +146,8 @@ def coup_nb(deck, cur, state, fixed, opts, pcode, pparams, pfn, bcode, bparams, 
     ``count``, ``natural``, ``draws`` and, per punter, ``loss``. Returns ``COUP_OK``,
     ``COUP_VOID`` (the shoe ended and the coup is cancelled) or ``COUP_ILLEGAL`` (``err``
     = [ERR_DRAW, -, move, seat, count, natural, draws, -])."""
-    p = opts[O_PUNTERS]
-    shoe_end = opts[O_SHOE_END]
+    p = opts[O.punters]
+    shoe_end = opts[O.shoe_end]
     for s in range(p + 1):
         c = take_nb(deck, cur, state, fixed, shoe_end)
         if c < 0:
@@ -157,20 +158,20 @@ def coup_nb(deck, cur, state, fixed, opts, pcode, pparams, pfn, bcode, bparams, 
     drew = 0
     for s in range(p + 1):
         banker = s == p
-        repl = opts[O_REPLACE]
-        if repl == REPL_ALL or (repl == REPL_PUNTERS and not banker):
+        repl = opts[O.replace_zero]
+        if repl == REPLACE_ZERO.all or (repl == REPLACE_ZERO.punters and not banker):
             while count[s] == 0:
                 c = take_nb(deck, cur, state, fixed, shoe_end)
                 if c < 0:
                     return COUP_VOID
                 count[s] = VALUE[c]
-                if opts[O_REPL_IS_DRAW] != 0:
+                if opts[O.replacement_is_draw] != 0:
                     natural[s] = 0
-        if banker and opts[O_BANKER_DRAWS] == 0:
+        if banker and opts[O.banker_draws] == 0:
             continue
-        if not banker and pcode == POL_MIMIC and opts[O_BANKER_DRAWS] == 0:
+        if not banker and pcode == POL_MIMIC and opts[O.banker_draws] == 0:
             continue          # the banker never draws, so neither does his mimic
-        while draws[s] < opts[O_MAX_DRAWS] and count[s] != BUST:
+        while draws[s] < opts[O.max_draws] and count[s] != BUST:
             seat = 0 if banker else s + 1
             if banker or pcode == POL_MIMIC:
                 move = decide_nb(bcode, bparams, bfn, count[s], natural[s], draws[s], seat, drew)
@@ -190,12 +191,12 @@ def coup_nb(deck, cur, state, fixed, opts, pcode, pparams, pfn, bcode, bparams, 
             if c < 0:
                 return COUP_VOID
             v = VALUE[c]
-            while v == 0 and opts[O_REPLACE_DRAWN] != 0:
+            while v == 0 and opts[O.replace_drawn_zero] != 0:
                 c = take_nb(deck, cur, state, fixed, shoe_end)
                 if c < 0:
                     return COUP_VOID
                 v = VALUE[c]
-            count[s] = add_card_nb(count[s], v, opts[O_OVERDRAW])
+            count[s] = add_card_nb(count[s], v, opts[O.overdraw])
             natural[s] = 0
             draws[s] += 1
         if not banker and draws[s] > 0:
@@ -220,20 +221,20 @@ def _settle_ref_nb(pc, pn, bc, bn, opts):
         tie = pc == bc
     if punter_wins:
         if pn == 1 and pc == 9:
-            return -opts[O_MULT + 9]
+            return -opts[O.mult9]
         if pn == 1 and pc == 8:
-            return -opts[O_MULT + 8]
+            return -opts[O.mult8]
         if pn == 1 and pc == 7:
-            return -opts[O_MULT + 7]
+            return -opts[O.mult7]
         return -1
     if tie:
         if pc < 7:
-            return 0 if opts[O_TIE_LOW] == TIE_LOW_PUSH else 1
-        if opts[O_TIE_PAYS] == TIE_SINGLE:
+            return 0 if opts[O.tie_low] == TIE_LOW.push else 1
+        if opts[O.tie_pays] == TIE_PAYS.single:
             return 1
-        return opts[O_MULT + pc]
-    if opts[O_LOSER_PAYS] == LOSER_BANKER_NATURAL and bn == 1 and 7 <= bc <= 9:
-        return opts[O_MULT + bc]
+        return opts[O.mult0 + pc]
+    if opts[O.loser_pays] == LOSER_PAYS.banker_natural and bn == 1 and 7 <= bc <= 9:
+        return opts[O.mult0 + bc]
     return 1
 
 
@@ -242,13 +243,13 @@ def _audit_coup_nb(opts, count, natural, draws, loss):
     """(checks, violations) of one coup: counts in range, the draws each hand took
     allowed (independently of the kernel's loop), naturals undrawn, settlements equal to
     the reference table."""
-    p = opts[O_PUNTERS]
+    p = opts[O.punters]
     checks = 0
     bad = 0
     for s in range(p + 1):
-        max_d = opts[O_MAX_DRAWS] if (s < p or opts[O_BANKER_DRAWS] != 0) else 0
+        max_d = opts[O.max_draws] if (s < p or opts[O.banker_draws] != 0) else 0
         checks += 3
-        if not (0 <= count[s] <= 9 or (count[s] == BUST and opts[O_OVERDRAW] == OVER_BUST and draws[s] > 0)):
+        if not (0 <= count[s] <= 9 or (count[s] == BUST and opts[O.overdraw] == OVERDRAW.bust and draws[s] > 0)):
             bad += 1
         if draws[s] < 0 or draws[s] > max_d:
             bad += 1
@@ -292,7 +293,7 @@ def macao_chunk_nb(seed, start, stop, deck0, opts, pcode, pparams, pfn, bcode, b
     ``bfinal``: final counts 0..9 and bust. ``counters`` = [coups, voided coups, shoe-end
     reshuffles, punter-coups]."""
     n = deck0.shape[0]
-    p = opts[O_PUNTERS]
+    p = opts[O.punters]
     deck = deck0.copy()
     sorted0 = np.sort(deck0)
     state = np.zeros(4, dtype=np.uint64)

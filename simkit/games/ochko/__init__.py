@@ -6,6 +6,7 @@ one punter's stake settled against the banker.
 import numpy as np
 
 from simkit.core.cards import RANK_A, RANK_J, RANK_K, RANK_Q, deck
+from simkit.core.options import pack
 from simkit.core.stats import moments, ratios
 from simkit.games.banking import bank_stats
 from simkit.games.base import Game
@@ -14,15 +15,6 @@ from simkit.games.ochko.policies import BANKER, DRAW, PARAM_ORDER, ROLES, STAKE,
 from simkit.games.ochko.rules import OchkoRules
 from simkit.policies.base import raise_illegal
 
-_CODES = {
-    "variant": {"A": nb_core.VARIANT_A, "B": nb_core.VARIANT_B},
-    "two_aces": {"plain": nb_core.ACES_PLAIN, "21": nb_core.ACES_21, "win": nb_core.ACES_WIN},
-    "tie": {"push": nb_core.TIE_PUSH, "banker": nb_core.TIE_BANKER, "punter": nb_core.TIE_PUNTER},
-    "deck_end": {"pass": nb_core.DECK_PASS, "reshuffle": nb_core.DECK_RESHUFFLE},
-    "natural_vs_natural": {"banker": 0, "push": 1},
-    "banker_hand": {"per_duel": nb_core.HAND_PER_DUEL, "single": nb_core.HAND_SINGLE},
-    "info": {"open": nb_core.INFO_OPEN, "hidden": nb_core.INFO_HIDDEN},
-}
 _PLACEHOLDER = {"stake": nb_core.no_user_stake_nb, "draw": nb_core.no_user_draw_nb,
                 "banker": nb_core.no_user_banker_nb}
 _OCHKO = {RANK_A: 11, RANK_K: 4, RANK_Q: 3, RANK_J: 2}
@@ -39,30 +31,6 @@ def card_values(values: str) -> np.ndarray:
         rank = code // 4
         val[code] = faces.get(rank, rank + 2)
     return val
-
-
-def kernel_opts(rules) -> np.ndarray:
-    """The rules as the kernel's ``opts`` array (``nb_core.O_*``)."""
-    o = np.zeros(nb_core.N_OPTS, np.int64)
-    o[nb_core.O_VARIANT] = _CODES["variant"][rules.variant]
-    o[nb_core.O_PUNTERS] = rules.punters
-    o[nb_core.O_SOFT] = int(rules.values == "blackjack")
-    o[nb_core.O_TWO_ACES] = _CODES["two_aces"][rules.two_aces]
-    o[nb_core.O_TIE] = _CODES["tie"][rules.tie]
-    o[nb_core.O_DECK_END] = _CODES["deck_end"][rules.deck_end]
-    o[nb_core.O_MAX_ROUNDS] = rules.max_rounds
-    o[nb_core.O_MAX_DRAWS] = rules.max_draws
-    o[nb_core.O_NVN] = _CODES["natural_vs_natural"][rules.natural_vs_natural]
-    o[nb_core.O_NAT_PAYS] = rules.natural_pays
-    o[nb_core.O_BUST_PAYS] = rules.banker_bust_pays
-    o[nb_core.O_HIGHER_PAYS] = rules.higher_pays
-    o[nb_core.O_BANKER_HAND] = _CODES["banker_hand"][rules.banker_hand]
-    o[nb_core.O_INFO] = _CODES["info"][rules.info]
-    o[nb_core.O_BANK] = rules.bank
-    o[nb_core.O_KNOCK] = rules.knock_multiple
-    o[nb_core.O_HALVING] = int(rules.halving)
-    o[nb_core.O_BURN] = int(rules.burn_card)
-    return o
 
 
 def policy_args(rules, policies) -> tuple:
@@ -128,7 +96,7 @@ class Ochko(Game):
 
     def _kernel_args(self, rules, policies):
         cards = deck(rules.deck, copies=rules.decks)
-        return cards, card_values(rules.values), kernel_opts(rules), policy_args(rules, policies)
+        return cards, card_values(rules.values), pack(rules, nb_core.O), policy_args(rules, policies)
 
     def _raise(self, err, rules, policies):
         code = int(err[0])

@@ -21,9 +21,9 @@ from simkit.games.ochko.nb_a import bank_a_nb
 from simkit.games.ochko.nb_b import bank_b_nb
 from simkit.games.ochko.nb_core import (  # noqa: F401 - names re-exported for the Python side
     BANKER_FN, BK_BANK, BK_BANK0, BK_COUPS, BK_END, BK_HALF, BK_PUSH, BK_ROUNDS, BK_WINS, BK_X, BK_Y, DRAW_FN,
-    DS_BURN, DS_FIXED, DS_LOG, DS_NOCARD, DS_POS, DS_SHUFFLES, END_NAMES, MAX_P, MAXH, N_BK, N_DS, N_END, N_ERR,
-    N_FINAL, N_INDEX, N_LOG, N_OUT, N_TENURE, N_TOT, O_BANK, O_VARIANT, OUTCOME_NAMES, SEATS, STAKE_FN, VARIANT_A,
-    audit_add_nb, kernel)
+    DS_BURN, DS_FIXED, DS_LOG, DS_NOCARD, DS_POS, DS_SHUFFLES, END_NAMES, MAXH, MAX_P, N_BK, N_DS, N_END, N_ERR,
+    N_FINAL, N_INDEX, N_LOG, N_OUT, N_TENURE, N_TOT, O, OUTCOME_NAMES, SEATS, STAKE_FN, VARIANT, audit_add_nb,
+    kernel)
 
 N_COUP = 4         # coup rows: wins/coups, pushes/coups, stake/coups, halvings/coups
 #: the shared bank outcome (:mod:`simkit.games.banking`) of each ``END_*``
@@ -45,7 +45,7 @@ def play_bank_nb(deck, deck0, fixed, ds, state, hands, hs, val, opts, pcodes, sp
     ds[DS_FIXED] = fixed
     ds[DS_BURN] = 1
     bk.fill(0)
-    bk[BK_BANK0] = 2 * opts[O_BANK]
+    bk[BK_BANK0] = 2 * opts[O.bank]
     for s in range(SEATS):
         for j in range(3):
             hs[s, j] = 0
@@ -54,7 +54,7 @@ def play_bank_nb(deck, deck0, fixed, ds, state, hands, hs, val, opts, pcodes, sp
     for k in range(N_INDEX):
         idx_loc[k, 0] = 0
         idx_loc[k, 1] = 0
-    if opts[O_VARIANT] == VARIANT_A:
+    if opts[O.variant] == VARIANT.A:
         ok = bank_a_nb(deck, ds, state, hands, hs, val, opts, pcodes, sp, sfn, dp, dfn, bp, bfn, targets, sc, bk,
                        seat_loc, idx_loc, outcomes, totals, log, audit, audit_out, deck0, counts, err, unit)
     else:
@@ -64,7 +64,7 @@ def play_bank_nb(deck, deck0, fixed, ds, state, hands, hs, val, opts, pcodes, sp
         sx = 0
         for s in range(seat_loc.shape[0]):
             sx += seat_loc[s, 0]
-        audit_add_nb(audit_out, 2, sx == bk[BK_X] and (opts[O_VARIANT] == VARIANT_A
+        audit_add_nb(audit_out, 2, sx == bk[BK_X] and (opts[O.variant] == VARIANT.A
                                                         or bk[BK_BANK] - bk[BK_BANK0] == bk[BK_X]))
     return ok
 
@@ -108,7 +108,7 @@ def ochko_chunk_nb(seed, start, stop, deck0, val, opts, pcodes, sp, sfn, dp, dfn
     deck = deck0.copy()
     counts, state, ds, hands, hs, targets, sc, bk, seat_loc, idx_loc = _bank_arrays()
     log = np.zeros((0, N_LOG), np.int64)
-    is_b = opts[O_VARIANT] != VARIANT_A
+    is_b = opts[O.variant] != VARIANT.A
     for unit in range(start, stop):
         poll_every_nb(unit)
         seed_stream_nb(state, seed, unit)

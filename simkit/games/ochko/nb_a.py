@@ -10,12 +10,11 @@ bust pays every punter who has not bust double (003:6); both bust: withdrawn (00
 The banker may take the bank when the deck is played through (003:7).
 """
 from simkit.games.ochko.nb_core import (
-    BK_END, BK_ROUNDS, DECK_PASS, DRAW, DS_EXHAUSTED, DS_POS, END_DECK, END_ROUNDS, ERR_BANKER, ERR_DRAW,
-    ERR_STAKE, H_N, MAX_STAKE, O_BUST_PAYS, O_DECK_END, O_HIGHER_PAYS, O_MAX_DRAWS, O_MAX_ROUNDS, O_NAT_PAYS,
-    O_NVN, O_PUNTERS, O_SOFT, O_TIE, O_TWO_ACES, OUT_BANKER_BUST, OUT_BANKER_HIGHER, OUT_BANKER_NATURAL,
-    OUT_BOTH_BUST, OUT_NATURAL_TIE, OUT_PUNTER_BUST, OUT_PUNTER_HIGHER, OUT_PUNTER_NATURAL, OUT_TIE, STAND,
-    TIE_BANKER, TIE_PUNTER, audit_add_nb, banker_move_nb, clear_nb, conserved_nb, deal_nb,
-    kernel, punter_move_nb, record_nb, ref_total_nb, set_err_nb, stake_nb, total_nb)
+    BK_END, BK_ROUNDS, DECK_END, DRAW, DS_EXHAUSTED, DS_POS, END_DECK, END_ROUNDS, ERR_BANKER, ERR_DRAW, ERR_STAKE,
+    H_N, MAX_STAKE, NATURAL_VS_NATURAL, O, OUT_BANKER_BUST, OUT_BANKER_HIGHER, OUT_BANKER_NATURAL, OUT_BOTH_BUST,
+    OUT_NATURAL_TIE, OUT_PUNTER_BUST, OUT_PUNTER_HIGHER, OUT_PUNTER_NATURAL, OUT_TIE, STAND, TIE, VALUES,
+    audit_add_nb, banker_move_nb, clear_nb, conserved_nb, deal_nb, kernel, punter_move_nb, record_nb, ref_total_nb,
+    set_err_nb, stake_nb, total_nb)
 
 # scratch columns per seat
 SC_STAKE, SC_LOSS, SC_OUT, SC_DONE = 0, 1, 2, 3
@@ -32,38 +31,38 @@ def settle_a_nb(pt, bt, s2, opts):
     if pb:
         return s2, OUT_PUNTER_BUST
     if bb:
-        return -opts[O_BUST_PAYS] * s2, OUT_BANKER_BUST
+        return -opts[O.banker_bust_pays] * s2, OUT_BANKER_BUST
     if pt > bt:
-        return -opts[O_HIGHER_PAYS] * s2, OUT_PUNTER_HIGHER
+        return -opts[O.higher_pays] * s2, OUT_PUNTER_HIGHER
     if pt < bt:
         return s2, OUT_BANKER_HIGHER
-    tie = opts[O_TIE]
-    if tie == TIE_BANKER:
+    tie = opts[O.tie]
+    if tie == TIE.banker:
         return s2, OUT_TIE
-    if tie == TIE_PUNTER:
-        return -opts[O_HIGHER_PAYS] * s2, OUT_TIE
+    if tie == TIE.punter:
+        return -opts[O.higher_pays] * s2, OUT_TIE
     return 0, OUT_TIE
 
 
 @kernel
 def ref_loss_a_nb(pc, pn, bc, bn, s2, opts):
     """Audit: a punter's loss recomputed from both hands' cards alone."""
-    soft = opts[O_SOFT] != 0
-    pt, _ = ref_total_nb(pc, pn, soft, opts[O_TWO_ACES])
-    bt, _ = ref_total_nb(bc, bn, soft, opts[O_TWO_ACES])
+    soft = opts[O.values] == VALUES.blackjack
+    pt, _ = ref_total_nb(pc, pn, soft, opts[O.two_aces])
+    bt, _ = ref_total_nb(bc, bn, soft, opts[O.two_aces])
     if bn == 2 and bt == 21:
-        if pn == 2 and pt == 21 and opts[O_NVN] == 1:
+        if pn == 2 and pt == 21 and opts[O.natural_vs_natural] == NATURAL_VS_NATURAL.push:
             return 0
         return s2
     if pn == 2 and pt == 21:
-        return -opts[O_NAT_PAYS] * s2
+        return -opts[O.natural_pays] * s2
     if bt > 21:
-        return 0 if pt > 21 else -opts[O_BUST_PAYS] * s2
+        return 0 if pt > 21 else -opts[O.banker_bust_pays] * s2
     if pt > 21:
         return s2
     if pt == bt:
-        return (0, s2, -opts[O_HIGHER_PAYS] * s2)[opts[O_TIE]]
-    return s2 if bt > pt else -opts[O_HIGHER_PAYS] * s2
+        return (0, s2, -opts[O.higher_pays] * s2)[opts[O.tie]]
+    return s2 if bt > pt else -opts[O.higher_pays] * s2
 
 
 @kernel
@@ -71,11 +70,11 @@ def bank_a_nb(deck, ds, state, hands, hs, val, opts, pcodes, sp, sfn, dp, dfn, b
               bk, seat_loc, idx_loc, outcomes, totals, log, audit, audit_out, deck0, counts, err, unit):
     """Play one variant-A bank from the current deck state; ``bk`` gets its figures.
     Returns False on an illegal move (``err`` says which)."""
-    P = opts[O_PUNTERS]
-    soft = opts[O_SOFT] != 0
-    aces = opts[O_TWO_ACES]
-    tie = opts[O_TIE]
-    maxn = 2 + opts[O_MAX_DRAWS]
+    P = opts[O.punters]
+    soft = opts[O.values] == VALUES.blackjack
+    aces = opts[O.two_aces]
+    tie = opts[O.tie]
+    maxn = 2 + opts[O.max_draws]
     n_cards = deck.shape[0]
     while True:
         for s in range(1, P + 1):
@@ -93,7 +92,7 @@ def bank_a_nb(deck, ds, state, hands, hs, val, opts, pcodes, sp, sfn, dp, dfn, b
         if bt == 21:                                   # the banker's natural takes every stake
             for s in range(1, P + 1):
                 both = total_nb(hs, s, soft, aces) == 21
-                sc[s, SC_LOSS] = 0 if both and opts[O_NVN] == 1 else 2 * sc[s, SC_STAKE]
+                sc[s, SC_LOSS] = 0 if both and opts[O.natural_vs_natural] == NATURAL_VS_NATURAL.push else 2 * sc[s, SC_STAKE]
                 sc[s, SC_OUT] = OUT_NATURAL_TIE if both else OUT_BANKER_NATURAL
                 sc[s, SC_DONE] = 1
         else:
@@ -101,7 +100,7 @@ def bank_a_nb(deck, ds, state, hands, hs, val, opts, pcodes, sp, sfn, dp, dfn, b
             for s in range(1, P + 1):
                 pt = total_nb(hs, s, soft, aces)
                 if pt == 21:
-                    sc[s, SC_LOSS] = -opts[O_NAT_PAYS] * 2 * sc[s, SC_STAKE]
+                    sc[s, SC_LOSS] = -opts[O.natural_pays] * 2 * sc[s, SC_STAKE]
                     sc[s, SC_OUT] = OUT_PUNTER_NATURAL
                     sc[s, SC_DONE] = 1
                     continue
@@ -149,9 +148,9 @@ def bank_a_nb(deck, ds, state, hands, hs, val, opts, pcodes, sp, sfn, dp, dfn, b
             clear_nb(hs, s)
         clear_nb(hs, 0)
         bk[BK_ROUNDS] += 1
-        if opts[O_DECK_END] == DECK_PASS and (ds[DS_EXHAUSTED] != 0 or ds[DS_POS] == n_cards):
+        if opts[O.deck_end] == DECK_END.pass_ and (ds[DS_EXHAUSTED] != 0 or ds[DS_POS] == n_cards):
             bk[BK_END] = END_DECK
             return True
-        if opts[O_MAX_ROUNDS] > 0 and bk[BK_ROUNDS] >= opts[O_MAX_ROUNDS]:
+        if opts[O.max_rounds] > 0 and bk[BK_ROUNDS] >= opts[O.max_rounds]:
             bk[BK_END] = END_ROUNDS
             return True

@@ -15,13 +15,11 @@ import numpy as np
 from numba import njit
 
 from simkit.games.ochko.nb_core import (
-    BK_BANK, BK_BANK0, BK_END, BK_ROUNDS, DECK_PASS, DRAW, DS_BURN, DS_EXHAUSTED, DS_POS, END_BROKEN, END_DECK,
-    END_KNOCK, END_ROUNDS, ERR_BANKER, ERR_DRAW, ERR_STAKE, GOLDEN, H_N, HALVE, HAND_PER_DUEL, INFO_OPEN,
-    O_BANKER_HAND, O_BURN, O_DECK_END, O_HALVING, O_INFO, O_KNOCK, O_MAX_ROUNDS, O_PUNTERS, O_SOFT, O_TIE,
-    O_TWO_ACES, OUT_BANKER_BUST, OUT_BANKER_GOLDEN, OUT_BANKER_HIGHER, OUT_PUNTER_BUST, OUT_PUNTER_GOLDEN,
-    OUT_PUNTER_HIGHER, OUT_TIE, STAND, TIE_BANKER, TIE_PUNTER, audit_add_nb, banker_move_nb, clear_nb,
-    conserved_nb, deal_nb, golden_nb, keep_first_nb, punter_move_nb, record_nb, ref_total_nb,
-    inline_kernel, kernel, set_err_nb, stake_nb, total_nb)
+    BANKER_HAND, BK_BANK, BK_BANK0, BK_END, BK_ROUNDS, DECK_END, DRAW, DS_BURN, DS_EXHAUSTED, DS_POS, END_BROKEN,
+    END_DECK, END_KNOCK, END_ROUNDS, ERR_BANKER, ERR_DRAW, ERR_STAKE, GOLDEN, HALVE, H_N, INFO, O, OUT_BANKER_BUST,
+    OUT_BANKER_GOLDEN, OUT_BANKER_HIGHER, OUT_PUNTER_BUST, OUT_PUNTER_GOLDEN, OUT_PUNTER_HIGHER, OUT_TIE, STAND,
+    TIE, VALUES, audit_add_nb, banker_move_nb, clear_nb, conserved_nb, deal_nb, golden_nb, inline_kernel,
+    keep_first_nb, kernel, punter_move_nb, record_nb, ref_total_nb, set_err_nb, stake_nb, total_nb)
 
 # scratch columns per seat
 SC_STAKE, SC_HALF, SC_TOTAL, SC_STANDING = 0, 1, 2, 3
@@ -39,9 +37,9 @@ def settle_b_nb(pt, bt, sh, tie):
         return sh, OUT_BANKER_HIGHER
     if bt < pt:
         return -sh, OUT_PUNTER_HIGHER
-    if tie == TIE_BANKER:
+    if tie == TIE.banker:
         return sh, OUT_TIE
-    if tie == TIE_PUNTER:
+    if tie == TIE.punter:
         return -sh, OUT_TIE
     return 0, OUT_TIE
 
@@ -50,20 +48,20 @@ def settle_b_nb(pt, bt, sh, tie):
 def ref_loss_b_nb(pc, pn, bc, bn, sh, opts):
     """Audit: a punter's loss recomputed from the cards alone (``bn = 0``: the banker did
     not play)."""
-    soft = opts[O_SOFT] != 0
-    pt, pg = ref_total_nb(pc, pn, soft, opts[O_TWO_ACES])
+    soft = opts[O.values] == VALUES.blackjack
+    pt, pg = ref_total_nb(pc, pn, soft, opts[O.two_aces])
     if pg:
         return -sh
     if pt > 21:
         return sh
-    bt, bg = ref_total_nb(bc, bn, soft, opts[O_TWO_ACES])
+    bt, bg = ref_total_nb(bc, bn, soft, opts[O.two_aces])
     if bg:
         return sh
     if bt > 21 or bt < pt:
         return -sh
     if bt > pt:
         return sh
-    return (0, sh, -sh)[opts[O_TIE]]
+    return (0, sh, -sh)[opts[O.tie]]
 
 
 @inline_kernel
@@ -71,15 +69,15 @@ def banker_play_nb(deck, ds, state, hands, hs, val, opts, pcodes, bp, bfn, targe
                    unit, rnd):
     """The banker draws to his hand until his policy stands, he makes 21 or busts; returns
     his total (``GOLDEN`` for two winning aces), or -2 after an illegal move."""
-    soft = opts[O_SOFT] != 0
-    aces = opts[O_TWO_ACES]
+    soft = opts[O.values] == VALUES.blackjack
+    aces = opts[O.two_aces]
     while True:
         if golden_nb(hs, 0, aces):
             return GOLDEN
         bt = total_nb(hs, 0, soft, aces)
         if bt >= 21:
             return bt
-        mv = banker_move_nb(pcodes[2], bp, bfn, hands, hs, 0, bt, soft, targets, k, opts[O_TIE])
+        mv = banker_move_nb(pcodes[2], bp, bfn, hands, hs, 0, bt, soft, targets, k, opts[O.tie])
         if audit:
             rt, rg = ref_total_nb(hands[0], hs[0, H_N], soft, aces)
             audit_add_nb(audit_out, 1, rt < 21 and not rg)
@@ -109,12 +107,12 @@ def bank_b_nb(deck, ds, state, hands, hs, val, opts, pcodes, sp, sfn, dp, dfn, b
               bk, seat_loc, idx_loc, outcomes, totals, log, audit, audit_out, deck0, counts, err, unit):
     """Play one variant-B bank from the current deck state; ``bk`` gets its figures.
     Returns False on an illegal move (``err`` says which)."""
-    P = opts[O_PUNTERS]
-    soft = opts[O_SOFT] != 0
-    aces = opts[O_TWO_ACES]
-    tie = opts[O_TIE]
-    per_duel = opts[O_BANKER_HAND] == HAND_PER_DUEL
-    open_info = opts[O_INFO] == INFO_OPEN
+    P = opts[O.punters]
+    soft = opts[O.values] == VALUES.blackjack
+    aces = opts[O.two_aces]
+    tie = opts[O.tie]
+    per_duel = opts[O.banker_hand] == BANKER_HAND.per_duel
+    open_info = opts[O.info] == INFO.open
     n_cards = deck.shape[0]
     bk[BK_BANK] = bk[BK_BANK0]
     while True:
@@ -122,7 +120,7 @@ def bank_b_nb(deck, ds, state, hands, hs, val, opts, pcodes, sp, sfn, dp, dfn, b
         for s in range(1, P + 1):
             deal_nb(deck, ds, state, hands, hs, val, s)
         deal_nb(deck, ds, state, hands, hs, val, 0)
-        if opts[O_BURN] != 0 and ds[DS_BURN] != 0:
+        if opts[O.burn_card] != 0 and ds[DS_BURN] != 0:
             deal_nb(deck, ds, state, hands, hs, val, -1)
             ds[DS_BURN] = 0
         claimed = 0
@@ -147,12 +145,12 @@ def bank_b_nb(deck, ds, state, hands, hs, val, opts, pcodes, sp, sfn, dp, dfn, b
             halved = False
             pt = total_nb(hs, s, soft, aces)
             while pt < 21 and not golden_nb(hs, s, aces):
-                can = 1 if opts[O_HALVING] != 0 and not halved else 0
+                can = 1 if opts[O.halving] != 0 and not halved else 0
                 mv = punter_move_nb(pcodes[1], dp, dfn, pcodes[2], bp, bfn, hands, hs, s, pt, soft, can, targets,
                                     tie)
                 if audit:
                     rt, rg = ref_total_nb(hands[s], hs[s, H_N], soft, aces)
-                    audit_add_nb(audit_out, 1, rt < 21 and not rg and (mv != HALVE or (opts[O_HALVING] != 0
+                    audit_add_nb(audit_out, 1, rt < 21 and not rg and (mv != HALVE or (opts[O.halving] != 0
                                                                                         and sc[s, SC_HALF] == 2 * st)))
                 if mv != STAND and mv != DRAW and not (mv == HALVE and can == 1):
                     set_err_nb(err, ERR_DRAW, unit, mv, s, pt, hs[s, H_N], can, rnd)
@@ -217,12 +215,12 @@ def bank_b_nb(deck, ds, state, hands, hs, val, opts, pcodes, sp, sfn, dp, dfn, b
         if broken:
             bk[BK_END] = END_BROKEN
             return True
-        if bk[BK_BANK] >= opts[O_KNOCK] * bk[BK_BANK0]:
+        if bk[BK_BANK] >= opts[O.knock_multiple] * bk[BK_BANK0]:
             bk[BK_END] = END_KNOCK
             return True
-        if opts[O_DECK_END] == DECK_PASS and (ds[DS_EXHAUSTED] != 0 or ds[DS_POS] == n_cards):
+        if opts[O.deck_end] == DECK_END.pass_ and (ds[DS_EXHAUSTED] != 0 or ds[DS_POS] == n_cards):
             bk[BK_END] = END_DECK
             return True
-        if opts[O_MAX_ROUNDS] > 0 and bk[BK_ROUNDS] >= opts[O_MAX_ROUNDS]:
+        if opts[O.max_rounds] > 0 and bk[BK_ROUNDS] >= opts[O.max_rounds]:
             bk[BK_END] = END_ROUNDS
             return True

@@ -10,7 +10,9 @@ import numpy as np
 from numba import njit, types
 
 from simkit.core.jit import cfunc
+from simkit.core.options import choices, layout
 from simkit.core.rng import draw_nb
+from simkit.games.ochko.rules import OchkoRules
 
 MAX_P = 8
 SEATS = MAX_P + 1
@@ -21,15 +23,20 @@ N_TENURE = 33      # deals/rounds per bank 0..31 and 32 = "32 or more"
 N_FINAL = 21       # final bank in quarters of the starting bank: 0..19 and 20 = "5x or more"
 MAX_STAKE = 1_000_000
 
-(O_VARIANT, O_PUNTERS, O_SOFT, O_TWO_ACES, O_TIE, O_DECK_END, O_MAX_ROUNDS, O_MAX_DRAWS, O_NVN,
- O_NAT_PAYS, O_BUST_PAYS, O_HIGHER_PAYS, O_BANKER_HAND, O_INFO, O_BANK, O_KNOCK, O_HALVING, O_BURN) = range(18)
-N_OPTS = 18
-VARIANT_A, VARIANT_B = 0, 1
-ACES_PLAIN, ACES_21, ACES_WIN = 0, 1, 2
-TIE_PUSH, TIE_BANKER, TIE_PUNTER = 0, 1, 2
-DECK_PASS, DECK_RESHUFFLE = 0, 1
-HAND_PER_DUEL, HAND_SINGLE = 0, 1
-INFO_OPEN, INFO_HIDDEN = 0, 1
+#: ``opts`` slots (:func:`~simkit.core.options.layout`: one per rule option, named as it)
+O = layout(OchkoRules)
+#: the codes of the choice options (``VARIANT.A``, ``TWO_ACES.win``, ``DECK_END.pass_`` ...)
+VARIANT = choices(OchkoRules, "variant")
+VALUES = choices(OchkoRules, "values")
+TWO_ACES = choices(OchkoRules, "two_aces")
+TIE = choices(OchkoRules, "tie")
+DECK_END = choices(OchkoRules, "deck_end")
+NATURAL_VS_NATURAL = choices(OchkoRules, "natural_vs_natural")
+BANKER_HAND = choices(OchkoRules, "banker_hand")
+INFO = choices(OchkoRules, "info")
+if (TIE.push, TIE.banker, TIE.punter) != (0, 1, 2):
+    raise TypeError("ochko: the audits' settlement tables (nb_a, nb_b) are indexed by the tie code in the order "
+                    "push, banker, punter; OchkoRules.tie's allowed values are in another order")
 
 #: deck state ``ds``: stock position, fixed-order flag, stock ran out this bank,
 #: reshuffles, draws refused for want of cards, burn card pending, log rows written
@@ -180,7 +187,7 @@ def total_nb(hs, seat, soft, two_aces):
     one ace counts 11 instead of 1 if that does not pass 21; two aces alone count 21
     unless ``two_aces`` is plain (GAMES.md G19 ambiguity 5)."""
     a = hs[seat, H_ACES]
-    if a == 2 and hs[seat, H_N] == 2 and two_aces != ACES_PLAIN:
+    if a == 2 and hs[seat, H_N] == 2 and two_aces != TWO_ACES.plain:
         return np.int64(21)
     t = hs[seat, H_SUM]
     if soft and a > 0 and t + 10 <= 21:
@@ -195,7 +202,7 @@ def is_soft_nb(hs, seat, soft):
 
 @njit(cache=True, inline="always")
 def golden_nb(hs, seat, two_aces):
-    return two_aces == ACES_WIN and hs[seat, H_N] == 2 and hs[seat, H_ACES] == 2
+    return two_aces == TWO_ACES.win and hs[seat, H_N] == 2 and hs[seat, H_ACES] == 2
 
 
 @njit(cache=True)
@@ -219,8 +226,8 @@ def ref_total_nb(cards, n, soft, two_aces):
         t += card_points_nb(cards[i], soft)
         if cards[i] >> 2 == 12:
             aces += 1
-    if n == 2 and aces == 2 and two_aces != ACES_PLAIN:
-        return 21, two_aces == ACES_WIN
+    if n == 2 and aces == 2 and two_aces != TWO_ACES.plain:
+        return 21, two_aces == TWO_ACES.win
     if soft and aces > 0 and t <= 11:
         t += 10
     return t, False
@@ -273,13 +280,13 @@ def banker_move_nb(code, params, fn, hands, hs, seat, total, soft, targets, k, t
         else:
             equal += 1
     if k == 1 and equal == 1:
-        if tie == TIE_BANKER:
+        if tie == TIE.banker:
             return STAND
-        if tie == TIE_PUNTER:
+        if tie == TIE.punter:
             return DRAW
         return STAND if total >= params[1] else DRAW
-    lose = above + (equal if tie == TIE_PUNTER else 0)
-    win = below + (equal if tie == TIE_BANKER else 0)
+    lose = above + (equal if tie == TIE.punter else 0)
+    win = below + (equal if tie == TIE.banker else 0)
     return DRAW if lose > win else STAND
 
 

@@ -5,6 +5,7 @@ evaluator is :func:`evaluate` (see :mod:`.evaluator`), its kernels :mod:`.eval_n
 """
 import numpy as np
 
+from simkit.core.options import pack
 from simkit.core.stats import Stats, moments
 from simkit.errors import SimkitError
 from simkit.games.base import Game
@@ -160,16 +161,9 @@ class Poker(Game):
 
     # -- kernel ----------------------------------------------------------------
     def _opts(self, rules) -> np.ndarray:
-        opts = np.zeros(nb.N_OPTS, np.int64)
-        opts[nb.O_PLAYERS] = rules.players
-        opts[nb.O_ANTE] = rules.ante
-        opts[nb.O_LIMIT] = rules.limit
-        opts[nb.O_MIN_BET] = rules.min_bet
-        opts[nb.O_FIXED] = rules.bet_sizing == "fixed"
-        opts[nb.O_CIRCUITS] = rules.circuits
-        opts[nb.O_PREDRAW_STOP] = rules.predraw_stop
-        opts[nb.O_RESHUFFLE_FOLDED] = rules.reshuffle_folded
-        opts[nb.O_POT_BIN] = report.pot_bin(rules)
+        """The kernel's ``opts`` (layout ``nb.O``): the rule options and the pot bin width."""
+        opts = pack(rules, nb.O)
+        opts[nb.O.pot_bin] = report.pot_bin(rules)
         return opts
 
     def _raise(self, err, policies, rules):

@@ -43,9 +43,11 @@ from numba import types
 
 from simkit.core.interrupt_nb import poll_every_nb
 from simkit.core.jit import cfunc, njit
+from simkit.core.options import choices, layout
 from simkit.core.rng import next_u64_nb, randbelow_nb, random_nb, seed_stream_nb
 from simkit.core.stats import moment_add_nb
 from simkit.games.poker import eval_nb as E
+from simkit.games.poker.rules import PokerRules
 
 MAX_SEATS = 10
 N_EQ = 9                 # opponents 1..9 in the equity table
@@ -65,9 +67,11 @@ V_POT, V_INVESTED, V_RAISES, V_VALUE, V_CATEGORY, V_DRAWN, V_LIMIT = 8, 9, 10, 1
 V_SEATS = 16
 VIEW_LEN = V_SEATS + 3 * MAX_SEATS
 
-O_PLAYERS, O_ANTE, O_LIMIT, O_MIN_BET, O_FIXED, O_CIRCUITS = 0, 1, 2, 3, 4, 5
-O_PREDRAW_STOP, O_RESHUFFLE_FOLDED, O_POT_BIN = 6, 7, 8
-N_OPTS = 9
+#: ``opts`` slots (:func:`~simkit.core.options.layout`): one per rule option, named as it,
+#: then the pot histogram's bin width in chips (``report.pot_bin``)
+O = layout(PokerRules, extra=("pot_bin",))
+#: the codes of ``bet_sizing`` (``BET_SIZING.fixed``)
+BET_SIZING = choices(PokerRules, "bet_sizing")
 
 #: rows of the per-seat array ``seat`` (the last hand's, after a kernel call)
 S_ACTIVE, S_INVESTED, S_WON, S_DRAWN, S_DEALT, S_FINAL, S_CREDIT, S_MUCKED = 0, 1, 2, 3, 4, 5, 6, 7
@@ -234,9 +238,9 @@ def bet_is_legal_nb(x, level, opts):
     the limit."""
     if x == 0:
         return True
-    if opts[O_FIXED]:
-        return x == opts[O_LIMIT]
-    return x >= level and x >= opts[O_MIN_BET] and x <= opts[O_LIMIT]
+    if opts[O.bet_sizing] == BET_SIZING.fixed:
+        return x == opts[O.limit]
+    return x >= level and x >= opts[O.min_bet] and x <= opts[O.limit]
 
 
 @njit(cache=True)
@@ -358,15 +362,15 @@ def poker_chunk_nb(seed, start, stop, deck0, fixed, opts, ev, sample, bet_codes,
 
     ``seat_net``/``seat_win`` rows: per seat, its net chips / win credit per hand;
     ``grp_net``/``grp_win``: per policy group, the sum over its seats; ``pot_mom``: the
-    pot; ``pot_hist``: pots by ``opts[O_POT_BIN]``-chip bins; ``cats[phase, slot, cat]``:
+    pot; ``pot_hist``: pots by ``opts[O.pot_bin]``-chip bins; ``cats[phase, slot, cat]``:
     dealt (phase 0, every seat) and final (phase 1, seats that drew) categories by draw
     slot; ``equity[cat * N_EQ + N - 1]``: seat 0's pot share (in credits) against N
     hands; ``winner_cat``: category of the winning hand at showdowns. ``hands``, ``seat``,
     ``hs``, ``extra`` hold the last hand played.
     """
-    n = opts[O_PLAYERS]
-    limit = opts[O_LIMIT]
-    fixed_size = opts[O_FIXED] != 0
+    n = opts[O.players]
+    limit = opts[O.limit]
+    fixed_size = opts[O.bet_sizing] == BET_SIZING.fixed
     ndeck = deck0.shape[0]
     wilds = E.has_wilds_nb(ev)
     deck = deck0.copy()
@@ -409,11 +413,11 @@ def poker_chunk_nb(seed, start, stop, deck0, fixed, opts, ev, sample, bet_codes,
                           np.int64(hands[s, 3]), np.int64(hands[s, 4]), ev, wilds)
             seat[S_ACTIVE, s] = 1
             seat[S_DRAWN, s] = -1
-            seat[S_INVESTED, s] = opts[O_ANTE]
+            seat[S_INVESTED, s] = opts[O.ante]
             seat[S_DEALT, s] = v
             seat[S_FINAL, s] = v
             strength[s] = strength_nb(v, sample)
-        pot = n * opts[O_ANTE]
+        pot = n * opts[O.ante]
         hs[H_EXTRA] = n_extra
         for e in range(n_extra):
             b = 5 * n + 5 * e
@@ -469,7 +473,7 @@ def poker_chunk_nb(seed, start, stop, deck0, fixed, opts, ev, sample, bet_codes,
                         if (mask >> j) & 1:
                             if pos >= end:
                                 end = _restock_nb(deck, pile, pile_seat, hs, s, need, hands, seat, n,
-                                                  opts[O_RESHUFFLE_FOLDED] != 0)
+                                                  opts[O.reshuffle_folded] != 0)
                                 pos = 0
                                 sh = end if fixed else 0
                             if pos >= sh:
@@ -492,14 +496,14 @@ def poker_chunk_nb(seed, start, stop, deck0, fixed, opts, ev, sample, bet_codes,
             level = np.int64(0)
             raises = 0
             row = S_DEALT if phase == PH_PRE else S_FINAL
-            for circuit in range(opts[O_CIRCUITS]):
+            for circuit in range(opts[O.circuits]):
                 raised = False
                 for s in range(n):
                     if seat[S_ACTIVE, s] == 0:
                         continue
                     if n_active == 1:
                         break
-                    mn = limit if fixed_size else max(level, opts[O_MIN_BET])
+                    mn = limit if fixed_size else max(level, opts[O.min_bet])
                     code = bet_codes[s]
                     if code == BET_CALL:
                         x = mn
@@ -550,7 +554,7 @@ def poker_chunk_nb(seed, start, stop, deck0, fixed, opts, ev, sample, bet_codes,
                         level = x
                 if bad or n_active == 1:
                     break
-                if not raised and (phase == PH_POST or opts[O_PREDRAW_STOP]):
+                if not raised and (phase == PH_POST or opts[O.predraw_stop]):
                     break
             if bad:
                 break
@@ -615,7 +619,7 @@ def poker_chunk_nb(seed, start, stop, deck0, fixed, opts, ev, sample, bet_codes,
             moment_add_nb(grp_net, g, gnet[g])
             moment_add_nb(grp_win, g, gwin[g])
         moment_add_nb(pot_mom, 0, pot)
-        pot_hist[min(pot // opts[O_POT_BIN], N_POT_BINS - 1)] += 1
+        pot_hist[min(pot // opts[O.pot_bin], N_POT_BINS - 1)] += 1
         counters[C_HANDS] += 1
         if hs[H_RESHUFFLES] > 0:
             counters[C_RESHUFFLE] += 1
