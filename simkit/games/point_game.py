@@ -36,6 +36,7 @@ from types import ModuleType
 import numpy as np
 
 from simkit.core.cards import deck
+from simkit.core.options import pack
 from simkit.core.stats import Stats
 from simkit.core.trick_play import E_KIND, E_UNIT, N_ERR, PLAY_RANDOM, R_PLAY
 from simkit.core.tricks import S_SIZE, no_user_play_nb
@@ -71,7 +72,8 @@ PARAM_SLOTS = {"take_at": pt.P_TAKE_AT, "samples": pt.P_SAMPLES}
 class PointTrickGame(TrickGame):
     """A card-point game for four players, each for himself, with the play role only. A
     game sets ``Rules``, ``report``, ``deck_size``, ``nb`` (its kernel module: ``chunk_nb``,
-    ``after_trick_cb``, ``STATS``), ``_opts(rules)``, ``_new_stats(rules, n_groups)`` (a
+    ``after_trick_cb``, ``STATS`` and ``O``, its ``opts`` layout: :func:`~simkit.core.options.layout`
+    of ``Rules``, packed by :meth:`_opts`), ``_new_stats(rules, n_groups)`` (a
     dict of arrays) and ``trick_tables(rules)``; it may replace the play role (``roles``,
     ``role_rows``) and the ``choose_cb`` hook that plays its built-ins (Kerosinka does: its
     own heuristic beside the shared ones, :mod:`simkit.games.kerosinka.play`)."""
@@ -83,8 +85,9 @@ class PointTrickGame(TrickGame):
     deck_size = 32
     nb: ModuleType
 
-    def _opts(self, rules) -> np.ndarray:  # pragma: no cover - every game gives its own
-        raise NotImplementedError
+    def _opts(self, rules) -> np.ndarray:
+        """The kernels' ``opts``: the rule options in the layout ``nb.O``."""
+        return pack(rules, self.nb.O)
 
     def trick_tables(self, rules) -> np.ndarray:  # pragma: no cover - every game gives its own
         raise NotImplementedError

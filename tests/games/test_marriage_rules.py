@@ -47,8 +47,8 @@ def test_each_deck_holds_120_points_in_ace_ten_order(deck):
 
 
 def test_marriage_values():
-    assert [M.marriage_value_nb(HEARTS, n, M.VALUES_FIRST40) for n in (0, 1, 2)] == [40, 20, 20]
-    assert [M.marriage_value_nb(s, 1, M.VALUES_BY_SUIT) for s in range(4)] == [40, 100, 80, 60]
+    assert [M.marriage_value_nb(HEARTS, n, M.VALUES.first40) for n in (0, 1, 2)] == [40, 20, 20]
+    assert [M.marriage_value_nb(s, 1, M.VALUES.by_suit) for s in range(4)] == [40, 100, 80, 60]
 
 
 def test_declaring_needs_a_trick_won_and_the_stock():
@@ -61,9 +61,9 @@ def test_declaring_needs_a_trick_won_and_the_stock():
 
 
 def test_follow_flags():
-    assert M.follow_flags_nb(-1, M.FOLLOW_SUIT_TRUMP) == 0
-    assert M.follow_flags_nb(HEARTS, M.FOLLOW_SUIT_TRUMP) == F_SUIT | F_TRUMP
-    assert M.follow_flags_nb(HEARTS, M.FOLLOW_SUIT_ONLY) == F_SUIT
+    assert M.follow_flags_nb(-1, M.FOLLOW_RULE.suit_trump_any) == 0
+    assert M.follow_flags_nb(HEARTS, M.FOLLOW_RULE.suit_trump_any) == F_SUIT | F_TRUMP
+    assert M.follow_flags_nb(HEARTS, M.FOLLOW_RULE.suit_any) == F_SUIT
 
 
 def test_deal_end_at_101():

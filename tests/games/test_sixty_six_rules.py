@@ -75,12 +75,12 @@ def test_trump_nine_exchange():
 
 
 def test_closing_when():
-    assert S.may_close_nb(5, 3, True, False, S.CLOSE_ANY_LEAD)
-    assert not S.may_close_nb(5, 3, True, False, S.CLOSE_START_ONLY)
-    assert S.may_close_nb(11, 0, True, False, S.CLOSE_START_ONLY)
-    assert not S.may_close_nb(0, 3, True, False, S.CLOSE_ANY_LEAD)     # the stock is out
-    assert not S.may_close_nb(5, 3, False, False, S.CLOSE_ANY_LEAD)
-    assert not S.may_close_nb(5, 3, True, True, S.CLOSE_ANY_LEAD)
+    assert S.may_close_nb(5, 3, True, False, S.CLOSE_WHEN.any_lead)
+    assert not S.may_close_nb(5, 3, True, False, S.CLOSE_WHEN.start_only)
+    assert S.may_close_nb(11, 0, True, False, S.CLOSE_WHEN.start_only)
+    assert not S.may_close_nb(0, 3, True, False, S.CLOSE_WHEN.any_lead)     # the stock is out
+    assert not S.may_close_nb(5, 3, False, False, S.CLOSE_WHEN.any_lead)
+    assert not S.may_close_nb(5, 3, True, True, S.CLOSE_WHEN.any_lead)
 
 
 @pytest.mark.parametrize("loser_points, loser_tricks, schwarz, want", [

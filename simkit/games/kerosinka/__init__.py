@@ -16,7 +16,6 @@ from simkit.core.trick_play import R_PLAY
 from simkit.core.tricks import S_TRUMP, S_WON, cards_of, no_user_play_nb
 from simkit.games.kerosinka import nb, play, policies, report, scoring
 from simkit.games.kerosinka.rules import KerosinkaRules
-from simkit.games.kerosinka.scoring import AS_TEN
 from simkit.games.point_game import PointTrickGame
 from simkit.games.point_tricks import S_FORCED, S_POINTS
 from simkit.games.tricks_base import SUIT_NAMES
@@ -51,15 +50,6 @@ class Kerosinka(PointTrickGame):
          {"play": "basic|heuristic:lead_at=0,trump_at=12,win_at=10,void_min=3|heuristic|random"}),
     ]
 
-
-    def _opts(self, rules):
-        o = np.zeros(nb.N_OPTS, np.int64)
-        o[nb.O_AS_TEN] = AS_TEN.index(rules.kerosinka_as_ten)
-        o[nb.O_NO_TRUMP_SUIT] = int(rules.kerosinka_turned == "no_trump_suit")
-        o[nb.O_TARGET] = rules.target
-        o[nb.O_SINGLE] = int(rules.unit == "deal")
-        o[nb.O_FIRST_DEALER] = rules.first_dealer
-        return o
 
     def trick_tables(self, rules):
         return scoring.tables(rules)

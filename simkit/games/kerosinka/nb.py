@@ -18,6 +18,7 @@ from numba import types
 
 from simkit.core.interrupt_nb import poll_interrupt_nb
 from simkit.core.jit import cfunc, njit
+from simkit.core.options import choices, layout
 from simkit.core.borrow import borrowed
 from simkit.core.rng import next_u64_nb
 from simkit.core.stats import moment_add_nb
@@ -25,6 +26,7 @@ from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_
 from simkit.core.trick_play import AFTER_FN, AFTER_SIG, CHOOSE_FN, play_tricks_inline_nb, play_tricks_nb
 from simkit.core.tricks import (MAX_SEATS, PLAY_FN, S_FOLLOW, S_PLAYED, S_TABLE, S_WON, TT_DECK, deal_round_nb,
                                 popcount_nb, start_deal_nb)
+from simkit.games.kerosinka.rules import KerosinkaRules
 from simkit.games.kerosinka.scoring import ALL_TABLES, FOLLOW, KEROSINKA, trump_table_nb
 from simkit.games.point_tricks import (S_FORCED, S_POINTS, WIN_SCALE, add_win_shares_nb, settle_trick_nb,
                                        start_points_nb)
@@ -32,9 +34,11 @@ from simkit.games.point_tricks import (S_FORCED, S_POINTS, WIN_SCALE, add_win_sh
 PLAYERS = 4
 CARDS = 9
 
-# opts layout
-O_AS_TEN, O_NO_TRUMP_SUIT, O_TARGET, O_SINGLE, O_FIRST_DEALER = range(5)
-N_OPTS = 5
+#: ``opts`` slots (:func:`~simkit.core.options.layout`: one per rule option, named as it)
+O = layout(KerosinkaRules)
+#: the codes of ``kerosinka_turned`` and ``unit``
+TURNED = choices(KerosinkaRules, "kerosinka_turned")
+UNIT = choices(KerosinkaRules, "unit")
 
 
 @njit(cache=True)
@@ -42,7 +46,7 @@ def after_trick_nb(hands, state, opts, pst, err):
     """The engine's ``after_trick`` hook: the trick's card points to its winner, forced
     trumps counted (:func:`~simkit.games.point_tricks.settle_trick_nb`). The chunk's deals
     call it directly (:func:`~simkit.core.trick_play.play_tricks_inline_nb`)."""
-    return settle_trick_nb(hands, state, ALL_TABLES[opts[O_AS_TEN], state[S_TABLE]], FOLLOW)
+    return settle_trick_nb(hands, state, ALL_TABLES[opts[O.kerosinka_as_ten], state[S_TABLE]], FOLLOW)
 
 
 @cfunc(AFTER_SIG, cache=True)
@@ -65,7 +69,7 @@ def play_deal_nb(engine, order, state, hands, tables, opts, dealer, deal_no, sea
     seat's card points in ``state[S_POINTS:]``. False on an illegal card."""
     deal_round_nb(order, PLAYERS, CARDS, dealer, hands)
     shown = np.int64(order[PLAYERS * CARDS - 1])
-    t = trump_table_nb(shown, opts[O_NO_TRUMP_SUIT] != 0)
+    t = trump_table_nb(shown, opts[O.kerosinka_turned] == TURNED.no_trump_suit)
     start_deal_nb(state, tables, t, PLAYERS, CARDS, dealer, (dealer + 1) % PLAYERS, shown, deal_no)
     state[S_FOLLOW] = FOLLOW
     start_points_nb(state, hands, np.int64(next_u64_nb(pst) >> np.uint64(2)), dealer)
@@ -118,8 +122,8 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
     deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, score, gx = borrowed(
         (deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, score, gx))
     seats, stats = borrowed(seats), borrowed(stats)
-    single = opts[O_SINGLE] != 0
-    target = opts[O_TARGET]
+    single = opts[O.unit] == UNIT.deal
+    target = opts[O.target]
     group = seats.group
     n_groups = stats.group_win.shape[0]
     points_hist, tricks_hist, counters = stats.points_hist, stats.tricks_hist, stats.counters
@@ -132,7 +136,7 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
         best = 0
         while best < target or (single and deals == 0):
             poll_interrupt_nb()
-            dealer = (opts[O_FIRST_DEALER] + (0 if single else deals)) % PLAYERS
+            dealer = (opts[O.first_dealer] + (0 if single else deals)) % PLAYERS
             deals += 1
             shuffle_top_nb(deck, 36, dst)
             if not play_deal_nb(play_tricks_inline_nb, deck, state, hands, tables, opts, dealer, deals, seats,
@@ -181,7 +185,7 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
 def kerosinka_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit,
                        audit_out, err):
     """Play units ``start..stop-1`` into ``stats`` (:data:`KerosinkaStats`): whole games to
-    ``O_TARGET`` or, with ``O_SINGLE``, single deals dealt by ``O_FIRST_DEALER``.
+    ``target`` or, with ``unit=deal``, single deals dealt by ``first_dealer`` (``opts``: the layout :data:`O`).
     Plays in :func:`units_nb` on work arrays allocated here."""
     n_groups = stats.group_win.shape[0]
     deck, dst, pst, state, hands = unit_arrays_nb(deck0)

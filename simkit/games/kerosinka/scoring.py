@@ -9,7 +9,9 @@ from numba import njit
 
 from simkit.core.cards import (HEARTS, N_SUITS, RANK_6, RANK_7, RANK_8, RANK_9, RANK_10, RANK_A, RANK_J,
                                RANK_K, RANK_Q, code)
+from simkit.core.options import choices
 from simkit.core.tricks import F_RANK, F_SUIT, F_TRUMP, NO_TRUMP, trick_tables
+from simkit.games.kerosinka.rules import KerosinkaRules
 from simkit.games.point_tricks import DEAL_POINTS, POINTS  # noqa: F401  (002:58 «Карты имеют стоимость»)
 
 KEROSINKA = code(RANK_10, HEARTS)
@@ -29,9 +31,10 @@ TABLES = {"both_ways": trick_tables(PLAIN_ORDER, perm_order=PERM_ORDER, perm_ran
 #: 002:60 «На выхоженную следует класть карту того же достоинства, при отсутствии — той же
 #: масти. Если нет карты того же достоинства или масти, обязательно класть козыря.»
 FOLLOW = F_RANK | F_SUIT | F_TRUMP
-#: both TABLES sets stacked (index 0 both_ways, 1 trump_only), for the kernels' hooks
-ALL_TABLES = np.stack([TABLES["both_ways"], TABLES["trump_only"]])
-AS_TEN = ("both_ways", "trump_only")
+#: the codes of ``kerosinka_as_ten`` (``AS_TEN.trump_only`` ...), as the kernels read them
+AS_TEN = choices(KerosinkaRules, "kerosinka_as_ten")
+#: both TABLES sets stacked, indexed by the code of ``kerosinka_as_ten``, for the kernels' hooks
+ALL_TABLES = np.stack([TABLES[value] for value in AS_TEN._fields])
 
 
 def tables(rules) -> np.ndarray:

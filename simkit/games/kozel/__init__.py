@@ -50,16 +50,6 @@ class Kozel(PointTrickGame):
         """Deals played (a match holds many; a match won after a first half counts its deal)."""
         return int(stats["halves"][0])
 
-    def _opts(self, rules):
-        o = np.zeros(nb.N_OPTS, np.int64)
-        o[nb.O_READING] = READINGS.index(rules.half_winner)
-        o[nb.O_TURNUP_DEALER] = int(rules.turnup_to_dealer)
-        o[nb.O_MARKS] = rules.marks
-        o[nb.O_SINGLE] = int(rules.unit == "deal")
-        o[nb.O_MAX_DEALS] = rules.max_deals
-        o[nb.O_FIRST_DEALER] = rules.first_dealer
-        return o
-
     def trick_tables(self, rules):
         return TABLES
 

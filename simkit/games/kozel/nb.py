@@ -20,6 +20,7 @@ from numba import types
 
 from simkit.core.interrupt_nb import poll_interrupt_nb
 from simkit.core.jit import cfunc, njit
+from simkit.core.options import choices, layout
 from simkit.core.borrow import borrowed
 from simkit.core.rng import next_u64_nb
 from simkit.core.stats import moment_add_nb
@@ -27,6 +28,7 @@ from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_
 from simkit.core.trick_play import AFTER_FN, AFTER_SIG, CHOOSE_FN, play_tricks_inline_nb, play_tricks_nb
 from simkit.core.tricks import (MAX_SEATS, PLAY_FN, S_FOLLOW, S_LEADER, S_PLAYED, S_SEAT, S_TABLE, S_TRICKS, S_WON,
                                 TT_DECK, lowest_card_nb, popcount_nb, start_deal_nb)
+from simkit.games.kozel.rules import KozelRules
 from simkit.games.kozel.scoring import FOLLOW, HALF_CARDS, POINTS, TABLES, cross_marks_nb, half_winner_nb
 from simkit.games.point_tricks import (S_FORCED, S_POINT_END, S_POINTS, WIN_SCALE, add_win_shares_nb,
                                        settle_trick_nb, start_points_nb)
@@ -34,9 +36,10 @@ from simkit.games.point_tricks import (S_FORCED, S_POINT_END, S_POINTS, WIN_SCAL
 PLAYERS = 4
 S_HALF = S_POINT_END            # 0 = the first half of the deck, 1 = the second
 
-# opts layout
-O_READING, O_TURNUP_DEALER, O_MARKS, O_SINGLE, O_MAX_DEALS, O_FIRST_DEALER = range(6)
-N_OPTS = 6
+#: ``opts`` slots (:func:`~simkit.core.options.layout`: one per rule option, named as it)
+O = layout(KozelRules)
+#: the codes of ``unit`` (``UNIT.deal``: single deals)
+UNIT = choices(KozelRules, "unit")
 
 
 #: user play function (tricks.PLAY_SIG): play(hand, legal, state, params) -> card code (a bit of ``legal``);
@@ -90,7 +93,7 @@ def play_half_nb(engine, order, half, state, hands, tables, opts, dealer, deal_n
     :func:`~simkit.core.trick_play.play_tricks_nb` and the ``cfunc`` elsewhere. Leaves each
     seat's card points of the half in ``state[S_POINTS:]``. False on an illegal card."""
     turn = np.int64(order[0])
-    turnup_dealer = opts[O_TURNUP_DEALER] != 0
+    turnup_dealer = opts[O.turnup_to_dealer] != 0
     deal_half_nb(order, half, dealer, turnup_dealer, hands)
     if half == 0:
         start_deal_nb(state, tables, turn & 3, PLAYERS, HALF_CARDS, dealer, dealer, turn, deal_no)
@@ -191,26 +194,26 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
     deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, marks, pts, deal_pts, gx = borrowed(
         (deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, marks, pts, deal_pts, gx))
     seats, stats = borrowed(seats), borrowed(stats)
-    reading = opts[O_READING]
-    single = opts[O_SINGLE] != 0
+    reading = opts[O.half_winner]
+    single = opts[O.unit] == UNIT.deal
     group = seats.group
     n_groups = stats.group_win.shape[0]
     points_hist, tricks_hist, decisive, halves = stats.points_hist, stats.tricks_hist, stats.decisive, stats.halves
     seat_wins, pos_wins, counters = stats.seat_wins, stats.pos_wins, stats.counters
-    max_deals = 1 if single else opts[O_MAX_DEALS]
+    max_deals = 1 if single else opts[O.max_deals]
     for unit in range(start, stop):
         poll_interrupt_nb()
         start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
         for p in range(PLAYERS):
             for o in range(PLAYERS):
-                marks[p, o] = opts[O_MARKS]
+                marks[p, o] = opts[O.marks]
         winner = -1
         deals = 0
         n_halves = 0
         n_decisive = 0
         while winner < 0 and deals < max_deals:
             poll_interrupt_nb()
-            dealer = opts[O_FIRST_DEALER] + (0 if single else deals)
+            dealer = opts[O.first_dealer] + (0 if single else deals)
             dealer %= PLAYERS
             deals += 1
             shuffle_top_nb(deck, 32, dst)
@@ -280,8 +283,8 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
 def kozel_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit,
                    audit_out, err):
     """Play units ``start..stop-1`` into ``stats`` (:data:`KozelStats`): whole matches
-    (deals until someone wipes out his marks against an opponent, or ``O_MAX_DEALS``) or,
-    with ``O_SINGLE``, single deals dealt by ``O_FIRST_DEALER``.
+    (deals until someone wipes out his marks against an opponent, or ``max_deals``) or,
+    with ``unit=deal``, single deals dealt by ``first_dealer`` (``opts``: the layout :data:`O`).
     Plays in :func:`units_nb` on work arrays allocated here."""
     n_groups = stats.group_win.shape[0]
     deck, dst, pst, state, hands = unit_arrays_nb(deck0)
@@ -305,7 +308,7 @@ def one_deal_nb(order, opts, tables, dealer, seats, choose_fn, after_fn, play_fn
     hands = np.zeros(MAX_SEATS, np.int64)
     pst = fixed_stream_nb(seed)
     for half in range(2):
-        deal_half_nb(order, half, dealer, opts[O_TURNUP_DEALER] != 0, hands)
+        deal_half_nb(order, half, dealer, opts[O.turnup_to_dealer] != 0, hands)
         for p in range(PLAYERS):
             dealt[half, p] = hands[p]
         if not play_half_nb(play_tricks_nb, order, half, state, hands, tables, opts, dealer, 1, seats, choose_fn,

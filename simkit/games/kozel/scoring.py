@@ -8,7 +8,9 @@ from numba import njit
 
 from simkit.core.cards import (CLUBS, DIAMONDS, HEARTS, RANK_7, RANK_8, RANK_9, RANK_10, RANK_A, RANK_J, RANK_K,
                                RANK_Q, SPADES, code, rank_table)
+from simkit.core.options import choices
 from simkit.core.tricks import F_SUIT, F_TRUMP, trick_tables
+from simkit.games.kozel.rules import KozelRules
 from simkit.games.point_tricks import DEAL_POINTS, POINTS  # noqa: F401  (002:1 «Карты имеют следующие очки»)
 #: 002:1 «Старшинство карт в колоде: Т, 10, К, Д, 9, 8, 7.» (low to high)
 PLAIN_ORDER = rank_table((RANK_7, RANK_8, RANK_9, RANK_Q, RANK_K, RANK_10, RANK_A))
@@ -29,19 +31,20 @@ WIN_POINTS = 61
 #: 002:4 «он списывает с этой записи по 2 очка с каждого, кроме сдатчика — с него 1 очко.»
 CROSS, CROSS_DEALER = 2, 1
 
-#: the ``half_winner`` readings, as the kernels' codes
-READINGS = ("literal_61", "scaled_majority", "most_points")
-LITERAL_61, SCALED_MAJORITY, MOST_POINTS = range(3)
+#: the codes of the ``half_winner`` readings, as the kernels read them (``HALF_WINNER.literal_61`` ...)
+HALF_WINNER = choices(KozelRules, "half_winner")
+#: the readings in code order (their values are identifiers: the codes' names)
+READINGS = HALF_WINNER._fields
 
 
 @njit(cache=True)
 def half_winner_nb(points, players, reading):
     """The seat that wins a half with card points ``points[seat]``, or -1 for nobody.
 
-    ``LITERAL_61``: 61 or more (002:3 «Набравший 61 очко и более выигрывает партию»; at
-    most one, a half holding at most 112 points). ``SCALED_MAJORITY``: more than half of
-    the points the half's tricks hold. ``MOST_POINTS``: the unique highest total (a tie
-    at the top: nobody)."""
+    ``literal_61``: 61 or more (002:3 «Набравший 61 очко и более выигрывает партию»; at
+    most one, a half holding at most 112 points). ``scaled_majority``: more than half of
+    the points the half's tricks hold. ``most_points``: the unique highest total (a tie
+    at the top: nobody). ``reading``: a code of :data:`HALF_WINNER`."""
     total = 0
     best = -1
     tie = False
@@ -52,9 +55,9 @@ def half_winner_nb(points, players, reading):
             tie = False
         elif points[s] == points[best]:
             tie = True
-    if reading == LITERAL_61:
+    if reading == HALF_WINNER.literal_61:
         return best if points[best] >= WIN_POINTS else -1
-    if reading == SCALED_MAJORITY:
+    if reading == HALF_WINNER.scaled_majority:
         return best if 2 * points[best] > total else -1
     return -1 if tie else best
 
@@ -78,7 +81,5 @@ def cross_marks_nb(marks, winner, dealer, players):
 
 def half_winner(points, rules=None) -> int:
     """:func:`half_winner_nb` of four seats' card points under ``rules.half_winner``."""
-    from simkit.games.kozel.rules import KozelRules
-
     reading = READINGS.index(KozelRules.build(rules).half_winner)
     return int(half_winner_nb(np.asarray(points, np.int64), len(points), reading))

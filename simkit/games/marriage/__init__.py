@@ -10,13 +10,14 @@ kernels :mod:`.nb` on the shared trick engine and the stock pieces of
 import numpy as np
 
 from simkit.core.cards import deck, format as format_cards
+from simkit.core.options import pack
 from simkit.core.stats import Stats, moments
 from simkit.core.trick_play import E_DEAL, E_HAND, E_KIND, E_LEGAL, E_SEAT, E_TRICK, E_UNIT, N_ERR, R_PLAY
 from simkit.core.tricks import S_SIZE, S_TRUMP, S_WON, cards_of
 from simkit.games.marriage import nb, report
 from simkit.games.marriage.policies import DECLARE, PARAM_SLOTS, PLAY
 from simkit.games.marriage.rules import MarriageRules
-from simkit.games.marriage.scoring import FOLLOW_SUIT_ONLY, VALUES_BY_SUIT, tables
+from simkit.games.marriage.scoring import tables
 from simkit.games.stock_base import StockGame
 from simkit.games.tricks_base import SUIT_NAMES
 
@@ -48,13 +49,10 @@ class Marriage(StockGame):
     ]
 
     def _opts(self, rules):
+        """The kernels' ``opts``: the rule options (layout ``nb.O``), room for the stock and
+        the deck's trick tables (``nb.O_TABLES``)."""
         o = np.zeros(nb.N_OPTS, np.int64)
-        o[nb.O_VALUES] = VALUES_BY_SUIT if rules.marriage_values == "by_suit" else 0
-        o[nb.O_FOLLOW] = FOLLOW_SUIT_ONLY if rules.follow == "suit_any" else 0
-        o[nb.O_CARRY] = int(rules.carry_over)
-        o[nb.O_SINGLE] = int(rules.unit == "deal")
-        o[nb.O_MAX_DEALS] = rules.max_deals
-        o[nb.O_FIRST_DEALER] = rules.first_dealer
+        o[:len(nb.O)] = pack(rules, nb.O)
         o[nb.O_TABLES:] = tables(rules.deck).ravel()
         return o
 

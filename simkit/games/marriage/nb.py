@@ -30,6 +30,7 @@ from numba import types
 
 from simkit.core.interrupt_nb import poll_interrupt_nb
 from simkit.core.jit import cfunc, njit
+from simkit.core.options import choices, layout
 from simkit.core.borrow import borrowed
 from simkit.core.ace_ten import marriage_suits_nb, points_nb, target_winner_nb
 from simkit.core.rng import next_u64_nb, seed_stream_nb
@@ -45,6 +46,7 @@ from simkit.core.tricks import TT_ESUIT, TT_SUIT_BITS, beating_nb, higher_in_sui
 from simkit.core.tricks import (BID_FN, MAX_SEATS, NO_TRUMP, PLAY_FN, S_EXTRA, S_FOLLOW, S_LEADER,
                                 S_N_IN_TRICK, S_PLAYED, S_SCORE, S_TABLE, S_TRICK, S_TRICK_NO, S_TRICKS, S_TRUMP, S_WON,
                                 TT_DECK, TT_SIZE, close_trick_nb, popcount_nb, start_deal_nb)
+from simkit.games.marriage.rules import MarriageRules
 from simkit.games.marriage.scoring import (DEAL_POINTS, HAND, LAST_TRICK_CARRY, POINTS, TARGET, follow_flags_nb,
                                            marriage_value_nb)
 from simkit.games.stock import D_HEURISTIC, D_RANDOM, D_USER  # noqa: F401  (codes, read by policies.py)
@@ -64,8 +66,12 @@ S_KEPT = S_EXTRA + 10       # 2 entries: the cards a declared marriage's leader 
 S_RNG = S_EXTRA + 12        # the simulation player's stream key (drawn per deal when a seat plays by simulation)
 # S_SCORE (shared): each seat's total with carry-over (the points of earlier deals)
 
-(O_VALUES, O_FOLLOW, O_CARRY, O_SINGLE, O_MAX_DEALS, O_FIRST_DEALER) = range(6)
-O_STOCK = 6                 # opts[O_STOCK:]: the deal's stock (filled by the kernel)
+#: ``opts`` slots of the rule options (:func:`~simkit.core.options.layout`: one per option, named as it);
+#: the kernels' regions follow them
+O = layout(MarriageRules)
+#: the codes of ``unit``
+UNIT = choices(MarriageRules, "unit")
+O_STOCK = len(O)            # opts[O_STOCK:]: the deal's stock (filled by the kernel)
 O_TABLES = O_STOCK + 32     # the five trick tables (for the simulation player, whose hook sees one)
 N_OPTS = O_TABLES + 5 * TT_SIZE
 
@@ -118,7 +124,7 @@ def settle_trick_nb(hands, state, opts, stock, base):
     played = state[S_PLAYED]
     pts = points_nb(played & ~state[S_PREV], POINTS)
     state[S_PREV] = played
-    last = LAST_TRICK_CARRY * opts[O_CARRY]
+    last = LAST_TRICK_CARRY * opts[O.carry_over]
     if h0 | h1 == 0:
         pts += last
     state[S_POINTS + w] += pts
@@ -151,14 +157,14 @@ def declare_nb(hands, state, opts, seat, suit):
     ``S_TRUMP`` and the follow rule; a later marriage changes it), and his other cards set
     aside (``S_KEPT``) so that he leads its king or queen; :func:`settle_trick_nb` gives
     them back after the trick."""
-    v = marriage_value_nb(suit, state[S_N_DECLARED], opts[O_VALUES])
+    v = marriage_value_nb(suit, state[S_N_DECLARED], opts[O.marriage_values])
     state[S_POINTS + seat] += v
     state[S_MAR_PTS + seat] += v
     state[S_N_DECLARED] += 1
     state[S_DECLARED] |= np.int64(1) << (4 * seat + suit)
     state[S_TABLE] = suit
     state[S_TRUMP] = suit
-    state[S_FOLLOW] = follow_flags_nb(suit, opts[O_FOLLOW])
+    state[S_FOLLOW] = follow_flags_nb(suit, opts[O.follow])
     state[S_KEPT + seat] = restrict_lead_nb(hands, seat, suit)
 
 
@@ -339,7 +345,7 @@ def playout_nb(hands, stock, st, tables, opts, mode):
         w = close_trick_nb(st, trick, tt)
         if settle_trick_nb(hands, st, opts, stock, 0):
             mar = marriage_suits_nb(hands[w])
-            declare_nb(hands, st, opts, w, heuristic_declare_nb(hands[w], mar, st, opts[O_VALUES]))
+            declare_nb(hands, st, opts, w, heuristic_declare_nb(hands[w], mar, st, opts[O.marriage_values]))
 
 
 @njit(cache=True)
@@ -451,7 +457,7 @@ def play_on_nb(engine, hands, state, tables, opts, seats, choose_fn, after_fn, p
         hand = hands[seat]
         mar = marriage_suits_nb(hand)
         code = codes[R_DECLARE, seat]
-        best = heuristic_declare_nb(hand, mar, state, opts[O_VALUES]) if code == D_HEURISTIC else -1
+        best = heuristic_declare_nb(hand, mar, state, opts[O.marriage_values]) if code == D_HEURISTIC else -1
         suit = ask_declare_nb(code, hand, mar, best, state, params[R_DECLARE, seat], declare_fn, pst)
         if bad_declaration_nb(suit, mar):
             decision_err_nb(err, ERR_DECLARE, seat, suit, hand, mar, state, HAND)
@@ -501,7 +507,7 @@ def audit_deal_nb(hands, state, opts, deck_bits, audit_out):
     cards = 0
     for s in range(2):
         cards += state[S_POINTS + s] - state[S_MAR_PTS + s]
-    if opts[O_CARRY] != 0:
+    if opts[O.carry_over] != 0:
         cards -= LAST_TRICK_CARRY
     if cards != DEAL_POINTS or popcount_nb(state[S_DECLARED]) != state[S_N_DECLARED]:
         bad = True
@@ -539,7 +545,7 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
     group = seats.group
     n = deck0.shape[0]
     deck_bits = tables[NO_TRUMP, TT_DECK]
-    carry = opts[O_CARRY] != 0 and opts[O_SINGLE] == 0
+    carry = opts[O.carry_over] != 0 and opts[O.unit] != UNIT.deal
     sim = seats.code[R_PLAY, 0] == PLAY_SIMULATION or seats.code[R_PLAY, 1] == PLAY_SIMULATION
     for unit in range(start, stop):
         poll_interrupt_nb()
@@ -551,7 +557,7 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
         while True:
             poll_interrupt_nb()
             shuffle_top_nb(deck, n, dst)
-            dealer = opts[O_FIRST_DEALER] ^ (deals & 1)     # 002:10 «Сдача производится по очереди»
+            dealer = opts[O.first_dealer] ^ (deals & 1)     # 002:10 «Сдача производится по очереди»
             deals += 1
             start_marriage_deal_nb(deck, n, state, hands, opts, tables, dealer, deals)
             if sim:
@@ -582,7 +588,7 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
                 break
             if winner >= 0:
                 break
-            if deals >= opts[O_MAX_DEALS]:
+            if deals >= opts[O.max_deals]:
                 winner = 0 if total[0] > total[1] else (1 if total[1] > total[0] else -1)
                 break
         counters[C_UNITS] += 1

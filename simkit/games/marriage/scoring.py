@@ -7,7 +7,9 @@ from numba import njit
 
 from simkit.core.ace_ten import ACE_TEN_POINTS, SUIT_MARRIAGES, ace_ten_order, led_marriage_nb
 from simkit.core.cards import RANK_7, RANK_8, RANK_9, RANK_10
+from simkit.core.options import choices
 from simkit.core.tricks import F_SUIT, F_TRUMP, trick_tables
+from simkit.games.marriage.rules import MarriageRules
 
 #: the card points: 002:10 «Откидываются, естественно, карты, не имеющие очки (от семерки до
 #: девятки)», so 9 8 7 score 0, and A 10 K Q J as in the neighbouring games (GAMES.md G12)
@@ -23,9 +25,9 @@ TARGET = 101
 LAST_TRICK_CARRY = 10
 #: the first marriage of a deal and every later one (GAMES.md G12 ambiguity 1, as G13)
 FIRST_MARRIAGE, LATER_MARRIAGE = 40, 20
-#: rule codes the kernels read
-VALUES_FIRST40, VALUES_BY_SUIT = 0, 1
-FOLLOW_SUIT_TRUMP, FOLLOW_SUIT_ONLY = 0, 1
+#: the codes of the rule choices the kernels read (``VALUES.by_suit``, ``FOLLOW_RULE.suit_any`` ...)
+VALUES = choices(MarriageRules, "marriage_values")
+FOLLOW_RULE = choices(MarriageRules, "follow")
 
 
 def order(deck: int):
@@ -41,9 +43,9 @@ def tables(deck: int):
 @njit(cache=True)
 def marriage_value_nb(suit, declared_before, values):
     """What the marriage of ``suit`` scores when ``declared_before`` marriages were declared
-    earlier in the deal: 40 for the first, 20 later (``VALUES_FIRST40``), or ♥100 ♦80 ♣60
-    ♠40 (``VALUES_BY_SUIT``); the text gives no value (002:11, GAMES.md G12 ambiguity 1)."""
-    if values == VALUES_BY_SUIT:
+    earlier in the deal: 40 for the first, 20 later (``VALUES.first40``), or ♥100 ♦80 ♣60
+    ♠40 (``VALUES.by_suit``); the text gives no value (002:11, GAMES.md G12 ambiguity 1)."""
+    if values == VALUES.by_suit:
         return SUIT_MARRIAGES[suit]
     return FIRST_MARRIAGE if declared_before == 0 else LATER_MARRIAGE
 
@@ -63,9 +65,9 @@ def may_declare_nb(hand, led, won_trick, stock_left):
 def follow_flags_nb(trump, follow):
     """The follow obligations: none before a trump is declared (002:11 «На выхоженную до
     объявления козыря можно класть любую карту»); then follow suit, else trump
-    (``FOLLOW_SUIT_TRUMP``, GAMES.md G12 ambiguity 2) or follow suit, else any card
-    (``FOLLOW_SUIT_ONLY``: «после объявления козыря — в масть, при отсутствии козыря —
+    (``FOLLOW_RULE.suit_trump_any``, GAMES.md G12 ambiguity 2) or follow suit, else any card
+    (``FOLLOW_RULE.suit_any``: «после объявления козыря — в масть, при отсутствии козыря —
     скидывать любую»). ``trump``: -1 while there is none."""
     if trump < 0:
         return 0
-    return F_SUIT | F_TRUMP if follow == FOLLOW_SUIT_TRUMP else F_SUIT
+    return F_SUIT | F_TRUMP if follow == FOLLOW_RULE.suit_trump_any else F_SUIT

@@ -10,6 +10,7 @@ deals until one is decided (``unit=game``). Rules in :mod:`.rules`, rule pieces 
 import numpy as np
 
 from simkit.core.cards import deck, format as format_cards
+from simkit.core.options import pack
 from simkit.core.stats import Stats, moments
 from simkit.core.trick_play import E_DEAL, E_HAND, E_KIND, E_LEGAL, E_MOVE, E_SEAT, E_TRICK, E_UNIT, N_ERR, R_PLAY
 from simkit.core.tricks import S_SCORE, S_SIZE, S_TRICK_NO, S_TRUMP, S_WON, cards_of
@@ -53,16 +54,6 @@ class MarriageFour(TrickGame):
           "exchange": "random"}),
     ]
 
-    def _opts(self, rules):
-        o = np.zeros(nb.N_OPTS, np.int64)
-        o[nb.O_EXCHANGE] = rules.exchange
-        o[nb.O_FIRST_LEAD] = int(rules.first_lead_marriage)
-        o[nb.O_CARRY] = int(rules.no_101 == "carry_over")
-        o[nb.O_SINGLE] = int(rules.unit == "deal")
-        o[nb.O_MAX_DEALS] = rules.max_deals
-        o[nb.O_FIRST_DEALER] = rules.first_dealer
-        return o
-
     def _run(self, rules, policies, seed, start, stop, audit):
         seats, fns = self.seat_policies(policies, 4)
         n_groups = int(seats.group.max()) + 1
@@ -74,7 +65,7 @@ class MarriageFour(TrickGame):
                    claim_pts=np.zeros(nb.MAX_CLAIM_PTS, np.int64), counters=np.zeros(4, np.int64))
         audit_out = np.zeros(2, np.int64)
         err = np.zeros(N_ERR, np.int64)
-        nb.marriage4_chunk_nb(seed, start, stop, deck(36), self._opts(rules), TABLES, seats, nb.choose_play_cb,
+        nb.marriage4_chunk_nb(seed, start, stop, deck(36), pack(rules, nb.O), TABLES, seats, nb.choose_play_cb,
                               nb.after_trick_cb, *fns, nb.M4Stats(**st), audit, audit_out, err)
         if err[E_KIND]:
             self.raise_err(err, policies, f"unit {err[E_UNIT]}, ")
@@ -110,7 +101,7 @@ class MarriageFour(TrickGame):
         dealt = np.zeros(8, np.int64)
         after = np.zeros(8, np.int64)
         audit_out = np.zeros(2 + N_ERR, np.int64)
-        if not nb.one_deal_nb(order, self._opts(rules), TABLES, dealer, seats, nb.choose_play_cb, nb.after_trick_cb,
+        if not nb.one_deal_nb(order, pack(rules, nb.O), TABLES, dealer, seats, nb.choose_play_cb, nb.after_trick_cb,
                               *fns, int(seed), state, hands, dealt, after, audit_out):
             self.raise_err(audit_out[2:], policies)
         kind, side, games = nb.deal_result_nb(state)

@@ -30,6 +30,7 @@ from numba import types
 
 from simkit.core.interrupt_nb import poll_interrupt_nb
 from simkit.core.jit import cfunc, njit
+from simkit.core.options import choices, layout
 from simkit.core.ace_ten import marriage_suits_nb, points_nb
 from simkit.core.cards import RANK_K, RANK_Q
 from simkit.core.rng import randbelow_nb
@@ -46,6 +47,7 @@ from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_
                                 TT_POWER, TT_SUIT_BITS, beating_nb, deal_round_nb, lowest_card_nb,
                                 popcount_nb, random_card_nb, start_deal_nb, strongest_nb, trick_winner_nb,
                                 weakest_nb, masters_nb)
+from simkit.games.marriage_4.rules import MarriageFourRules
 from simkit.games.marriage_4.scoring import (DEAL_POINTS, DECLARE_LEADS, HAND, LATER_MARRIAGE, POINTS, TARGET,
                                              YAN_GAMES, claim_games_nb, marriage_value_nb, played_out_nb)
 
@@ -66,8 +68,12 @@ S_PENDING = S_BID + 1         # the step whose decision paused play (ST_*)
 
 PHASE_EXCHANGE, PHASE_DECLARE, PHASE_CLAIM, PHASE_PLAY = 0, 1, 2, 3
 
-O_EXCHANGE, O_FIRST_LEAD, O_CARRY, O_SINGLE, O_MAX_DEALS, O_FIRST_DEALER = range(6)
-N_OPTS = 6
+#: ``opts`` slots (:func:`~simkit.core.options.layout`: one per rule option, named as it)
+O = layout(MarriageFourRules)
+N_OPTS = len(O)
+#: the codes of ``no_101`` and ``unit``
+NO_101 = choices(MarriageFourRules, "no_101")
+UNIT = choices(MarriageFourRules, "unit")
 # the hook's option array: the rules' N_OPTS, then per seat (4 each) the built-in decisions
 O_CLAIM_CODE, O_THRESHOLD, O_SLIP, O_DECL_CODE, O_TOGETHER = N_OPTS, N_OPTS + 4, N_OPTS + 8, N_OPTS + 12, N_OPTS + 16
 N_HOOK_OPTS = N_OPTS + 20
@@ -383,7 +389,7 @@ def between_nb(hands, state, opts, pst, stage, answer):
     if stage == ST_DECLARE:
         seat = state[S_LEADER]
         lead = state[S_TRICK_NO] + 1           # leads 1-5 (002:19 «Марьяж объявляется на первых пяти ходах»)
-        if lead > DECLARE_LEADS or (lead == 1 and opts[O_FIRST_LEAD] == 0):
+        if lead > DECLARE_LEADS or (lead == 1 and opts[O.first_lead_marriage] == 0):
             return GO
         avail = avail_marriages_nb(hands[seat], hands[seat ^ 2], state[S_DECLARED])
         if avail == 0:
@@ -453,7 +459,7 @@ def exchange_nb(hands, state, tt, opts, seats, exch_fn, pst, err):
     выхода, один раз и только в обмен на карты партнера»): each seat picks ``exchange``
     cards of his hand, seeing his partner's (shown), and the partners swap them card for
     card. Returns False on an illegal card."""
-    n = opts[O_EXCHANGE]
+    n = opts[O.exchange]
     if n == 0:
         return True
     state[S_PHASE] = PHASE_EXCHANGE
@@ -663,7 +669,7 @@ def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, seats, choo
         bad = (hands[0] | hands[1] | hands[2] | hands[3]) != deck_mask
         for s in range(4):
             moved = popcount_nb(dealt[s] & ~hands[s])
-            if popcount_nb(hands[s]) != HAND or moved > opts[O_EXCHANGE] or (hands[s] & ~dealt[s]) & ~dealt[s ^ 2]:
+            if popcount_nb(hands[s]) != HAND or moved > opts[O.exchange] or (hands[s] & ~dealt[s]) & ~dealt[s ^ 2]:
                 bad = True
         if bad:
             audit_out[1] += 1
@@ -741,9 +747,9 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
     deck, dst, pst, state, hands = borrowed(deck), borrowed(dst), borrowed(pst), borrowed(state), borrowed(hands)
     hopts, dealt, after, gx = borrowed(hopts), borrowed(dealt), borrowed(after), borrowed(gx)
     stats = borrowed(stats)
-    single = opts[O_SINGLE] != 0
-    max_deals = 1 if single else opts[O_MAX_DEALS]
-    carry = opts[O_CARRY] != 0
+    single = opts[O.unit] == UNIT.deal
+    max_deals = 1 if single else opts[O.max_deals]
+    carry = opts[O.no_101] == NO_101.carry_over
     deal_kind, unit_kind, side_win, side_games = stats.deal_kind, stats.unit_kind, stats.side_win, stats.side_games
     group_mom, unit_len, deal_len, eldest_mom = stats.group_mom, stats.unit_len, stats.deal_len, stats.eldest_mom
     points, tricks, marriages, held = stats.points, stats.tricks, stats.marriages, stats.held
@@ -759,14 +765,14 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
         deals = 0
         for d in range(max_deals):
             poll_interrupt_nb()
-            dealer = (opts[O_FIRST_DEALER] + d) & 3
+            dealer = (opts[O.first_dealer] + d) & 3
             shuffle_top_nb(deck, 35, dst)
             if not play_deal_nb(deck, state, hands, tables, hopts, d + 1, dealer, seats, choose_fn, after_fn,
                                 play_fn, exch_fn, decl_fn, claim_fn, pst, audit, audit_out, err, dealt, after):
                 return
             deals += 1
             counters[0] += 1
-            counters[3] += 4 * opts[O_EXCHANGE]
+            counters[3] += 4 * opts[O.exchange]
             kind, side, games = deal_result_nb(state)
             deal_kind[kind, max(side, 0)] += 1
             moment_add_nb(deal_len, 0, state[S_TRICK_NO])

@@ -9,13 +9,14 @@ engine and the stock pieces of :mod:`simkit.games.stock`.
 import numpy as np
 
 from simkit.core.cards import deck, format as format_cards
+from simkit.core.options import pack
 from simkit.core.stats import Stats, moments
 from simkit.core.trick_play import E_DEAL, E_HAND, E_KIND, E_LEGAL, E_SEAT, E_TRICK, E_UNIT, N_ERR, R_PLAY
 from simkit.core.tricks import S_SIZE, S_TURNUP, S_WON, cards_of
 from simkit.games.sixty_six import nb, report
 from simkit.games.sixty_six.policies import CLOSE, DECLARE, EXCHANGE, PARAM_SLOTS, PLAY
 from simkit.games.sixty_six.rules import SixtySixRules
-from simkit.games.sixty_six.scoring import (CLOSE_START_ONLY, FAILED_FLAT, NO66_HIGHER, SCHWARZ_STANDARD, TABLES)
+from simkit.games.sixty_six.scoring import TABLES
 from simkit.games.stock_base import StockGame
 from simkit.games.tricks_base import SUIT_NAMES
 
@@ -48,23 +49,6 @@ class SixtySix(StockGame):
           "first_dealer": 1}, {"close": "random:p=0.3|heuristic:threshold=60", "play": "heuristic|random"}),
     ]
 
-    def _opts(self, rules):
-        o = np.zeros(nb.N_OPTS, np.int64)
-        o[nb.O_AFTER_TRICK] = int(rules.marriage_counts == "after_trick")
-        o[nb.O_FAILED] = FAILED_FLAT if rules.failed_close == "flat" else 0
-        o[nb.O_SCHWARZ] = SCHWARZ_STANDARD if rules.schwarz == "standard" else 0
-        o[nb.O_HEAD] = int(rules.must_head)
-        o[nb.O_PLAY_OUT] = int(rules.deal_end == "play_out")
-        o[nb.O_NINE_TRICK] = int(rules.nine_needs_trick)
-        o[nb.O_LAST_CLOSED] = int(rules.last_trick == "not_when_closed")
-        o[nb.O_NO66] = NO66_HIGHER if rules.no_66 == "higher" else 0
-        o[nb.O_CLOSE_WHEN] = CLOSE_START_ONLY if rules.close_when == "start_only" else 0
-        o[nb.O_TARGET] = rules.target
-        o[nb.O_SINGLE] = int(rules.unit == "deal")
-        o[nb.O_MAX_DEALS] = rules.max_deals
-        o[nb.O_FIRST_DEALER] = rules.first_dealer
-        return o
-
     def _run(self, rules, policies, seed, start, stop, audit):
         seats, fns = self.seat_policies(policies, 2)
         st = Stats(counters=np.zeros(nb.N_COUNTERS, np.int64), gp_hist=np.zeros((2, nb.MAX_GP + 1), np.int64),
@@ -75,7 +59,7 @@ class SixtySix(StockGame):
                    group_wins=np.zeros((int(seats.group.max()) + 1, 3), np.int64), game_len=moments(1))
         audit_out = np.zeros(2, np.int64)
         err = np.zeros(N_ERR, np.int64)
-        nb.sixty_six_chunk_nb(seed, start, stop, deck(24), self._opts(rules), TABLES, seats, nb.choose_play_cb,
+        nb.sixty_six_chunk_nb(seed, start, stop, deck(24), pack(rules, nb.O), TABLES, seats, nb.choose_play_cb,
                               nb.after_trick_cb, *fns, nb.SixtySixStats(**st), audit, audit_out, err)
         if err[E_KIND]:
             self.raise_err(err, policies, f"unit {err[E_UNIT]}, ")
@@ -114,7 +98,7 @@ class SixtySix(StockGame):
         hands = np.zeros(8, np.int64)
         result = np.zeros(4, np.int64)
         err = np.zeros(N_ERR, np.int64)
-        if not nb.one_deal_nb(order, self._opts(rules), TABLES, dealer, seats, nb.choose_play_cb, nb.after_trick_cb,
+        if not nb.one_deal_nb(order, pack(rules, nb.O), TABLES, dealer, seats, nb.choose_play_cb, nb.after_trick_cb,
                               *fns, int(seed), state, hands, result, err):
             self.raise_err(err, policies)
         decl = int(state[nb.S_DECLARED])

@@ -28,6 +28,7 @@ from numba import types
 
 from simkit.core.interrupt_nb import poll_interrupt_nb
 from simkit.core.jit import cfunc, njit
+from simkit.core.options import choices, layout
 from simkit.core.borrow import borrowed
 from simkit.core.ace_ten import marriage_suits_nb, points_nb
 from simkit.core.cards import RANK_9
@@ -41,6 +42,7 @@ from simkit.core.tricks import (BID_FN, F_HEAD, MAX_SEATS, PLAY_FN, S_DEALER, S_
                                 S_LEADER, S_PLAYED, S_SCORE, S_SIZE, S_TRICK_NO, S_TRICKS, S_TRUMP, S_TURNUP, S_WON,
                                 TT_DECK, TT_SIZE, TT_SUIT_BITS, deal_round_nb, lowest_card_nb, masters_nb, popcount_nb,
                                 start_deal_nb)
+from simkit.games.sixty_six.rules import SixtySixRules
 from simkit.games.sixty_six.scoring import (DEAL_POINTS, FOLLOW_CLOSED, FOLLOW_OPEN, HAND, LAST_TRICK, MARRIAGE,
                                             POINTS, WIN, deal_result_nb, marriage_value_nb, may_close_nb,
                                             may_exchange_nine_nb)
@@ -65,9 +67,14 @@ S_PREV = S_EXTRA + 12       # the played cards before the trick(s) being settled
 # S_SCORE (shared): the game points of each seat in the game so far
 
 # -- opts ---------------------------------------------------------------------------------------
-(O_AFTER_TRICK, O_FAILED, O_SCHWARZ, O_HEAD, O_PLAY_OUT, O_NINE_TRICK, O_LAST_CLOSED, O_NO66, O_CLOSE_WHEN,
- O_TARGET, O_SINGLE, O_MAX_DEALS, O_FIRST_DEALER) = range(13)
-N_OPTS = 13
+#: ``opts`` slots (:func:`~simkit.core.options.layout`: one per rule option, named as it)
+O = layout(SixtySixRules)
+N_OPTS = len(O)
+#: the codes of the rule choices the kernels here read (the scoring ones: :mod:`.scoring`)
+MARRIAGE_COUNTS = choices(SixtySixRules, "marriage_counts")
+DEAL_END = choices(SixtySixRules, "deal_end")
+LAST_TRICK_BONUS = choices(SixtySixRules, "last_trick")
+UNIT = choices(SixtySixRules, "unit")
 
 # -- policies: roles (rows of SeatPolicies) and codes ----------------------------------------------
 R_CLOSE, R_DECLARE, R_EXCHANGE = 1, 2, 3
@@ -198,7 +205,7 @@ def close_stock_nb(state, seat, follow):
 @njit(cache=True, inline="always")
 def follow_closed_nb(opts):
     """The follow flags once the stock is closed or empty."""
-    return FOLLOW_CLOSED | (F_HEAD if opts[O_HEAD] != 0 else 0)
+    return FOLLOW_CLOSED | (F_HEAD if opts[O.must_head] != 0 else 0)
 
 
 @njit(cache=True)
@@ -208,7 +215,7 @@ def _count_nb(state, seat, pts, opts):
     state[S_POINTS + seat] += pts
     if state[S_POINTS + seat] >= WIN and state[S_REACHED] < 0:
         state[S_REACHED] = seat
-        return opts[O_PLAY_OUT] == 0
+        return opts[O.deal_end] == DEAL_END.at_66
     return False
 
 
@@ -225,7 +232,7 @@ def settle_trick_nb(hands, state, opts):
         pts += state[S_PENDING]
         state[S_PENDING] = 0
     left = hands[0] | hands[1]
-    if left == 0 and (opts[O_LAST_CLOSED] == 0 or state[S_CLOSER] < 0):
+    if left == 0 and (opts[O.last_trick] == LAST_TRICK_BONUS.always or state[S_CLOSER] < 0):
         pts += LAST_TRICK
     return _count_nb(state, w, pts, opts)
 
@@ -235,7 +242,7 @@ def settle_trick_nb(hands, state, opts):
 def may_exchange_now_nb(hand, state, opts, seat):
     """Whether ``seat``, on lead holding ``hand``, may exchange the trump nine (003:38)."""
     return may_exchange_nine_nb(hand, state[S_TRUMP], state[S_STOCK], state[S_TRICK_NO], True, state[S_CLOSER] >= 0,
-                                state[S_WON + seat] > 0, opts[O_NINE_TRICK] != 0)
+                                state[S_WON + seat] > 0, opts[O.nine_needs_trick] != 0)
 
 
 @njit(cache=True, inline="always")
@@ -243,7 +250,7 @@ def may_close_now_nb(state, opts):
     """Whether the leader may close the stock (003:40) and has not decided it already
     (``S_DECIDED``)."""
     done = state[S_TRICK_NO]
-    return may_close_nb(state[S_STOCK], done, True, state[S_CLOSER] >= 0, opts[O_CLOSE_WHEN]) and \
+    return may_close_nb(state[S_STOCK], done, True, state[S_CLOSER] >= 0, opts[O.close_when]) and \
         state[S_DECIDED] != done + 1
 
 
@@ -310,7 +317,7 @@ def declare_nb(hands, state, opts, seat, suit):
     v = marriage_value_nb(suit, state[S_TRUMP])
     state[S_DECLARED] |= (np.int64(1) << (4 * seat + suit)) | (np.int64(1 if state[S_TRICK_NO] == 0 else 0) << 10)
     state[S_SHOWN] |= marriage_cards_nb(suit)
-    if opts[O_AFTER_TRICK] != 0 and state[S_WON + seat] == 0:
+    if opts[O.marriage_counts] == MARRIAGE_COUNTS.after_trick and state[S_WON + seat] == 0:
         state[S_PENDING] += v
     else:
         state[S_MAR_PTS + seat] += v
@@ -451,7 +458,7 @@ def play_on_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, 
             return DONE
         if err[E_KIND] != 0:
             return FAILED
-        if hands[0] | hands[1] == 0 or (state[S_REACHED] >= 0 and opts[O_PLAY_OUT] == 0):
+        if hands[0] | hands[1] == 0 or (state[S_REACHED] >= 0 and opts[O.deal_end] == DEAL_END.at_66):
             return DONE
         # stopped before a lead with a decision for ask_lead_nb
 
@@ -460,14 +467,14 @@ def play_on_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, 
 def deal_outcome_nb(state, opts):
     """``(winner, game points)`` of the finished deal in ``state``; ``(-1, 0)`` a replay."""
     reached = state[S_REACHED]
-    if opts[O_PLAY_OUT] != 0:
+    if opts[O.deal_end] == DEAL_END.play_out:
         a = state[S_POINTS] >= WIN
         b = state[S_POINTS + 1] >= WIN
         reached = -2 if a and b else (0 if a else (1 if b else -1))
     # nobody at 66: the deal was played out and S_LEADER is the last trick's winner
     return deal_result_nb(state[S_POINTS:S_POINTS + 2], state[S_WON:S_WON + 2], reached, state[S_CLOSER],
                           state[S_LEADER],
-                          opts[O_SCHWARZ], opts[O_FAILED], opts[O_NO66])
+                          opts[O.schwarz], opts[O.failed_close], opts[O.no_66])
 
 
 @njit(cache=True)
@@ -589,7 +596,7 @@ def audit_deal_nb(hands, state, opts, deck_bits, audit_out):
     for s in range(2):
         cards += state[S_POINTS + s] - state[S_MAR_PTS + s]
         bad |= state[S_MAR_PTS + s] % MARRIAGE != 0
-    if hands[0] | hands[1] == 0 and (opts[O_LAST_CLOSED] == 0 or state[S_CLOSER] < 0):
+    if hands[0] | hands[1] == 0 and (opts[O.last_trick] == LAST_TRICK_BONUS.always or state[S_CLOSER] < 0):
         cards -= LAST_TRICK
     if cards != points_nb(state[S_PLAYED], POINTS) or cards + points_nb(rest, POINTS) != DEAL_POINTS:
         bad = True
@@ -635,13 +642,13 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
                                                         stats.wins, stats.group_wins)
     group = seats.group
     deck_bits = tables[0, TT_DECK]
-    single = opts[O_SINGLE] != 0
+    single = opts[O.unit] == UNIT.deal
     for unit in range(start, stop):
         poll_interrupt_nb()
         start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
         score0 = 0
         score1 = 0
-        dealer = opts[O_FIRST_DEALER]
+        dealer = opts[O.first_dealer]
         deals = 0
         winner = -1
         while True:
@@ -693,10 +700,10 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
                     score0 += gp
                 else:
                     score1 += gp
-                if score0 >= opts[O_TARGET] or score1 >= opts[O_TARGET]:
+                if score0 >= opts[O.target] or score1 >= opts[O.target]:
                     winner = w
                     break
-            if deals >= opts[O_MAX_DEALS]:
+            if deals >= opts[O.max_deals]:
                 winner = 0 if score0 > score1 else (1 if score1 > score0 else -1)
                 counters[C_DRAWN] += 1 if winner < 0 else 0
                 counters[C_UNFINISHED] += 1         # cut by the max_deals safeguard, not played to the target
@@ -712,7 +719,7 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
 def sixty_six_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, close_fn,
                        declare_fn, exchange_fn, stats, audit, audit_out, err):
     """Play units ``start..stop-1`` into ``stats`` (:data:`SixtySixStats`): games to
-    ``O_TARGET`` game points (the winner of a deal deals the next, 003:25) or single deals
+    ``target`` game points (the winner of a deal deals the next, 003:25) or single deals
     (:func:`units_nb`, on work arrays allocated here)."""
     deck, dst, pst, state, hands = unit_arrays_nb(deck0)
     units_nb(seed, start, stop, deck0, work_opts_nb(opts, tables, seats), tables, seats, choose_fn, after_fn, play_fn,

@@ -8,7 +8,9 @@ from numba import njit
 
 from simkit.core.ace_ten import ACE_TEN_POINTS, ace_ten_order, led_marriage_nb
 from simkit.core.cards import RANK_9
+from simkit.core.options import choices
 from simkit.core.tricks import F_HEAD, F_SUIT, F_TRUMP, trick_tables
+from simkit.games.sixty_six.rules import SixtySixRules
 
 #: 003:24 «туз — 11 очков, король — 4 очка, дама — 3 очка, валет — 2 очка, десятка — 10
 #: очков, девятка — 0» (120 in the 24 cards)
@@ -32,11 +34,11 @@ FOLLOW_CLOSED = F_SUIT | F_TRUMP
 #: 003:34 «может заявить 20 очков»; 003:36 «козырные король и дама ... объявив 40 очков»
 MARRIAGE, TRUMP_MARRIAGE = 20, 40
 
-#: rule codes the kernels read
-FAILED_DOUBLE, FAILED_FLAT = 0, 1
-SCHWARZ_LITERAL, SCHWARZ_STANDARD = 0, 1
-NO66_LAST_TRICK, NO66_HIGHER = 0, 1
-CLOSE_ANY_LEAD, CLOSE_START_ONLY = 0, 1
+#: the codes of the rule choices the scoring kernels read (``FAILED.flat``, ``SCHWARZ.standard`` ...)
+FAILED = choices(SixtySixRules, "failed_close")
+SCHWARZ = choices(SixtySixRules, "schwarz")
+NO_66 = choices(SixtySixRules, "no_66")
+CLOSE_WHEN = choices(SixtySixRules, "close_when")
 
 
 def follow_closed(must_head: bool) -> int:
@@ -79,11 +81,11 @@ def may_exchange_nine_nb(hand, trump, stock_left, tricks_done, on_lead, closed, 
 def may_close_nb(stock_left, tricks_done, on_lead, closed, close_when):
     """Whether the player may close the stock: on lead, before leading, while the stock
     still has cards and is not closed (003:40 «он может объявить колоду закрытой и
-    находящимся козырем закрыть ее»); with ``CLOSE_START_ONLY`` only before the first trick
+    находящимся козырем закрыть ее»); with ``CLOSE_WHEN.start_only`` only before the first trick
     (003:40 «в начале игры», ambiguity 9)."""
     if not on_lead or closed or stock_left < 1:
         return False
-    return close_when == CLOSE_ANY_LEAD or tricks_done == 0
+    return close_when == CLOSE_WHEN.any_lead or tricks_done == 0
 
 
 @njit(cache=True)
@@ -93,22 +95,22 @@ def game_points_nb(loser_points, loser_tricks, schwarz):
     противная сторона имеет право открыть 2 очка. Если же игрок набирает 33 очка, но не
     набирает 66, противная сторона открывает 1 очко»); 3 when he took tricks but no point
     (003:45 «не возьмет ни одного очка, хотя будет иметь взятки, противная сторона
-    открывает 3 очка»), and, with ``SCHWARZ_STANDARD``, also when he took no trick."""
+    открывает 3 очка»), and, with ``SCHWARZ.standard``, also when he took no trick."""
     if loser_tricks > 0 and loser_points == 0:
         return 3
-    if loser_tricks == 0 and schwarz == SCHWARZ_STANDARD:
+    if loser_tricks == 0 and schwarz == SCHWARZ.standard:
         return 3
     return 2 if loser_points < HALF else 1
 
 
 @njit(cache=True)
 def failed_close_points_nb(closer_points, closer_tricks, schwarz, failed_close):
-    """Game points the opponent scores when the closer missed 66. ``FAILED_DOUBLE``: twice
+    """Game points the opponent scores when the closer missed 66. ``FAILED.double``: twice
     what the closer's result would give (003:42 «проигрывает в двойном размере»: 2 or 4,
     6 with tricks but no point), and 6 when he took no trick (003:46 «Если игрок, закрывший
     колоду, не возьмет ни одной взятки, противная сторона открывает 6 очков»).
-    ``FAILED_FLAT``: 2, or 3 when he took no trick (ambiguity 2)."""
-    if failed_close == FAILED_FLAT:
+    ``FAILED.flat``: 2, or 3 when he took no trick (ambiguity 2)."""
+    if failed_close == FAILED.flat:
         return 3 if closer_tricks == 0 else 2
     if closer_tricks == 0:
         return 6
@@ -141,7 +143,7 @@ def deal_result_nb(points, tricks, reached, closer, last_winner, schwarz, failed
     winner = reached
     if winner < 0:
         winner = last_winner
-        if no_66 == NO66_HIGHER and points[0] != points[1]:
+        if no_66 == NO_66.higher and points[0] != points[1]:
             winner = 0 if points[0] > points[1] else 1
         if winner < 0:
             return -1, 0
@@ -151,11 +153,8 @@ def deal_result_nb(points, tricks, reached, closer, last_winner, schwarz, failed
 
 def deal_result(points, tricks, reached, closer=-1, last_winner=-1, rules=None):
     """:func:`deal_result_nb` under ``rules`` (a dict or :class:`SixtySixRules`)."""
-    from simkit.games.sixty_six.rules import SixtySixRules
-
     r = SixtySixRules.build(rules)
     winner, gp = deal_result_nb(np.asarray(points, np.int64), np.asarray(tricks, np.int64), reached, closer,
-                                last_winner, SCHWARZ_STANDARD if r.schwarz == "standard" else SCHWARZ_LITERAL,
-                                FAILED_FLAT if r.failed_close == "flat" else FAILED_DOUBLE,
-                                NO66_HIGHER if r.no_66 == "higher" else NO66_LAST_TRICK)
+                                last_winner, getattr(SCHWARZ, r.schwarz), getattr(FAILED, r.failed_close),
+                                getattr(NO_66, r.no_66))
     return int(winner), int(gp)
