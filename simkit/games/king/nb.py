@@ -166,7 +166,7 @@ def between_tricks_nb(hands, state, opts, check, err):
     state[S_PTS + w] += mask_score_nb(c, new, state[S_TRICK_NO] - 1)
     if c == PLUS:
         state[S_LEAD_BAN] = -1 if w == state[S_NAMER] else state[S_TRUMP]
-    elif check and opts[O.king_forced] == KING_FORCED.over_ace and (state[S_FOLLOW] & F_FORCED) != 0:
+    elif check and opts[O.king_forced] != KING_FORCED.void and (state[S_FOLLOW] & F_FORCED) != 0:
         if not over_ace_kept_nb(hands, state, err):
             return False
         for s in range(PLAYERS):
@@ -222,7 +222,7 @@ def after_trick_cb(hands, state, opts, pst, err):
 @njit(cache=True)
 def narrow_nb(hand, legal, state, trick, n, opts):
     """The legal cards under ``king_forced=over_ace`` (:func:`king_over_ace_nb`), else ``legal``."""
-    if opts[O.king_forced] == KING_FORCED.over_ace and (state[S_FOLLOW] & F_FORCED) != 0:
+    if opts[O.king_forced] != KING_FORCED.void and (state[S_FOLLOW] & F_FORCED) != 0:
         return king_over_ace_nb(hand, legal, trick, n)
     return legal
 
