@@ -60,9 +60,9 @@ def decisions_nb(contract, n_deals, seed, samples, sts, hands, legals, cards, va
     two legal cards or more, store the state, hand, legal set and every legal card's mean
     value over ``samples`` play-outs (a seat's points, negated in a negative deal).
     Returns the number of decisions stored."""
-    opts = np.zeros(nb.N_OPTS, np.int64)
-    opts[nb.O_SINGLE] = 1
-    opts[nb.O_CONTRACT] = contract
+    opts = np.zeros(len(nb.O), np.int64)
+    opts[nb.O.unit] = nb.UNIT.deal
+    opts[nb.O.contract] = nb.FIRST_CONTRACT + contract
     err = np.zeros(N_ERR, np.int64)
     order = np.arange(20, 52).astype(np.uint8)
     dst = np.zeros(4, np.uint64)

@@ -12,6 +12,8 @@ data, read from its option array ``opts`` and from the table state:
   point; Tyotka: 0);
 * ``opts[O_MOST]``: 1 when the seat with the most tricks pays one more (Tyotka; a tie: the
   one who reached the tied number last, :func:`most_tricks_seat_nb`);
+* ``opts[O_GAME:]``: the game's own options (:func:`game_layout` places its ``Rules``
+  layout there, :func:`pack_game` fills the whole array);
 * ``state[S_HOT]``: a card that costs its taker one more this deal (Tyotka's photograph;
   -1 none); ``state[S_HOT_TRICK]``: a trick (0-based) that costs its taker one more (the
   counting trick; -1 none).
@@ -30,6 +32,7 @@ import numpy as np
 from numba import njit, types
 
 from simkit.core.jit import cfunc
+from simkit.core.options import layout, pack
 from simkit.core.borrow import borrowed
 from simkit.core.rng import next_u64_nb, seed_stream_nb
 from simkit.core.rollout import best_by_rollouts_nb, follow_legal_nb, play_trick_nb
@@ -74,6 +77,22 @@ def penalty_opts(pen: np.ndarray, trick_value: int, most: bool, game: list) -> n
     o[O_MOST] = int(most)
     o[O_GAME:] = game
     return o
+
+
+def game_layout(rules_cls, extra: tuple = (), skip: tuple = ()):
+    """A penalty game's ``opts`` layout: :func:`~simkit.core.options.layout` of its
+    ``Rules`` placed after the shared part (slots from :data:`O_GAME`), so that its kernel
+    reads ``opts[O.players]`` and the shared functions read the shared slots."""
+    own = layout(rules_cls, extra=extra, skip=skip)
+    return type(own)(*(O_GAME + s for s in own))
+
+
+def pack_game(rules, slots, pen: np.ndarray, trick_value: int, most: bool) -> np.ndarray:
+    """The option array of ``rules`` in the layout ``slots`` (:func:`game_layout`): the
+    shared part (:func:`penalty_opts`), then the rule options packed by
+    :func:`~simkit.core.options.pack` (``extra`` slots 0)."""
+    own = type(slots)(*(s - O_GAME for s in slots))
+    return penalty_opts(pen, trick_value, most, pack(rules, own))
 
 
 @njit(cache=True)

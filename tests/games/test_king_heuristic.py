@@ -166,7 +166,8 @@ def test_play_out_stops_once_every_scoring_card_is_scored():
     from simkit.core.trick_play import N_ERR
     from simkit.core.tricks import (MAX_SEATS, NO_TRUMP, S_FOLLOW, S_LEAD_BAN, S_N_IN_TRICK, S_PLAYED, S_SIZE,
                                     S_TRICK, S_TRICK_NO, S_VOIDS, mask_of, start_deal_nb)
-    from simkit.games.king.rules import CONTRACTS
+    from simkit.core.options import pack
+    from simkit.games.king.rules import CONTRACTS, KingRules
     from simkit.games.king.scoring import DEAL_TOTAL, FOLLOW, LEAD_BAN, TABLES
 
     def play_out(contract):
@@ -184,8 +185,7 @@ def test_play_out_stops_once_every_scoring_card_is_scored():
         for s, h in enumerate(("7h 8h 9h 10h 7d 8d 9d", "10s Js Qs Jh Qh Ah 10d", "Ks As Jd Qd Kd Ad 7c",
                                "8c 9c 10c Jc Qc Kc Ac")):
             hands[s] = hands[4 + s] = mask_of(h)
-        opts = np.zeros(nb.N_OPTS, np.int64)
-        opts[nb.O_SINGLE], opts[nb.O_CONTRACT] = 1, c
+        opts = pack(KingRules(unit="deal", contract=contract), nb.O)
         nb.rollout_nb(hands, st, TABLES, opts, np.zeros(N_ERR, np.int64))
         return [int(st[nb.S_PTS + s]) for s in range(4)], int(st[S_TRICK_NO]), DEAL_TOTAL[c]
 

@@ -50,19 +50,36 @@ def test_deal_net_points():
 
 
 @pytest.mark.parametrize("net, gross, rule, want", [
-    ((19, 5, 0), (25, 5, 2), "END_NET", False), ((20, 5, 0), (25, 5, 2), "END_NET", True),
-    ((19, 5, 0), (25, 5, 2), "END_GROSS", True), ((19, 5, 0), (19, 5, 2), "END_GROSS", False),
+    ((19, 5, 0), (25, 5, 2), "net", False), ((20, 5, 0), (25, 5, 2), "net", True),
+    ((19, 5, 0), (25, 5, 2), "gross", True), ((19, 5, 0), (19, 5, 2), "gross", False),
 ])
 def test_game_over(net, gross, rule, want):
-    assert scoring.game_over_nb(np.asarray(net), np.asarray(gross), 3, 20, getattr(scoring, rule)) == want
+    assert scoring.game_over_nb(np.asarray(net), np.asarray(gross), 3, 20, getattr(scoring.END_RULE, rule)) == want
 
 
 def test_follow_suit_and_no_duty_to_trump():
     tt = scoring.TABLES[HEARTS]
     hand = mask_of("2h Ks 9d")
     led = np.asarray(parse("Ac"), np.int64)
-    follow = scoring.follow_flags(PolignacRules())
+    follow = scoring.follow_flags_nb(PolignacRules().follow_suit)
     assert legal_nb(hand, led, 1, tt, follow, -1, 0) == hand           # void in clubs: any card, trump or not
     assert legal_nb(hand, np.asarray(parse("As"), np.int64), 1, tt, follow, -1, 0) == mask_of("Ks")
-    free = scoring.follow_flags(PolignacRules(follow_suit=False))
+    free = scoring.follow_flags_nb(PolignacRules(follow_suit=False).follow_suit)
     assert legal_nb(hand, np.asarray(parse("As"), np.int64), 1, tt, free, -1, 0) == hand
+
+
+def test_option_array_keeps_the_shared_penalty_part_first():
+    """The rule options follow the shared penalty part (penalty_tricks.O_GAME), each in
+    the slot its layout names; the shared slots hold the jack penalties and a trick's -1."""
+    from simkit.games import penalty_tricks as pt
+    from simkit.games.polignac import nb
+
+    assert min(nb.O) == pt.O_GAME and list(nb.O) == list(range(pt.O_GAME, pt.O_GAME + len(nb.O)))
+    rules = PolignacRules.build({"players": 5, "end_rule": "gross", "follow_suit": False, "target": 30,
+                                 "max_deals": 40, "first_dealer": 4})
+    o = pt.pack_game(rules, nb.O, scoring.JACK_PENALTY, -1, False)
+    assert o.shape == (pt.O_GAME + len(nb.O),)
+    assert (o[pt.O_PEN:pt.O_PEN + 64] == scoring.JACK_PENALTY).all()
+    assert (o[pt.O_TRICK_VALUE], o[pt.O_MOST]) == (-1, 0)
+    assert (o[nb.O.players], o[nb.O.end_rule], o[nb.O.follow_suit], o[nb.O.target], o[nb.O.unit],
+            o[nb.O.max_deals], o[nb.O.first_dealer]) == (5, scoring.END_RULE.gross, 0, 30, nb.UNIT.game, 40, 4)

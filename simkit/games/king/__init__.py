@@ -9,6 +9,7 @@ in :mod:`.scoring`.
 import numpy as np
 
 from simkit.core.cards import deck, format as format_cards
+from simkit.core.options import pack
 from simkit.core.stats import Stats, moments
 from simkit.core.tricks import S_SIZE, S_TRUMP, S_WON, cards_of
 from simkit.core.trick_play import E_DEAL, E_HAND, E_KIND, E_LED, E_LEGAL, E_SEAT, E_TRICK, E_UNIT, N_ERR, R_PLAY
@@ -49,13 +50,7 @@ class King(TrickGame):
     ]
 
     def _opts(self, rules):
-        o = np.zeros(nb.N_OPTS, np.int64)
-        o[nb.O_SINGLE] = int(rules.unit == "deal")
-        o[nb.O_CONTRACT] = contract_code(rules.contract) if rules.contract != "all" else 0
-        o[nb.O_OVER_ACE] = int(rules.king_forced == "over_ace")
-        o[nb.O_AMONG_THREE] = int(rules.trump_choice == "among_three")
-        o[nb.O_FIRST_DEALER] = rules.first_dealer
-        return o
+        return pack(rules, nb.O)
 
     def _seats(self, rules, policies):
         """The per-seat kernel arrays; under ``king_forced=over_ace`` random play goes

@@ -30,6 +30,7 @@ from simkit.core.interrupt_nb import poll_interrupt_nb
 from simkit.core.jit import cfunc, njit
 from simkit.core.borrow import borrowed
 from simkit.core.cards import HEARTS
+from simkit.core.options import choices, layout
 from simkit.core.rng import next_u64_nb, randbelow_nb, seed_stream_nb
 from simkit.core.rollout import best_by_rollouts_nb, play_trick_nb
 from simkit.core.stats import moment_add_nb
@@ -45,9 +46,10 @@ from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_
                                 beating_nb, close_trick_nb, deal_round_nb, deal_unseen_nb, higher_in_suit_nb, legal_nb,
                                 lowest_card_nb, popcount_nb, random_card_nb, start_deal_nb, strongest_nb, trick_view_nb,
                                 trick_winner_nb, weakest_nb)
+from simkit.games.king.rules import CONTRACTS, KingRules
 from simkit.games.king.scoring import (ACE, CARD_POINTS, DEAL_TOTAL, FOLLOW, KING, LAST_TWO, LAST_TWO_POINTS,
                                        LEAD_BAN, NO_BOYS, NO_HEARTS, NO_TRICKS, PER_TRICK, PLUS, TABLES, TRICKS,
-                                       king_over_ace_nb)
+                                       contract_code, king_over_ace_nb)
 
 PLAYERS = 4
 N_CONTRACTS = 8
@@ -67,9 +69,18 @@ S_RNG = S_EXTRA + 9              # the policies' random key (drawn from the unit
 #: the hands before the trick in play are kept in ``hands[PLAYERS + seat]`` (the over_ace check),
 #: out of the state that policies read
 
-# opts layout
-O_SINGLE, O_CONTRACT, O_OVER_ACE, O_AMONG_THREE, O_FIRST_DEALER = range(5)
-N_OPTS = 5
+#: ``opts`` slots (:func:`~simkit.core.options.layout`: one per rule option, named as it)
+O = layout(KingRules)
+#: the codes of the choice options (``UNIT.deal``, ``KING_FORCED.over_ace`` ...)
+UNIT = choices(KingRules, "unit")
+CONTRACT = choices(KingRules, "contract")
+KING_FORCED = choices(KingRules, "king_forced")
+TRUMP_CHOICE = choices(KingRules, "trump_choice")
+#: a single deal's contract: ``opts[O.contract] - FIRST_CONTRACT`` is the kernel's contract
+#: code (:func:`~simkit.games.king.scoring.contract_code`, ``NO_TRICKS`` .. ``PLUS``)
+FIRST_CONTRACT = CONTRACT.no_tricks
+if [getattr(CONTRACT, c) - FIRST_CONTRACT for c in CONTRACTS] != [contract_code(c) for c in CONTRACTS]:
+    raise TypeError("king: the contract option's codes less CONTRACT.no_tricks are not the kernel's contract codes")
 
 # policy codes: play (PLAY_USER 0 and PLAY_RANDOM 1 are the engine's) and trump naming
 PLAY_HEURISTIC = PLAY_BUILTIN
@@ -155,7 +166,7 @@ def between_tricks_nb(hands, state, opts, check, err):
     state[S_PTS + w] += mask_score_nb(c, new, state[S_TRICK_NO] - 1)
     if c == PLUS:
         state[S_LEAD_BAN] = -1 if w == state[S_NAMER] else state[S_TRUMP]
-    elif check and opts[O_OVER_ACE] != 0 and (state[S_FOLLOW] & F_FORCED) != 0:
+    elif check and opts[O.king_forced] != KING_FORCED.void and (state[S_FOLLOW] & F_FORCED) != 0:
         if not over_ace_kept_nb(hands, state, err):
             return False
         for s in range(PLAYERS):
@@ -211,7 +222,7 @@ def after_trick_cb(hands, state, opts, pst, err):
 @njit(cache=True)
 def narrow_nb(hand, legal, state, trick, n, opts):
     """The legal cards under ``king_forced=over_ace`` (:func:`king_over_ace_nb`), else ``legal``."""
-    if opts[O_OVER_ACE] != 0 and (state[S_FOLLOW] & F_FORCED) != 0:
+    if opts[O.king_forced] != KING_FORCED.void and (state[S_FOLLOW] & F_FORCED) != 0:
         return king_over_ace_nb(hand, legal, trick, n)
     return legal
 
@@ -800,7 +811,7 @@ def name_trump_nb(namer, three, state, opts, seats, trump_fn, pst, err):
     """The namer's choice (0..3 a suit, 4 «По последней») by his trump policy, checked
     against :func:`trump_options_nb`; -1 with ``err`` filled when it is not allowed."""
     code = seats.code[R_TRUMP, namer]
-    options = trump_options_nb(three, opts[O_AMONG_THREE] != 0)
+    options = trump_options_nb(three, opts[O.trump_choice] == TRUMP_CHOICE.among_three)
     state[S_SEAT] = namer
     if code == TRUMP_RANDOM:
         k = randbelow_nb(pst, popcount_nb(options))
@@ -986,7 +997,7 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
     deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, net, gx = borrowed(
         (deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, net, gx))
     seats, stats = borrowed(seats), borrowed(stats)
-    single = opts[O_SINGLE] != 0
+    single = opts[O.unit] == UNIT.deal
     points, by_position, tricks, naming, counters = (stats.points, stats.by_position, stats.tricks, stats.naming,
                                                      stats.counters)
     n_deals = 1 if single else PARTY_DEALS
@@ -997,8 +1008,8 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
             net[s] = 0
         for k in range(n_deals):
             poll_interrupt_nb()
-            contract = opts[O_CONTRACT] if single else min(k, PLUS)
-            dealer = (opts[O_FIRST_DEALER] + k) % PLAYERS
+            contract = opts[O.contract] - FIRST_CONTRACT if single else min(k, PLUS)
+            dealer = (opts[O.first_dealer] + k) % PLAYERS
             shuffle_top_nb(deck, PLAYERS * TRICKS - 1, dst)
             for s in range(PLAYERS):
                 state[S_SCORE + s] = net[s]
@@ -1028,7 +1039,7 @@ def king_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, afte
                   audit_out, err):
     """Play units ``start..stop-1`` into ``stats`` (:data:`KingStats`): whole parties
     (seven negative deals, then eight positive ones, the deal passing left) or, with
-    ``opts[O_SINGLE]``, single deals of ``opts[O_CONTRACT]`` dealt by ``first_dealer``.
+    ``unit=deal``, single deals of ``opts[O.contract]`` dealt by ``first_dealer``.
     Plays in :func:`units_nb` on work arrays allocated here."""
     deck, dst, pst, state, hands = unit_arrays_nb(deck0)
     net = np.zeros(PLAYERS, np.int64)

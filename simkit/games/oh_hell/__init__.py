@@ -7,6 +7,7 @@ Built on the shared trick core (:mod:`simkit.core.tricks`); kernels in :mod:`.nb
 import numpy as np
 
 from simkit.core.cards import deck, format as format_cards
+from simkit.core.options import pack
 from simkit.core.stats import Stats, moments
 from simkit.core.tricks import S_BID, S_SIZE, S_TRUMP, S_TURNUP, S_WON, cards_of, standard_tables
 from simkit.errors import SimkitError
@@ -58,15 +59,8 @@ class OhHell(TrickGame):
 
     # -- kernel inputs ------------------------------------------------------------------
     def _opts(self, rules):
-        o = np.zeros(nb.N_OPTS, np.int64)
-        o[nb.O_PLAYERS] = rules.players
-        o[nb.O_DEALS] = rules.n_deals
-        o[nb.O_CARDS] = rules.cards
-        o[nb.O_HOOK] = int(rules.hook)
-        o[nb.O_ZERO] = int(rules.zero_bid == "five_plus_cards")
-        o[nb.O_LAST_NT] = int(rules.last_deal_no_trump)
-        o[nb.O_TIES] = int(rules.ties == "all")
-        o[nb.O_FIRST_DEALER] = rules.first_dealer
+        o = pack(rules, nb.O)
+        o[nb.O.n_deals] = rules.n_deals
         return o
 
     def _new_stats(self, rules, n_groups):

@@ -15,6 +15,7 @@ from numba import types
 from simkit.core.interrupt_nb import poll_interrupt_nb
 from simkit.core.jit import cfunc, njit
 from simkit.core.borrow import borrowed
+from simkit.core.options import choices, layout
 from simkit.core.rng import randbelow_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
@@ -29,6 +30,7 @@ from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_
                                 deal_round_nb, masters_nb, popcount_nb, round_bid_nb, scaled_strength_nb,
                                 start_deal_nb, strength_factor_nb, strength_nb,
                                 strongest_nb, trick_winner_nb, weakest_nb)
+from simkit.games.oh_hell.rules import OhHellRules
 
 # extra state fields (after the shared trick-game layout)
 S_FORBIDDEN = S_EXTRA + 0    # the bid the hook rule forbids the seat to act, -1 if none
@@ -37,9 +39,13 @@ S_BID_SUM = S_EXTRA + 2      # total of the bids made so far in this deal
 S_DEALS = S_EXTRA + 3        # deals in the game
 S_ZERO_VALUE = S_EXTRA + 4   # what a made zero bid scores in this deal
 
-# opts layout
-O_PLAYERS, O_DEALS, O_CARDS, O_HOOK, O_ZERO, O_LAST_NT, O_TIES, O_FIRST_DEALER = range(8)
-N_OPTS = 8
+#: ``opts`` slots (:func:`~simkit.core.options.layout`): one per rule option, named as it,
+#: then ``n_deals``, the deals in a whole game (``OhHellRules.n_deals``: ``deals`` or the
+#: seed's count for the number of players), filled by the game
+O = layout(OhHellRules, extra=("n_deals",))
+#: the codes of the choice options (``ZERO_BID.five_plus_cards``, ``TIES.shared``)
+ZERO_BID = choices(OhHellRules, "zero_bid")
+TIES = choices(OhHellRules, "ties")
 
 BID_USER, BID_RANDOM, BID_HEURISTIC, BID_SIMULATION, BID_ADVICE = 0, 1, 2, 3, 4
 PLAY_HEURISTIC = PLAY_BUILTIN
@@ -251,7 +257,7 @@ def bid_round_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn
     players = state[S_PLAYERS]
     k = state[S_CARDS]
     dealer = state[S_DEALER]
-    hook = opts[O_HOOK] != 0
+    hook = opts[O.hook] != 0
     total = 0
     sc[0] = np.nan                      # a new deal: no strength scale kept
     seat = dealer
@@ -366,17 +372,17 @@ def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, k, seats, c
     """One deal from the card order ``order`` (its first cards are dealt): deal, turn the
     trump, bid, play. Leaves bids in ``state[S_BID:]`` and tricks in ``state[S_WON:]``;
     returns False on an illegal move (``err`` filled)."""
-    players = opts[O_PLAYERS]
+    players = opts[O.players]
     turnup = deal_round_nb(order, players, k, dealer, hands)
-    last = deal_no == opts[O_DEALS]
-    if turnup < 0 or (last and opts[O_LAST_NT] != 0):
+    last = deal_no == opts[O.n_deals]
+    if turnup < 0 or (last and opts[O.last_deal_no_trump] != 0):
         turnup = -1                     # «лицевая карта не вскрывается»: no trump, nothing shown
         t = NO_TRUMP
     else:
         t = turnup & 3
     start_deal_nb(state, tables, t, players, k, dealer, (dealer + 1) % players, turnup, deal_no)
-    state[S_DEALS] = opts[O_DEALS]
-    state[S_ZERO_VALUE] = 5 + k if opts[O_ZERO] != 0 else 10
+    state[S_DEALS] = opts[O.n_deals]
+    state[S_ZERO_VALUE] = 5 + k if opts[O.zero_bid] == ZERO_BID.five_plus_cards else 10
     dealt = 0
     if audit:
         audit_out[0] += 1
@@ -422,7 +428,7 @@ OhHellStats, STATS_TYPE = bundle("OhHellStats", {
 @njit(cache=True)
 def score_game_nb(opts, group, stats, score, ascore, gx, audit, audit_out):
     """The game's result: the highest score wins (ties shared, or all win with ``ties``)."""
-    players = opts[O_PLAYERS]
+    players = opts[O.players]
     n_groups = gx.shape[0] // 2
     best = score[0]
     for seat in range(1, players):
@@ -437,7 +443,7 @@ def score_game_nb(opts, group, stats, score, ascore, gx, audit, audit_out):
     for seat in range(players):
         share = 0
         if score[seat] == best:
-            share = WIN_SCALE // tied if opts[O_TIES] == 0 else WIN_SCALE
+            share = WIN_SCALE // tied if opts[O.ties] == TIES.shared else WIN_SCALE
         shares += share
         moment_add_nb(stats.game_score, seat, score[seat])
         moment_add_nb(stats.game_win, seat, share)
@@ -448,7 +454,7 @@ def score_game_nb(opts, group, stats, score, ascore, gx, audit, audit_out):
         moment_add_nb(stats.group_mom, g, gx[g])
     if audit:
         audit_out[0] += 1
-        if shares != (WIN_SCALE if opts[O_TIES] == 0 else tied * WIN_SCALE):
+        if shares != (WIN_SCALE if opts[O.ties] == TIES.shared else tied * WIN_SCALE):
             audit_out[1] += 1
         for seat in range(players):
             if ascore[seat] != score[seat]:
@@ -468,9 +474,9 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
     deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, score, pts, ascore, gx = borrowed(
         (deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, score, pts, ascore, gx))
     seats, stats, sc = borrowed(seats), borrowed(stats), borrowed(sc)
-    players = opts[O_PLAYERS]
-    single = opts[O_CARDS]
-    zero = opts[O_ZERO] != 0
+    players = opts[O.players]
+    single = opts[O.cards]
+    zero = opts[O.zero_bid] == ZERO_BID.five_plus_cards
     seat_joint, pos_joint, table_total, counters = stats.seat_joint, stats.pos_joint, stats.table_total, stats.counters
     for unit in range(start, stop):
         poll_interrupt_nb()
@@ -479,11 +485,11 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
             score[i] = 0
             ascore[i] = 0
         first = single if single > 0 else 1
-        last = single if single > 0 else opts[O_DEALS]
+        last = single if single > 0 else opts[O.n_deals]
         for deal_no in range(first, last + 1):
             poll_interrupt_nb()
             k = deal_no
-            dealer = (opts[O_FIRST_DEALER] + (0 if single > 0 else deal_no - 1)) % players
+            dealer = (opts[O.first_dealer] + (0 if single > 0 else deal_no - 1)) % players
             shuffle_top_nb(deck, min(players * k + 1, deck.shape[0]), dst)
             if not play_deal_nb(deck, state, hands, tables, opts, deal_no, dealer, k, seats, choose_fn, after_fn,
                                 play_fn, bid_fn, pst, audit, audit_out, err, sc):
@@ -512,7 +518,7 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
             table_total[k, 0 if total_bid > k else (1 if total_bid < k else 2)] += 1
             moment_add_nb(stats.deal_mom, 0, (players - 1) * pts[dealer] - others)
             counters[0] += 1
-            if opts[O_HOOK] != 0 and state[S_BID_SUM] <= k:   # S_BID_SUM: the total before the dealer bid
+            if opts[O.hook] != 0 and state[S_BID_SUM] <= k:   # S_BID_SUM: the total before the dealer bid
                 counters[1] += 1
         counters[2] += 1
         if single == 0:
@@ -524,7 +530,7 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
 def oh_hell_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, bid_fn, stats,
                      audit, audit_out, err):
     """Play units ``start..stop-1`` into ``stats`` (:data:`OhHellStats`): whole games
-    (deals of 1, 2, ..., N cards, the deal passing to the left) or, with ``opts[O_CARDS]``,
+    (deals of 1, 2, ..., N cards, the deal passing to the left) or, with ``opts[O.cards]``,
     single deals of that many cards (:func:`units_nb`, on work arrays allocated here)."""
     deck, dst, pst, state, hands = unit_arrays_nb(deck0)
     units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, bid_fn, stats, audit,
@@ -544,5 +550,5 @@ def one_deal_nb(order, opts, tables, deal_no, dealer, seats, choose_fn, after_fn
     play_hands = np.zeros(MAX_SEATS, np.int64)
     ok = play_deal_nb(order, state, play_hands, tables, opts, deal_no, dealer, deal_no, seats, choose_fn, after_fn,
                       play_fn, bid_fn, fixed_stream_nb(seed), deal_no < 0, audit_out, err, np.zeros(4, np.float64))
-    deal_round_nb(order, opts[O_PLAYERS], deal_no, dealer, hands)
+    deal_round_nb(order, opts[O.players], deal_no, dealer, hands)
     return ok

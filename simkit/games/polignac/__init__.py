@@ -17,7 +17,7 @@ from simkit.games.penalty_games import PenaltyTrickGame
 from simkit.games.polignac import nb, play, report
 from simkit.games.polignac.policies import PARAM_SLOTS, PLAY
 from simkit.games.polignac.rules import PolignacRules
-from simkit.games.polignac.scoring import JACK_PENALTY, TABLES, cards_each, follow_flags
+from simkit.games.polignac.scoring import JACK_PENALTY, TABLES, cards_each
 from simkit.games.tricks_base import SUIT_NAMES
 
 
@@ -48,9 +48,7 @@ class Polignac(PenaltyTrickGame):
         return rules.players
 
     def _opts(self, rules):
-        return pt.penalty_opts(JACK_PENALTY, -1, False, [rules.players, int(rules.end_rule == "gross"),
-                                                          rules.target, int(rules.unit == "deal"), rules.max_deals,
-                                                          rules.first_dealer, follow_flags(rules)])
+        return pt.pack_game(rules, nb.O, JACK_PENALTY, -1, False)
 
     def _new_stats(self, rules, n_groups):
         P = rules.players

@@ -19,11 +19,17 @@ from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_
 from simkit.core.trick_play import CHOOSE_FN, play_tricks_inline_nb
 from simkit.core.tricks import (MAX_SEATS, PLAY_FN, S_FOLLOW, S_PLAYED, S_SCORE, S_WON, deal_round_nb, popcount_nb,
                                 start_deal_nb)
-from simkit.games.penalty_tricks import (O_GAME, S_PEN, S_TAKERS, chunk_signature, penalty_after_trick_nb,
+from simkit.core.options import choices
+from simkit.games.penalty_tricks import (S_PEN, S_TAKERS, chunk_signature, game_layout, penalty_after_trick_nb,
                                         record_unit_nb, start_penalties_nb, win_shares_nb)
-from simkit.games.polignac.scoring import JACKS, game_over_nb, jack_points_nb
+from simkit.games.polignac.rules import PolignacRules
+from simkit.games.polignac.scoring import JACKS, follow_flags_nb, game_over_nb, jack_points_nb
 
-O_PLAYERS, O_END_RULE, O_TARGET, O_SINGLE, O_MAX_DEALS, O_FIRST_DEALER, O_FOLLOW = range(O_GAME, O_GAME + 7)
+#: ``opts`` slots: the shared penalty part, then one per rule option, named as it
+#: (:func:`~simkit.games.penalty_tricks.game_layout`)
+O = game_layout(PolignacRules)
+#: the codes of ``unit`` (``UNIT.deal``: one deal per unit)
+UNIT = choices(PolignacRules, "unit")
 WIN_SCALE = 840                # lcm(1..8): a win shared by t seats is 840/t
 NET_LOW = -10                  # the lowest net of a deal (all four jacks, no trick ... at least one trick)
 NET_BINS = 36                  # nets -10 .. 25 (25 tricks with two players)
@@ -43,14 +49,14 @@ def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, totals, sea
     :func:`penalty_after_trick_nb` a direct call): the unit loop, and :func:`one_deal_nb`.
     It must not borrow its arrays itself: an inlined function's arguments may be its
     caller's temporaries (:mod:`simkit.core.borrow`)."""
-    players = opts[O_PLAYERS]
+    players = opts[O.players]
     k = 51 // players
     deal_round_nb(order, players, k, dealer, hands)
     turned = np.int64(order[51])
     t = turned & 3
     eldest = dealer + 1 if dealer + 1 < players else 0
     start_deal_nb(state, tables, t, players, k, dealer, eldest, turned, deal_no)
-    state[S_FOLLOW] = opts[O_FOLLOW]
+    state[S_FOLLOW] = follow_flags_nb(opts[O.follow_suit])
     for s in range(players):
         state[S_SCORE + s] = totals[s]
     start_penalties_nb(state, -1, -1, np.int64(next_u64_nb(pst) >> np.uint64(2)))
@@ -112,9 +118,9 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, play_fn, 
     deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, net, gross, pen, share, gx = borrowed(
         (deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, net, gross, pen, share, gx))
     seats, stats = borrowed(seats), borrowed(stats)
-    players = opts[O_PLAYERS]
-    single = opts[O_SINGLE] != 0
-    max_deals = 1 if single else opts[O_MAX_DEALS]
+    players = opts[O.players]
+    single = opts[O.unit] == UNIT.deal
+    max_deals = 1 if single else opts[O.max_deals]
     group = seats.group
     n_groups = stats.group_mom.shape[0] // 2
     pen_hist, trick_hist, net_hist, net_mom, pos_mom = (stats.pen_hist, stats.trick_hist, stats.net_hist,
@@ -129,7 +135,7 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, play_fn, 
         deals = 0
         for d in range(max_deals):
             poll_interrupt_nb()
-            dealer = (opts[O_FIRST_DEALER] + d) % players
+            dealer = (opts[O.first_dealer] + d) % players
             shuffle_top_nb(deck, 51, dst)
             deals += 1
             if not play_deal_nb(deck, state, hands, tables, opts, deals, dealer, net, seats, choose_fn, play_fn, pst,
@@ -157,12 +163,12 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, play_fn, 
                 w = (takers >> (4 * suit)) & 15
                 jacks[w - 1 if w else players, suit] += 1
             moment_add_nb(dealer_mom, 0, (players - 1) * dnet - others)
-            if single or game_over_nb(net, gross, players, opts[O_TARGET], opts[O_END_RULE]):
+            if single or game_over_nb(net, gross, players, opts[O.target], opts[O.end_rule]):
                 break
         counters[1] += 1
         if single:
             continue
-        if not game_over_nb(net, gross, players, opts[O_TARGET], opts[O_END_RULE]):
+        if not game_over_nb(net, gross, players, opts[O.target], opts[O.end_rule]):
             counters[2] += 1
         win_shares_nb(net, players, False, WIN_SCALE, share)
         record_unit_nb(net, share, players, group, stats.game_win, stats.game_net, stats.group_mom, gx)
@@ -203,5 +209,5 @@ def one_deal_nb(order, opts, tables, dealer, seats, choose_fn, play_fn, seed, st
     totals = np.zeros(MAX_SEATS, np.int64)
     ok = play_deal_nb(order, state, play_hands, tables, opts, 1, dealer, totals, seats, choose_fn, play_fn,
                       fixed_stream_nb(seed), True, audit_out, err, pen)
-    deal_round_nb(order, opts[O_PLAYERS], 51 // opts[O_PLAYERS], dealer, hands)
+    deal_round_nb(order, opts[O.players], 51 // opts[O.players], dealer, hands)
     return ok

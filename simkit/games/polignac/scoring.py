@@ -6,7 +6,9 @@ import numpy as np
 from numba import njit
 
 from simkit.core.cards import CLUBS, DIAMONDS, HEARTS, RANK_J, SPADES, code
+from simkit.core.options import choices
 from simkit.core.tricks import F_SUIT, lowest_card_nb, popcount_nb, standard_tables
+from simkit.games.polignac.rules import PolignacRules
 
 #: 003:51 plain A-high tables (ordinary ranks); table ``t`` when the turned card's suit ``t`` is trump.
 TABLES = standard_tables(52)
@@ -16,7 +18,8 @@ JACK_PENALTY = np.zeros(64, np.int64)
 for _s, _p in ((HEARTS, 4), (DIAMONDS, 3), (CLUBS, 2), (SPADES, 1)):
     JACK_PENALTY[code(RANK_J, _s)] = _p
 JACKS = np.int64(0xF << (RANK_J * 4))
-END_NET, END_GROSS = 0, 1
+#: the codes of ``end_rule`` (``END_RULE.net``, ``END_RULE.gross``)
+END_RULE = choices(PolignacRules, "end_rule")
 
 
 def cards_each(players: int) -> int:
@@ -25,10 +28,11 @@ def cards_each(players: int) -> int:
     return 51 // players
 
 
-def follow_flags(rules) -> int:
-    """The follow obligation: follow suit (option ``follow_suit``) and never a duty to
-    trump (003:51 «перебивать козырем при отсутствии масти не обязательно»)."""
-    return F_SUIT if rules.follow_suit else 0
+@njit(cache=True)
+def follow_flags_nb(follow_suit):
+    """The follow obligation: follow suit (option ``follow_suit``, nonzero) and never a
+    duty to trump (003:51 «перебивать козырем при отсутствии масти не обязательно»)."""
+    return F_SUIT if follow_suit != 0 else 0
 
 
 @njit(cache=True)
@@ -53,10 +57,10 @@ def deal_net_nb(taken, players, out):
 
 @njit(cache=True)
 def game_over_nb(net, gross, players, target, end_rule):
-    """True once a player's net total (``END_NET``) or gross tricks (``END_GROSS``) reach
-    ``target`` (003:52 «Игра продолжается, пока один из игроков не наберет 20 плюсовых
-    очков»)."""
+    """True once a player's net total (``end_rule`` = ``END_RULE.net``) or gross tricks
+    (``END_RULE.gross``) reach ``target`` (003:52 «Игра продолжается, пока один из игроков
+    не наберет 20 плюсовых очков»)."""
     for s in range(players):
-        if (net[s] if end_rule == END_NET else gross[s]) >= target:
+        if (net[s] if end_rule == END_RULE.net else gross[s]) >= target:
             return True
     return False

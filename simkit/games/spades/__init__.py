@@ -7,6 +7,7 @@ kernels in :mod:`.nb`.
 import numpy as np
 
 from simkit.core.cards import deck, format as format_cards
+from simkit.core.options import pack
 from simkit.core.stats import Stats, moments
 from simkit.core.tricks import S_BID, S_SIZE, S_WON, cards_of, standard_tables
 from simkit.core.trick_play import (E_DEAL, E_HAND, E_KIND, E_PHASE, E_SEAT, E_UNIT, N_ERR, R_PLAY,
@@ -49,18 +50,7 @@ class Spades(TrickGame):
     ]
 
     def _opts(self, rules):
-        o = np.zeros(nb.N_OPTS, np.int64)
-        o[nb.O_FIRST_DEALER] = rules.first_dealer
-        o[nb.O_FROM_ELDEST] = int(rules.bidding_start == "eldest")
-        o[nb.O_NIL_COUNT] = int(rules.nil_tricks == "count_for_partner")
-        o[nb.O_DOUBLE_NIL] = int(rules.double_nil)
-        o[nb.O_BOTH_DNIL] = rules.both_double_nil
-        o[nb.O_BAGS] = int(rules.bags == "ten_for_100")
-        o[nb.O_ANY_SPADE] = int(rules.spades_broken == "any_spade")
-        o[nb.O_TARGET] = rules.target
-        o[nb.O_SINGLE] = int(rules.unit == "deal")
-        o[nb.O_MAX_DEALS] = rules.max_deals
-        return o
+        return pack(rules, nb.O)
 
     def _run(self, rules, policies, seed, start, stop, audit):
         seats, fns = self.seat_policies(policies, 4)

@@ -20,6 +20,7 @@ from simkit.core.interrupt_nb import poll_interrupt_nb
 from simkit.core.jit import cfunc, njit
 from simkit.core.cards import SPADES
 from simkit.core.borrow import borrowed
+from simkit.core.options import choices, layout
 from simkit.core.rng import randbelow_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
@@ -33,6 +34,7 @@ from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_
                                 popcount_nb, random_card_nb, round_bid_nb, scaled_strength_nb, start_deal_nb,
                                 strength_factor_nb, strength_nb,
                                 strongest_nb, trick_winner_nb, weakest_nb, masters_nb)
+from simkit.games.spades.rules import SpadesRules
 
 # extra state fields
 S_PHASE = S_EXTRA + 0        # what is asked of the seat to act (PHASE_*)
@@ -46,9 +48,14 @@ S_EXCHANGES = S_EXTRA + 9    # nil exchanges made in this deal
 
 PHASE_BLIND, PHASE_BID, PHASE_DISCARD, PHASE_PASS, PHASE_PLAY = 0, 1, 2, 3, 4
 
-O_FIRST_DEALER, O_FROM_ELDEST, O_NIL_COUNT, O_DOUBLE_NIL, O_BOTH_DNIL, O_BAGS, O_ANY_SPADE, O_TARGET, O_SINGLE, \
-    O_MAX_DEALS = range(10)
-N_OPTS = 10
+#: ``opts`` slots (:func:`~simkit.core.options.layout`: one per rule option, named as it)
+O = layout(SpadesRules)
+#: the codes of the choice options (``BIDDING_START.eldest``, ``BAGS.ten_for_100`` ...)
+BIDDING_START = choices(SpadesRules, "bidding_start")
+NIL_TRICKS = choices(SpadesRules, "nil_tricks")
+BAGS = choices(SpadesRules, "bags")
+SPADES_BROKEN = choices(SpadesRules, "spades_broken")
+UNIT = choices(SpadesRules, "unit")
 
 BID_USER, BID_RANDOM, BID_HEURISTIC, BID_NIL, BID_SIMULATION = 0, 1, 2, 3, 4
 PLAY_HEURISTIC = PLAY_BUILTIN
@@ -222,7 +229,7 @@ def bid_round_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn
     """Each seat bids once, from the dealer (000 line 245 «Начиная со сдатчика») or from
     his left; with double nil allowed each is first asked blind. False on an illegal bid."""
     dealer = state[S_DEALER]
-    seat = dealer if opts[O_FROM_ELDEST] == 0 else (dealer + 1) % 4
+    seat = dealer if opts[O.bidding_start] == BIDDING_START.dealer else (dealer + 1) % 4
     state[S_DNIL] = 0
     for pos in range(4):
         state[S_SEAT] = seat
@@ -234,7 +241,7 @@ def bid_round_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn
             state[S_BID + seat] = b
             seat = (seat + 1) & 3
             continue
-        if opts[O_DOUBLE_NIL] != 0:
+        if opts[O.double_nil] != 0:
             state[S_PHASE] = PHASE_BLIND
             dn = choose_bid_nb(seat, hands, state, tables, seats, choose_fn, after_fn, play_fn, bid_fn, opts, pst)
             if dn != 0 and dn != 1:
@@ -399,7 +406,7 @@ def heuristic_play_nb(seat, hand, legal, state, trick, tt, protect, attack, bags
 def choose_play_cb(code, seat, hand, legal, state, trick, tt, params, opts):
     """The built-in play policies (the heuristic; random is the engine's)."""
     return heuristic_play_nb(seat, hand, legal, state, trick, tt, params[seat, Q_PROTECT], params[seat, Q_ATTACK],
-                             opts[O_BAGS] != 0, params[seat, Q_SECOND_LOW], params[seat, Q_CHEAP],
+                             opts[O.bags] == BAGS.ten_for_100, params[seat, Q_SECOND_LOW], params[seat, Q_CHEAP],
                              params[seat, Q_LEAD_SHORT], params[seat, Q_SET])
 
 
@@ -420,7 +427,7 @@ def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, seats, choo
     deal_round_nb(order, 4, 13, dealer, hands)
     start_deal_nb(state, tables, SPADES, 4, 13, dealer, (dealer + 1) & 3, -1, deal_no)
     state[S_LEAD_BAN] = SPADES
-    state[S_BREAK] = BREAK_ANY if opts[O_ANY_SPADE] != 0 else BREAK_DISCARD
+    state[S_BREAK] = BREAK_ANY if opts[O.spades_broken] == SPADES_BROKEN.any_spade else BREAK_DISCARD
     tt = tables[SPADES]
     if audit:
         audit_out[0] += 1
@@ -467,14 +474,14 @@ def side_points_ref_nb(state, side, opts):
     if bids[0] == 0 and bids[1] == 0:
         if won[0] + won[1] > 0:
             return 0
-        return opts[O_BOTH_DNIL] if dn[0] + dn[1] == 2 else 200
+        return opts[O.both_double_nil] if dn[0] + dn[1] == 2 else 200
     total = 0
     contract = 0
     counted = 0
     for i in range(2):
         if bids[i] == 0:
             total += (100 + 100 * dn[i]) * (1 if won[i] == 0 else -1)
-            counted += won[i] * opts[O_NIL_COUNT]
+            counted += won[i] if opts[O.nil_tricks] == NIL_TRICKS.count_for_partner else 0
         else:
             contract += bids[i]
             counted += won[i]
@@ -507,9 +514,9 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
     deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, after, side_out, pts, gx = borrowed(
         (deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, after, side_out, pts, gx))
     seats, stats = borrowed(seats), borrowed(stats)
-    single = opts[O_SINGLE] != 0
-    max_deals = 1 if single else opts[O_MAX_DEALS]
-    target = opts[O_TARGET]
+    single = opts[O.unit] == UNIT.deal
+    max_deals = 1 if single else opts[O.max_deals]
+    target = opts[O.target]
     group = seats.group
     seat_joint, pos_joint, side_joint, nil_stats = stats.seat_joint, stats.pos_joint, stats.side_joint, stats.nil_stats
     both_nil, side_pts, dealer_mom, counters = stats.both_nil, stats.side_pts, stats.dealer_mom, stats.counters
@@ -526,7 +533,7 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
         winner = -1
         for d in range(max_deals):
             poll_interrupt_nb()
-            dealer = (opts[O_FIRST_DEALER] + d) & 3
+            dealer = (opts[O.first_dealer] + d) & 3
             shuffle_top_nb(deck, 51, dst)
             state[S_SIDE_SCORE] = score0
             state[S_SIDE_SCORE + 1] = score1
@@ -539,7 +546,7 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
             deals += 1
             counters[0] += 1
             counters[1] += state[S_EXCHANGES]
-            first_pos = dealer if opts[O_FROM_ELDEST] == 0 else (dealer + 1) & 3
+            first_pos = dealer if opts[O.bidding_start] == BIDDING_START.dealer else (dealer + 1) & 3
             for seat in range(4):
                 b = state[S_BID + seat]
                 t = state[S_WON + seat]
@@ -553,7 +560,7 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
                 before = score0 if side == 0 else score1
                 base = side_points_nb(state[S_BID + a], state[S_BID + b2], (state[S_DNIL] >> a) & 1,
                                       (state[S_DNIL] >> b2) & 1, state[S_WON + a], state[S_WON + b2],
-                                      opts[O_NIL_COUNT] != 0, opts[O_BOTH_DNIL], side_out)
+                                      opts[O.nil_tricks] == NIL_TRICKS.count_for_partner, opts[O.both_double_nil], side_out)
                 p = base
                 if side_out[3] == 1:
                     both_nil[1] += 1
@@ -562,7 +569,7 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
                     both_nil[0] += 1
                 else:
                     side_joint[side, side_out[0], side_out[1]] += 1
-                    if opts[O_BAGS] != 0:
+                    if opts[O.bags] == BAGS.ten_for_100:
                         pen, bg = bag_penalty_nb(bags0 if side == 0 else bags1, side_out[2])
                         p += pen
                         if side == 0:
