@@ -45,6 +45,21 @@ def test_no_kernel_depends_on_pandas_side_code():
         assert bad == [], (name, bad)
 
 
+def test_the_folder_key_reads_code_not_comments_or_docstrings(tmp_path):
+    """A comment, a docstring or a blank line in a module changes no kernel's folder (so
+    a game's kernels may import its ``rules.py``, whose docs change often); code does."""
+    base = '"""Doc."""\nX = 1\n\n\ndef f(a):\n    """What f does."""\n    return a + X\n'
+    same = ('"""Another doc."""\n# a comment\nX = 1  # one\n\ndef f(a):\n    """Says more."""\n\n'
+            '    return a + X\n')
+    other = base.replace("a + X", "a - X")
+    digests = []
+    for i, text in enumerate((base, same, other)):
+        path = tmp_path / f"m{i}.py"
+        path.write_text(text)
+        digests.append(_cache.code_digest(path))
+    assert digests[0] == digests[1] != digests[2]
+
+
 def test_one_games_kernels_are_no_other_games_dependency():
     """An edit to one game's kernels recompiles that game only."""
     packages = _cache._game_packages()

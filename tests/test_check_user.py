@@ -67,3 +67,22 @@ def test_user_function_errors_are_clear_and_say_how_to_check():
         simkit.simulate("treize", 100, policies=negative)
     with pytest.raises(SimkitError, match=r"check_user must be True or False, got 'yes'"):
         simkit.simulate("treize", 100, policies=counts_tens, check_user="yes")
+
+
+@njit
+def plays_far(hand, legal, state, params):
+    c = 0
+    while not (legal >> c) & 1:
+        c += 1
+    return c + state[10**6] * 0
+
+
+def test_tournament_and_tune_check_user_functions_too():
+    """A seated game's user play function reading ``state[10**6]``: a tournament entrant
+    and a tuning field."""
+    deal = {"unit": "deal"}
+    with pytest.raises(SimkitError, match=r"user:plays_far.*out of bounds \(index is out of bounds; found by check_user"):
+        simkit.tournament("kozel", ["random", plays_far], 40, rules=deal, groups=4, speed=False, check_user=True)
+    with pytest.raises(SimkitError, match=r"user:plays_far.*out of bounds \(index is out of bounds; found by check_user"):
+        simkit.tune("kozel", "heuristic", ["play.take_at=0:10:10"], budget=160, rules=deal, field=plays_far,
+                    check_user=True)

@@ -64,13 +64,16 @@ def test_ctrl_c_inside_a_kernel_ends_the_command_at_once():
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
-def test_without_it_the_signal_waits_for_the_chunk():
+def test_without_the_default_action_the_kernels_poll_ends_the_command_cleanly():
+    """Before the kernels polled for signals this waited for the chunk (hours); now the
+    kernel stops within a unit and the command unwinds: message, status 130."""
     p = _start(disable=True)
-    try:
-        assert _ends_within(p, 3.0) is None        # still playing: Python sees the signal only after the chunk
-    finally:
+    took = _ends_within(p, 10.0)
+    if took is None:
         p.kill()
         p.wait()
+    assert took is not None and took < 5.0, took
+    assert p.returncode == 130 and "interrupted" in p.stderr.read()
 
 
 def test_native_section_is_off_outside_the_command_line():
@@ -91,11 +94,12 @@ def test_native_section_is_off_outside_the_command_line():
 
 # From Python (a notebook or script, n_jobs=1) the kernels poll for Ctrl-C
 # (simkit/core/interrupt_nb.py): each case is one chunk that would play for minutes or
-# hours; the last is a single Kozel match of up to a million deals (the literal 61 rule
-# rarely decides a half, and 1,000 marks take hundreds of decisive halves), which only
-# the poll per deal can stop.
-API_CASES = [("treize", {}, 10**11), ("blackjack", {}, 10**10), ("tyotka", {}, 10**8),
-             ("kozel", {"marks": 1000, "max_deals": 1_000_000}, 1)]
+# hours; the last is a single Kozel match of simulation players with 1,000 marks (a few
+# thousand deals of a tenth of a second), which only the poll per deal can stop. Each
+# case compiles first on a short run (same kernels: rules and policies are data).
+_SIM = {"play": "simulation"}
+API_CASES = [("treize", {}, None, {}, 10**11), ("blackjack", {}, None, {}, 10**10),
+             ("tyotka", {}, None, {}, 10**8), ("kozel", {"unit": "deal"}, _SIM, {"marks": 1000}, 1)]
 API_CHILD = """
 import sys, time
 import simkit
@@ -107,11 +111,11 @@ def marked(*a):
         print("kernel starts", file=sys.stderr, flush=True)
     return play(*a)
 par.run_chunk_task = marked
-for game, rules, hands in {cases!r}:
-    simkit.simulate(game, 2, rules=rules, progress=False)          # compile (or load) first
+for game, warm, pols, rules, hands in {cases!r}:
+    simkit.simulate(game, 2, rules=warm, policies=pols, progress=False)      # compile (or load) first
     armed[0] = True
     try:
-        simkit.simulate(game, hands, rules=rules, chunk=hands, progress=False)
+        simkit.simulate(game, hands, rules=rules, policies=pols, chunk=hands, progress=False)
         print("finished", game, flush=True)
     except KeyboardInterrupt:
         print("interrupted", game, time.perf_counter(), flush=True)
@@ -125,7 +129,7 @@ def test_ctrl_c_ends_a_kernel_called_from_python_within_a_second():
     p = subprocess.Popen([sys.executable, "-c", API_CHILD.format(cases=API_CASES)], stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
     try:
-        for game, _, _ in API_CASES:
+        for game, *_ in API_CASES:
             line = p.stderr.readline()
             assert "kernel starts" in line, line + p.stderr.read()
             time.sleep(1.0)                         # well inside the chunk

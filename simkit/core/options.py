@@ -48,7 +48,7 @@ def layout(rules_cls, extra: tuple = (), skip: tuple = ()):
     clash = [e for e in extra if e in names]
     if clash or len(set(extra)) != len(extra):
         raise TypeError(f"extra slot {(clash or list(extra))[0]!r} repeats a name of {rules_cls.__name__}'s layout")
-    cls = namedtuple(f"{rules_cls.__name__}Slots", names + list(extra))
+    cls = namedtuple(f"{rules_cls.__name__}Slots", names + list(extra))  # type: ignore[misc]
     return cls(*range(len(names) + len(extra)))
 
 
@@ -67,7 +67,7 @@ def choices(rules_cls, option: str):
     if option not in by_name or _kind(by_name[option]) != "str" or by_name[option].metadata.get("allowed") is None:
         raise TypeError(f"{rules_cls.__name__}.{option} is not a choice option")
     allowed = by_name[option].metadata["allowed"]
-    cls = namedtuple(f"{rules_cls.__name__}_{option}", [_attr(a) for a in allowed])
+    cls = namedtuple(f"{rules_cls.__name__}_{option}", [_attr(a) for a in allowed])  # type: ignore[misc]
     return cls(*range(len(allowed)))
 
 

@@ -498,28 +498,31 @@ def speed_probe(game, rules, pols: dict, contest, seed, hands, seconds: float = 
 
 
 def play_design(game, rules, pols, design, contest, seed, hands, n_units, start, stop, n_groups, *, n_jobs=1,
-                chunk=None, backend=None, scheduler=None, progress=None):
+                chunk=None, backend=None, scheduler=None, progress=None, check_user: bool = False):
     """Play units ``[start, stop)`` under every seating of ``design``: ``(groups, seconds,
     timings)`` with ``groups[σ]`` mapping each global group index (``n_groups`` equal
     groups of ``[0, n_units)``) that overlaps the range to its statistics."""
     bounds = group_bounds(0, n_units, n_groups)
     mine = [(g, max(a, start), min(b, stop)) for g, (a, b) in enumerate(bounds) if min(b, stop) > max(a, start)]
     specs = [(rules, game.resolve_policies(seated_policies(pols, s, contest))) for s, _ in design]
-    seconds = []
+    seconds: list = []
     per_spec, timings = run_specs(game, specs, seed, hands, start, stop, n_jobs=n_jobs, chunk=chunk,
                                   backend=backend, scheduler=scheduler, progress=progress,
-                                  groups=[(a, b) for _, a, b in mine], seconds=seconds)
+                                  groups=[(a, b) for _, a, b in mine], seconds=seconds, check_user=check_user)
     groups = [{g: st for (g, _, _), st in zip(mine, per)} for per in per_spec]
     return groups, seconds, timings
 
 
 def tournament(game, entrants, hands, *, rules=None, seed=0, n_jobs=1, chunk=None, backend=None, scheduler=None,
-               progress=None, shard=None, groups: int = 100, speed: bool = True) -> Tournament:
+               progress=None, shard=None, groups: int = 100, speed: bool = True,
+               check_user: bool = False) -> Tournament:
     """Play a duplicate tournament of ``entrants`` (a list of policy specs, or a dict
     ``{label: spec}``) in ``game`` under ``rules``: ``hands`` units in every seating of a
     balanced design, the same deals in each. See the module doc for the design, scores,
     errors and ratings; ``shard=(k, N)`` plays one slice (merge the saved slices with
-    :func:`merge_tournaments`, ``simkit merge``). ``speed=False`` skips the speed probe."""
+    :func:`merge_tournaments`, ``simkit merge``). ``speed=False`` skips the speed probe.
+    ``check_user=True`` compiles user ``@njit`` entrants with numba's bounds checking (as in
+    ``simulate``; the speed probe still times them unchecked)."""
     game = get_game(game)
     hands = parse_hands(hands)
     seed = parse_seed(seed)
@@ -541,7 +544,7 @@ def tournament(game, entrants, hands, *, rules=None, seed=0, n_jobs=1, chunk=Non
     t0 = time.perf_counter()
     grp, seconds, timings = play_design(game, rules, pols, design, contest, seed, hands, n_units, start, stop,
                                         groups, n_jobs=n_jobs, chunk=chunk, backend=backend, scheduler=scheduler,
-                                        progress=progress)
+                                        progress=progress, check_user=check_user)
     timings["total_s"] = time.perf_counter() - t0
     if speed:
         timings["units_per_s"] = [speed_probe(game, rules, p, contest, seed, hands) for p in pols]

@@ -262,7 +262,8 @@ class Tuning:
 
 def tune(game, policies, params, *, metric=None, better=None, budget, rules=None, seed=0, field=None,
          block=None, groups_per_round: int = 10, min_rounds: int = 2, alpha: float = 0.05, margin: float = 0.0,
-         max_arms=None, n_jobs=1, chunk=None, backend=None, scheduler=None, progress=False) -> Tuning:
+         max_arms=None, n_jobs=1, chunk=None, backend=None, scheduler=None, progress=False,
+         check_user: bool = False) -> Tuning:
     """Race the grid of ``params`` (``["play.trump_at=0:20:5", ...]`` or tuples ``(role,
     name, lo, hi, step)``) over the policies ``policies`` (the base: its other
     parameters and roles stay as given). ``metric``: in a game against a fixed house, a
@@ -270,7 +271,9 @@ def tune(game, policies, params, *, metric=None, better=None, budget, rules=None
     arm's contest score (leave ``metric`` out, or name the contest's metric), against
     ``field`` (one policy spec or a list, default the game's defaults). ``budget``:
     units over every arm and seating; ``block``: units per round (default: a tenth of
-    what the budget gives each arm and seating). See the module doc for the method."""
+    what the budget gives each arm and seating). ``check_user=True`` compiles user
+    ``@njit`` functions with numba's bounds checking (as in ``simulate``). See the module
+    doc for the method."""
     game = get_game(game)
     seed = parse_seed(seed)
     n_jobs = parse_jobs(n_jobs)
@@ -364,7 +367,7 @@ def tune(game, policies, params, *, metric=None, better=None, budget, rules=None
         bounds = group_bounds(start, stop, groups_per_round)
         specs = [sp for a in alive for sp in specs_of(a)]
         per_spec, _ = run_specs(game, specs, seed, hands, start, stop, n_jobs=n_jobs, chunk=chunk, backend=backend,
-                                scheduler=scheduler, progress=progress, groups=bounds)
+                                scheduler=scheduler, progress=progress, groups=bounds, check_user=check_user)
         for ai, a in enumerate(alive):
             for i in range(n_seat):
                 history_groups[a][i].extend(per_spec[ai * n_seat + i])

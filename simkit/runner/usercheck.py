@@ -26,7 +26,7 @@ from simkit.errors import IllegalMoveError, SimkitError
 
 #: what an error of a run with unchecked user functions adds
 HINT = ("a user function that reads or writes outside its arrays runs on with garbage: rerun with "
-        "check_user=True (simulate, compare, sweep) to turn on numba's bounds checking in it")
+        "check_user=True (simulate, compare, sweep, tournament, tune) to turn on numba's bounds checking in it")
 #: what a user function may raise in nopython mode (IndexError: with bounds checking)
 USER_ERRORS = (IndexError, ArithmeticError, AssertionError, ValueError, KeyError)
 

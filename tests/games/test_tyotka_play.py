@@ -221,6 +221,59 @@ def test_rules_is_the_heuristic_without_its_look_ahead():
     assert not all(np.array_equal(a.stats[k], c.stats[k]) for k in a.stats)
 
 
+def test_the_look_ahead_plays_follows_out():
+    """Trick 12 of 13, the counting trick last: seat 1 follows 5♣ with 2♣ 9♣, and every
+    hidden card is a club between them (3♣ 4♣ 6♣ 7♣ 8♣). The rules duck with 2♣ and keep
+    9♣, which then takes the counting trick whoever leads it; the look-ahead (the default
+    looks at follows too, ``kinds`` 15) takes this clean trick with 9♣ and leads 2♣, which
+    nobody can lose to, into the counting trick. The look-ahead at leads only (``kinds`` 1,
+    the default before) plays the rules' card."""
+    hand = "2C 9C"
+    others = mask_of(hand + " 5C 3C 4C 6C 7C 8C")
+    played = format_cards([c for c in range(52) if not (others >> c) & 1])
+    assert decide(hand, "5C", played, photo="KH", counting=13, probe=0) == "2C"
+    assert decide(hand, "5C", played, photo="KH", counting=13, policy="basic") == "2C"
+    assert decide(hand, "5C", played, photo="KH", counting=13, kinds=1) == "2C"
+    assert decide(hand, "5C", played, photo="KH", counting=13) == "9C"
+    assert decide(hand, "5C", played, photo="KH", counting=13, kinds=2) == "9C"
+
+
+def test_void_only_each_suits_highest_card_is_played_out():
+    """``tops`` (void in the suit led): of the cards that play differently, the look-ahead
+    plays out each suit's highest, the queens, the photograph and the rules' card."""
+    from simkit.games.tyotka.play import top_cards_nb
+
+    def kept(cands, first, photo):
+        m = top_cards_nb(mask_of(cands), int(parse(first)[0]), int(parse(photo)[0]))
+        return sorted(format_cards([c for c in range(52) if m >> c & 1]).split())
+    assert kept("2C 5C 9C QD 3D 7H 4H", "5C", "4H") == ["4H", "5C", "7H", "9C", "QD"]
+    assert kept("2C 5C 9C QD 3D 7H 4H", "9C", "AS") == ["7H", "9C", "QD"]
+    assert kept("2C 5C 9C 3D 7H 4H 2S", "2C", "AS") == ["2C", "2S", "3D", "7H", "9C"]
+
+
+def test_the_cut_offs_of_the_look_ahead():
+    """``tie``: when every card has cost the same on the first ``tie`` samples the rules'
+    card is played; ``gap``: a card trailing the best by more than ``gap`` points after a
+    sample is dropped. Two positions found by a search where the cut-off changes the card
+    (the look-ahead's stream is a function of the deal's key and the cards played, so the
+    samples are the same on every run): following 2♠ 10♣ with 9♠ 5♠, 64 samples play 9♠,
+    the first sample alone ties and the rules play 5♠; leading from K♣ 6♣ 3♦ A♣ at the
+    last but one trick, 4 samples play K♣, and dropping every card behind after each sample
+    leaves 6♣."""
+    played = ("7C 7S 4D 2D KD 7D KC QS QH 9H AD AC 8H 6C JC 2C 10S AH 9C JH 3H 5D 7H AS KH 9D 4S 3D KS 3S 4H 4C "
+              "5H 6S QC JS")
+    common = dict(photo="JS", counting=11, probe=64, tops=0, kinds=15, last=6, gap=64)
+    assert decide("2H 9S 10H 5S", "2S 10C", played, tie=0, **common) == "9S"
+    assert decide("2H 9S 10H 5S", "2S 10C", played, tie=1, **common) == "5S"
+    assert decide("2H 9S 10H 5S", "2S 10C", played, probe=0) == "5S"
+    played = ("3C 4H 9S 3H JD QS 10S 8C 3S 10C 9H KS 2H QC 5C KD 2D 9C 6S 8S 4C AH 6H QD 7D 9D 2S 8H 10H KH 10D "
+              "5S JS 7H 6D AS")
+    common = dict(photo="8S", counting=13, probe=4, tops=0, kinds=15, last=6, tie=0)
+    assert decide("KC 6C 3D AC", "", played, gap=64, **common) == "KC"
+    assert decide("KC 6C 3D AC", "", played, gap=0, **common) == "6C"
+    assert decide("KC 6C 3D AC", "", played, probe=0) == "6C"
+
+
 @pytest.mark.parametrize("policy, match", [
     ("heuristic:probe=65", r"probe=65.0 is not allowed; allowed: a whole number in \[0, 64\]"),
     ("heuristic:last=14", r"last=14.0 is not allowed; allowed: a whole number in \[0, 13\]"),
@@ -228,6 +281,12 @@ def test_rules_is_the_heuristic_without_its_look_ahead():
     ("heuristic:model=2", r"model=2.0 is not allowed; allowed: a whole number in \[0, 1\]"),
     ("heuristic:kinds=0", r"kinds=0.0 is not allowed; allowed: a whole number in \[1, 15\]"),
     ("heuristic:kinds=16", r"kinds=16.0 is not allowed; allowed: a whole number in \[1, 15\]"),
+    ("heuristic:gap=65", r"gap=65.0 is not allowed; allowed: a whole number in \[0, 64\]"),
+    ("heuristic:gap=-1", r"gap=-1.0 is not allowed; allowed: a whole number in \[0, 64\]"),
+    ("heuristic:tops=2", r"tops=2.0 is not allowed; allowed: a whole number in \[0, 1\]"),
+    ("heuristic:tie=65", r"tie=65.0 is not allowed; allowed: a whole number in \[0, 64\]"),
+    ("heuristic:tie=0.5", r"tie=0.5 is not allowed; allowed: a whole number in \[0, 64\]"),
+    ("rules:tie=1", r"'rules' has no parameter tie"),
     ("rules:probe=1", r"'rules' has no parameter probe"),
 ])
 def test_look_ahead_parameters_out_of_range_are_refused(policy, match):
@@ -311,3 +370,211 @@ def test_the_fast_basic_plays_as_basic():
 
     checks, bad = compare(200, GAME._opts(GAME.Rules.build({})), TABLES)
     assert checks == 200 * 52 and bad == 0
+
+
+def _random_positions_nb_factory():
+    """An ``@njit`` walk through random deals (a mix of ``basic`` and random cards) that
+    calls ``visit(state, hands, seat)`` at every decision (the seat to play, before its
+    card), for the play-out and sampler tests below."""
+    from numba import njit
+
+    from simkit.core.rng import randbelow_nb, seed_stream_nb
+    from simkit.core.tricks import MAX_SEATS, S_LEADER, S_VOIDS, close_trick_nb, lowest_card_nb
+    from simkit.games import penalty_tricks as pt
+    from simkit.games.tyotka.scoring import counting_trick_nb
+
+    @njit(cache=False)
+    def walk(n_deals, seed, opts, tables, visit, out):
+        tt = tables[NO_TRUMP]
+        rng = np.zeros(4, np.uint64)
+        seed_stream_nb(rng, seed, 0)
+        state = np.zeros(S_SIZE, np.int64)
+        hands = np.zeros(MAX_SEATS, np.int64)
+        deck = np.arange(52)
+        for _ in range(n_deals):
+            for i in range(51, 0, -1):
+                j = randbelow_nb(rng, i + 1)
+                deck[i], deck[j] = deck[j], deck[i]
+            for s in range(4):
+                hands[s] = 0
+            for i in range(52):
+                hands[i & 3] |= np.int64(1) << deck[i]
+            photo = deck[randbelow_nb(rng, 52)]
+            start_deal_nb(state, tables, NO_TRUMP, 4, 13, 0, 1, -1, 1)
+            state[S_FOLLOW] = F_SUIT
+            pt.start_penalties_nb(state, photo, counting_trick_nb(photo) - 1, randbelow_nb(rng, 1 << 30))
+            trick = state[S_TRICK:S_TRICK + MAX_SEATS]
+            for k in range(13):
+                led = -1
+                seat = state[S_LEADER]
+                for n in range(4):
+                    hand = hands[seat]
+                    legal = hand
+                    if n > 0 and hand & tt[TT_SUIT_BITS + led]:
+                        legal = hand & tt[TT_SUIT_BITS + led]
+                    elif n > 0:
+                        state[S_VOIDS] |= np.int64(1) << (seat * 5 + led)
+                    state[S_SEAT] = seat
+                    state[S_N_IN_TRICK] = n
+                    visit(state, hands, seat, tt, opts, rng, out)
+                    card = pt.avoid_play_nb(seat, hand, legal, state, trick, tt, opts)
+                    if randbelow_nb(rng, 3) == 0:
+                        m = legal
+                        for _ in range(randbelow_nb(rng, 13)):
+                            if m & (m - 1):
+                                m &= m - 1
+                        card = lowest_card_nb(m)
+                    bit = np.int64(1) << card
+                    hands[seat] = hand & ~bit
+                    trick[n] = card
+                    state[S_PLAYED] |= bit
+                    if n == 0:
+                        led = tt[TT_ESUIT + card]
+                    seat = (seat + 1) & 3
+                state[S_N_IN_TRICK] = 4
+                taken = state[S_PLAYED] & ~state[S_PREV]
+                state[S_PREV] = state[S_PLAYED]
+                w = close_trick_nb(state, trick, tt)
+                pt.charge_trick_nb(state, opts, taken, w, k)
+    return walk
+
+
+def test_the_fast_playout_costs_what_the_engine_playout_costs():
+    """``fast_playout_nb`` (the look-ahead's play-out on bitmasks) gives every seat the
+    cost the engine's play-out gives (``rollout.play_trick_nb`` with the game's charging,
+    ``penalty_tricks.deal_cost_nb``), with ``basic`` (``model`` 0) and with the rules
+    (``model`` 1) at every seat, from every position of 60 deals (a card just put on the
+    trick, the trick maybe full)."""
+    from numba import njit
+
+    from simkit.core.rollout import follow_legal_nb, play_trick_nb
+    from simkit.core.tricks import MAX_SEATS, S_LEADER, S_PLAYERS, S_TRICK_NO, S_TRICKS, close_trick_nb
+    from simkit.games import penalty_tricks as pt
+    from simkit.games.penalty_tricks import S_LOG
+    from simkit.games.tyotka.play import fast_basic_nb, fast_playout_nb, most_count_nb, tyotka_play_nb
+
+    @njit(cache=False)
+    def rules_nb(seat, hand, legal, st, trick, tt, ctx):
+        opts, hp = ctx
+        if hp[5] == 0:
+            return fast_basic_nb(hand, legal, st, trick, opts)
+        return tyotka_play_nb(seat, hand, legal, st, trick, tt, opts, hp[0], hp[1], hp[2], hp[3], hp[4])
+
+    @njit(cache=False)
+    def engine_cost(hands, st, tt, opts, hp, seat):
+        trick = st[S_TRICK:S_TRICK + MAX_SEATS]
+        while st[S_TRICK_NO] < st[S_TRICKS]:
+            play_trick_nb(hands, st, trick, tt, (opts, hp), follow_legal_nb, rules_nb)
+            k = st[S_TRICK_NO]
+            cards = st[S_PLAYED] & ~st[S_PREV]
+            st[S_PREV] = st[S_PLAYED]
+            w = close_trick_nb(st, trick, tt)
+            pt.charge_trick_nb(st, opts, cards, w, k)
+        return pt.deal_cost_nb(st, opts, seat)
+
+    @njit(cache=False)
+    def visit(state, hands, seat, tt, opts, rng, out):
+        n = state[S_N_IN_TRICK]
+        card = pt.avoid_play_nb(seat, hands[seat], hands[seat], state, state[S_TRICK:S_TRICK + 8], tt, opts)
+        if n > 0 and hands[seat] & tt[TT_SUIT_BITS + tt[TT_ESUIT + state[S_TRICK]]]:
+            card = pt.avoid_play_nb(seat, hands[seat], hands[seat] & tt[TT_SUIT_BITS + tt[TT_ESUIT + state[S_TRICK]]],
+                                    state, state[S_TRICK:S_TRICK + 8], tt, opts)
+        hp = np.array([8, 9, 2, 1, 1, 0])
+        for model in range(2):
+            hp[5] = model
+            for who in range(state[S_PLAYERS]):
+                h1 = hands.copy()
+                st1 = state.copy()
+                bit = np.int64(1) << card
+                h1[seat] &= ~bit
+                st1[S_TRICK + n] = card
+                st1[S_PLAYED] |= bit
+                st1[S_N_IN_TRICK] = n + 1
+                h2 = h1.copy()
+                st2 = st1.copy()
+                want = engine_cost(h1, st1, tt, opts, hp, who)
+                got = fast_playout_nb(h2, st2, st2[S_TRICK:S_TRICK + MAX_SEATS], tt, opts, hp, who,
+                                      state[S_LEADER], n + 1, state[S_TRICK_NO], state[S_PLAYED] | bit,
+                                      most_count_nb(state[S_LOG], state[S_TRICK_NO]))
+                out[0] += 1
+                out[1] += got != want
+                out[2] += want
+
+    walk = _random_positions_nb_factory()
+    out = np.zeros(3, np.int64)
+    walk(60, 11, GAME._opts(GAME.Rules.build({})), TABLES, visit, out)
+    assert out[0] == 60 * 52 * 8 and out[1] == 0 and out[2] > 0
+
+
+def test_the_sampler_deals_the_hidden_cards_by_the_voids_shown():
+    """``sample_hidden_nb`` (the look-ahead's deals of the hidden cards): every other seat
+    gets as many cards as it still holds, the seat keeps its hand, the hidden cards are
+    dealt once each and none of a suit a seat has shown out of (every position of 40 deals,
+    voids from the play, which always leaves them satisfiable here); with no void each
+    hidden card goes to each seat as often as its room says (a hidden card of trick 1's
+    lead, 4 000 deals)."""
+    from numba import njit
+
+    from simkit.core.rng import seed_stream_nb
+    from simkit.core.tricks import MAX_SEATS, S_LEADER, S_PLAYERS, S_TRICK_NO, S_VOIDS
+    from simkit.games.tyotka.play import sample_hidden_nb
+
+    @njit(cache=False)
+    def visit(state, hands, seat, tt, opts, rng, out):
+        sampled = np.zeros(MAX_SEATS, np.int64)
+        kept = sample_hidden_nb(seat, hands[seat], state, sampled, rng)
+        out[0] += 1
+        out[1] += not kept
+        union = 0
+        for s in range(state[S_PLAYERS]):
+            union |= sampled[s]
+            if s != seat:
+                for suit in range(4):
+                    if (state[S_VOIDS] >> (s * 5 + suit)) & 1 and sampled[s] & tt[TT_SUIT_BITS + suit]:
+                        out[2] += 1
+                if bin_count(sampled[s]) != bin_count(hands[s]):
+                    out[3] += 1
+        if sampled[seat] != hands[seat] or union != tt[TT_DECK] & ~state[S_PLAYED]:
+            out[4] += 1
+
+    @njit(cache=False)
+    def bin_count(m):
+        c = 0
+        while m:
+            m &= m - 1
+            c += 1
+        return c
+
+    walk = _random_positions_nb_factory()
+    out = np.zeros(5, np.int64)
+    walk(40, 5, GAME._opts(GAME.Rules.build({})), TABLES, visit, out)
+    assert out[0] == 40 * 52 and out[1] == 0 and out[2] == 0 and out[3] == 0 and out[4] == 0
+
+    @njit(cache=False)
+    def first_trick(n, tables):
+        state = np.zeros(S_SIZE, np.int64)
+        start_deal_nb(state, tables, NO_TRUMP, 4, 13, 3, 0, -1, 1)
+        state[S_LEADER] = 0
+        state[S_TRICK_NO] = 0
+        c0 = 0                                  # 2♣ led by seat 0; seat 1 samples
+        state[S_TRICK] = c0
+        state[S_PLAYED] = 1
+        state[S_N_IN_TRICK] = 1
+        hand = np.int64(0)
+        for c in range(1, 14):
+            hand |= np.int64(1) << c
+        sampled = np.zeros(MAX_SEATS, np.int64)
+        rng = np.zeros(4, np.uint64)
+        seed_stream_nb(rng, 9, 0)
+        got = np.zeros(4, np.int64)
+        for _ in range(n):
+            sample_hidden_nb(1, hand, state, sampled, rng)
+            for s in range(4):
+                got[s] += (sampled[s] >> 51) & 1           # where A♠ went
+        return got
+
+    got = first_trick(4000, TABLES)
+    # rooms: seat 0 12 (it led), seats 2 and 3 13 each: shares 12/38, 13/38, 13/38
+    assert got[1] == 0 and got.sum() == 4000
+    for s, share in ((0, 12 / 38), (2, 13 / 38), (3, 13 / 38)):
+        assert abs(got[s] / 4000 - share) < 4 * (share * (1 - share) / 4000) ** 0.5

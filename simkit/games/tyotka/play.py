@@ -1,6 +1,7 @@
 """Tyotka's built-in play policies (numba): its own heuristic, rules
-(:func:`tyotka_play_nb`; alone the ``rules`` baseline) with a look-ahead at the late leads
-(:func:`look_play_nb`), the shared simulation player, and the shared ducking heuristic kept
+(:func:`tyotka_play_nb`; alone the ``rules`` baseline) with a look-ahead at the decisions of
+the last tricks (:func:`look_play_nb`: its own bitmask play-out :func:`fast_playout_nb` and
+sampler :func:`sample_hidden_nb`), the shared simulation player, and the shared ducking heuristic kept
 as the ``basic`` baseline (:func:`~simkit.games.penalty_tricks.avoid_play_nb`, Tyotka's
 default before the rules), dispatched by :func:`tyotka_choose_cb`, the ``choose`` hook
 Tyotka's kernels receive (Polignac keeps its own hook, :mod:`simkit.games.polignac.play`).
@@ -17,22 +18,24 @@ from numba import njit
 
 from simkit.core.borrow import borrowed
 from simkit.core.jit import cfunc
-from simkit.core.rng import seed_stream_nb
-from simkit.core.rollout import follow_legal_nb, play_trick_nb
+from simkit.core.rng import randbelow_nb, seed_stream_nb
 from simkit.core.trick_play import CHOOSE_SIG, PLAY_BUILTIN
-from simkit.core.tricks import (MAX_SEATS, S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_SIZE, S_TRICK, S_TRICK_NO, S_TRICKS,
-                                TT_DECK, TT_ESUIT, TT_SUIT_BITS, beating_nb, card_pool_nb, close_trick_nb, deal_unseen_nb,
+from simkit.core.tricks import (MAX_SEATS, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_SIZE, S_TRICK,
+                                S_TRICK_NO, S_TRICKS, S_VOIDS, S_WON, TT_DECK, TT_ESUIT, TT_SUIT_BITS, beating_nb,
                                 lowest_card_nb, popcount_nb, strongest_nb)
-from simkit.games.penalty_tricks import (P_SAMPLES, PLAY_HEURISTIC, PLAY_SIMULATION, S_HOT, S_HOT_TRICK, S_PREV, S_RNG,
-                                         avoid_play_nb, card_penalty_nb, charge_trick_nb, deal_cost_nb,
+from simkit.games.penalty_tricks import (O_MOST, O_TRICK_VALUE, P_SAMPLES, PLAY_HEURISTIC, PLAY_SIMULATION, S_HOT,
+                                         S_HOT_TRICK, S_LOG, S_PEN, S_RNG, avoid_play_nb, card_penalty_nb,
                                          simulation_play_nb)
+from simkit.games.tyotka.scoring import QUEENS
 
 #: the ``basic`` baseline's code (the heuristic and the simulation keep the shared codes)
 PLAY_BASIC = PLAY_BUILTIN + 2
 #: the play parameters' slots: the simulation's ``samples`` (shared), then the heuristic's
 (P_TAKE, P_HIGH, P_SAVE, P_LEAD, P_SHED, P_PROBE, P_LAST, P_COUNT, P_MODEL,
- P_KINDS) = range(P_SAMPLES + 1, P_SAMPLES + 11)
-N_PLAY_PARAMS = P_SAMPLES + 11
+ P_KINDS, P_GAP, P_TOPS, P_TIE) = range(P_SAMPLES + 1, P_SAMPLES + 14)
+N_PLAY_PARAMS = P_SAMPLES + 14
+#: ``gap``'s value that never drops a card (a deal costs a seat at most 8 points)
+NO_GAP = 64
 #: the 52-card deck and its suits as bitmasks (Tyotka's table: card code = 4 x rank + suit)
 DECK52 = np.int64((1 << 52) - 1)
 SUIT52 = np.array([sum(1 << (4 * r + s) for r in range(13)) for s in range(4)], np.int64)
@@ -113,7 +116,7 @@ def tyotka_play_nb(seat, hand, legal, state, trick, tt, opts, take, high, save, 
     n = state[S_N_IN_TRICK]
     k = state[S_TRICK_NO]
     if n == 0:
-        first = fast_basic_nb(hand, legal, state, trick, opts)
+        first = basic_card_nb(hand, legal, state, trick, opts)
         if save and k < state[S_HOT_TRICK]:
             unseen = tt[TT_DECK] & ~state[S_PLAYED] & ~hand
             sure = sure_losers_nb(legal, unseen, tt)
@@ -146,7 +149,7 @@ def tyotka_play_nb(seat, hand, legal, state, trick, tt, opts, take, high, save, 
                     clean = False
             if clean:
                 return top
-    return fast_basic_nb(hand, legal, state, trick, opts)
+    return basic_card_nb(hand, legal, state, trick, opts)
 
 
 # -- the look-ahead -------------------------------------------------------------------------------
@@ -157,21 +160,21 @@ def probed_nb(state, legal, trick, tt, last, count, kinds):
     (``count`` = 0: not for the counting trick)."""
     if legal & (legal - 1) == 0:
         return False
+    k = state[S_TRICK_NO]
+    h = state[S_HOT_TRICK]
+    if k < state[S_TRICKS] - last and not (count > 0 and h - count < k <= h):
+        return False
     n = state[S_N_IN_TRICK]
     if n == 0:
         kind = 1
     elif legal & tt[TT_SUIT_BITS + tt[TT_ESUIT + trick[0]]] == 0:
         kind = 8
+    elif kinds & 6 == 6:
+        return True                     # both kinds of follow: no need to tell them apart
     else:
         win = beating_nb(legal, trick, n, tt)
         kind = 2 if win != 0 and win != legal else 4
-    if kinds & kind == 0:
-        return False
-    k = state[S_TRICK_NO]
-    if k >= state[S_TRICKS] - last:
-        return True
-    h = state[S_HOT_TRICK]
-    return count > 0 and h - count < k <= h
+    return kinds & kind != 0
 
 
 @njit(cache=True)
@@ -215,19 +218,88 @@ def distinct_cards_nb(legal, unseen, first, opts, hot, tt):
     return out
 
 
+@njit(cache=True, inline="always")
+def highest_card_nb(m):
+    """The highest card code in non-empty bitmask ``m`` (a binary search of its top bit)."""
+    c = 0
+    if m >> 32:
+        m >>= 32
+        c += 32
+    if m >> 16:
+        m >>= 16
+        c += 16
+    if m >> 8:
+        m >>= 8
+        c += 8
+    if m >> 4:
+        m >>= 4
+        c += 4
+    if m >> 2:
+        m >>= 2
+        c += 2
+    if m >> 1:
+        c += 1
+    return c
+
+
+@njit(cache=True)
+def top_cards_nb(cands, first, hot):
+    """Of the cards ``cands`` to throw when void (``tops``), the highest of each suit, the
+    queens, the photograph and the rules' card ``first``."""
+    out = cands & (QUEENS | (np.int64(1) << first))
+    if hot >= 0:
+        out |= cands & (np.int64(1) << hot)
+    for s in range(4):
+        m = cands & SUIT52[s]
+        if m:
+            out |= np.int64(1) << highest_card_nb(m)
+    return out
+
+
 @njit(cache=True)
 def fast_basic_nb(hand, legal, st, trick, opts):
+    """:func:`basic_card_nb` as a function (the rules' fallback)."""
+    return basic_card_nb(hand, legal, st, trick, opts)
+
+
+@njit(cache=True, inline="always")
+def basic_card_nb(hand, legal, st, trick, opts):
     """``basic`` (:func:`~simkit.games.penalty_tricks.avoid_play_nb`) for Tyotka's table
-    (no trumps, card code = 4 x rank + suit, power = rank; every trick costs), with the
-    suit scans done on bitmasks: the same card in every position, faster (the
-    look-ahead's play-outs, ``model`` 0)."""
+    (no trumps, card code = 4 x rank + suit, power = rank; every trick costs; the cards
+    with a penalty are the queens and the photograph), with the suit scans done on
+    bitmasks: the same card in every position, faster (the look-ahead's play-outs,
+    ``model`` 0). Leading, only the lowest card without penalty of each suit can be the
+    card most likely to lose (a lower card of a suit has as many unseen cards above it and
+    a lower rank); following, the highest losing card is the top bit of the losers."""
     hot = st[S_HOT]
     n = st[S_N_IN_TRICK]
+    top = trick[0]
+    for i in range(1, n):
+        if trick[i] & 3 == top & 3 and trick[i] > top:
+            top = trick[i]
+    pm = QUEENS
+    if hot >= 0:
+        pm |= np.int64(1) << hot
+    return basic_pick_nb(hand, legal, n, top, st[S_PLAYED], pm, n == st[S_PLAYERS] - 1, opts, hot)
+
+
+@njit(cache=True, inline="always")
+def basic_pick_nb(hand, legal, n, top, played, pm, last, opts, hot):
+    """:func:`basic_card_nb` on scalars: ``n`` cards in the trick, ``top`` the highest of
+    the suit led among them, ``played`` the cards played, ``pm`` the cards with a penalty
+    (the queens, the photograph ``hot``), ``last`` whether the seat plays last."""
     if n == 0:
-        unseen = DECK52 & ~st[S_PLAYED] & ~hand
+        unseen = DECK52 & ~played & ~hand
+        free = legal & ~pm
+        if free:
+            m = 0
+            for s in range(4):
+                f = free & SUIT52[s]
+                m |= f & -f
+        else:
+            m = legal
         best = -1
         bk = -(np.int64(1) << 40)
-        m = legal
         while m:
             c = lowest_card_nb(m)
             m &= m - 1
@@ -237,90 +309,230 @@ def fast_basic_nb(hand, legal, st, trick, opts):
                 bk = k
                 best = c
         return best
-    led = trick[0] & 3
-    top = trick[0]
-    for i in range(1, n):
-        if trick[i] & 3 == led and trick[i] > top:
-            top = trick[i]
     win = legal & above_nb(top)
     lose = legal & ~win
     if lose:
-        best = -1
-        bk = -1
-        m = lose
-        while m:
-            c = lowest_card_nb(m)
-            m &= m - 1
-            k = card_penalty_nb(c, opts, hot) * 1024 + (c >> 2)
-            if k > bk:
-                bk = k
-                best = c
-        return best
-    free = win
-    x = win
-    while x:
-        c = lowest_card_nb(x)
-        x &= x - 1
-        if card_penalty_nb(c, opts, hot) > 0:
-            free &= ~(np.int64(1) << c)
+        m = lose & pm
+        if m:
+            best = -1
+            bk = -1
+            while m:
+                c = lowest_card_nb(m)
+                m &= m - 1
+                k = card_penalty_nb(c, opts, hot) * 1024 + (c >> 2)
+                if k > bk:
+                    bk = k
+                    best = c
+            return best
+        r = highest_card_nb(lose) >> 2          # the highest rank; of it the lowest code
+        return lowest_card_nb(lose & (np.int64(15) << (4 * r)))
+    free = win & ~pm
     if free == 0:
         free = win
-    if n == st[S_PLAYERS] - 1:
-        while free & (free - 1):        # the highest card (one suit: the strongest)
-            free &= free - 1
+    if last:
+        return highest_card_nb(free)            # one suit: the strongest
     return lowest_card_nb(free)
 
 
 @njit(cache=True, inline="always")
-def model_nb(seat, hand, legal, st, trick, tt, ctx):
-    """The play-outs' player for every seat: Tyotka's rule heuristic with ``ctx``'s
-    parameters (``model`` 1) or ``basic`` (0)."""
-    opts, hp = ctx
-    if hp[5] == 0:
-        return fast_basic_nb(hand, legal, st, trick, opts)
-    return tyotka_play_nb(seat, hand, legal, st, trick, tt, opts, hp[0], hp[1], hp[2], hp[3], hp[4])
+def most_step_nb(most, w):
+    """The most-tricks count after ``w`` takes a trick: ``most`` packs each seat's tricks
+    (8 bits a seat, seats 0-6), the greatest count (bits 56-59) and the seat penalised for
+    the most tricks so far (bits 60-62): the one whose trick brought it to the greatest
+    count last, the rule of :func:`~simkit.games.penalty_tricks.log_most_tricks_seat_nb`
+    kept as the tricks are taken."""
+    c = ((most >> (8 * w)) & 255) + 1
+    most += np.int64(1) << (8 * w)
+    if c >= (most >> 56) & 15:
+        most = (most & ((np.int64(1) << 56) - 1)) | (c << 56) | (np.int64(w) << 60)
+    return most
 
 
 @njit(cache=True)
-def model_playout_nb(hands, st, tt, opts, hp):
-    """Play the deal in ``st`` to its end with :func:`model_nb` at every seat, charging
-    tricks as the game does."""
-    hands, st, tt, opts, hp = borrowed((hands, st, tt, opts, hp))  # held by the caller: no counting
-    trick = st[S_TRICK:S_TRICK + MAX_SEATS]
-    ctx = (opts, hp)
-    while st[S_TRICK_NO] < st[S_TRICKS]:
-        play_trick_nb(hands, st, trick, tt, ctx, follow_legal_nb, model_nb)
-        k = st[S_TRICK_NO]
-        cards = st[S_PLAYED] & ~st[S_PREV]
-        st[S_PREV] = st[S_PLAYED]
-        w = close_trick_nb(st, trick, tt)
-        charge_trick_nb(st, opts, cards, w, k)
+def most_count_nb(log, k):
+    """:func:`most_step_nb`'s count after the ``k`` tricks of the log ``S_LOG``."""
+    most = np.int64(0)
+    for i in range(k):
+        most = most_step_nb(most, (log >> (3 * i)) & 7)
+    return most
 
 
-@njit(cache=True, inline="always")
-def look_sample_nb(seat, hand, state, sampled, ctx):
-    """One deal of the hidden hands (:func:`~simkit.core.tricks.deal_unseen_nb`)."""
-    tt, _, _, rng = ctx
-    deal_unseen_nb(seat, hand, state, tt, sampled, rng)
+@njit(cache=True)
+def fast_playout_nb(hands, st, trick, tt, opts, hp, seat, leader, n, k, played, most):
+    """``seat``'s cost of the deal in ``st`` played to its end, every seat playing the
+    model (``hp[5]`` = ``model``: 0 ``basic``, :func:`basic_card_nb`, 1 the rules,
+    :func:`tyotka_play_nb` with ``hp``'s parameters): trick ``k`` (0-based) led by
+    ``leader`` holds ``n`` cards (``trick[:n]``, ``n`` may be 4), ``played`` the cards
+    played so far, ``hands`` the hands left (changed), ``most`` the most-tricks count of the
+    tricks before (:func:`most_count_nb`). Tyotka's table on bitmasks (no
+    trumps, follow suit, the highest card of the suit led takes): the loop of
+    :func:`~simkit.core.rollout.play_trick_nb` and the charging of
+    :func:`~simkit.games.penalty_tricks.charge_trick_nb` without the general engine, and
+    only ``seat``'s penalties and the most-tricks count kept; the cost is
+    :func:`~simkit.games.penalty_tricks.deal_cost_nb`'s, the same number. ``st`` is a
+    scratch copy of the state: its ``S_N_IN_TRICK``, ``S_PLAYED`` and ``S_TRICK_NO`` are
+    set for the model at each decision, its other fields only read. Its arrays are held by
+    the caller (borrowed: no reference counting per call)."""
+    hands, st, trick, tt, opts, hp = borrowed((hands, st, trick, tt, opts, hp))
+    players = st[S_PLAYERS]
+    tricks = st[S_TRICKS]
+    hot = st[S_HOT]
+    hot_trick = st[S_HOT_TRICK]
+    pen = st[S_PEN + seat]
+    won = st[S_WON + seat]
+    model = hp[5]
+    pm = QUEENS
+    if hot >= 0:
+        pm |= np.int64(1) << hot
+    top = trick[0]                      # the highest card of the suit led so far, and its place
+    wi = 0
+    for i in range(1, n):
+        if trick[i] & 3 == top & 3 and trick[i] > top:
+            top = trick[i]
+            wi = i
+    while k < tricks:
+        s = leader + n
+        if s >= players:
+            s -= players
+        while n < players:
+            hand = hands[s]
+            if n == 0:
+                legal = hand
+            else:
+                legal = hand & SUIT52[top & 3]
+                if legal == 0:
+                    legal = hand
+            if legal & (legal - 1) == 0:
+                card = lowest_card_nb(legal)
+            elif model == 0:
+                card = basic_pick_nb(hand, legal, n, top, played, pm, n == players - 1, opts, hot)
+            else:
+                st[S_N_IN_TRICK] = n
+                st[S_PLAYED] = played
+                st[S_TRICK_NO] = k
+                card = tyotka_play_nb(s, hand, legal, st, trick, tt, opts, hp[0], hp[1], hp[2], hp[3], hp[4])
+            bit = np.int64(1) << card
+            hands[s] = hand & ~bit
+            trick[n] = card
+            played |= bit
+            if n == 0:
+                top = card
+                wi = 0
+            elif card & 3 == top & 3 and card > top:
+                top = card
+                wi = n
+            n += 1
+            s = s + 1 if s + 1 < players else 0
+        w = leader + wi
+        if w >= players:
+            w -= players
+        if w == seat:
+            won += 1
+            pen += 1 if k == hot_trick else 0
+            for i in range(players):
+                pen += card_penalty_nb(trick[i], opts, hot)
+        most = most_step_nb(most, w)
+        k += 1
+        leader = w
+        n = 0
+    cost = pen + opts[O_TRICK_VALUE] * won
+    if opts[O_MOST] and most >> 60 == seat:
+        cost += 1
+    return cost
 
 
-@njit(cache=True, inline="always")
-def look_value_nb(seat, hands, st, ctx):
-    """The deal played out by :func:`model_playout_nb`, ``seat``'s cost negated."""
-    tt, opts, hp, _ = ctx
-    model_playout_nb(hands, st, tt, opts, hp)
-    return -deal_cost_nb(st, opts, seat)
+@njit(cache=True)
+def sample_hidden_nb(seat, hand, state, out, rng):
+    """One deal of the cards ``seat`` cannot see, consistent with what he has seen, into
+    ``out`` (``out[seat] = hand``): each other seat gets as many as it still holds and
+    none of a suit it has shown out of (``S_VOIDS``). As the shared
+    :func:`~simkit.core.tricks.deal_unseen_nb` (each card to a seat that may hold it, with
+    chance in proportion to the room it has left: uniform over the deals with those counts
+    when no void binds; a dead end restarts, after 50 the voids are ignored), for Tyotka's
+    four seats on bitmasks and without arrays: the cards go in a fixed order, those of
+    the suits some seat is void in first (the others then always find room), each with one
+    draw. Returns True when the voids were kept."""
+    out, state, rng = borrowed((out, state, rng))
+    players = state[S_PLAYERS]
+    unseen = DECK52 & ~state[S_PLAYED] & ~hand
+    k = state[S_TRICKS] - state[S_TRICK_NO]
+    leader = state[S_LEADER]
+    n = state[S_N_IN_TRICK]
+    voids = state[S_VOIDS]
+    room0 = np.int64(0)                 # 8 bits a seat
+    hard = np.int64(0)                  # the suits some other seat is void in
+    for s in range(players):
+        if s == seat:
+            continue
+        played = (s - leader) % players < n
+        room0 |= (k - (1 if played else 0)) << (8 * s)
+        for suit in range(4):
+            if (voids >> (s * 5 + suit)) & 1:
+                hard |= SUIT52[suit]
+    first = unseen & hard
+    for attempt in range(51):
+        room = room0
+        for s in range(players):
+            out[s] = 0
+        out[seat] = hand
+        ok = True
+        m = first
+        while m:                        # the suits someone is void in: the seats that may hold the card
+            c = lowest_card_nb(m)
+            m &= m - 1
+            es = c & 3
+            total = 0
+            for s in range(players):
+                r = (room >> (8 * s)) & 255
+                if r > 0 and (attempt == 50 or (voids >> (s * 5 + es)) & 1 == 0):
+                    total += r
+            if total == 0:
+                ok = False
+                break
+            x = randbelow_nb(rng, total)
+            for s in range(players):
+                r = (room >> (8 * s)) & 255
+                if r > 0 and (attempt == 50 or (voids >> (s * 5 + es)) & 1 == 0):
+                    if x < r:
+                        out[s] |= np.int64(1) << c
+                        room -= np.int64(1) << (8 * s)
+                        break
+                    x -= r
+        if ok:                          # the others: any seat with room
+            total = 0
+            for s in range(players):
+                total += (room >> (8 * s)) & 255
+            m = unseen & ~hard
+            while m:
+                c = lowest_card_nb(m)
+                m &= m - 1
+                x = randbelow_nb(rng, total)
+                total -= 1
+                for s in range(players):
+                    r = (room >> (8 * s)) & 255
+                    if x < r:
+                        out[s] |= np.int64(1) << c
+                        room -= np.int64(1) << (8 * s)
+                        break
+                    x -= r
+        if ok:
+            return attempt < 50
+    return False
 
 
 @njit(cache=True)
 def look_play_nb(seat, hand, legal, state, trick, tt, opts, p, probe):
     """The heuristic's look-ahead: the rule heuristic's card (:func:`tyotka_play_nb`) and
     the other cards that play differently (:func:`distinct_cards_nb`) each played out on
-    the same ``probe`` sampled deals of the hidden cards, every seat then playing by the
-    model (``model`` 1: the rule heuristic, 0: ``basic``); the least total cost, ties to the
-    rule heuristic's card. Its stream comes from the deal's key and the cards played (the
-    key is not advanced: simulation seats at the table draw as before)."""
-    hp = np.empty(6, np.int64)
+    the same ``probe`` sampled deals of the hidden cards
+    (:func:`~simkit.core.tricks.deal_unseen_nb`), every seat then playing by the model
+    (``model`` 1: the rule heuristic, 0: ``basic``; :func:`fast_playout_nb`); the least
+    total cost, ties to the rule heuristic's card (the choice of
+    :func:`~simkit.core.rollout.best_by_rollouts_nb`). Its stream comes from the deal's
+    key and the cards played (the key is not advanced: simulation seats at the table draw
+    as before)."""
+    buf = np.empty(S_SIZE + 60, np.int64)          # one array for the scratch: the state, two deals, the cards,
+    hp = buf[S_SIZE + 48:S_SIZE + 54]               # their totals, the model's parameters and the stream
     hp[0] = np.int64(p[P_TAKE])
     hp[1] = np.int64(p[P_HIGH])
     hp[2] = np.int64(p[P_SAVE])
@@ -330,37 +542,79 @@ def look_play_nb(seat, hand, legal, state, trick, tt, opts, p, probe):
     first = tyotka_play_nb(seat, hand, legal, state, trick, tt, opts, hp[0], hp[1], hp[2], hp[3], hp[4])
     unseen = tt[TT_DECK] & ~state[S_PLAYED] & ~hand
     cands = distinct_cards_nb(legal, unseen, first, opts, state[S_HOT], tt)
+    if p[P_TOPS] != 0 and state[S_N_IN_TRICK] > 0 and legal & SUIT52[trick[0] & 3] == 0:
+        cands = top_cards_nb(cands, first, state[S_HOT])
     if cands & (cands - 1) == 0:
         return first
-    rng = np.zeros(4, np.uint64)
+    rng = buf[S_SIZE + 56:S_SIZE + 60].view(np.uint64)
     seed_stream_nb(rng, state[S_RNG] ^ LOOK_SALT, state[S_PLAYED])
-    ctx = (tt, opts, hp, rng)
-    cards = card_pool_nb(cands)
-    value = np.zeros(cards.shape[0], np.int64)
-    sampled = np.zeros(MAX_SEATS, np.int64)
-    hands = np.zeros(MAX_SEATS, np.int64)
-    st = np.empty(S_SIZE, np.int64)
+    for j in range(S_SIZE):
+        buf[j] = state[j]
+    nc = popcount_nb(cands)
+    cards = buf[S_SIZE + 16:S_SIZE + 16 + nc]
+    value = buf[S_SIZE + 32:S_SIZE + 32 + nc]
+    for i in range(nc):
+        cards[i] = lowest_card_nb(cands)
+        cands &= cands - 1
+        value[i] = 0
+    return look_cards_nb(seat, hand, state, trick, tt, opts, hp, first, cards, value, buf[S_SIZE:S_SIZE + 8],
+                         buf[S_SIZE + 8:S_SIZE + 16], buf[:S_SIZE], buf[S_TRICK:S_TRICK + MAX_SEATS], rng, probe,
+                         np.int64(p[P_GAP]), np.int64(p[P_TIE]))
+
+
+@njit(cache=True)
+def look_cards_nb(seat, hand, state, trick, tt, opts, hp, first, cards, value, sampled, hands, st, tr, rng, probe, gap,
+                  tie):
+    """:func:`look_play_nb`'s loop over the samples and the candidate ``cards`` (their
+    totals into ``value``), on arrays its caller holds (borrowed: no reference counting
+    in the loop); ``st`` a scratch copy of ``state`` (``tr`` its trick), ``sampled`` and
+    ``hands`` scratch. After each sample the cards trailing the best total by more than
+    ``gap`` points are dropped (``gap`` = :data:`NO_GAP`: never), and the loop stops when
+    one is left."""
+    state, trick, tt, opts, hp, cards, value, sampled, hands, st, tr, rng = borrowed(
+        (state, trick, tt, opts, hp, cards, value, sampled, hands, st, tr, rng))
     n_in = state[S_N_IN_TRICK]
-    for _ in range(probe):
-        look_sample_nb(seat, hand, state, sampled, ctx)
+    leader = state[S_LEADER]
+    k = state[S_TRICK_NO]
+    most = most_count_nb(state[S_LOG], k)
+    alive = (np.int64(1) << cards.shape[0]) - 1
+    for t in range(probe):
+        sample_hidden_nb(seat, hand, state, sampled, rng)
+        top = -(np.int64(1) << 40)
         for i in range(cards.shape[0]):
-            for j in range(S_SIZE):
-                st[j] = state[j]
-            for s in range(MAX_SEATS):
+            if (alive >> i) & 1 == 0:
+                continue
+            for s in range(4):
                 hands[s] = sampled[s]
             bit = np.int64(1) << cards[i]
             hands[seat] &= ~bit
-            st[S_TRICK + n_in] = cards[i]
-            st[S_PLAYED] |= bit
-            st[S_N_IN_TRICK] = n_in + 1
-            value[i] += look_value_nb(seat, hands, st, ctx)
-    best = first
+            for j in range(n_in):
+                tr[j] = trick[j]
+            tr[n_in] = cards[i]
+            value[i] -= fast_playout_nb(hands, st, tr, tt, opts, hp, seat, leader, n_in + 1, k,
+                                        state[S_PLAYED] | bit, most)
+            top = max(top, value[i])
+        if gap < NO_GAP:                # drop the cards trailing the best by more than gap
+            for i in range(cards.shape[0]):
+                if (alive >> i) & 1 and value[i] < top - gap:
+                    alive &= ~(np.int64(1) << i)
+            if alive & (alive - 1) == 0:
+                break
+        if t + 1 == tie:                # every card alike so far: a choice that does not matter
+            same = True
+            for i in range(cards.shape[0]):
+                if (alive >> i) & 1 and value[i] != top:
+                    same = False
+            if same:
+                break
+    best = -1
     key = 0
     for i in range(cards.shape[0]):
-        if cards[i] == first:
+        if cards[i] == first and (alive >> i) & 1:
+            best = first
             key = value[i]
     for i in range(cards.shape[0]):
-        if value[i] > key:
+        if (alive >> i) & 1 and (best < 0 or value[i] > key):
             key = value[i]
             best = cards[i]
     return best

@@ -8,11 +8,15 @@ trick a hand holding at most ``save`` sure losers (cards nobody can duck under) 
 leading the card with the most unseen cards above it (at least ``lead``) instead; void in
 the suit led, after a queen or the photograph it throws the card likeliest to take a trick
 later (``shed``: a sure taker, else the most unseen cards below it); and it looks ahead
-at the leads of the deal's last ``last`` tricks (``kinds``: which decisions; ``count``: also
-at the counting trick and the tricks before it): the rules' card and every other card that
-plays differently are played out on ``probe`` sampled deals of the hidden cards, every seat
-then playing ``basic`` (``model`` 0) or the rules (1), and the least cost is played
-(:func:`~simkit.games.tyotka.play.look_play_nb`; ``probe`` = 0: the rules alone).
+at every decision of the deal's last ``last`` tricks (``kinds``: which decisions, leads,
+follows, discards; ``count``: also at the counting trick and the tricks before it): the
+rules' card and every other card that plays differently (void, with ``tops``: only each
+suit's highest, the queens and the photograph) are played out on up to ``probe`` sampled
+deals of the hidden cards, every seat then playing ``basic`` (``model`` 0) or the rules
+(1), and the least cost is played; a card trailing the best by more than ``gap`` points
+after a sample is dropped, and when every card has cost the same after ``tie`` samples
+the rules' card is played (:func:`~simkit.games.tyotka.play.look_play_nb`; ``probe`` = 0:
+the rules alone).
 ``rules`` (the heuristic without its look-ahead, the default before: a baseline),
 ``simulation`` (samples the hidden hands consistently with the voids shown and plays each
 legal card out with the ``basic`` heuristic at every seat: the least mean penalty),
@@ -32,8 +36,9 @@ from simkit.policies.base import PolicyRole, PolicySpec, param
 #: the heuristic's parameters (defaults: the best measured, docs/tricks.md "Tyotka's heuristic")
 HEURISTIC = {"take": param(8, "int", 0, 13), "high": param(9, "int", 0, 12), "save": param(2, "int", 0, 13),
              "lead": param(1, "int", 0, 12), "shed": param(1, "int", 0, 1),
-             "probe": param(4, "int", 0, 64), "last": param(4, "int", 0, 13), "count": param(0, "int", 0, 13),
-             "model": param(0, "int", 0, 1), "kinds": param(1, "int", 1, 15)}
+             "probe": param(6, "int", 0, 64), "last": param(5, "int", 0, 13), "count": param(0, "int", 0, 13),
+             "model": param(0, "int", 0, 1), "kinds": param(15, "int", 1, 15),
+             "tops": param(1, "int", 0, 1), "tie": param(3, "int", 0, 64), "gap": param(1, "int", 0, 64)}
 
 PLAY = PolicyRole(
     "play",
@@ -44,11 +49,13 @@ PLAY = PolicyRole(
                 "12 = an ace); before the counting trick keep a sure loser when holding at most `save` of them, "
                 "leading instead the card with the most unseen cards above it (at least `lead`); void, after a "
                 "queen or the photograph throw the likeliest taker (`shed`: a sure taker, else the most unseen "
-                "cards below it); and look ahead at the leads of the last `last` tricks (`kinds`: 1 leads, 2 "
+                "cards below it); and look ahead at the decisions of the last `last` tricks (`kinds`: 1 leads, 2 "
                 "follows that can win or lose, 4 other follows, 8 discards, summed; `count` > 0: also the counting "
                 "trick and the `count` - 1 before it): play the rules' card and each card that plays differently "
-                "out on `probe` sampled deals (every seat then `basic`, `model`=0, or the rules, 1) and play the "
-                "least cost (`probe`=0: the rules alone)",
+                "(void, `tops`=1: only each suit's highest, the queens and the photograph) out on up to `probe` "
+                "sampled deals (every seat then `basic`, `model`=0, or the rules, 1) and play the least cost; drop "
+                "a card trailing the best by more than `gap` points after a sample (64: never), stop when every "
+                "card has cost the same after `tie` samples (0: never) (`probe`=0: the rules alone)",
                 pt.PLAY_HEURISTIC, dict(HEURISTIC)),
      PolicySpec("rules", "the heuristic's rules without its look-ahead (`heuristic:probe=0`, the default "
                 "before; a baseline)",
@@ -66,4 +73,5 @@ PLAY = PolicyRole(
 
 PARAM_SLOTS = {"play": {"samples": pt.P_SAMPLES, "take": play.P_TAKE, "high": play.P_HIGH, "save": play.P_SAVE,
                         "lead": play.P_LEAD, "shed": play.P_SHED, "probe": play.P_PROBE, "last": play.P_LAST,
-                        "count": play.P_COUNT, "model": play.P_MODEL, "kinds": play.P_KINDS}}
+                        "count": play.P_COUNT, "model": play.P_MODEL, "kinds": play.P_KINDS,
+                        "gap": play.P_GAP, "tops": play.P_TOPS, "tie": play.P_TIE}}
