@@ -31,7 +31,7 @@ B_ALL_THREE = S_EXTRA + 9     # 1: each player plays his three cards in a row
 B_PAID = S_EXTRA + 10         # MAX_SEATS: fees each seat paid in this deal
 
 #: ``opts`` slots (:func:`~simkit.core.options.layout`: one per rule option, named as it)
-O = layout(BabochkaRules)  # noqa: E741 (O: the opts layout)
+O = layout(BabochkaRules)
 #: the codes of the choice options read here (``TURNS.all_three`` ...)
 TURNS = choices(BabochkaRules, "turns")
 BOTH_COMPLETE = choices(BabochkaRules, "both_complete")

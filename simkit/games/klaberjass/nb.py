@@ -68,7 +68,7 @@ RESULT_MADE, RESULT_EQUAL, RESULT_FAILED = 0, 1, 2
 
 #: ``opts`` slots (:func:`~simkit.core.options.layout`: one per rule option, named as it; ``bete`` and ``bella``
 #: hold the codes :data:`.scoring.BETE` and :data:`.scoring.BELLA_RULE`)
-O = layout(KlaberjassRules)  # noqa: E741 (O: the opts layout)
+O = layout(KlaberjassRules)
 UNIT = choices(KlaberjassRules, "unit")
 
 # roles: rows in SeatPolicies

@@ -34,7 +34,7 @@ from simkit.games.kontchinka.rules import KontchinkaRules
 #: ``opts`` slots (:func:`~simkit.core.options.layout`): one per rule option, named as it, then what the game
 #: derives from several options (:class:`~.rules.KontchinkaRules`' properties, filled by the game after ``pack``):
 #: ``tie_each`` (most cards tied: 1 to each tied scorer), ``cleans`` (the dealer cleans the first table)
-O = layout(KontchinkaRules, extra=("tie_each", "cleans"))  # noqa: E741 (O: the opts layout)
+O = layout(KontchinkaRules, extra=("tie_each", "cleans"))
 #: the codes of the choice options read here (``CAPTURES.several`` ...)
 CAPTURES = choices(KontchinkaRules, "captures")
 GAME_END = choices(KontchinkaRules, "game_end")

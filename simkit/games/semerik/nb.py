@@ -78,7 +78,7 @@ S_WINNER = S_EXTRA + 13      # the side that reached the target (game_end=immedi
 #: derives (filled by the game after ``pack``): ``table``, the trick table played (:func:`.scoring.trump_table`
 #: of ``hearts_trump``), and ``signals``, 1 when a seat's policy may read S_SHOWN (not all play random: the hook
 #: notes the suits shown)
-O = layout(SemerikRules, extra=("table", "signals"))  # noqa: E741 (O: the opts layout)
+O = layout(SemerikRules, extra=("table", "signals"))
 TRICK_POINTS = choices(SemerikRules, "trick_points")
 PARTNER_OVERTAKE = choices(SemerikRules, "partner_overtake")
 GAME_END = choices(SemerikRules, "game_end")

@@ -52,7 +52,7 @@ PHASE_PLAY = 6      # play: a card of `legal`
 #: lowest opening bid, the game's target), ``follow`` (the follow flags of play under a trump: FOLLOW_1001 or
 #: FOLLOW_1000_2 by the version), ``rng`` (no option: the simulation player's random key, drawn at each deal a
 #: seat plays by simulation, moved on at each of its decisions: the choose hook gets no random stream)
-O = layout(ThousandRules, extra=("step", "opening", "target", "follow", "rng"))  # noqa: E741 (O: the opts layout)
+O = layout(ThousandRules, extra=("step", "opening", "target", "follow", "rng"))
 VERSION = choices(ThousandRules, "version")                   # VERSION.v_1001, VERSION.v_1000_2
 AUCTION = choices(ThousandRules, "auction")
 # allpass_refusal (1000 (2) only): minus_contract = the last hand refusing after an all-pass scores minus his
