@@ -70,8 +70,8 @@ def collect_nb(orders, seed, samples, opts, tables, choose_fn, after_fn, play_fn
         for k in range(3 * HAND, 3 * HAND + 3):
             widow |= np.int64(1) << np.int64(order[k])
         start_deal_nb(state, tables, NO_TRUMP, 3, TRICKS, 2, 0, -1, 1)
-        state[L.S_STEP] = opts[L.O_STEP]
-        state[L.S_OPENING] = opts[L.O_OPENING]
+        state[L.S_STEP] = opts[L.O.step]
+        state[L.S_OPENING] = opts[L.O.opening]
         state[L.S_GIVEN] = 0
         given[0] = 0
         given[1] = 0

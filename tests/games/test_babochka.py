@@ -6,6 +6,7 @@ import pytest
 import simkit
 from simkit.core import capture as cap
 from simkit.core.cards import parse
+from simkit.core.options import pack
 from simkit.errors import SimkitError
 
 GAME = babochka_card_table = nb = BabochkaRules = None   # bound by _import_game
@@ -35,8 +36,8 @@ def deal(hands, table, rules=None, policy="greedy"):
     S[cap.S_TABLE:cap.S_TABLE + len(tb)] = tb
     S[cap.S_TN] = len(tb)
     S[cap.S_TOP] = 52
-    opts = GAME._opts(r)
-    S[nb.B_POT], S[nb.B_FEE], S[nb.B_ALL_THREE] = 3 * r.ante, r.trail_fee, opts[nb.O_ALL_THREE]
+    opts = pack(r, nb.O)
+    S[nb.B_POT], S[nb.B_FEE], S[nb.B_ALL_THREE] = 3 * r.ante, r.trail_fee, opts[nb.O.turns] == nb.TURNS.all_three
     codes = np.full(r.players, simkit.get_game("babochka").roles[0].builtins[policy].code, np.int64)
     params = np.zeros((r.players, nb.N_PARAMS))
     winners = np.zeros(6, np.int64)
@@ -159,7 +160,7 @@ def choose(policy, hands, table, capt=(0, 0, 0), turn=0, rules=None):
     S[cap.S_TABLE:cap.S_TABLE + len(tb)] = tb
     S[cap.S_TN] = len(tb)
     S[cap.S_TOP] = 20
-    opts = GAME._opts(r)
+    opts = pack(r, nb.O)
     S[nb.B_POT], S[nb.B_FEE], S[nb.B_TURN] = 3 * r.ante, r.trail_fee, turn
     for s, c in enumerate(capt):
         S[nb.B_CAPT + s] = c
@@ -168,7 +169,7 @@ def choose(policy, hands, table, capt=(0, 0, 0), turn=0, rules=None):
     w = cap.new_work_nb(ct)
     moves = np.zeros((64, 2), np.int64)
     n = cap.legal_moves_nb(S[cap.S_HAND + seat], S[cap.S_TABLE:cap.S_TABLE + 52], len(tb), ct, False, True,
-                           opts[nb.O_FORCED], moves, w)
+                           opts[nb.O.forced_capture], moves, w)
     from simkit.policies.seated import policy_arrays
     from simkit.games.babochka.policies import PARAM_SLOTS, PLAY
     codes, params, fn = policy_arrays("babochka", PLAY, GAME.resolve_policies(policy)["play"], r.players,

@@ -79,12 +79,12 @@ def test_bella_in_both_orders():
     """000:359 «записать себе 20 очков, играя дамой»; option: either card first."""
     both = mask_of("KH QH 7S")
     qh, kh = parse("QH KH")
-    assert K.bella_nb(both, qh, HEARTS, K.BELLA_QUEEN) == 20
-    assert K.bella_nb(both, kh, HEARTS, K.BELLA_QUEEN) == 0            # the king first: no bella
-    assert K.bella_nb(mask_of("QH 7S"), qh, HEARTS, K.BELLA_QUEEN) == 0  # the king already gone
-    assert K.bella_nb(both, kh, HEARTS, K.BELLA_EITHER) == 20
-    assert K.bella_nb(mask_of("KH 7S"), kh, HEARTS, K.BELLA_EITHER) == 0
-    assert K.bella_nb(both, qh, SPADES, K.BELLA_QUEEN) == 0            # not trumps
+    assert K.bella_nb(both, qh, HEARTS, K.BELLA_RULE.queen) == 20
+    assert K.bella_nb(both, kh, HEARTS, K.BELLA_RULE.queen) == 0            # the king first: no bella
+    assert K.bella_nb(mask_of("QH 7S"), qh, HEARTS, K.BELLA_RULE.queen) == 0  # the king already gone
+    assert K.bella_nb(both, kh, HEARTS, K.BELLA_RULE.either) == 20
+    assert K.bella_nb(mask_of("KH 7S"), kh, HEARTS, K.BELLA_RULE.either) == 0
+    assert K.bella_nb(both, qh, SPADES, K.BELLA_RULE.queen) == 0            # not trumps
 
 
 def test_dix():
@@ -103,14 +103,14 @@ def test_second_round_names_another_suit():
 
 
 @pytest.mark.parametrize("totals, bete, want", [
-    ([90, 82], "BETE_LITERAL", [90, 82]),        # the maker ahead: each his own
-    ([81, 81], "BETE_LITERAL", [0, 81]),         # equal: only the opponent
-    ([70, 92], "BETE_LITERAL", [0, 184]),        # behind: the opponent doubles his own (000:379)
-    ([70, 92], "BETE_STANDARD", [0, 162]),       # standard bete: both totals
+    ([90, 82], "literal_double", [90, 82]),        # the maker ahead: each his own
+    ([81, 81], "literal_double", [0, 81]),         # equal: only the opponent
+    ([70, 92], "literal_double", [0, 184]),        # behind: the opponent doubles his own (000:379)
+    ([70, 92], "standard_bete", [0, 162]),       # standard bete: both totals
 ])
 def test_deal_scores(totals, bete, want):
     out = np.zeros(2, np.int64)
-    bete = getattr(K, bete)
+    bete = getattr(K.BETE, bete)
     K.deal_scores_nb(0, np.array(totals, np.int64), bete, out)
     assert out.tolist() == want
     K.deal_scores_nb(1, np.array(totals[::-1], np.int64), bete, out)

@@ -8,6 +8,7 @@ docs/fishing.md.
 import numpy as np
 
 from simkit.core.capture import MAX_SEATS, SWEEP_NONE, card_table, no_user_play_nb
+from simkit.core.options import pack
 from simkit.core.stats import Stats, moments
 from simkit.games.babochka import nb, report
 from simkit.games.babochka.policies import PARAM_SLOTS, PLAY
@@ -58,20 +59,6 @@ class Babochka(Game):
         """Deals played (a pot may take several)."""
         return int(stats["counters"][nb.C_DEALS])
 
-    def _opts(self, rules):
-        o = np.zeros(nb.N_OPTS, np.int64)
-        o[nb.O_PLAYERS] = rules.players
-        o[nb.O_ANTE] = rules.ante
-        o[nb.O_FEE] = rules.trail_fee
-        o[nb.O_ALL_THREE] = int(rules.turns == "all_three")
-        o[nb.O_FORCED] = int(rules.forced_capture)
-        o[nb.O_SPLIT] = int(rules.both_complete == "split")
-        o[nb.O_KEEP_TABLE] = int(rules.stock_end == "keep_table")
-        o[nb.O_EVERY_DEAL] = int(rules.dealer_passes == "every_deal")
-        o[nb.O_MAX_DEALS] = rules.max_deals
-        o[nb.O_FIRST_DEALER] = rules.first_dealer
-        return o
-
     def _run(self, rules, policies, seed, start, stop, audit):
         codes, params, fn = policy_arrays(self.id, PLAY, policies["play"], rules.players, PARAM_SLOTS,
                                           nb.N_PARAMS, no_user_play_nb)
@@ -81,7 +68,7 @@ class Babochka(Game):
                    wins=np.zeros(MAX_SEATS, np.int64), counters=np.zeros(nb.N_COUNTERS, np.int64))
         audit_out = np.zeros(2, np.int64)
         err = np.zeros(nb.N_ERR, np.int64)
-        nb.babochka_chunk_nb(seed, start, stop, babochka_card_table(), self._opts(rules), codes, params, fn,
+        nb.babochka_chunk_nb(seed, start, stop, babochka_card_table(), pack(rules, nb.O), codes, params, fn,
                              np.asarray(groups, np.int64), audit, st["net"], st["group_mom"], st["deals"],
                              st["deals_hist"], st["pot"], st["pot_hist"], st["wins"], st["counters"], audit_out, err)
         if err[0]:

@@ -17,9 +17,11 @@ from simkit.core.capture import (MAX_SEATS, MAX_TARGET, N_CARDS, N_PARAMS, ONE, 
                                  check_move_nb, deal_hands_nb, deal_table_nb, greedy_nb, moves_nb, new_work_nb,
                                  no_user_play_nb, random_move_nb, rank_takes_nb, reset_deal_nb, sample_world_nb,
                                  shuffle_stock_nb, user_choice_nb)
+from simkit.core.options import choices, layout
 from simkit.core.rng import draw_nb, seed_stream_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.tricks import lowest_card_nb, policy_stream_nb, popcount_nb
+from simkit.games.babochka.rules import BabochkaRules
 
 B_TURN = S_EXTRA + 0          # cards played in this deal
 B_POT = S_EXTRA + 1           # chips in the pot
@@ -28,9 +30,13 @@ B_FEE = S_EXTRA + 8           # chips per card laid on the table
 B_ALL_THREE = S_EXTRA + 9     # 1: each player plays his three cards in a row
 B_PAID = S_EXTRA + 10         # MAX_SEATS: fees each seat paid in this deal
 
-O_PLAYERS, O_ANTE, O_FEE, O_ALL_THREE, O_FORCED, O_SPLIT, O_KEEP_TABLE, O_EVERY_DEAL, O_MAX_DEALS, \
-    O_FIRST_DEALER = range(10)
-N_OPTS = 10
+#: ``opts`` slots (:func:`~simkit.core.options.layout`: one per rule option, named as it)
+O = layout(BabochkaRules)
+#: the codes of the choice options read here (``TURNS.all_three`` ...)
+TURNS = choices(BabochkaRules, "turns")
+BOTH_COMPLETE = choices(BabochkaRules, "both_complete")
+STOCK_END = choices(BabochkaRules, "stock_end")
+DEALER_PASSES = choices(BabochkaRules, "dealer_passes")
 
 HAND_SIZE = 3
 SCALE = 12
@@ -230,8 +236,8 @@ def choose_nb(code, p, moves, n, S, seat, ct, opts, pst, fn, work):
     if n == 1:
         return 0
     if code == POL_SIMULATION:
-        return simulation_nb(moves, n, S, seat, ct, opts[O_FORCED], opts[O_SPLIT], np.int64(p[P_SAMPLES]), pst,
-                             work)
+        return simulation_nb(moves, n, S, seat, ct, opts[O.forced_capture],
+                             opts[O.both_complete] == BOTH_COMPLETE.split, np.int64(p[P_SAMPLES]), pst, work)
     if code == POL_PLANNER:
         return planner_nb(moves, n, S, seat, ct, opts, p, work)
     if code == POL_USER:
@@ -245,7 +251,7 @@ def play_deal_nb(S, ct, opts, codes, params, fn, pst, audit, audit_out, err, mov
     ``(moves, number of winners)``, -1 on an illegal policy move (``err`` filled).
     ``work``: the chunk's capture work array (:func:`~simkit.core.capture.new_work_nb`)."""
     p = S[S_PLAYERS]
-    forced = opts[O_FORCED]
+    forced = opts[O.forced_capture]
     nw = 0
     for s in range(MAX_SEATS):
         winners[s] = 0
@@ -262,7 +268,7 @@ def play_deal_nb(S, ct, opts, codes, params, fn, pst, audit, audit_out, err, mov
         if play_card_nb(S, seat, card, mask, ct):
             winners[seat] = 1
             nw += 1
-            if not opts[O_SPLIT]:
+            if opts[O.both_complete] != BOTH_COMPLETE.split:
                 break
     return moves, nw
 
@@ -293,7 +299,7 @@ def _gather_nb(S, deck, state):
 def babochka_chunk_nb(seed, start, stop, ct, opts, codes, params, fn, groups, audit, net, group_mom, deals_mom,
                       deals_hist, pot_mom, pot_hist, wins, counters, audit_out, err):
     """Play pots ``start..stop-1`` (see the module doc)."""
-    p = opts[O_PLAYERS]
+    p = opts[O.players]
     table_n = 7 if p == 3 else 4
     S = np.zeros(S_SIZE, np.int64)
     deck = np.empty(N_CARDS, np.uint8)
@@ -310,7 +316,7 @@ def babochka_chunk_nb(seed, start, stop, ct, opts, codes, params, fn, groups, au
         policy_stream_nb(pst, seed, unit)
         for s in range(MAX_SEATS):
             paid[s] = 0
-        dealer = opts[O_FIRST_DEALER]
+        dealer = opts[O.first_dealer]
         deals = 0
         pot = 0
         nw = 0
@@ -318,9 +324,9 @@ def babochka_chunk_nb(seed, start, stop, ct, opts, codes, params, fn, groups, au
             poll_interrupt_nb()
             deals += 1
             for s in range(p):
-                paid[s] += opts[O_ANTE]
-            pot += opts[O_ANTE] * p
-            if deals == 1 or (N_CARDS - S[S_TOP] < HAND_SIZE * p and not opts[O_KEEP_TABLE]):
+                paid[s] += opts[O.ante]
+            pot += opts[O.ante] * p
+            if deals == 1 or (N_CARDS - S[S_TOP] < HAND_SIZE * p and opts[O.stock_end] != STOCK_END.keep_table):
                 if deals > 1:
                     counters[C_RESHUFFLES] += 1
                 counters[C_NEW_TABLES] += 1
@@ -334,8 +340,8 @@ def babochka_chunk_nb(seed, start, stop, ct, opts, codes, params, fn, groups, au
             deal_hands_nb(S, HAND_SIZE)
             S[B_TURN] = 0
             S[B_POT] = pot
-            S[B_FEE] = opts[O_FEE]
-            S[B_ALL_THREE] = opts[O_ALL_THREE]
+            S[B_FEE] = opts[O.trail_fee]
+            S[B_ALL_THREE] = opts[O.turns] == TURNS.all_three
             for s in range(MAX_SEATS):
                 S[B_CAPT + s] = 0
             moves, nw = play_deal_nb(S, ct, opts, codes, params, fn, pst, audit, audit_out, err, moves, winners,
@@ -352,9 +358,9 @@ def babochka_chunk_nb(seed, start, stop, ct, opts, codes, params, fn, groups, au
                 S[B_PAID + q] = 0
             counters[C_TRAILS] += S[B_TURN]
             counters[C_DEALS] += 1
-            if nw > 0 or deals >= opts[O_MAX_DEALS]:
+            if nw > 0 or deals >= opts[O.max_deals]:
                 break
-            if opts[O_EVERY_DEAL]:
+            if opts[O.dealer_passes] == DEALER_PASSES.every_deal:
                 dealer = (dealer + 1) % p
         counters[C_POTS] += 1
         if nw > 1:

@@ -9,6 +9,7 @@ trick engine in :mod:`.nb`, exact chances of a dealt hand in :mod:`.exact`.
 import numpy as np
 
 from simkit.core.cards import deck, format as format_cards
+from simkit.core.options import pack
 from simkit.core.stats import Stats, moments
 from simkit.core.trick_play import E_DEAL, E_HAND, E_KIND, E_PHASE, E_SEAT, E_UNIT, N_ERR, R_PLAY
 from simkit.core.tricks import S_BID, S_SCORE, S_SIZE, S_WON, cards_of, no_user_bid_nb, no_user_play_nb
@@ -54,17 +55,6 @@ class Klaberjass(TrickGame):
         ({"target": 200}, {"bid": "simulation:samples=2|heuristic"}),
     ]
 
-    def _opts(self, rules):
-        o = np.zeros(nb.N_OPTS, np.int64)
-        o[nb.O_BETE] = int(rules.bete == "standard_bete")
-        o[nb.O_BELLA] = int(rules.bella == "either")
-        o[nb.O_DELAY] = int(rules.dealer_delays_dix)
-        o[nb.O_TARGET] = rules.target
-        o[nb.O_SINGLE] = int(rules.unit == "deal")
-        o[nb.O_MAX_DEALS] = rules.max_deals
-        o[nb.O_FIRST_DEALER] = rules.first_dealer
-        return o
-
     def _run(self, rules, policies, seed, start, stop, audit):
         seats, fns = self.seat_policies(policies, 2)
         st = Stats(contracts=np.zeros((2, 2, 3, 4, 3), np.int64), held=np.zeros((2, 11), np.int64),
@@ -74,7 +64,7 @@ class Klaberjass(TrickGame):
                    game_score=moments(2), game_len=moments(1), group_mom=moments(int(seats.group.max()) + 1))
         audit_out = np.zeros(2, np.int64)
         err = np.zeros(N_ERR, np.int64)
-        nb.klaberjass_chunk_nb(seed, start, stop, deck(32), self._opts(rules), TABLES, seats, nb.choose_play_cb,
+        nb.klaberjass_chunk_nb(seed, start, stop, deck(32), pack(rules, nb.O), TABLES, seats, nb.choose_play_cb,
                                nb.after_trick_cb, *fns, nb.KlaberjassStats(**st), audit, audit_out, err)
         if err[E_KIND]:
             self.raise_err(err, policies, f"unit {err[E_UNIT]}, ")
@@ -105,7 +95,7 @@ class Klaberjass(TrickGame):
         state[nb.S_TARGET] = rules.target
         deal_scores = np.zeros(2, np.int64)
         err = np.zeros(N_ERR, np.int64)
-        r = nb.one_deal_nb(order, self._opts(rules), TABLES, dealer, seats, nb.choose_play_cb, nb.after_trick_cb,
+        r = nb.one_deal_nb(order, pack(rules, nb.O), TABLES, dealer, seats, nb.choose_play_cb, nb.after_trick_cb,
                            *fns, int(seed), state, deal_scores, err)
         if r == -1:
             self.raise_err(err, policies)

@@ -27,6 +27,7 @@ from simkit.core.jit import cfunc, njit
 from simkit.core.borrow import borrowed
 from simkit.core.ace_ten import marriage_suits_nb, points_nb, target_winner_nb
 from simkit.core.cards import RANK_7, RANK_A, RANK_K, RANK_Q
+from simkit.core.options import choices, layout
 from simkit.core.rng import randbelow_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
@@ -38,6 +39,7 @@ from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_
                                 S_SCORE, S_SIZE, S_TABLE, S_TRICKS, S_TRUMP, S_TURNUP, S_FOLLOW, S_WON, TT_DECK,
                                 TT_POWER, TT_SUIT_BITS, TT_TRUMP, beating_nb, card_pool_nb, lowest_card_nb,
                                 popcount_nb, start_deal_nb, strongest_nb, weakest_nb, masters_nb)
+from simkit.games.klaberjass.rules import KlaberjassRules
 from simkit.games.klaberjass.scoring import (BELLA, DEAL_POINTS, FOLLOW, HAND, PASS, POINTS, SCHMEISS, STICH, TAKE,
                                              bella_nb, card_points_nb, deal_scores_nb, second_round_legal_nb,
                                              sequence_scorer_nb, sequences_nb)
@@ -53,7 +55,8 @@ S_PTS = S_EXTRA + 6          # 2 entries: card points won (stich included), set 
 S_SEQ = S_EXTRA + 8          # 2 entries: sequence points scored
 S_BELLA = S_EXTRA + 10       # bit per seat: bella scored
 S_ANNOUNCE = S_EXTRA + 11    # bit per seat: the seat announces bella when it plays the card; bit ANNOUNCE_RULE:
-#                              the bella rule (opts[O_BELLA]), for after_trick_nb, which reads no other array
+#                              the bella rule (opts[O.bella], a BELLA_RULE code), for after_trick_nb, which reads no
+#                              other array
 S_DIX = S_EXTRA + 12         # the seat that exchanged the dix, -1 none
 S_TARGET = S_EXTRA + 13      # points that win the game (the running totals are in S_SCORE)
 assert S_TARGET < S_LEAD_BAN, "the game's fields must end before the shared S_LEAD_BAN"
@@ -63,8 +66,10 @@ PHASE_ROUND1, PHASE_ROUND2, PHASE_ANSWER, PHASE_DIX, PHASE_SEQ, PHASE_BELLA, PHA
 K_TAKE, K_SCHMEISS, K_NAMED, THROWN_SCHMEISS, THROWN_PASSED = range(5)
 RESULT_MADE, RESULT_EQUAL, RESULT_FAILED = 0, 1, 2
 
-O_BETE, O_BELLA, O_DELAY, O_TARGET, O_SINGLE, O_MAX_DEALS, O_FIRST_DEALER = range(7)
-N_OPTS = 7
+#: ``opts`` slots (:func:`~simkit.core.options.layout`: one per rule option, named as it; ``bete`` and ``bella``
+#: hold the codes :data:`.scoring.BETE` and :data:`.scoring.BELLA_RULE`)
+O = layout(KlaberjassRules)
+UNIT = choices(KlaberjassRules, "unit")
 
 # roles: rows in SeatPolicies
 R_BID, R_DECLARE = 1, 2
@@ -379,7 +384,7 @@ def finish_deal_nb(hands, state, tables, opts, seats, choose_fn, after_fn, engin
         for i in range(2):
             seat = nd if i == 0 else dealer
             if (hands[seat] >> dix) & 1:
-                if seat == dealer and opts[O_DELAY] != 0:
+                if seat == dealer and opts[O.dealer_delays_dix] != 0:
                     delayed = True      # 000:349 «Сдатчик может отложить обмен до окончания розыгрыша первой взятки»
                 elif not exchange_dix_nb(seat, hands, state, codes, seats, decl_fn, pst, err):
                     return False
@@ -416,7 +421,7 @@ def finish_deal_nb(hands, state, tables, opts, seats, choose_fn, after_fn, engin
     count_points_nb(state)
     for s in range(2):
         tmp[s] = total_nb(state, s)
-    deal_scores_nb(state[S_MAKER], tmp, opts[O_BETE], scores)
+    deal_scores_nb(state[S_MAKER], tmp, opts[O.bete], scores)
     if audit:
         audit_out[0] += 1
         played = state[S_PLAYED]
@@ -623,7 +628,7 @@ def deal_nb(order, state, hands, tables, opts, deal_no, dealer, seats, choose_fn
         state[f] = -1
     for f in (S_PTS, S_PTS + 1, S_SEQ, S_SEQ + 1, S_BELLA):
         state[f] = 0
-    state[S_ANNOUNCE] = opts[O_BELLA] << ANNOUNCE_RULE
+    state[S_ANNOUNCE] = opts[O.bella] << ANNOUNCE_RULE
     for s in range(MAX_SEATS):
         hands[s] = 0
     hands[nd] = a
@@ -684,9 +689,9 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
     deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, score, pts, tmp, gx = borrowed(
         (deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, score, pts, tmp, gx))
     seats, stats = borrowed(seats), borrowed(stats)
-    single = opts[O_SINGLE] != 0
-    max_deals = opts[O_MAX_DEALS]
-    target = opts[O_TARGET]
+    single = opts[O.unit] == UNIT.deal
+    max_deals = opts[O.max_deals]
+    target = opts[O.target]
     counters, held, points, tricks, contracts = stats.counters, stats.held, stats.points, stats.tricks, stats.contracts
     margins, dealer_diff = stats.margin, stats.dealer_diff
     n_groups = stats.group_mom.shape[0]
@@ -699,7 +704,7 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
         deals = 0
         for d in range(max_deals):
             poll_interrupt_nb()
-            dealer = (opts[O_FIRST_DEALER] + d) & 1
+            dealer = (opts[O.first_dealer] + d) & 1
             shuffle_top_nb(deck, BOTTOM + 1, dst)     # the rest of the stock is never seen
             state[S_SCORE] = score[0]
             state[S_SCORE + 1] = score[1]

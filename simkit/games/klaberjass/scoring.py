@@ -9,7 +9,9 @@ from numba import njit
 from simkit.core.ace_ten import marriage_suits_nb
 from simkit.core.cards import N_SUITS, RANK_7, RANK_8, RANK_9, RANK_10, RANK_A, RANK_J, RANK_K, RANK_Q, code, \
     rank_table
+from simkit.core.options import choices
 from simkit.core.tricks import F_HEAD_TRUMP, F_SUIT, F_TRUMP, lowest_card_nb, trick_tables
+from simkit.games.klaberjass.rules import KlaberjassRules
 
 #: 000:335 «При козырной игре старшинство определяется следующим образом: В (старшая), 9, Т,
 #: 10, К, Д, 8, 7» and «В любой некозырной масти ... Т (старшая), 10, К, Д, В, 9, 8, 7»
@@ -41,9 +43,10 @@ SEQ_3, SEQ_4 = 20, 50
 BELLA = 20
 #: the auction's calls (000:339 «говоря «пас», «беру» или «шмайсс»»)
 PASS, TAKE, SCHMEISS = 0, 1, 2
-#: rule codes the kernels read
-BETE_LITERAL, BETE_STANDARD = 0, 1
-BELLA_QUEEN, BELLA_EITHER = 0, 1
+#: the codes of the rule options ``bete`` and ``bella`` (:func:`~simkit.core.options.choices`): ``BETE.literal_double``,
+#: ``BETE.standard_bete``, ``BELLA_RULE.queen``, ``BELLA_RULE.either``
+BETE = choices(KlaberjassRules, "bete")
+BELLA_RULE = choices(KlaberjassRules, "bella")
 
 
 #: the 32-card deck's cards (ranks 7 to ace), the only ones that make sequences
@@ -105,15 +108,15 @@ def sequence_scorer_nb(k0, k1, dealer):
 @njit(cache=True, inline="always")
 def bella_nb(hand, card, trump, rule):
     """Bella's 20 when ``card`` is played from ``hand`` (the cards held before playing it):
-    ``BELLA_QUEEN``, the trump queen while the trump king is held (000:359 «Если у игрока
+    ``BELLA_RULE.queen``, the trump queen while the trump king is held (000:359 «Если у игрока
     имеется король и дама козырной масти, он может заявить: «Белла!» и записать себе 20
-    очков, играя дамой»); ``BELLA_EITHER``, the first of the two played while the other is
+    очков, играя дамой»); ``BELLA_RULE.either``, the first of the two played while the other is
     held. Else 0."""
     if not (marriage_suits_nb(hand) >> trump) & 1:
         return 0
     if card == 4 * RANK_Q + trump:
         return BELLA
-    if rule == BELLA_EITHER and card == 4 * RANK_K + trump:
+    if rule == BELLA_RULE.either and card == 4 * RANK_K + trump:
         return BELLA
     return 0
 
@@ -149,8 +152,8 @@ def deal_scores_nb(maker, totals, bete, out):
     козыря набрал большее число очков, оба игрока записывают себе свои общие суммы»);
     equal: only the opponent («Если общие суммы оказываются равными, счет остается только у
     противника заявителя»); behind: the maker nothing and the opponent double his own
-    total («последний пишет себе удвоенную сумму очков», ``BETE_LITERAL``) or both totals
-    (``BETE_STANDARD``, GAMES.md G10 ambiguity 1)."""
+    total («последний пишет себе удвоенную сумму очков», ``BETE.literal_double``) or both totals
+    (``BETE.standard_bete``, GAMES.md G10 ambiguity 1)."""
     other = 1 - maker
     if totals[maker] > totals[other]:
         out[maker] = totals[maker]
@@ -160,7 +163,7 @@ def deal_scores_nb(maker, totals, bete, out):
         out[other] = totals[other]
     else:
         out[maker] = 0
-        out[other] = 2 * totals[other] if bete == BETE_LITERAL else totals[0] + totals[1]
+        out[other] = 2 * totals[other] if bete == BETE.literal_double else totals[0] + totals[1]
 
 
 _M1 = 0x5555555555555555

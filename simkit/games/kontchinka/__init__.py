@@ -9,6 +9,7 @@ import numpy as np
 
 from simkit.core.capture import MAX_SEATS, S_CARDS, S_KONT, S_POINTS, S_SIZE, S_SWEEPS, SWEEP_ALL, SWEEP_NONE, \
     SWEEP_ONE, card_table
+from simkit.core.options import pack
 from simkit.core.stats import Stats, moments
 from simkit.errors import SimkitError
 from simkit.games.base import Game
@@ -83,20 +84,11 @@ class Kontchinka(Game):
         return int(stats["counters"][nb.C_DEALS])
 
     def _opts(self, rules):
-        o = np.zeros(nb.N_OPTS, np.int64)
-        o[nb.O_PLAYERS] = rules.players
-        o[nb.O_PARTNERS] = int(rules.partnership)
-        o[nb.O_MULTI] = int(rules.captures == "several")
-        o[nb.O_NO_TWICE] = int(rules.captures == "not_twice_running")
-        o[nb.O_FORCED] = int(rules.forced_capture)
-        o[nb.O_TIE_EACH] = int(rules.tie_each)
-        o[nb.O_CLEANUP] = int(rules.cleans)
-        o[nb.O_SECURED] = int(rules.game_end == "secured")
-        o[nb.O_TARGET] = rules.target
-        o[nb.O_SINGLE] = int(rules.unit == "deal")
-        o[nb.O_MAX_DEALS] = rules.max_deals
-        o[nb.O_FIRST_DEALER] = rules.first_dealer
-        o[nb.O_POT] = int(rules.settlement == "pot")
+        """The kernels' ``opts`` (layout :data:`.nb.O`): the rule options, and the two rules
+        derived from several of them."""
+        o = pack(rules, nb.O)
+        o[nb.O.tie_each] = rules.tie_each
+        o[nb.O.cleans] = rules.cleans
         return o
 
     def _policy_args(self, rules, policies):

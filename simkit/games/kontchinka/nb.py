@@ -25,13 +25,21 @@ from simkit.core.capture import (CT_KONT, CT_POINT, CT_SWEEP, MAX_SEATS, MAX_TAR
                                  deal_hands_nb, deal_table_nb, expected_best_nb, greedy_nb, moves_nb, new_work_nb,
                                  no_user_play_nb, random_move_nb, rank_takes_nb, reset_deal_nb, sample_world_nb,
                                  shuffle_stock_nb, take_rest_nb, user_choice_nb)
+from simkit.core.options import choices, layout
 from simkit.core.rng import seed_stream_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.tricks import lowest_card_nb, policy_stream_nb, popcount_nb
+from simkit.games.kontchinka.rules import KontchinkaRules
 
-O_PLAYERS, O_PARTNERS, O_MULTI, O_NO_TWICE, O_FORCED, O_TIE_EACH, O_CLEANUP, O_SECURED, O_TARGET, O_SINGLE, \
-    O_MAX_DEALS, O_FIRST_DEALER, O_POT = range(13)
-N_OPTS = 13
+#: ``opts`` slots (:func:`~simkit.core.options.layout`): one per rule option, named as it, then what the game
+#: derives from several options (:class:`~.rules.KontchinkaRules`' properties, filled by the game after ``pack``):
+#: ``tie_each`` (most cards tied: 1 to each tied scorer), ``cleans`` (the dealer cleans the first table)
+O = layout(KontchinkaRules, extra=("tie_each", "cleans"))
+#: the codes of the choice options read here (``CAPTURES.several`` ...)
+CAPTURES = choices(KontchinkaRules, "captures")
+GAME_END = choices(KontchinkaRules, "game_end")
+UNIT = choices(KontchinkaRules, "unit")
+SETTLEMENT = choices(KontchinkaRules, "settlement")
 
 
 HAND_SIZE = 4
@@ -52,12 +60,12 @@ N_ERR = 8
 
 @njit(cache=True, inline="always")
 def scorer_nb(seat, opts):
-    return seat & 1 if opts[O_PARTNERS] else seat
+    return seat & 1 if opts[O.partnership] else seat
 
 
 @njit(cache=True, inline="always")
 def n_scorers_nb(opts):
-    return 2 if opts[O_PARTNERS] else opts[O_PLAYERS]
+    return 2 if opts[O.partnership] else opts[O.players]
 
 
 @njit(cache=True)
@@ -66,7 +74,7 @@ def _pooled_nb(S, opts, out):
     for s in range(MAX_SEATS):
         for k in range(4):
             out[s, k] = 0
-    for seat in range(opts[O_PLAYERS]):
+    for seat in range(opts[O.players]):
         s = scorer_nb(seat, opts)
         out[s, 0] += S[S_CARDS + seat]
         out[s, 1] += S[S_POINTS + seat]
@@ -96,7 +104,7 @@ def deal_points_nb(S, opts, pooled, pts):
             if pooled[s, k] == best:
                 if nbest == 1:
                     got = 2 if k == 0 else 1
-                elif k == 0 and opts[O_TIE_EACH]:
+                elif k == 0 and opts[O.tie_each]:
                     got = 1
             pts[s, k] = got
     for s in range(m):
@@ -112,7 +120,7 @@ def secured_nb(S, scorer, opts, pooled):
     _pooled_nb(S, opts, pooled)
     m = n_scorers_nb(opts)
     pts = pooled[scorer, 2]
-    if not opts[O_SECURED]:
+    if opts[O.game_end] != GAME_END.secured:
         return pts + (1 if pooled[scorer, 1] >= 7 else 0)
     left_cards = N_CARDS
     left_pts = 13
@@ -154,18 +162,18 @@ def next_seat_nb(S):
 @njit(cache=True, inline="always")
 def may_capture_nb(S, seat, opts):
     """Literal reading of «Более одной взятки подряд брать нельзя»: not after a capture."""
-    return not (opts[O_NO_TWICE] and (S[S_CAPTURED_LAST] >> seat) & 1)
+    return not (opts[O.captures] == CAPTURES.not_twice_running and (S[S_CAPTURED_LAST] >> seat) & 1)
 
 
 @njit(cache=True)
 def playout_nb(S, ct, opts, moves, work):
     """Play the rest of the deal with the greedy choice for every seat; take the rest."""
-    multi = opts[O_MULTI]
+    multi = opts[O.captures] == CAPTURES.several
     while True:
         seat = next_seat_nb(S)
         if seat < 0:
             break
-        moves, n = moves_nb(S, seat, multi, may_capture_nb(S, seat, opts), opts[O_FORCED], moves, work)
+        moves, n = moves_nb(S, seat, multi, may_capture_nb(S, seat, opts), opts[O.forced_capture], moves, work)
         k = greedy_nb(moves, n, S, ct) if n > 1 else 0
         apply_move_nb(S, seat, moves[k, 0], moves[k, 1], ct)
         S[S_SEAT] = (seat + 1) % S[S_PLAYERS]
@@ -300,7 +308,7 @@ def planner_nb(moves, n, S, seat, ct, opts, p, W):
         h = HAND_SIZE
     for r in range(13):
         cnt[r] = popcount_nb((unseen >> (4 * r)) & 15)
-    no_twice = opts[O_NO_TWICE]
+    no_twice = opts[O.captures] == CAPTURES.not_twice_running
     if nxt >= 0 and no_twice and (S[S_CAPTURED_LAST] >> nxt) & 1 and S[S_HAND + nxt]:
         h = 0
     last_card = others == 0 and S[S_TOP] >= N_CARDS and popcount_nb(hand) == 1
@@ -376,25 +384,26 @@ def play_deal_nb(S, ct, opts, codes, params, fn, pst, scores, audit, audit_out, 
     secured total reaches the target, else the first other scorer whose does), or -1. ``deal_state[0]`` collects the cards
     the last capturer took at the end. Writes ``err`` and returns ender -2 on an illegal
     policy move. ``work``: the chunk's capture work array (:func:`new_work_nb`)."""
-    multi = opts[O_MULTI]
+    multi = opts[O.captures] == CAPTURES.several
+    forced = opts[O.forced_capture]
     pooled = np.zeros((MAX_SEATS, 4), np.int64)
     while True:
         seat = next_seat_nb(S)
         if seat < 0:
             break
         may = may_capture_nb(S, seat, opts)
-        moves, n = moves_nb(S, seat, multi, may, opts[O_FORCED], moves, work)
+        moves, n = moves_nb(S, seat, multi, may, forced, moves, work)
         # random play: no policy call (each call passing arrays costs reference counting)
         k = random_move_nb(n, pst) if codes[seat] == POL_RANDOM and n > 1 else \
             choose_nb(codes[seat], params[seat], moves, n, S, seat, ct, opts, pst, fn, work)
         if (audit or k < 0 or k >= n) and \
-                not check_move_nb(S, seat, moves, k, n, ct, multi, may, opts[O_FORCED], audit, audit_out, err):
+                not check_move_nb(S, seat, moves, k, n, ct, multi, may, forced, audit, audit_out, err):
             return moves, -2
         card = moves[k, 0]
         mask = moves[k, 1]
         apply_move_nb(S, seat, card, mask, ct)
         S[S_SEAT] = (seat + 1) % S[S_PLAYERS]
-        if mask != 0 and opts[O_TARGET] > 0:
+        if mask != 0 and opts[O.target] > 0:
             # the capturer first, then every other scorer in turn: with 3 or more scorers one
             # player's capture can clinch a third one's majority of cards or of the point suit
             # (fewer cards left for the others to reach it), which ends the game at once too
@@ -402,7 +411,7 @@ def play_deal_nb(S, ct, opts, codes, params, fn, pst, scores, audit, audit_out, 
             m = n_scorers_nb(opts)
             for i in range(m):
                 o = (sc + i) % m
-                if scores[o] + secured_nb(S, o, opts, pooled) >= opts[O_TARGET]:
+                if scores[o] + secured_nb(S, o, opts, pooled) >= opts[O.target]:
                     return moves, o
     deal_state[0] = take_rest_nb(S, ct)
     return moves, -1
@@ -451,7 +460,7 @@ def _audit_deal_nb(S, opts, pts, pooled, audit_out):
     full = S[S_LAST] >= 0
     if full and (cards != N_CARDS or psuit != 13 or kont != 2):
         audit_out[1] += 1
-    if cp > (m if opts[O_TIE_EACH] else 2) or pp > 1 or kp != kont or kp > 2:
+    if cp > (m if opts[O.tie_each] else 2) or pp > 1 or kp != kont or kp > 2:
         audit_out[1] += 1
 
 
@@ -459,10 +468,10 @@ def _audit_deal_nb(S, opts, pts, pooled, audit_out):
 def kontchinka_chunk_nb(seed, start, stop, ct, opts, codes, params, fn, groups, audit, deal_pts, pts_hist,
                         game_win, game_score, game_len, len_hist, payoff, group_mom, counters, audit_out, err):
     """Play units ``start..stop-1``: whole games to the target, or single deals
-    (``opts[O_SINGLE]``). Statistics per scorer (see the module doc)."""
-    players = opts[O_PLAYERS]
+    (``unit`` ``deal``). Statistics per scorer (see the module doc)."""
+    players = opts[O.players]
     m = n_scorers_nb(opts)
-    single = opts[O_SINGLE]
+    single = opts[O.unit] == UNIT.deal
     S = np.zeros(S_SIZE, np.int64)
     deck = np.empty(N_CARDS, np.uint8)
     st = np.zeros(4, np.uint64)
@@ -486,8 +495,8 @@ def kontchinka_chunk_nb(seed, start, stop, ct, opts, codes, params, fn, groups, 
         ender = -1
         while True:
             poll_interrupt_nb()
-            dealer = (opts[O_FIRST_DEALER] + deals) % players
-            rep = start_deal_nb(S, deck, st, players, dealer, opts[O_CLEANUP], script)
+            dealer = (opts[O.first_dealer] + deals) % players
+            rep = start_deal_nb(S, deck, st, players, dealer, opts[O.cleans], script)
             deals += 1
             if deals == 1:
                 counters[C_FIRST_TABLES] += 1
@@ -533,9 +542,9 @@ def kontchinka_chunk_nb(seed, start, stop, ct, opts, codes, params, fn, groups, 
             for s in range(m):
                 if scores[s] > top:
                     top = scores[s]
-            if top >= opts[O_TARGET]:
+            if top >= opts[O.target]:
                 break
-            if deals >= opts[O_MAX_DEALS]:
+            if deals >= opts[O.max_deals]:
                 counters[C_UNFINISHED] += 1
                 break
         if single:
@@ -557,7 +566,7 @@ def kontchinka_chunk_nb(seed, start, stop, ct, opts, codes, params, fn, groups, 
         pot = 0
         for s in range(m):
             if not share[s]:
-                pot += 1 if opts[O_POT] else max(0, opts[O_TARGET] - scores[s])
+                pot += 1 if opts[O.settlement] == SETTLEMENT.pot else max(0, opts[O.target] - scores[s])
         for s in range(m):
             w = WIN_SCALE // nwin if share[s] else 0
             moment_add_nb(game_win, s, w)
@@ -565,8 +574,8 @@ def kontchinka_chunk_nb(seed, start, stop, ct, opts, codes, params, fn, groups, 
             if share[s]:
                 moment_add_nb(payoff, s, pot * WIN_SCALE // nwin)
             else:
-                moment_add_nb(payoff, s, -(WIN_SCALE if opts[O_POT] else
-                                           WIN_SCALE * max(0, opts[O_TARGET] - scores[s])))
+                moment_add_nb(payoff, s, -(WIN_SCALE if opts[O.settlement] == SETTLEMENT.pot else
+                                           WIN_SCALE * max(0, opts[O.target] - scores[s])))
         for g in range(group_mom.shape[0]):
             gsum[g] = 0
         for seat in range(players):
@@ -588,13 +597,13 @@ def one_deal_nb(order, ct, opts, codes, params, fn, seed, dealer, S, pts, pooled
     policy_stream_nb(pst, seed, seed - seed)
     st = np.zeros(4, np.uint64)
     deck = np.empty(N_CARDS, np.uint8)
-    rep = start_deal_nb(S, deck, st, opts[O_PLAYERS], dealer, opts[O_CLEANUP], order)
+    rep = start_deal_nb(S, deck, st, opts[O.players], dealer, opts[O.cleans], order)
     scores = np.zeros(MAX_SEATS, np.int64)
     audit_out = np.zeros(2, np.int64)
     moves = np.empty((64, 2), np.int64)
     deal_state = np.zeros(1, np.int64)
     no_target = opts.copy()
-    no_target[O_TARGET] = 0
+    no_target[O.target] = 0
     moves, ender = play_deal_nb(S, ct, no_target, codes, params, fn, pst, scores, False, audit_out, err, moves,
                                 deal_state, new_work_nb(ct))
     if ender == -2:

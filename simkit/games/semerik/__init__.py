@@ -9,6 +9,7 @@ shared trick engine in :mod:`.nb`, the exact declaration distribution in :mod:`.
 import numpy as np
 
 from simkit.core.cards import deck, format as format_cards
+from simkit.core.options import pack
 from simkit.core.stats import Stats, moments
 from simkit.core.trick_play import E_DEAL, E_HAND, E_KIND, E_LED, E_LEGAL, E_SEAT, E_TRICK, E_UNIT, N_ERR, R_PLAY
 from simkit.core.tricks import S_SCORE, S_SIZE, S_TRICK_NO, S_WON, cards_of, no_user_play_nb
@@ -45,23 +46,12 @@ class Semerik(TrickGame):
           "target": 11, "double_below": 5}, {"play": "simulation:samples=2|heuristic:signal=0|random|heuristic"}),
     ]
 
-    def _opts(self, rules):
-        o = np.zeros(nb.N_OPTS, np.int64)
-        o[nb.O_TABLE] = trump_table(rules)
-        o[nb.O_POOLED] = int(rules.trick_points == "pooled")
-        o[nb.O_ENFORCE] = int(rules.partner_overtake == "enforce")
-        o[nb.O_IMMEDIATE] = int(rules.game_end == "immediate")
-        o[nb.O_TARGET] = rules.target
-        o[nb.O_DOUBLE_BELOW] = rules.double_below
-        o[nb.O_SINGLE] = int(rules.unit == "deal")
-        o[nb.O_MAX_DEALS] = rules.max_deals
-        o[nb.O_FIRST_DEALER] = rules.first_dealer
-        o[nb.O_LAST_TRICK] = rules.last_trick
-        return o
-
     def _kernel_opts(self, rules, seats):
-        o = self._opts(rules)
-        o[nb.O_SIGNALS] = int(bool((seats.code[R_PLAY] != nb.PLAY_RANDOM).any()))
+        """The kernels' ``opts`` (layout :data:`.nb.O`): the rule options, the trick table
+        played and whether any seat's play policy reads the suits shown."""
+        o = pack(rules, nb.O)
+        o[nb.O.table] = trump_table(rules)
+        o[nb.O.signals] = int(bool((seats.code[R_PLAY] != nb.PLAY_RANDOM).any()))
         return o
 
     def _seats(self, rules, policies):

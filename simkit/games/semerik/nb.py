@@ -29,6 +29,7 @@ from numba import types
 from simkit.core.interrupt_nb import poll_interrupt_nb
 from simkit.core.jit import cfunc, njit
 from simkit.core.borrow import borrowed
+from simkit.core.options import choices, layout
 from simkit.core.rng import next_u64_nb, randbelow_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
@@ -42,6 +43,7 @@ from simkit.core.tricks import (PLAY_FN, PLAY_SIG, no_user_play_nb,  # noqa: F40
                                 TT_POWER, TT_SUIT_BITS, beating_nb, card_pool_nb, deal_round_nb, higher_in_suit_nb,
                                 lowest_card_nb, masters_nb, popcount_nb, start_deal_nb, strongest_nb, trick_winner_nb,
                                 weakest_nb)
+from simkit.games.semerik.rules import SemerikRules
 from simkit.games.semerik.scoring import (ALL_TRICKS_POINTS, COUNTERS, TABLES, counter_points_nb, declarations_nb,
                                           partner_overtake_nb)
 
@@ -72,9 +74,15 @@ S_RNG = S_EXTRA + 11         # the random state of random play under partner_ove
 S_SIM_LEAD = S_EXTRA + 12    # the lead a simulation seat chose for the coming trick (-1 none)
 S_WINNER = S_EXTRA + 13      # the side that reached the target (game_end=immediate), -1 none
 
-O_TABLE, O_POOLED, O_ENFORCE, O_IMMEDIATE, O_TARGET, O_DOUBLE_BELOW, O_SINGLE, O_MAX_DEALS, O_FIRST_DEALER, \
-    O_LAST_TRICK, O_SIGNALS = range(11)
-N_OPTS = 11                  # O_SIGNALS: a seat's policy may read S_SHOWN (not all random: the hook notes them)
+#: ``opts`` slots (:func:`~simkit.core.options.layout`): one per rule option, named as it, then what the game
+#: derives (filled by the game after ``pack``): ``table``, the trick table played (:func:`.scoring.trump_table`
+#: of ``hearts_trump``), and ``signals``, 1 when a seat's policy may read S_SHOWN (not all play random: the hook
+#: notes the suits shown)
+O = layout(SemerikRules, extra=("table", "signals"))
+TRICK_POINTS = choices(SemerikRules, "trick_points")
+PARTNER_OVERTAKE = choices(SemerikRules, "partner_overtake")
+GAME_END = choices(SemerikRules, "game_end")
+UNIT = choices(SemerikRules, "unit")
 
 PLAY_HEURISTIC = PLAY_BUILTIN
 PLAY_SIMULATION = PLAY_BUILTIN + 1
@@ -133,7 +141,7 @@ def enforce_check_nb(hands, state, opts, err):
     for s in range(4):
         hand0[s] = state[S_HAND0 + s]
         cards[s] = lowest_card_nb(hand0[s] & ~hands[s])
-    i, allowed = overtake_violation_nb(cards, lead, hand0, TABLES[opts[O_TABLE]])
+    i, allowed = overtake_violation_nb(cards, lead, hand0, TABLES[opts[O.table]])
     if i < 0:
         return True
     seat = (lead + i) & 3
@@ -158,7 +166,7 @@ def after_trick_nb(hands, state, opts, pst, err):
     call it directly (:func:`~simkit.core.trick_play.play_tricks_inline_nb`), where it is
     compiled into the engine's loop on the views its kernel borrowed (+7-12 % random deals
     a second against a separate function)."""
-    if opts[O_ENFORCE] != 0 and not enforce_check_nb(hands, state, opts, err):
+    if opts[O.partner_overtake] == PARTNER_OVERTAKE.enforce and not enforce_check_nb(hands, state, opts, err):
         return False
     lead = state[S_TRICK_LEAD]
     winner = state[S_LEADER]
@@ -168,19 +176,19 @@ def after_trick_nb(hands, state, opts, pst, err):
     counters = popcount_nb(every & COUNTER_MASK)
     packed = state[S_POOLED]
     state[S_POOLED] = packed + (counters << (5 * side))
-    if opts[O_POOLED] != 0:
+    if opts[O.trick_points] == TRICK_POINTS.pooled:
         old = (packed >> (5 * side)) & 31
         pts = (old + counters) // 3 - old // 3
     else:
         pts = counter_points_nb(counters)
     if state[S_TRICK_NO] == state[S_CARDS]:
-        pts += opts[O_LAST_TRICK]
+        pts += opts[O.last_trick]
         if state[S_WON + side] + state[S_WON + side + 2] == state[S_CARDS]:
             pts += ALL_TRICKS_POINTS
     state[S_SEAT_PTS + winner] += pts
     state[S_SCORE + side] += pts
     shown = state[S_SHOWN]
-    if opts[O_SIGNALS] != 0 and (shown | shown >> 1 | shown >> 2) & ALL_SHOWN != ALL_SHOWN:   # one has not shown
+    if opts[O.signals] != 0 and (shown | shown >> 1 | shown >> 2) & ALL_SHOWN != ALL_SHOWN:   # one has not shown
         led = lowest_card_nb(state[S_HAND0 + lead] & ~hands[lead]) & 3
         for s in range(4):
             if (shown >> (3 * s)) & 7 == 0:
@@ -193,7 +201,7 @@ def after_trick_nb(hands, state, opts, pst, err):
     state[S_HAND0 + 2] = hands[2]
     state[S_HAND0 + 3] = hands[3]
     state[S_TRICK_LEAD] = winner
-    if opts[O_IMMEDIATE] != 0 and state[S_WINNER] < 0 and state[S_SCORE + side] >= opts[O_TARGET]:
+    if opts[O.game_end] == GAME_END.immediate and state[S_WINNER] < 0 and state[S_SCORE + side] >= opts[O.target]:
         state[S_WINNER] = side
         return False
     return True
@@ -504,7 +512,7 @@ def choose_play_cb(code, seat, hand, legal, state, trick, tt, params, opts):
     :func:`simulation_lead_nb` before the trick, the heuristic otherwise); random play
     under ``enforce``. Under ``enforce`` the legal set is first narrowed by 000:45."""
     n = state[S_N_IN_TRICK]
-    if opts[O_ENFORCE] != 0 and n >= 2:
+    if opts[O.partner_overtake] == PARTNER_OVERTAKE.enforce and n >= 2:
         legal = partner_overtake_nb(legal, trick, n, tt)
     if code == PLAY_RANDOM_ENF:
         k = state_random_nb(state, popcount_nb(legal))
@@ -587,7 +595,7 @@ def simulation_lead_nb(seat, hands, state, tables, opts, seats, choose_fn, after
     that ends the game counts ``SIM_WIN``) is led."""
     p = seats.params[R_PLAY, seat]
     samples = max(1, np.int64(p[P_SAMPLES]))
-    tt = tables[opts[O_TABLE]]
+    tt = tables[opts[O.table]]
     side = seat & 1
     cands = card_pool_nb(hands[seat])
     k = cands.shape[0]
@@ -668,13 +676,13 @@ def play_deal_nb(engine, hook, order, state, hands, tables, dtable, opts, deal_n
     side reaching the target under ``game_end=immediate`` sets ``state[S_WINNER]`` (the
     deal stops there). ``engine``, ``hook``: see :func:`play_all_nb`."""
     deal_round_nb(order, 4, N_CARDS, dealer, hands)
-    start_deal_nb(state, tables, opts[O_TABLE], 4, N_CARDS, dealer, (dealer + 1) & 3, -1, deal_no)
+    start_deal_nb(state, tables, opts[O.table], 4, N_CARDS, dealer, (dealer + 1) & 3, -1, deal_no)
     state[S_TRICK_LEAD] = state[S_LEADER]
     state[S_SHOWN] = 0
     state[S_POOLED] = 0
     state[S_SIM_LEAD] = -1
     state[S_WINNER] = -1
-    if opts[O_ENFORCE] != 0:
+    if opts[O.partner_overtake] == PARTNER_OVERTAKE.enforce:
         state[S_RNG] = np.int64(next_u64_nb(pst) >> np.uint64(1))
     for s in range(4):
         state[S_HAND0 + s] = hands[s]
@@ -685,13 +693,13 @@ def play_deal_nb(engine, hook, order, state, hands, tables, dtable, opts, deal_n
         if union != tables[NO_TRUMP, TT_DECK] or popcount_nb(hands[0]) + popcount_nb(hands[1]) \
                 + popcount_nb(hands[2]) + popcount_nb(hands[3]) != 40:
             audit_out[1] += 1
-    immediate = opts[O_IMMEDIATE] != 0
+    immediate = opts[O.game_end] == GAME_END.immediate
     for i in range(4):
         s = (dealer + 1 + i) & 3
         decl[s] = declarations_nb(hands[s], dtable)
         if state[S_WINNER] < 0:
             state[S_SCORE + (s & 1)] += decl[s]
-            if immediate and state[S_SCORE + (s & 1)] >= opts[O_TARGET]:
+            if immediate and state[S_SCORE + (s & 1)] >= opts[O.target]:
                 state[S_WINNER] = s & 1
     if state[S_WINNER] >= 0:
         return True
@@ -753,10 +761,10 @@ def units_nb(seed, start, stop, deck0, opts, tables, dtable, seats, choose_fn, a
     deck0, opts, tables, dtable, audit_out, err, deck, dst, pst, state, hands, decl, gx = borrowed(
         (deck0, opts, tables, dtable, audit_out, err, deck, dst, pst, state, hands, decl, gx))
     seats, stats = borrowed(seats), borrowed(stats)
-    single = opts[O_SINGLE] != 0
-    max_deals = 1 if single else opts[O_MAX_DEALS]
-    target = opts[O_TARGET]
-    immediate = opts[O_IMMEDIATE] != 0
+    single = opts[O.unit] == UNIT.deal
+    max_deals = 1 if single else opts[O.max_deals]
+    target = opts[O.target]
+    immediate = opts[O.game_end] == GAME_END.immediate
     group = seats.group
     decl_hist, side_decl, pts_hist, tricks_hist = stats.decl_hist, stats.side_decl, stats.pts_hist, stats.tricks_hist
     side_pts, counters_mom, dealer_mom, counters = stats.side_pts, stats.counters_mom, stats.dealer_mom, stats.counters
@@ -773,7 +781,7 @@ def units_nb(seed, start, stop, deck0, opts, tables, dtable, seats, choose_fn, a
         by_decl = False
         for d in range(max_deals):
             poll_interrupt_nb()
-            dealer = (opts[O_FIRST_DEALER] + d) & 3
+            dealer = (opts[O.first_dealer] + d) & 3
             shuffle_top_nb(deck, 39, dst)
             before0 = state[S_SCORE]
             before1 = state[S_SCORE + 1]
@@ -832,7 +840,7 @@ def units_nb(seed, start, stop, deck0, opts, tables, dtable, seats, choose_fn, a
         if by_decl:
             counters[6] += 1
         value = 1
-        if winner >= 0 and (s1 if winner == 0 else s0) < opts[O_DOUBLE_BELOW]:
+        if winner >= 0 and (s1 if winner == 0 else s0) < opts[O.double_below]:
             value = 2
             counters[4] += 1
         if winner < 0:
@@ -843,7 +851,7 @@ def units_nb(seed, start, stop, deck0, opts, tables, dtable, seats, choose_fn, a
             moment_add_nb(game_stake, side, 0 if winner < 0 else (value if winner == side else -value))
             moment_add_nb(game_score, side, s0 if side == 0 else s1)
         moment_add_nb(game_len, 0, deals)
-        fd = opts[O_FIRST_DEALER] & 1
+        fd = opts[O.first_dealer] & 1
         moment_add_nb(dealer_win, 0, 1 if winner < 0 else (2 if winner == fd else 0))
         for g in range(n_groups):
             gx[g] = 0

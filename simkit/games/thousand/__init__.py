@@ -10,6 +10,7 @@ engine), :mod:`.heuristic` and :mod:`.simulation` (policies), report in :mod:`.r
 import numpy as np
 
 from simkit.core.cards import deck, format as format_cards
+from simkit.core.options import pack
 from simkit.core.stats import Stats, moments
 from simkit.core.trick_play import E_DEAL, E_HAND, E_KIND, E_LEGAL, E_PHASE, E_SEAT, E_UNIT, N_ERR, R_PLAY
 from simkit.core.tricks import S_SIZE, S_WON, cards_of
@@ -64,21 +65,14 @@ class Thousand(TrickGame):
         return int(stats["counters"][nb.C_DEALS])
 
     def _opts(self, rules):
-        o = np.zeros(L.N_OPTS, np.int64)
-        v2 = rules.version == "1000-2"
-        o[L.O_PLAYERS] = rules.players
-        o[L.O_VERSION2] = int(v2)
-        o[L.O_STANDARD] = int(rules.auction == "standard")
-        o[L.O_OPENING] = rules.opening
-        o[L.O_STEP] = rules.step
-        o[L.O_TARGET] = rules.target
-        o[L.O_CONCEDE_OPP] = rules.concede_opponents
-        o[L.O_FIRST_LEAD] = int(rules.first_lead_marriage and not v2)
-        o[L.O_SINGLE] = int(rules.unit == "deal")
-        o[L.O_MAX_DEALS] = rules.max_deals
-        o[L.O_FIRST_DEALER] = rules.first_dealer
-        o[L.O_FOLLOW] = FOLLOW_1000_2 if v2 else FOLLOW_1001
-        o[L.O_ALLPASS_MINUS] = int(v2 and rules.allpass_refusal == "minus_contract")
+        """The kernels' ``opts`` (layout :data:`.layout.O`): the rule options, then what the
+        game derives from them (the version's step, opening bid, target and follow flags); the
+        simulation player's key ``rng`` starts at 0."""
+        o = pack(rules, L.O)
+        o[L.O.step] = rules.step
+        o[L.O.opening] = rules.opening
+        o[L.O.target] = rules.target
+        o[L.O.follow] = FOLLOW_1000_2 if rules.version == "1000-2" else FOLLOW_1001
         return o
 
     def _run(self, rules, policies, seed, start, stop, audit):
@@ -156,7 +150,7 @@ class Thousand(TrickGame):
             marriages.insert(0, (tseat[v >> 2], SUIT_NAMES[v & 3], at & 15))
             seq >>= 4
             at >>= 4
-        log = opts[L.O_LOG:L.O_LOG + L.N_LOG]
+        log = opts[L.LOG_AT:L.LOG_AT + L.N_LOG]
         tricks = [(_cards(log[2 * k]), tseat[int(log[2 * k + 1])]) for k in range(8) if log[2 * k] >= 0]
         played = rec[L.R_RESULT] in (L.RES_MADE, L.RES_FAILED)
         return {"hands": {tseat[i]: _cards(rec[L.R_DEALT + i]) for i in range(3)},

@@ -29,7 +29,7 @@ from simkit.core.cards import RANK_9, RANK_10, RANK_A, RANK_J, RANK_K, RANK_Q
 from simkit.core.tricks import (NO_TRUMP, S_BID, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_SCORE, S_TRUMP,
                                 TT_POWER, TT_SUIT_BITS, beating_nb, higher_in_suit_nb, lowest_card_nb,
                                 masters_nb, popcount_nb, strongest_nb, trick_winner_nb)
-from simkit.games.thousand.layout import (O_ALLPASS_MINUS, O_CONCEDE_OPP, O_VERSION2, P_BID_MARGIN, P_BID_MARGIN_2,
+from simkit.games.thousand.layout import (ALLPASS_REFUSAL, O, VERSION, P_BID_MARGIN, P_BID_MARGIN_2,
                                           P_CASH, P_CASH_2, P_CONCEDE, P_DRAW, P_MARGIN, P_SPREAD, PHASE_AUCTION,
                                           PHASE_CONTRACT, S_CONTRACT, S_DECLARER, S_HIGH, S_OPENING, S_PHASE, S_STEP)
 from simkit.games.thousand.scoring import (BARREL, BARREL_PENALTY, DEAL_POINTS, MARRIAGE_VALUES, MAX_BID,
@@ -248,7 +248,7 @@ def heuristic_bid_nb(seat, hand, state, opts, p):
     each opponent writes ``concede_opponents``) or the contract (1000 (2); 60 to each
     opponent), throwing in costs 50 to each opponent (and 100 to a declarer on 850 or
     more in 1000 (2))."""
-    v2 = opts[O_VERSION2] != 0
+    v2 = opts[O.version] == VERSION.v_1000_2
     phase = state[S_PHASE]
     pre = phase == PHASE_AUCTION or (phase == PHASE_CONTRACT and v2)
     if v2:
@@ -272,10 +272,11 @@ def heuristic_bid_nb(seat, hand, state, opts, p):
             return c
         if not allpass:
             loss = high
-            others = opts[O_CONCEDE_OPP]
+            others = opts[O.concede_opponents]
         return 0 if concede_nb(value, c, hand, p[P_SPREAD], loss, others, p[P_CONCEDE]) else c
     c = state[S_CONTRACT]
-    if not allpass or opts[O_ALLPASS_MINUS]:        # 002:101 (1000 (2)); else 1001's throw-in (002:90)
+    # 002:101 (1000 (2)); else 1001's throw-in (002:90)
+    if not allpass or (v2 and opts[O.allpass_refusal] == ALLPASS_REFUSAL.minus_contract):
         loss = c
         others = REFUSAL_BONUS_1000_2
     return 1 if concede_nb(value, c, hand, p[P_SPREAD], loss, others, p[P_CONCEDE]) else 0

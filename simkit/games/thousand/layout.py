@@ -8,8 +8,10 @@ dealer's left (with four players the dealer sits out: 002:84 «При четыр
 trick state (:mod:`simkit.core.tricks` ``S_*``: ``S_SCORE + i`` = active seat ``i``'s
 running score) plus the fields below.
 """
+from simkit.core.options import choices, layout
 from simkit.core.tricks import S_EXTRA
 from simkit.core.trick_play import E_EXTRA, ERR_GAME, PLAY_BUILTIN, PLAY_RANDOM, PLAY_USER  # noqa: F401 (codes)
+from simkit.games.thousand.rules import ThousandRules
 
 # -- state fields (S_EXTRA .. S_LEAD_BAN - 1) ----------------------------------------------
 S_PHASE = S_EXTRA + 0       # what is asked of the seat to act (PHASE_*)
@@ -43,14 +45,20 @@ PHASE_KEEP = 4      # play, 1000 (2): the widow card (of `legal`) the declarer k
 PHASE_DECLARE = 5   # play: a king or queen of `legal` to declare its marriage by leading it, -1 = none
 PHASE_PLAY = 6      # play: a card of `legal`
 
-# -- options (the kernel's int64 opts array) -------------------------------------------------
-(O_PLAYERS, O_VERSION2, O_STANDARD, O_OPENING, O_STEP, O_TARGET, O_CONCEDE_OPP, O_FIRST_LEAD, O_SINGLE,
- O_MAX_DEALS, O_FIRST_DEALER, O_FOLLOW, O_RNG, O_ALLPASS_MINUS) = range(14)
-N_OPTS = 14
-# O_ALLPASS_MINUS (1000 (2)): 1 = the last hand refusing after an all-pass scores minus his contract and each
-# opponent 60 (002:101, the default), 0 = the 1001 throw-in (0, and 50 each: 002:90)
-# O_RNG is no option: the simulation player's random key (drawn at each deal a seat plays by simulation, moved on
-# at each of its decisions: the choose hook gets no random stream)
+# -- options (the kernel's int64 opts array: simkit.core.options.layout) ---------------------
+#: one slot per rule option, named as it (``opts[O.players]``; choices by the codes below), then what the
+#: game derives and what the kernels keep in the array (filled by the game after ``pack``, see ``Thousand._opts``):
+#: ``step``, ``opening``, ``target`` (:class:`ThousandRules`' properties: bids and scores go in ``step``, the
+#: lowest opening bid, the game's target), ``follow`` (the follow flags of play under a trump: FOLLOW_1001 or
+#: FOLLOW_1000_2 by the version), ``rng`` (no option: the simulation player's random key, drawn at each deal a
+#: seat plays by simulation, moved on at each of its decisions: the choose hook gets no random stream)
+O = layout(ThousandRules, extra=("step", "opening", "target", "follow", "rng"))
+VERSION = choices(ThousandRules, "version")                   # VERSION.v_1001, VERSION.v_1000_2
+AUCTION = choices(ThousandRules, "auction")
+# allpass_refusal (1000 (2) only): minus_contract = the last hand refusing after an all-pass scores minus his
+# contract and each opponent 60 (002:101, the default), throw_in = the 1001 throw-in (0, and 50 each: 002:90)
+ALLPASS_REFUSAL = choices(ThousandRules, "allpass_refusal")
+UNIT = choices(ThousandRules, "unit")
 
 # -- policies ---------------------------------------------------------------------------------
 R_BID = 1                               # the bid role's row in SeatPolicies (R_PLAY = 0)
@@ -88,7 +96,7 @@ R_GIVEN = 18        # the cards the declarer gave: to the first opponent (R_GIVE
 R_CALLS = 20        # the number of auction calls
 R_MTRICK = 21       # the trick (0..7) each marriage was declared on, 4 bits each as R_MSEQ
 N_REC = 24
-#: hand-built deals (:func:`.play.after_trick_log_cb`) log each trick in the opts array from O_LOG:
-#: its cards (bitmask) and its winner
-O_LOG = N_OPTS
+#: hand-built deals (:func:`.play.after_trick_log_cb`) log each trick in the opts array after its layout
+#: (from LOG_AT): its cards (bitmask) and its winner
+LOG_AT = len(O)
 N_LOG = 2 * 8

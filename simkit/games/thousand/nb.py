@@ -30,9 +30,8 @@ from simkit.core.tricks import BID_SIG, PLAY_SIG, no_user_bid_nb, no_user_play_n
 from simkit.games.thousand.heuristic import (call_from_value_nb, contract_from_value_nb, estimate_nb,
                                              heuristic_bid_nb)
 from simkit.games.thousand.layout import (BID_HEURISTIC, BID_RANDOM, BID_SIMULATION, BID_USER, E_HIGH, E_OPENING,
-                                          E_STEP, ERR_BID, ERR_CONTRACT, ERR_REFUSE, N_REC, O_ALLPASS_MINUS,
-                                          O_CONCEDE_OPP, O_FIRST_DEALER, O_MAX_DEALS,
-                                          O_PLAYERS, O_SINGLE, O_STANDARD, O_STEP, O_OPENING, O_TARGET, O_VERSION2,
+                                          E_STEP, ERR_BID, ERR_CONTRACT, ERR_REFUSE, N_REC, ALLPASS_REFUSAL,
+                                          AUCTION, O, UNIT, VERSION,
                                           P_CONCEDE, P_MARGIN, P_SAMPLES, PHASE_AUCTION, PHASE_CONTRACT, PHASE_REFUSE,
                                           R_ALLPASS, R_BID, R_CALLS, R_CONTRACT, R_DEALT, R_DECL, R_HIGH, R_IDLE,
                                           R_PLAYHANDS, R_RESULT, R_SCORE, R_TAKEN, R_WIDOW, RES_CONCEDED, RES_FAILED,
@@ -80,7 +79,7 @@ def choose_bid_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, 
         return bid_fn(hand, state, p)
     if code == BID_HEURISTIC:
         return heuristic_bid_nb(seat, hand, state, opts, p)
-    v2 = opts[O_VERSION2] != 0
+    v2 = opts[O.version] == VERSION.v_1000_2
     step = state[S_STEP]
     high = state[S_HIGH]
     if code == BID_RANDOM:          # its auction calls are drawn in auction_nb
@@ -129,7 +128,7 @@ def auction_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, 
     seat = 0
     calls = 0
     state[S_PHASE] = PHASE_AUCTION
-    if opts[O_STANDARD] != 0:
+    if opts[O.auction] == AUCTION.standard:
         high = opening
         winner = 0
         state[S_BID] = opening
@@ -202,8 +201,8 @@ def deal_nb(engine, hook, order, deal_no, state, hands, tables, opts, seats, cho
         widow |= np.int64(1) << np.int64(order[i])
     deck = tables[NO_TRUMP, TT_DECK]
     start_deal_nb(state, tables, NO_TRUMP, 3, TRICKS, 2, 0, -1, deal_no)
-    state[S_STEP] = opts[O_STEP]
-    state[S_OPENING] = opts[O_OPENING]
+    state[S_STEP] = opts[O.step]
+    state[S_OPENING] = opts[O.opening]
     state[S_HIGH] = -1
     state[S_DECLARER] = -1
     state[S_CONTRACT] = 0
@@ -222,7 +221,7 @@ def deal_nb(engine, hook, order, deal_no, state, hands, tables, opts, seats, cho
         return False
     bid = state[S_HIGH]
     step = state[S_STEP]
-    v2 = opts[O_VERSION2] != 0
+    v2 = opts[O.version] == VERSION.v_1000_2
     allpass = rec[R_ALLPASS] != 0
     rec[R_DECL] = decl
     rec[R_HIGH] = bid
@@ -270,12 +269,12 @@ def deal_nb(engine, hook, order, deal_no, state, hands, tables, opts, seats, cho
         rec[R_PLAYHANDS + s] = hands[s]
     score = rec[R_SCORE:R_SCORE + 3]
     if out:
-        if allpass and not opts[O_ALLPASS_MINUS]:
+        if allpass and not (v2 and opts[O.allpass_refusal] == ALLPASS_REFUSAL.minus_contract):
             rec[R_RESULT] = RES_THROWN
             unplayed_deal_scores_nb(3, -1, decl, 0, THROW_IN_BONUS, widow, score)
         else:
             rec[R_RESULT] = RES_CONCEDED
-            others = REFUSAL_BONUS_1000_2 if v2 else opts[O_CONCEDE_OPP]
+            others = REFUSAL_BONUS_1000_2 if v2 else opts[O.concede_opponents]
             unplayed_deal_scores_nb(3, -1, decl, contract, others, widow, score)
     else:
         start_play_nb(state, opts, decl, contract)
@@ -300,7 +299,7 @@ def deal_nb(engine, hook, order, deal_no, state, hands, tables, opts, seats, cho
                     or state[S_PLAYED] != deck or (hands[0] | hands[1] | hands[2]) != 0 \
                     or state[S_WON] + state[S_WON + 1] + state[S_WON + 2] != TRICKS:
                 audit_out[1] += 1
-    if opts[O_PLAYERS] == 4:
+    if opts[O.players] == 4:
         rec[R_IDLE] = idle_dealer_points_nb(widow, 10 if v2 else 1)     # 1000 (2) scores in tens (002:98)
     if audit:
         audit_out[0] += 1
@@ -316,6 +315,7 @@ def _scores_consistent_nb(rec, state, step, opts):
     is its points within half a step, a multiple of the step, or the fixed bonus."""
     decl = rec[R_DECL]
     res = rec[R_RESULT]
+    v2 = opts[O.version] == VERSION.v_1000_2
     for s in range(3):
         v = rec[R_SCORE + s]
         if s == decl:
@@ -332,9 +332,9 @@ def _scores_consistent_nb(rec, state, step, opts):
                 return False
         elif res == RES_THROWN and v != THROW_IN_BONUS:
             return False
-        elif res == RES_CONCEDED and v != (REFUSAL_BONUS_1000_2 if opts[O_VERSION2] else opts[O_CONCEDE_OPP]):
+        elif res == RES_CONCEDED and v != (REFUSAL_BONUS_1000_2 if v2 else opts[O.concede_opponents]):
             return False
-    if opts[O_PLAYERS] == 4 and opts[O_VERSION2] and rec[R_IDLE] % 10 != 0:
+    if opts[O.players] == 4 and v2 and rec[R_IDLE] % 10 != 0:
         return False                # 1000 (2): every score in tens, the idle dealer's too (002:98)
     return True
 
@@ -417,11 +417,11 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
     deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, rec, scores, dscore, tseat, gx = borrowed(
         (deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, rec, scores, dscore, tseat, gx))
     seats, stats, act = borrowed(seats), borrowed(stats), borrowed(act)
-    players = opts[O_PLAYERS]
-    single = opts[O_SINGLE] != 0
-    max_deals = 1 if single else opts[O_MAX_DEALS]
-    target = opts[O_TARGET]
-    v2 = opts[O_VERSION2] != 0
+    players = opts[O.players]
+    single = opts[O.unit] == UNIT.deal
+    max_deals = 1 if single else opts[O.max_deals]
+    target = opts[O.target]
+    v2 = opts[O.version] == VERSION.v_1000_2
     contracts, margin, pts_hist, tricks_hist = stats.contracts, stats.margin, stats.pts_hist, stats.tricks_hist
     marriages, marr_hist, held, counters = stats.marriages, stats.marr_hist, stats.held, stats.counters
     game_win, game_score, game_len, group_mom = stats.game_win, stats.game_score, stats.game_len, stats.group_mom
@@ -438,7 +438,7 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
         winner = -1
         for d in range(max_deals):
             poll_interrupt_nb()
-            dealer = (opts[O_FIRST_DEALER] + d) % players
+            dealer = (opts[O.first_dealer] + d) % players
             seat_map_nb(seats, act, dealer, players, tseat, scores, state, same)
             shuffle_top_nb(deck, 23, dst)
             if not deal_nb(play_tricks_inline_nb, after_trick_nb, deck, d + 1, state, hands, tables, opts, act,
@@ -529,12 +529,12 @@ def one_deal_nb(order, opts, tables, deal_no, dealer, seats, choose_fn, after_fn
     table seats' running ``scores`` before it, every audit check on; policy randomness
     from unit 0's policy stream of ``seed``. Leaves the deal's record in ``rec`` and each
     table seat's score for it in ``dscore``; False on an illegal move (``err``)."""
-    players = opts[O_PLAYERS]
+    players = opts[O.players]
     act = SeatPolicies(np.zeros((2, 3), np.int64), np.zeros((2, 3, seats.params.shape[2])), np.zeros(3, np.int64))
     tseat = np.zeros(3, np.int64)
     seat_map_nb(seats, act, dealer, players, tseat, scores, state, False)
     if not deal_nb(play_tricks_nb, after_fn, order, deal_no, state, hands, tables, opts, act, choose_fn, after_fn,
                    play_fn, bid_fn, fixed_stream_nb(seed), AUDIT, audit_out, err, rec):
         return False
-    table_scores_nb(rec, scores, dealer, players, tseat, opts[O_VERSION2] != 0, dscore)
+    table_scores_nb(rec, scores, dealer, players, tseat, opts[O.version] == VERSION.v_1000_2, dscore)
     return True

@@ -36,8 +36,8 @@ from simkit.core.trick_play import (AFTER_SIG, E_DEAL, E_HAND, E_KIND, E_LEGAL, 
 from simkit.core.tricks import (F_SUIT, NO_TRUMP, S_DEAL_NO, S_FOLLOW, S_LEADER, S_PLAYED, S_SEAT, S_TABLE,
                                 S_TRICK_NO, S_TRICKS, S_TRUMP, lowest_card_nb, nth_card_nb, popcount_nb, random_card_nb)
 from simkit.games.thousand.heuristic import declare_suit_nb, pick_card_nb
-from simkit.games.thousand.layout import (ERR_CARD, H_DRAWN, H_HELD, H_HOLDER, H_MSEQ, H_MTRICK, O_FIRST_LEAD,
-                                          O_FOLLOW, O_LOG, O_VERSION2, P_TRUMP_WEIGHT, PHASE_DECLARE, PHASE_GIVE,
+from simkit.games.thousand.layout import (ERR_CARD, H_DRAWN, H_HELD, H_HOLDER, H_MSEQ, H_MTRICK, LOG_AT, O,
+                                          VERSION, P_TRUMP_WEIGHT, PHASE_DECLARE, PHASE_GIVE,
                                           PHASE_KEEP, PHASE_PLAY, R_GIVEN, R_MSEQ, R_MTRICK, S_CONTRACT, S_COUNTED,
                                           S_DECLARER, S_GIVEN, S_MARRIED, S_PHASE, S_POINTS, S_TO)
 from simkit.games.thousand.scoring import HAND, MARRIAGE_VALUES, POINTS
@@ -66,7 +66,7 @@ def declared_nb(hands, state, opts, seat, s):
     held back for the trick (``H_HELD``, ``H_HOLDER``), so he leads its king or queen."""
     state[S_TABLE] = s
     state[S_TRUMP] = s
-    state[S_FOLLOW] = opts[O_FOLLOW]
+    state[S_FOLLOW] = opts[O.follow]
     state[S_MARRIED] |= np.int64(1) << (seat * 4 + s)
     state[S_POINTS + seat] += MARRIAGE_VALUES[s]
     hands[H_MSEQ] = hands[H_MSEQ] * 16 + seat * 4 + s + 1
@@ -117,9 +117,9 @@ def after_trick_cb(hands, state, opts, pst, err):
 @cfunc(AFTER_SIG, cache=True)
 def after_trick_log_cb(hands, state, opts, pst, err):
     """:func:`after_trick_cb` that also logs the trick (its cards and winner) in ``opts``
-    from ``O_LOG`` (hand-built deals, checked against a reference in the tests)."""
+    from ``LOG_AT`` (hand-built deals, checked against a reference in the tests)."""
     hands, state, opts, pst, err = borrowed((hands, state, opts, pst, err))   # the engine's arrays: see borrow.py
-    k = O_LOG + 2 * (state[S_TRICK_NO] - 1)
+    k = LOG_AT + 2 * (state[S_TRICK_NO] - 1)
     opts[k] = state[S_PLAYED] & ~state[S_COUNTED]
     opts[k + 1] = state[S_LEADER]
     return after_trick_nb(hands, state, opts, pst, err)
@@ -179,7 +179,7 @@ def _random_widow_nb(decl, hands, widow, state, opts, pst, rec):
     """:func:`widow_nb` for a declarer who plays at random, without the policy helpers'
     calls (the baseline's speed): the same cards drawn in the same order as
     :func:`card_choice_nb` draws them (no draw for a single card)."""
-    v2 = opts[O_VERSION2] != 0
+    v2 = opts[O.version] == VERSION.v_1000_2
     pool = widow
     if v2:
         keep = np.int64(1) << random_card_nb(widow, pst)
@@ -212,7 +212,7 @@ def widow_nb(decl, hands, widow, state, opts, seats, play_fn, pst, err, rec):
     state[S_GIVEN] = 0
     if seats.code[R_PLAY, decl] == PLAY_RANDOM:
         return _random_widow_nb(decl, hands, widow, state, opts, pst, rec)
-    if opts[O_VERSION2] == 0:
+    if opts[O.version] != VERSION.v_1000_2:
         hands[decl] |= widow
         for k in range(2):
             to = (decl + 1 + k) % 3
@@ -269,7 +269,7 @@ def start_play_nb(state, opts, decl, contract):
     state[S_SEAT] = decl
     state[S_TABLE] = NO_TRUMP
     state[S_TRUMP] = -1
-    state[S_FOLLOW] = opts[O_FOLLOW] if opts[O_VERSION2] != 0 else F_SUIT
+    state[S_FOLLOW] = opts[O.follow] if opts[O.version] == VERSION.v_1000_2 else F_SUIT
     state[S_TRICKS] = TRICKS
     state[S_MARRIED] = 0
     state[S_COUNTED] = 0
@@ -296,6 +296,7 @@ def play_out_nb(engine, hands, state, tables, opts, seats, choose_fn, after_fn, 
     hands[H_HOLDER] = -1
     hands[H_MSEQ] = 0
     hands[H_MTRICK] = 0
+    first_lead = opts[O.first_lead_marriage] != 0 and opts[O.version] != VERSION.v_1000_2
     drawn = 0
     for i in range(3):
         if seats.code[R_PLAY, i] == PLAY_RANDOM:
@@ -304,7 +305,7 @@ def play_out_nb(engine, hands, state, tables, opts, seats, choose_fn, after_fn, 
     while state[S_TRICK_NO] < TRICKS:
         leader = state[S_LEADER]
         suits = marriage_suits_nb(hands[leader])
-        if suits and (state[S_TRICK_NO] > 0 or opts[O_FIRST_LEAD] != 0):
+        if suits and (state[S_TRICK_NO] > 0 or first_lead):
             if (drawn >> leader) & 1:
                 s = random_declare_nb(suits, pst)
             else:

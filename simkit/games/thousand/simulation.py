@@ -33,7 +33,7 @@ from simkit.core.tricks import (MAX_SEATS, NO_TRUMP, S_DEAL_NO, S_FOLLOW, S_N_IN
                                 S_TABLE, S_TRICK_NO, S_TRUMP, TT_DECK, card_pool_nb, close_trick_nb, deal_unseen_nb,
                                 popcount_nb, start_deal_nb, trick_view_nb)
 from simkit.games.thousand.heuristic import declare_suit_nb, heuristic_play_nb, play_flags_nb
-from simkit.games.thousand.layout import (BID_HEURISTIC, N_BID_PARAMS, N_REC, O_FOLLOW, O_RNG, O_VERSION2, P_DRAW,
+from simkit.games.thousand.layout import (BID_HEURISTIC, N_BID_PARAMS, N_REC, O, VERSION, P_DRAW,
                                           P_PLAY_SAMPLES, P_TRUMP_WEIGHT, PLAY_HEURISTIC, PLAY_SIMULATION, R_BID,
                                           S_CONTRACT, S_DECLARER, S_GIVEN, S_POINTS)
 from simkit.games.thousand.play import MARRIAGE_BITS, TRICKS, play_out_nb, start_play_nb, widow_nb
@@ -105,23 +105,23 @@ def rollout_value_nb(seat, hand, given, pre_widow, state, tables, opts, choose_f
 # -- the simulation player -----------------------------------------------------------------------------
 @njit(cache=True)
 def key_stream_nb(opts):
-    """A random stream from the key ``opts[O_RNG]`` (drawn at each deal from the unit's
+    """A random stream from the key ``opts[O.rng]`` (drawn at each deal from the unit's
     policy stream, :func:`draw_key_nb`), the key moved on so that the next decision draws
     afresh."""
     rs = np.zeros(4, np.uint64)
-    seed_stream_nb(rs, opts[O_RNG], 0)
-    opts[O_RNG] = np.int64(next_u64_nb(rs) >> np.uint64(1))
+    seed_stream_nb(rs, opts[O.rng], 0)
+    opts[O.rng] = np.int64(next_u64_nb(rs) >> np.uint64(1))
     return rs
 
 
 @njit(cache=True, inline="always")
 def draw_key_nb(seats, opts, pst):
-    """At a deal's start: when a seat plays by simulation, a new key ``opts[O_RNG]`` from
+    """At a deal's start: when a seat plays by simulation, a new key ``opts[O.rng]`` from
     the policy stream ``pst`` (no draw otherwise: every other policy's statistics stay as
     they were)."""
     for s in range(3):
         if seats.code[R_PLAY, s] == PLAY_SIMULATION:
-            opts[O_RNG] = np.int64(next_u64_nb(pst) >> np.uint64(1))
+            opts[O.rng] = np.int64(next_u64_nb(pst) >> np.uint64(1))
             return
 
 
@@ -159,7 +159,7 @@ def playout_nb(seat, hands, st, ctx):
             s = declare_suit_nb(hands[w], suits, weight)
             st[S_TABLE] = s
             st[S_TRUMP] = s
-            st[S_FOLLOW] = opts[O_FOLLOW]
+            st[S_FOLLOW] = opts[O.follow]
             st[S_POINTS + w] += MARRIAGE_VALUES[s]
             st[S_SEAT] = w
             card = heuristic_play_nb(w, hands[w], hands[w] & MARRIAGE_BITS[s], st, trick, tables[s], flags)
@@ -197,7 +197,7 @@ def choose_play_cb(code, seat, hand, legal, state, trick, tt, params, opts):
     """The built-in play policies: the heuristic and the simulation player (random is
     the engine's)."""
     p = params[seat]
-    flags = play_flags_nb(p, opts[O_VERSION2] != 0)
+    flags = play_flags_nb(p, opts[O.version] == VERSION.v_1000_2)
     if code == PLAY_SIMULATION:
         return simulation_play_nb(seat, hand, legal, state, trick, tt, opts, np.int64(p[P_PLAY_SAMPLES]),
                                   p[P_TRUMP_WEIGHT], flags)
