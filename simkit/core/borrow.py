@@ -41,20 +41,27 @@ def _view(context, builder, typ, value):
     return view._getvalue()
 
 
+def _borrow(context, builder, typ, value):
+    """``value`` of type ``typ`` with every array in it (at any depth of tuples) replaced
+    by a view without a meminfo; anything else is passed through as it is."""
+    if isinstance(typ, types.Array):
+        return _view(context, builder, typ, value)
+    if isinstance(typ, types.BaseTuple):
+        items = [_borrow(context, builder, t, builder.extract_value(value, i)) for i, t in enumerate(typ.types)]
+        return context.make_tuple(builder, typ, items)
+    return value
+
+
 @intrinsic
 def borrowed(typingctx, arr):
     """A view of ``arr`` (same data, shape and type) that is not reference counted; for a
-    tuple or named tuple of arrays (a statistics bundle, the seats' policies, or a
-    kernel's arrays borrowed at once: ``a, b = borrowed((a, b))``), the same tuple of
-    such views. See the module doc for when it is safe."""
-    if isinstance(arr, types.Array):
+    tuple or named tuple (a statistics bundle, the seats' policies, a game's kernel
+    context, or a kernel's arrays borrowed at once: ``a, b = borrowed((a, b))``), the same
+    tuple with every array in it, nested tuples included, replaced by such a view and
+    anything else (numbers, function pointers) as it is. See the module doc for when it is
+    safe."""
+    if isinstance(arr, (types.Array, types.BaseTuple)):
         def codegen(context, builder, sig, args):
-            return _view(context, builder, sig.args[0], args[0])
+            return _borrow(context, builder, sig.args[0], args[0])
         return arr(arr), codegen
-    if isinstance(arr, types.BaseTuple) and all(isinstance(t, types.Array) for t in arr.types):
-        def codegen_tuple(context, builder, sig, args):
-            typ = sig.args[0]
-            views = [_view(context, builder, t, builder.extract_value(args[0], i)) for i, t in enumerate(typ.types)]
-            return context.make_tuple(builder, typ, views)
-        return arr(arr), codegen_tuple
     return None

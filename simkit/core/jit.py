@@ -109,6 +109,17 @@ class LazySigDispatcher(CPUDispatcher):
         self._compile_declared()
         return super().get_call_template(args, kws)
 
+    def entry(self):
+        """The compiled entry point of the kernel's one declared signature (compiled or loaded
+        from the cache now if need be). Calling it skips numba's typing of the arguments,
+        which for named tuples and function pointers (a trick game's inputs and hooks) costs
+        tens of microseconds a call, paid by every chunk; it converts the arguments as the
+        signature says and raises ``TypeError`` on one it cannot convert."""
+        if len(self._lazy_sigs) != 1:
+            raise TypeError(f"{self.py_func.__qualname__}: entry() needs exactly one declared signature")
+        self._compile_declared()
+        return self.overloads[self.signatures[0]].entry_point
+
 
 def njit(*args, **kws):
     """``numba.njit``; given a signature (or a list of them) first, compiled on first use

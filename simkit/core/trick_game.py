@@ -1,22 +1,38 @@
-"""The trick-game engine's chunk pieces: units, their streams, the deck, statistics bundles.
+"""The trick-game engine: the unit loop, a game's kernel context, units and their streams,
+the deck, statistics bundles.
 
-A trick game's chunk kernel (``<game>_chunk_nb``, one call per chunk of units) is a loop
-over its units built from these pieces::
+**The engine owns the loop.** A trick game's chunk kernel (``<game>_chunk_nb``, one call
+per chunk of units, typed :func:`chunk_signature`) makes its context and hands it to the
+engine with its unit hook::
 
-    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
-    for unit in range(start, stop):
-        start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
-        for each deal of the unit:
-            shuffle_top_nb(deck, cards_needed, dst)
-            ... deal (tricks.deal_round_nb or the game's own), bid, play
-            (trick_play.play_tricks_nb), score into the statistics
+    run_units_nb = unit_loop(unit_nb)
+
+    @njit(chunk_signature(STATS_TYPE, PLAY_FN), cache=True)
+    def game_chunk_nb(seed, start, stop, inp, fns, stats, audit):
+        ctx = GameCtx(*(trick_core_nb(inp, stats) + (its own work arrays, ...)))
+        run_units_nb(seed, start, stop, ctx, fns, audit)
+
+The loop (:func:`unit_loop`) borrows the context (no reference counting in the calls below
+it), and for every unit polls for Ctrl-C, starts the unit's streams and deck
+(:func:`start_unit_nb`) and calls the game's unit hook ``unit_nb(ctx, fns, unit, audit)``, which deals
+(:func:`shuffle_top_nb`, then :func:`~simkit.core.tricks.deal_round_nb` or the game's
+own), bids, plays (:mod:`simkit.core.trick_play`) and scores into ``ctx.stats``; it
+returns False on an illegal move (``ctx.err`` filled) and the loop stops.
+
+**One context per game** (:func:`context`): a named tuple of the engine's fields
+(:data:`TRICK_FIELDS`: the canonical deck, the ``opts`` in the game's
+:func:`~simkit.core.options.layout`, the trick tables, the seats' policies, the
+statistics bundle, the audit counts, the error record, the deck, the deal and policy
+streams, the table state, the hands) and the game's own work arrays, each by name:
+``ctx.state``, ``ctx.stats.points_hist``, ``ctx.marks``. A kernel takes ``ctx`` where it
+took a dozen arrays, so two of them cannot be swapped unnoticed. The Python side passes
+what it owns as one :class:`TrickInputs` and the hooks (``choose``, ``after_trick``, the
+user functions in role order) as one tuple ``fns``.
 
 Unit ``u`` of seed ``s`` deals from the stream ``(s, u)`` and draws policy randomness
 (random play, sampled deals) from its policy stream
 (:func:`~simkit.core.tricks.policy_stream_nb`), so two policies compared on one seed
-see the same deals. The loop stays in the game's kernel with the statistics arrays as
-locals: numba reference-counts arrays passed to a call, and a hook called per unit with
-a bundle of a dozen arrays cost a quarter of a random deal's time.
+see the same deals.
 
 Statistics reach the kernel as one named bundle (:func:`bundle`), per-seat policies as a
 :class:`~simkit.core.trick_play.SeatPolicies` (:data:`SEATS_TYPE`).
@@ -27,10 +43,12 @@ import sys
 from collections import namedtuple
 
 import numpy as np
-from numba import njit, typeof
+from numba import njit, types, typeof
 
+from simkit.core.borrow import borrowed
+from simkit.core.interrupt_nb import poll_interrupt_nb
 from simkit.core.rng import draw_nb, seed_stream_nb
-from simkit.core.trick_play import E_UNIT, SeatPolicies
+from simkit.core.trick_play import AFTER_FN, CHOOSE_FN, E_UNIT, SeatPolicies
 from simkit.core.tricks import MAX_SEATS, S_SIZE, policy_stream_nb
 
 @njit(cache=True)
@@ -86,3 +104,90 @@ def bundle(name: str, ndims: dict):
 #: the numba type of :class:`~simkit.core.trick_play.SeatPolicies` (``code`` int64[roles, seats],
 #: ``params`` float64[roles, seats, width], ``group`` int64[seats]: each seat's policy group)
 SEATS_TYPE = typeof(SeatPolicies(np.zeros((1, 1), np.int64), np.zeros((1, 1, 1)), np.zeros(1, np.int64)))
+
+
+#: what the Python side passes a trick game's chunk kernel besides the units, the hooks and the
+#: statistics: the canonical deck (``uint8``), the ``opts`` (the game's layout), the trick tables,
+#: the seats' policies, the audit counts ``[checks, violations]`` and the error record (``E_*``)
+TrickInputs = namedtuple("TrickInputs", "deck0 opts tables seats audit_out err")
+INPUTS_TYPE = typeof(TrickInputs(np.zeros(1, np.uint8), np.zeros(1, np.int64), np.zeros((1, 1), np.int64),
+                                 SeatPolicies(np.zeros((1, 1), np.int64), np.zeros((1, 1, 1)), np.zeros(1, np.int64)),
+                                 np.zeros(1, np.int64), np.zeros(1, np.int64)))
+
+#: the engine's fields of every trick game's context, in this order (see the module doc)
+TRICK_FIELDS = ("deck0", "opts", "tables", "seats", "stats", "audit_out", "err", "deck", "dst", "pst", "state",
+                "hands")
+
+
+def context(name: str, work=()):
+    """A game's kernel context class: a named tuple of :data:`TRICK_FIELDS` and the game's
+    own work arrays ``work`` (names), built in the chunk kernel as
+    ``Ctx(*(trick_core_nb(inp, stats) + (work arrays in this order)))``. Assign it to a
+    global of the calling module with the same name (as :func:`bundle`, so that numba's
+    cache finds the kernels again)."""
+    clash = set(work) & set(TRICK_FIELDS)
+    if clash or len(set(work)) != len(work):
+        raise ValueError(f"{name}: work field names repeat or shadow the engine's: {sorted(clash) or list(work)}")
+    return namedtuple(name, TRICK_FIELDS + tuple(work), module=sys._getframe(1).f_globals["__name__"])
+
+
+def chunk_signature(stats_type, *user_fns):
+    """The numba signature of a trick game's chunk kernel
+    ``(seed, start, stop, inp: TrickInputs, fns, stats, audit)`` with ``fns`` =
+    ``(choose, after_trick, *user_fns)`` (the user functions' types in role order)."""
+    return types.void(types.int64, types.int64, types.int64, INPUTS_TYPE, fns_type(*user_fns), stats_type,
+                      types.boolean)
+
+
+def fns_type(*user_fns):
+    """The numba type of a trick game's hooks: ``(choose, after_trick, *user_fns)``."""
+    return types.Tuple((CHOOSE_FN, AFTER_FN) + tuple(user_fns))
+
+
+@njit(cache=True)
+def trick_core_nb(inp, stats):
+    """The engine's fields of a chunk's context (:data:`TRICK_FIELDS`): ``inp``'s arrays,
+    ``stats`` and the work arrays of :func:`unit_arrays_nb`."""
+    deck, dst, pst, state, hands = unit_arrays_nb(inp.deck0)
+    return (inp.deck0, inp.opts, inp.tables, inp.seats, stats, inp.audit_out, inp.err, deck, dst, pst, state, hands)
+
+
+@njit(cache=True)
+def deal_core_nb(inp, order, seed, state):
+    """The engine's fields of the context of one deal dealt from the fixed card order
+    ``order`` (for tests and users) on the table state ``state`` (the caller's, to read
+    after the deal): no statistics (``None``), ``order`` as the deck, policy randomness
+    from the policy stream of unit 0 of ``seed``."""
+    return (inp.deck0, inp.opts, inp.tables, inp.seats, None, inp.audit_out, inp.err, order, np.zeros(4, np.uint64),
+            fixed_stream_nb(seed), state, np.zeros(MAX_SEATS, np.int64))
+
+
+def unit_loop(unit_nb):
+    """The engine's unit loop for the game unit hook ``unit_nb``:
+    ``run_units_nb(seed, start, stop, ctx, fns, audit)`` plays units ``start..stop-1`` of
+    ``seed``, each started by :func:`start_unit_nb` and played by
+    ``unit_nb(ctx, fns, unit, audit)``; it stops at the first unit whose hook returns
+    False (an illegal move) and polls for Ctrl-C before every unit. ``ctx`` is borrowed
+    there (:mod:`simkit.core.borrow`): the chunk kernel that calls it holds the arrays.
+
+    Made once per game, at the import of its kernels (``run_units_nb = unit_loop(unit_nb)``),
+    so the hook is a constant of the loop, and nothing in the compiled code is one numba
+    cannot cache (a hook passed as an argument is a pointer to a Python object). The hook
+    must be compiled ``inline="always"`` (``ValueError`` otherwise): a call per unit with a
+    context of thirty arrays cost Kerosinka's random deals 15 % of their speed. It must not
+    call :func:`~simkit.core.borrow.borrowed` itself; the context it gets is borrowed. Not cached itself: it is compiled into the game's chunk kernel,
+    which numba caches in the game's folder under a key of everything the game imports
+    (:mod:`simkit._cache`); a copy cached here would outlive an edit of the game."""
+    if getattr(unit_nb, "targetoptions", {}).get("inline") != "always":
+        raise ValueError(f"unit_loop: the unit hook {getattr(unit_nb, '__name__', unit_nb)!r} must be an "
+                         f"@njit(inline=\"always\") function")
+
+    @njit
+    def run_units_nb(seed, start, stop, ctx, fns, audit):
+        ctx = borrowed(ctx)
+        for unit in range(start, stop):
+            poll_interrupt_nb()
+            start_unit_nb(ctx.deck, ctx.deck0, ctx.dst, ctx.pst, seed, unit, ctx.err)
+            if not unit_nb(ctx, fns, unit, audit):
+                return
+    return run_units_nb

@@ -12,8 +12,9 @@ from __future__ import annotations
 import numpy as np
 
 from simkit.core.cards import format as format_cards, parse
+from simkit.core.trick_game import TrickInputs
 from simkit.core.trick_play import (E_BROKEN, E_DEAL, E_HAND, E_KIND, E_LED, E_LEGAL, E_MOVE, E_SEAT, E_TRICK,
-                                    E_TRUMP, ERR_PLAY, SeatPolicies)
+                                    E_TRUMP, ERR_PLAY, N_ERR, SeatPolicies)
 from simkit.core.tricks import cards_of
 from simkit.errors import SimkitError
 from simkit.games.base import Game
@@ -65,6 +66,14 @@ class TrickGame(Game):
             fns.append(fn)
         groups, _ = policy_groups(policies, seats)
         return SeatPolicies(code, params, np.asarray(groups, np.int64)), tuple(fns)
+
+    @staticmethod
+    def inputs(deck0, opts, tables, seats) -> TrickInputs:
+        """What a chunk kernel (or a one-deal kernel) takes from the Python side
+        (:class:`~simkit.core.trick_game.TrickInputs`), with fresh audit counts and a
+        fresh error record (``N_ERR``)."""
+        return TrickInputs(np.ascontiguousarray(deck0, np.uint8), opts, np.ascontiguousarray(tables, np.int64), seats,
+                           np.zeros(2, np.int64), np.zeros(N_ERR, np.int64))
 
     def check_order(self, cards, deck_codes, need: int, exactly: bool = False) -> np.ndarray:
         """A hand-built deal's card order as ``uint8`` codes: distinct cards of the deck
