@@ -38,7 +38,7 @@ import numpy as np
 from simkit.core.cards import deck
 from simkit.core.options import pack
 from simkit.core.stats import Stats
-from simkit.core.trick_play import E_KIND, E_UNIT, N_ERR, PLAY_RANDOM, R_PLAY
+from simkit.core.trick_play import E_KIND, E_UNIT, PLAY_RANDOM, R_PLAY
 from simkit.core.tricks import S_SIZE, no_user_play_nb
 from simkit.games import point_tricks as pt
 from simkit.games.tricks_base import TrickGame
@@ -98,23 +98,23 @@ class PointTrickGame(TrickGame):
     def _run(self, rules, policies, seed, start, stop, audit):
         seats, fns = self.seat_policies(policies, 4)
         st = Stats(**self._new_stats(rules, int(seats.group.max()) + 1))
-        audit_out = np.zeros(2, np.int64)
-        err = np.zeros(N_ERR, np.int64)
-        self.nb.chunk_nb(seed, start, stop, deck(self.deck_size), self._opts(rules), self.trick_tables(rules), seats,
-                         self.choose_cb, self.nb.after_trick_cb, *fns, self.nb.STATS(**st), audit, audit_out, err)
-        if err[E_KIND]:
-            self.raise_err(err, policies, f"unit {err[E_UNIT]}, ")
-        return st, audit_out
+        inp = self.inputs(deck(self.deck_size), self._opts(rules), self.trick_tables(rules), seats)
+        self.nb.chunk_nb.entry()(seed, start, stop, inp, (self.choose_cb, self.nb.after_trick_cb, *fns), self.nb.STATS(**st),
+                         audit)
+        if inp.err[E_KIND]:
+            self.raise_err(inp.err, policies, f"unit {inp.err[E_UNIT]}, ")
+        return st, inp.audit_out
 
     def deal_inputs(self, cards, rules, policies, dealer) -> tuple:
-        """A hand-built deal's checked inputs: ``(rules, policies, order, kernel arguments
-        up to the user functions, state, audit_out, err)``; the kernel arguments are
-        ``(order, opts, tables, dealer, seats, choose, after, *user functions)``."""
+        """A hand-built deal's checked inputs: ``(rules, policies, order, kernel arguments,
+        state)``; the kernel arguments are ``(order, inputs, hooks, dealer)``
+        (:meth:`~simkit.games.tricks_base.TrickGame.inputs`; ``inputs.audit_out`` and
+        ``inputs.err`` are the deal's audit counts and error record)."""
         rules = self.Rules.build(rules)
         policies = self.resolve_policies(policies)
         order = self.check_order(cards, deck(self.deck_size), self.deck_size, exactly=True)
         dealer = self.check_seat("dealer", dealer, 4)
         seats, fns = self.seat_policies(policies, 4)
-        args = (order, self._opts(rules), self.trick_tables(rules), dealer, seats, self.choose_cb,
-                self.nb.after_trick_cb, *fns)
-        return rules, policies, order, args, np.zeros(S_SIZE, np.int64), np.zeros(2, np.int64), np.zeros(N_ERR, np.int64)
+        inp = self.inputs(deck(self.deck_size), self._opts(rules), self.trick_tables(rules), seats)
+        args = (order, inp, (self.choose_cb, self.nb.after_trick_cb, *fns), dealer)
+        return rules, policies, order, args, np.zeros(S_SIZE, np.int64)

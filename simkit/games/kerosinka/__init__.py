@@ -66,10 +66,11 @@ class Kerosinka(PointTrickGame):
         with the kernel's own code, audited. Returns the hands as dealt, the trump suit
         (``"no trump"``: the 10♥ alone), each seat's card points and tricks, the forced
         trumps and the audit counts."""
-        rules, policies, order, args, state, audit_out, err = self.deal_inputs(cards, rules, policies, dealer)
+        rules, policies, order, args, state = self.deal_inputs(cards, rules, policies, dealer)
         dealt = np.zeros(8, np.int64)
-        if not nb.one_deal_nb(*args, int(seed), state, dealt, audit_out, err):
-            self.raise_err(err, policies)
+        audit_out = args[1].audit_out
+        if not nb.one_deal_nb(*args, int(seed), state, dealt):
+            self.raise_err(args[1].err, policies)
         trump = int(state[S_TRUMP])
         return {"hands": [format_cards(cards_of(h)) for h in dealt[:4]],
                 "trump": SUIT_NAMES[trump] if 0 <= trump < 4 else "no trump", "shown": format_cards(order[35:36]),

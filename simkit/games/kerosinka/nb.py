@@ -19,12 +19,12 @@ from numba import types
 from simkit.core.interrupt_nb import poll_interrupt_nb
 from simkit.core.jit import cfunc, njit
 from simkit.core.options import choices, layout
-from simkit.core.borrow import borrowed
 from simkit.core.rng import next_u64_nb
 from simkit.core.stats import moment_add_nb
-from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
-from simkit.core.trick_play import AFTER_FN, AFTER_SIG, CHOOSE_FN, play_tricks_inline_nb, play_tricks_nb
-from simkit.core.tricks import (MAX_SEATS, PLAY_FN, S_FOLLOW, S_PLAYED, S_TABLE, S_WON, TT_DECK, deal_round_nb,
+from simkit.core.trick_game import (INPUTS_TYPE, bundle, chunk_signature, context, deal_core_nb, fns_type,
+                                    shuffle_top_nb, trick_core_nb, unit_loop)
+from simkit.core.trick_play import AFTER_SIG, play_tricks_inline_nb, play_tricks_nb
+from simkit.core.tricks import (PLAY_FN, S_FOLLOW, S_PLAYED, S_TABLE, S_WON, TT_DECK, deal_round_nb,
                                 popcount_nb, start_deal_nb)
 from simkit.games.kerosinka.rules import KerosinkaRules
 from simkit.games.kerosinka.scoring import ALL_TABLES, FOLLOW, KEROSINKA, trump_table_nb
@@ -58,21 +58,21 @@ def after_trick_cb(hands, state, opts, pst, err):
 BETWEEN = np.bool_(True)
 
 
-@njit(cache=True, inline="always")     # once per deal, with a dozen array arguments: inlined
-def play_deal_nb(engine, order, state, hands, tables, opts, dealer, deal_no, seats, choose_fn, after_fn, play_fn, pst,
-                 audit, audit_out, err):
+@njit(cache=True, inline="always")     # once per deal: inlined
+def play_deal_nb(engine, after_fn, ctx, fns, order, dealer, deal_no, audit):
     """Deal the 36 cards of ``order`` and play them (see the module doc) with the trick
     engine ``engine`` and its hook ``after_fn``:
     :func:`~simkit.core.trick_play.play_tricks_inline_nb` and :func:`after_trick_nb` in the
     chunk (the loop compiled into the deal, the hook a direct call),
     :func:`~simkit.core.trick_play.play_tricks_nb` and the ``cfunc`` elsewhere. Leaves each
-    seat's card points in ``state[S_POINTS:]``. False on an illegal card."""
+    seat's card points in ``ctx.state[S_POINTS:]``. False on an illegal card."""
+    state, hands, tables, opts, audit_out = ctx.state, ctx.hands, ctx.tables, ctx.opts, ctx.audit_out
     deal_round_nb(order, PLAYERS, CARDS, dealer, hands)
     shown = np.int64(order[PLAYERS * CARDS - 1])
     t = trump_table_nb(shown, opts[O.kerosinka_turned] == TURNED.no_trump_suit)
     start_deal_nb(state, tables, t, PLAYERS, CARDS, dealer, (dealer + 1) % PLAYERS, shown, deal_no)
     state[S_FOLLOW] = FOLLOW
-    start_points_nb(state, hands, np.int64(next_u64_nb(pst) >> np.uint64(2)), dealer)
+    start_points_nb(state, hands, np.int64(next_u64_nb(ctx.pst) >> np.uint64(2)), dealer)
     if audit:
         audit_out[0] += 1
         union = 0
@@ -82,8 +82,8 @@ def play_deal_nb(engine, order, state, hands, tables, opts, dealer, deal_no, sea
                 audit_out[1] += 1
         if union != tables[0, TT_DECK] or (hands[dealer] >> shown) & 1 == 0:
             audit_out[1] += 1
-    if not engine(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, audit, audit_out,
-                  err):
+    if not engine(fns[0], after_fn, BETWEEN, hands, state, tables, opts, ctx.seats, fns[2], ctx.pst, audit, audit_out,
+                  ctx.err):
         return False
     if audit:
         audit_out[0] += 1
@@ -109,104 +109,97 @@ KerosinkaStats, STATS_TYPE = bundle("KerosinkaStats", {
     "points_hist": 2, "tricks_hist": 2, "pos_pts": 2, "group_pts": 2, "forced": 2, "counters": 1, "game_win": 2,
     "group_win": 2, "game_score": 2, "game_len": 2})
 
-_I1, _I2 = types.int64[::1], types.int64[:, ::1]
+#: the kernel context (:func:`~simkit.core.trick_game.context`): the engine's fields and ``score`` (the game's
+#: totals per seat), ``gx`` (per policy group)
+KerosinkaCtx = context("KerosinkaCtx", ("score", "gx"))
 
 
-@njit(cache=True)
-def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit, audit_out, err,
-             deck, dst, pst, state, hands, score, gx):
-    """The units of :func:`kerosinka_chunk_nb` with its work arrays, every array used through a
-    :func:`~simkit.core.borrow.borrowed` view (no reference counting in the calls per deal
-    and per trick). The deals call the hook :func:`after_trick_nb` directly; ``after_fn``,
-    its ``cfunc``, is not used here."""
-    deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, score, gx = borrowed(
-        (deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, score, gx))
-    seats, stats = borrowed(seats), borrowed(stats)
+@njit(cache=True, inline="always")
+def unit_nb(ctx, fns, unit, audit):
+    """One unit (the engine's unit hook, :func:`~simkit.core.trick_game.unit_loop`): a
+    whole game to ``target`` or, with ``unit=deal``, one deal dealt by ``first_dealer``.
+    The deals call the hook :func:`after_trick_nb` directly; ``fns[1]``, its ``cfunc``, is
+    not used here. False on an illegal card."""
+    opts, stats, state, deck, audit_out = ctx.opts, ctx.stats, ctx.state, ctx.deck, ctx.audit_out
+    score, gx = ctx.score, ctx.gx
     single = opts[O.unit] == UNIT.deal
     target = opts[O.target]
-    group = seats.group
+    group = ctx.seats.group
     n_groups = stats.group_win.shape[0]
     points_hist, tricks_hist, counters = stats.points_hist, stats.tricks_hist, stats.counters
-    for unit in range(start, stop):
+    for p in range(PLAYERS):
+        score[p] = 0
+    deals = 0
+    best = 0
+    while best < target or (single and deals == 0):
         poll_interrupt_nb()
-        start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
+        dealer = (opts[O.first_dealer] + (0 if single else deals)) % PLAYERS
+        deals += 1
+        shuffle_top_nb(deck, 36, ctx.dst)
+        if not play_deal_nb(play_tricks_inline_nb, after_trick_nb, ctx, fns, deck, dealer, deals, audit):
+            return False
+        counters[0] += 1
+        if deck[35] == KEROSINKA:
+            counters[2] += 1
+        moment_add_nb(stats.forced, 0, state[S_FORCED])
+        for g in range(n_groups):
+            gx[g] = 0
         for p in range(PLAYERS):
-            score[p] = 0
-        deals = 0
-        best = 0
-        while best < target or (single and deals == 0):
-            poll_interrupt_nb()
-            dealer = (opts[O.first_dealer] + (0 if single else deals)) % PLAYERS
-            deals += 1
-            shuffle_top_nb(deck, 36, dst)
-            if not play_deal_nb(play_tricks_inline_nb, deck, state, hands, tables, opts, dealer, deals, seats,
-                                choose_fn, after_trick_nb, play_fn, pst, audit, audit_out, err):
-                return
-            counters[0] += 1
-            if deck[35] == KEROSINKA:
-                counters[2] += 1
-            moment_add_nb(stats.forced, 0, state[S_FORCED])
-            for g in range(n_groups):
-                gx[g] = 0
-            for p in range(PLAYERS):
-                pts = state[S_POINTS + p]
-                score[p] += pts
-                best = max(best, score[p])
-                points_hist[p, pts] += 1
-                tricks_hist[p, state[S_WON + p]] += 1
-                pos = p - dealer
-                moment_add_nb(stats.pos_pts, pos + PLAYERS if pos < 0 else pos, pts)
-                gx[group[p]] += pts
-            for g in range(n_groups):
-                moment_add_nb(stats.group_pts, g, gx[g])
-            if single:
-                break
-        counters[1] += 1
+            pts = state[S_POINTS + p]
+            score[p] += pts
+            best = max(best, score[p])
+            points_hist[p, pts] += 1
+            tricks_hist[p, state[S_WON + p]] += 1
+            pos = p - dealer
+            moment_add_nb(stats.pos_pts, pos + PLAYERS if pos < 0 else pos, pts)
+            gx[group[p]] += pts
+        for g in range(n_groups):
+            moment_add_nb(stats.group_pts, g, gx[g])
         if single:
-            continue
-        winners = 0
+            break
+    counters[1] += 1
+    if single:
+        return True
+    winners = 0
+    for p in range(PLAYERS):
+        if score[p] == best:
+            winners |= np.int64(1) << p
+        moment_add_nb(stats.game_score, p, score[p])
+    shares = add_win_shares_nb(stats.game_win, stats.group_win, winners, group, gx, PLAYERS)
+    moment_add_nb(stats.game_len, 0, deals)
+    if audit:
+        audit_out[0] += 1
+        total = 0
         for p in range(PLAYERS):
-            if score[p] == best:
-                winners |= np.int64(1) << p
-            moment_add_nb(stats.game_score, p, score[p])
-        shares = add_win_shares_nb(stats.game_win, stats.group_win, winners, group, gx, PLAYERS)
-        moment_add_nb(stats.game_len, 0, deals)
-        if audit:
-            audit_out[0] += 1
-            total = 0
-            for p in range(PLAYERS):
-                total += score[p]
-            if shares != WIN_SCALE or total != 120 * deals or best < target:
-                audit_out[1] += 1
+            total += score[p]
+        if shares != WIN_SCALE or total != 120 * deals or best < target:
+            audit_out[1] += 1
+    return True
 
 
-@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, _I2, SEATS_TYPE, CHOOSE_FN, AFTER_FN,
-                 PLAY_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
-def kerosinka_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit,
-                       audit_out, err):
-    """Play units ``start..stop-1`` into ``stats`` (:data:`KerosinkaStats`): whole games to
-    ``target`` or, with ``unit=deal``, single deals dealt by ``first_dealer`` (``opts``: the layout :data:`O`).
-    Plays in :func:`units_nb` on work arrays allocated here."""
-    n_groups = stats.group_win.shape[0]
-    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
-    score = np.zeros(PLAYERS, np.int64)
-    gx = np.zeros(n_groups, np.int64)
-    units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit, audit_out, err,
-             deck, dst, pst, state, hands, score, gx)
+run_units_nb = unit_loop(unit_nb)
 
 
-@njit(types.boolean(types.uint8[::1], _I1, _I2, types.int64, SEATS_TYPE, CHOOSE_FN, AFTER_FN, PLAY_FN, types.int64,
-                    _I1, _I1, _I1, _I1), cache=True)
-def one_deal_nb(order, opts, tables, dealer, seats, choose_fn, after_fn, play_fn, seed, state, dealt, audit_out, err):
+@njit(chunk_signature(STATS_TYPE, PLAY_FN), cache=True)
+def kerosinka_chunk_nb(seed, start, stop, inp, fns, stats, audit):
+    """Play units ``start..stop-1`` into ``stats`` (:data:`KerosinkaStats`) with the unit
+    hook :func:`unit_nb` (``inp.opts``: the layout :data:`O`)."""
+    ctx = KerosinkaCtx(*(trick_core_nb(inp, stats) + (np.zeros(PLAYERS, np.int64),
+                                                      np.zeros(stats.group_win.shape[0], np.int64))))
+    run_units_nb(seed, start, stop, ctx, fns, audit)
+
+
+@njit(types.boolean(types.uint8[::1], INPUTS_TYPE, fns_type(PLAY_FN), types.int64, types.int64, types.int64[::1],
+                    types.int64[::1]), cache=True)
+def one_deal_nb(order, inp, fns, dealer, seed, state, dealt):
     """One deal dealt from the fixed card order ``order`` (what the chunk kernel does after
     shuffling; for tests and users), policy randomness from the policy stream of unit 0
-    of ``seed``, audited into ``audit_out``. Fills ``dealt`` (the hands as dealt) and
+    of ``seed``, audited into ``inp.audit_out``. Fills ``dealt`` (the hands as dealt) and
     ``state`` (points in ``S_POINTS``, tricks in ``S_WON``, forced trumps in
-    ``S_FORCED``); False on an illegal card (``err`` filled)."""
-    hands = np.zeros(MAX_SEATS, np.int64)
+    ``S_FORCED``); False on an illegal card (``inp.err`` filled)."""
+    ctx = KerosinkaCtx(*(deal_core_nb(inp, order, seed, state) + (np.zeros(PLAYERS, np.int64), np.zeros(1, np.int64))))
     deal_round_nb(order, PLAYERS, CARDS, dealer, dealt)
-    return play_deal_nb(play_tricks_nb, order, state, hands, tables, opts, dealer, 1, seats, choose_fn, after_fn,
-                        play_fn, fixed_stream_nb(seed), True, audit_out, err)
+    return play_deal_nb(play_tricks_nb, fns[1], ctx, fns, order, dealer, 1, True)
 
 
 #: what :class:`~simkit.games.point_game.PointTrickGame` calls

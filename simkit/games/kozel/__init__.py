@@ -68,11 +68,12 @@ class Kozel(PointTrickGame):
         half. Runs the kernel's own code, audited. Returns the hands as dealt per half, the
         trump suit, each seat's card points per half and tricks in the deal, the half's
         winner under each reading (-1: nobody) and the audit counts."""
-        rules, policies, order, args, state, audit_out, err = self.deal_inputs(cards, rules, policies, dealer)
+        rules, policies, order, args, state = self.deal_inputs(cards, rules, policies, dealer)
         half_pts = np.zeros((2, 4), np.int64)
         dealt = np.zeros((2, 4), np.int64)
-        if not nb.one_deal_nb(*args, int(seed), state, half_pts, dealt, audit_out, err):
-            self.raise_err(err, policies)
+        audit_out = args[1].audit_out
+        if not nb.one_deal_nb(*args, int(seed), state, half_pts, dealt):
+            self.raise_err(args[1].err, policies)
         pts = half_pts.tolist()
         return {"hands": [[format_cards(cards_of(h)) for h in half] for half in dealt],
                 "trump": SUIT_NAMES[int(order[0]) & 3], "turned": format_cards(order[:1]),

@@ -21,11 +21,11 @@ from numba import types
 from simkit.core.interrupt_nb import poll_interrupt_nb
 from simkit.core.jit import cfunc, njit
 from simkit.core.options import choices, layout
-from simkit.core.borrow import borrowed
 from simkit.core.rng import next_u64_nb
 from simkit.core.stats import moment_add_nb
-from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
-from simkit.core.trick_play import AFTER_FN, AFTER_SIG, CHOOSE_FN, play_tricks_inline_nb, play_tricks_nb
+from simkit.core.trick_game import (INPUTS_TYPE, bundle, chunk_signature, context, deal_core_nb, fns_type,
+                                    shuffle_top_nb, trick_core_nb, unit_loop)
+from simkit.core.trick_play import AFTER_SIG, play_tricks_inline_nb, play_tricks_nb
 from simkit.core.tricks import (MAX_SEATS, PLAY_FN, S_FOLLOW, S_LEADER, S_PLAYED, S_SEAT, S_TABLE, S_TRICKS, S_WON,
                                 TT_DECK, lowest_card_nb, popcount_nb, start_deal_nb)
 from simkit.games.kozel.rules import KozelRules
@@ -83,15 +83,15 @@ def deal_half_nb(order, half, dealer, turnup_dealer, hands):
         hands[seat] |= np.int64(1) << np.int64(order[base + i])
 
 
-@njit(cache=True, inline="always")     # once per half, with a dozen array arguments: inlined
-def play_half_nb(engine, order, half, state, hands, tables, opts, dealer, deal_no, seats, choose_fn, after_fn, play_fn,
-                 pst, audit, audit_out, err):
+@njit(cache=True, inline="always")     # once per half: inlined
+def play_half_nb(engine, after_fn, ctx, fns, order, half, dealer, deal_no, audit):
     """Deal and play half ``half`` of the deal in ``order`` (see the module doc) with the
     trick engine ``engine`` and its hook ``after_fn``:
     :func:`~simkit.core.trick_play.play_tricks_inline_nb` and :func:`after_trick_nb` in the
     chunk (the loop compiled into the deal, the hook a direct call),
     :func:`~simkit.core.trick_play.play_tricks_nb` and the ``cfunc`` elsewhere. Leaves each
-    seat's card points of the half in ``state[S_POINTS:]``. False on an illegal card."""
+    seat's card points of the half in ``ctx.state[S_POINTS:]``. False on an illegal card."""
+    state, hands, tables, opts, audit_out = ctx.state, ctx.hands, ctx.tables, ctx.opts, ctx.audit_out
     turn = np.int64(order[0])
     turnup_dealer = opts[O.turnup_to_dealer] != 0
     deal_half_nb(order, half, dealer, turnup_dealer, hands)
@@ -103,7 +103,7 @@ def play_half_nb(engine, order, half, state, hands, tables, opts, dealer, deal_n
         state[S_LEADER] = dealer
         state[S_SEAT] = dealer
     state[S_HALF] = half
-    start_points_nb(state, hands, np.int64(next_u64_nb(pst) >> np.uint64(2)),
+    start_points_nb(state, hands, np.int64(next_u64_nb(ctx.pst) >> np.uint64(2)),
                     dealer if turnup_dealer else (dealer + 1) % PLAYERS)
     half_cards = 0
     if audit:
@@ -118,8 +118,8 @@ def play_half_nb(engine, order, half, state, hands, tables, opts, dealer, deal_n
                 or half_cards & state[S_PLAYED] != 0):
             audit_out[1] += 1
     played = state[S_PLAYED]
-    if not engine(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, audit, audit_out,
-                  err):
+    if not engine(fns[0], after_fn, BETWEEN, hands, state, tables, opts, ctx.seats, fns[2], ctx.pst, audit, audit_out,
+                  ctx.err):
         return False
     if audit:
         audit_out[0] += 1
@@ -181,141 +181,135 @@ KozelStats, STATS_TYPE = bundle("KozelStats", {
     "points_hist": 2, "tricks_hist": 2, "half_pts": 2, "pos_pts": 2, "decisive": 2, "halves": 1, "seat_wins": 1,
     "pos_wins": 1, "group_half": 2, "counters": 1, "forced": 2, "match_win": 2, "match_len": 2, "group_win": 2})
 
-_I1, _I2 = types.int64[::1], types.int64[:, ::1]
+#: the kernel context (:func:`~simkit.core.trick_game.context`): the engine's fields and ``marks[seat, opponent]``
+#: (marks left), ``pts`` (a half's card points per seat), ``deal_pts`` (a deal's), ``gx`` (per policy group)
+KozelCtx = context("KozelCtx", ("marks", "pts", "deal_pts", "gx"))
 
 
-@njit(cache=True)
-def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit, audit_out, err,
-             deck, dst, pst, state, hands, marks, pts, deal_pts, gx):
-    """The units of :func:`kozel_chunk_nb` with its work arrays, every array used through a
-    :func:`~simkit.core.borrow.borrowed` view (no reference counting in the calls per deal
-    and per trick). The deals call the hook :func:`after_trick_nb` directly; ``after_fn``,
-    its ``cfunc``, is not used here."""
-    deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, marks, pts, deal_pts, gx = borrowed(
-        (deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, marks, pts, deal_pts, gx))
-    seats, stats = borrowed(seats), borrowed(stats)
+@njit(cache=True, inline="always")
+def unit_nb(ctx, fns, unit, audit):
+    """One unit (the engine's unit hook, :func:`~simkit.core.trick_game.unit_loop`): a
+    whole match (deals until someone wipes out his marks against an opponent, or
+    ``max_deals``) or, with ``unit=deal``, one deal dealt by ``first_dealer``. The deals
+    call the hook :func:`after_trick_nb` directly; ``fns[1]``, its ``cfunc``, is not used
+    here. False on an illegal card."""
+    opts, stats, state = ctx.opts, ctx.stats, ctx.state
+    marks, pts, deal_pts, gx = ctx.marks, ctx.pts, ctx.deal_pts, ctx.gx
     reading = opts[O.half_winner]
     single = opts[O.unit] == UNIT.deal
-    group = seats.group
+    group = ctx.seats.group
     n_groups = stats.group_win.shape[0]
     points_hist, tricks_hist, decisive, halves = stats.points_hist, stats.tricks_hist, stats.decisive, stats.halves
     seat_wins, pos_wins, counters = stats.seat_wins, stats.pos_wins, stats.counters
     max_deals = 1 if single else opts[O.max_deals]
-    for unit in range(start, stop):
+    for p in range(PLAYERS):
+        for o in range(PLAYERS):
+            marks[p, o] = opts[O.marks]
+    winner = -1
+    deals = 0
+    n_halves = 0
+    n_decisive = 0
+    while winner < 0 and deals < max_deals:
         poll_interrupt_nb()
-        start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
+        dealer = opts[O.first_dealer] + (0 if single else deals)
+        dealer %= PLAYERS
+        deals += 1
+        shuffle_top_nb(ctx.deck, 32, ctx.dst)
         for p in range(PLAYERS):
-            for o in range(PLAYERS):
-                marks[p, o] = opts[O.marks]
-        winner = -1
-        deals = 0
-        n_halves = 0
-        n_decisive = 0
-        while winner < 0 and deals < max_deals:
-            poll_interrupt_nb()
-            dealer = opts[O.first_dealer] + (0 if single else deals)
-            dealer %= PLAYERS
-            deals += 1
-            shuffle_top_nb(deck, 32, dst)
+            deal_pts[p] = 0
+        complete = True
+        for half in range(2):
+            if not play_half_nb(play_tricks_inline_nb, after_trick_nb, ctx, fns, ctx.deck, half, dealer, deals,
+                                audit):
+                return False
+            n_halves += 1
+            halves[half] += 1
+            moment_add_nb(stats.forced, 0, state[S_FORCED])
+            total = 0
             for p in range(PLAYERS):
-                deal_pts[p] = 0
-            complete = True
-            for half in range(2):
-                if not play_half_nb(play_tricks_inline_nb, deck, half, state, hands, tables, opts, dealer, deals,
-                                    seats, choose_fn, after_trick_nb, play_fn, pst, audit, audit_out, err):
-                    return
-                n_halves += 1
-                halves[half] += 1
-                moment_add_nb(stats.forced, 0, state[S_FORCED])
-                total = 0
+                pts[p] = state[S_POINTS + p]
+                deal_pts[p] += pts[p]
+                total += pts[p]
+                pos = p - dealer
+                moment_add_nb(stats.pos_pts, pos + PLAYERS if pos < 0 else pos, pts[p])
+            moment_add_nb(stats.half_pts, half, total)
+            for r in range(3):
+                if half_winner_nb(pts, PLAYERS, r) >= 0:
+                    decisive[r, half] += 1
+            w = half_winner_nb(pts, PLAYERS, reading)
+            for g in range(n_groups):
+                gx[g] = 0
+            if w >= 0:
+                n_decisive += 1
+                seat_wins[w] += 1
+                pos = w - dealer
+                pos_wins[pos + PLAYERS if pos < 0 else pos] += 1
+                gx[group[w]] = 1
+            for g in range(n_groups):
+                moment_add_nb(stats.group_half, g, gx[g])
+            if w >= 0 and not single and cross_marks_nb(marks, w, dealer, PLAYERS):
+                winner = w
+                complete = half == 1
+                break
+        if complete:
+            counters[0] += 1
+            total = 0
+            for p in range(PLAYERS):
+                points_hist[p, deal_pts[p]] += 1
+                tricks_hist[p, state[S_WON + p]] += 1
+                total += state[S_WON + p]
+            if audit:
+                ctx.audit_out[0] += 1
+                got = 0
                 for p in range(PLAYERS):
-                    pts[p] = state[S_POINTS + p]
-                    deal_pts[p] += pts[p]
-                    total += pts[p]
-                    pos = p - dealer
-                    moment_add_nb(stats.pos_pts, pos + PLAYERS if pos < 0 else pos, pts[p])
-                moment_add_nb(stats.half_pts, half, total)
-                for r in range(3):
-                    if half_winner_nb(pts, PLAYERS, r) >= 0:
-                        decisive[r, half] += 1
-                w = half_winner_nb(pts, PLAYERS, reading)
-                for g in range(n_groups):
-                    gx[g] = 0
-                if w >= 0:
-                    n_decisive += 1
-                    seat_wins[w] += 1
-                    pos = w - dealer
-                    pos_wins[pos + PLAYERS if pos < 0 else pos] += 1
-                    gx[group[w]] = 1
-                for g in range(n_groups):
-                    moment_add_nb(stats.group_half, g, gx[g])
-                if w >= 0 and not single and cross_marks_nb(marks, w, dealer, PLAYERS):
-                    winner = w
-                    complete = half == 1
-                    break
-            if complete:
-                counters[0] += 1
-                total = 0
-                for p in range(PLAYERS):
-                    points_hist[p, deal_pts[p]] += 1
-                    tricks_hist[p, state[S_WON + p]] += 1
-                    total += state[S_WON + p]
-                if audit:
-                    audit_out[0] += 1
-                    got = 0
-                    for p in range(PLAYERS):
-                        got += deal_pts[p]
-                    if got != 120 or total != 2 * HALF_CARDS:
-                        audit_out[1] += 1
-        counters[1] += 1
-        if single:
-            continue
-        _score_match_nb(stats, marks, winner, group, gx, audit, audit_out)
-        if winner < 0:
-            counters[2] += 1
-        moment_add_nb(stats.match_len, 0, deals)
-        moment_add_nb(stats.match_len, 1, n_halves)
-        moment_add_nb(stats.match_len, 2, n_decisive)
+                    got += deal_pts[p]
+                if got != 120 or total != 2 * HALF_CARDS:
+                    ctx.audit_out[1] += 1
+    counters[1] += 1
+    if single:
+        return True
+    _score_match_nb(stats, marks, winner, group, gx, audit, ctx.audit_out)
+    if winner < 0:
+        counters[2] += 1
+    moment_add_nb(stats.match_len, 0, deals)
+    moment_add_nb(stats.match_len, 1, n_halves)
+    moment_add_nb(stats.match_len, 2, n_decisive)
+    return True
 
 
-@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, _I2, SEATS_TYPE, CHOOSE_FN, AFTER_FN,
-                 PLAY_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
-def kozel_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit,
-                   audit_out, err):
-    """Play units ``start..stop-1`` into ``stats`` (:data:`KozelStats`): whole matches
-    (deals until someone wipes out his marks against an opponent, or ``max_deals``) or,
-    with ``unit=deal``, single deals dealt by ``first_dealer`` (``opts``: the layout :data:`O`).
-    Plays in :func:`units_nb` on work arrays allocated here."""
-    n_groups = stats.group_win.shape[0]
-    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
-    marks = np.zeros((PLAYERS, PLAYERS), np.int64)
-    pts = np.zeros(PLAYERS, np.int64)
-    deal_pts = np.zeros(PLAYERS, np.int64)
-    gx = np.zeros(n_groups, np.int64)
-    units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit, audit_out, err,
-             deck, dst, pst, state, hands, marks, pts, deal_pts, gx)
+run_units_nb = unit_loop(unit_nb)
 
 
-@njit(types.boolean(types.uint8[::1], _I1, _I2, types.int64, SEATS_TYPE, CHOOSE_FN, AFTER_FN, PLAY_FN, types.int64,
-                    _I1, _I2, _I2, _I1, _I1), cache=True)
-def one_deal_nb(order, opts, tables, dealer, seats, choose_fn, after_fn, play_fn, seed, state, half_pts, dealt,
-                audit_out, err):
+@njit(chunk_signature(STATS_TYPE, PLAY_FN), cache=True)
+def kozel_chunk_nb(seed, start, stop, inp, fns, stats, audit):
+    """Play units ``start..stop-1`` into ``stats`` (:data:`KozelStats`) with the unit hook
+    :func:`unit_nb` (``inp.opts``: the layout :data:`O`)."""
+    ctx = KozelCtx(*(trick_core_nb(inp, stats) + (
+        np.zeros((PLAYERS, PLAYERS), np.int64), np.zeros(PLAYERS, np.int64), np.zeros(PLAYERS, np.int64),
+        np.zeros(stats.group_win.shape[0], np.int64))))
+    run_units_nb(seed, start, stop, ctx, fns, audit)
+
+
+@njit(types.boolean(types.uint8[::1], INPUTS_TYPE, fns_type(PLAY_FN), types.int64, types.int64, types.int64[::1],
+                    types.int64[:, ::1], types.int64[:, ::1]), cache=True)
+def one_deal_nb(order, inp, fns, dealer, seed, state, half_pts, dealt):
     """One deal (both halves) dealt from the fixed card order ``order`` (what the chunk
     kernel does after shuffling; for tests and users), policy randomness from the policy
     stream of unit 0 of ``seed``. Fills ``half_pts[half, seat]``, ``dealt[half, seat]``
     (the hands as dealt) and ``state`` (tricks per seat in ``S_WON``); False on an
-    illegal card (``err`` filled). Audited: ``audit_out`` counts checks and violations."""
-    hands = np.zeros(MAX_SEATS, np.int64)
-    pst = fixed_stream_nb(seed)
+    illegal card (``inp.err`` filled). Audited: ``inp.audit_out`` counts checks and
+    violations."""
+    ctx = KozelCtx(*(deal_core_nb(inp, order, seed, state) + (
+        np.zeros((PLAYERS, PLAYERS), np.int64), np.zeros(PLAYERS, np.int64), np.zeros(PLAYERS, np.int64),
+        np.zeros(1, np.int64))))
     for half in range(2):
-        deal_half_nb(order, half, dealer, opts[O.turnup_to_dealer] != 0, hands)
+        deal_half_nb(order, half, dealer, inp.opts[O.turnup_to_dealer] != 0, ctx.hands)
         for p in range(PLAYERS):
-            dealt[half, p] = hands[p]
-        if not play_half_nb(play_tricks_nb, order, half, state, hands, tables, opts, dealer, 1, seats, choose_fn,
-                            after_fn, play_fn, pst, True, audit_out, err):
+            dealt[half, p] = ctx.hands[p]
+        if not play_half_nb(play_tricks_nb, fns[1], ctx, fns, order, half, dealer, 1, True):
             return False
         for p in range(PLAYERS):
-            half_pts[half, p] = state[S_POINTS + p]
+            half_pts[half, p] = ctx.state[S_POINTS + p]
     return True
 
 
