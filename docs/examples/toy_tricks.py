@@ -2,7 +2,10 @@
 
 P players (2-4) share the 24-card deck (9 to A), one deal per unit, no trump, the follow
 flags, lead ban and opening rule given as rule options; random play only (the engine's
-``PLAY_RANDOM``, or a user's ``@njit`` play function). docs/tricks.md shows this file
+``PLAY_RANDOM``, or a user's ``@njit`` play function). The game supplies its rules, one
+unit hook (:func:`unit_nb`), its statistics and its report; the engine owns the unit loop
+(:func:`~simkit.core.trick_game.unit_loop`: streams, deck, Ctrl-C, borrowed arrays) and
+the play of the tricks. docs/tricks.md shows this file
 whole; tests/core/test_trick_engine.py imports it, registers ``GAME`` and runs it through
 ``simkit.simulate``, the audit and the conformance checks. Importing it compiles nothing:
 ``cfunc`` and ``njit`` with a signature come from :mod:`simkit.core.jit`, which compiles
@@ -11,63 +14,21 @@ them when the chunk kernel is first called.
 from dataclasses import dataclass
 
 import numpy as np
-from numba import types
 
 from simkit.core import tricks as T
 from simkit.core.cards import deck
 from simkit.core.jit import cfunc, njit
+from simkit.core.options import layout, pack
 from simkit.core.stats import Stats, moment_add_nb, moments
-from simkit.core.trick_game import SEATS_TYPE, bundle, shuffle_top_nb, start_unit_nb, unit_arrays_nb
-from simkit.core.trick_play import (AFTER_FN, CHOOSE_FN, CHOOSE_SIG, E_KIND, E_UNIT, N_ERR, PLAY_RANDOM, R_PLAY,
-                                    no_after_trick_cb, play_tricks_nb)
+from simkit.core.trick_game import bundle, chunk_signature, context, shuffle_top_nb, trick_core_nb, unit_loop
+from simkit.core.trick_play import CHOOSE_SIG, E_KIND, E_UNIT, PLAY_RANDOM, R_PLAY, no_after_trick_cb, play_tricks_nb
 from simkit.games.tricks_base import TrickGame
 from simkit.policies.base import PolicyRole, PolicySpec
 from simkit.reports.estimates import mean_estimate
 from simkit.rules import Rules, option
 
-# -- kernels (a real game keeps them in its nb.py) ----------------------------------------
-# the statistics: tricks[seat, tricks taken] (a histogram) and won[seat] (moments)
-ToyStats, TOY_STATS = bundle("ToyStats", {"tricks": 2, "won": 2})
 
-
-@cfunc(CHOOSE_SIG, cache=True)
-def toy_choose_cb(code, seat, hand, legal, state, trick, tt, params, opts):
-    """The built-in play policies (codes from PLAY_BUILTIN): the toy has none."""
-    return T.lowest_card_nb(legal)
-
-
-@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], types.int64[::1], types.int64[:, ::1],
-                 SEATS_TYPE, CHOOSE_FN, AFTER_FN, T.PLAY_FN, TOY_STATS, types.boolean, types.int64[::1],
-                 types.int64[::1]), cache=True)
-def toy_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit, audit_out,
-                 err):
-    """One deal per unit: shuffle, deal 24 / P each from the dealer's left, play under the
-    follow flags ``opts[1]`` and lead ban ``opts[2]`` (opening by rule ``opts[3]``), count."""
-    players = opts[0]
-    k = deck0.shape[0] // players
-    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
-    for unit in range(start, stop):
-        start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
-        shuffle_top_nb(deck, deck.shape[0], dst)
-        dealer = unit % players
-        T.deal_round_nb(deck, players, k, dealer, hands)
-        T.start_deal_nb(state, tables, T.NO_TRUMP, players, k, dealer, (dealer + 1) % players, -1, 1)
-        state[T.S_FOLLOW], state[T.S_LEAD_BAN], state[T.S_BREAK] = opts[1], opts[2], opts[3]
-        if not play_tricks_nb(choose_fn, after_fn, np.bool_(False), hands, state, tables, opts, seats, play_fn, pst,
-                              audit, audit_out, err):
-            return
-        total = 0
-        for s in range(players):
-            stats.tricks[s, state[T.S_WON + s]] += 1
-            moment_add_nb(stats.won, s, state[T.S_WON + s])
-            total += state[T.S_WON + s]
-        if audit:
-            audit_out[0] += 1
-            if state[T.S_PLAYED] != tables[T.NO_TRUMP, T.TT_DECK] or total != k:
-                audit_out[1] += 1
-
-
-# -- rules, policies, report (a real game: rules.py, policies.py, report.py) ---------------
+# -- rules (a real game: rules.py) --------------------------------------------------------
 @dataclass(frozen=True)
 class ToyRules(Rules):
     GAME = "toy-tricks"
@@ -77,6 +38,59 @@ class ToyRules(Rules):
     opens: int = option(T.BREAK_NEVER, minimum=0, maximum=2, doc="when the banned suit opens (BREAK_*)")
 
 
+# -- kernels (a real game keeps them in its nb.py) ----------------------------------------
+#: the kernels' ``opts``: one slot per rule option, named as it (``opts[O.players]``)
+O = layout(ToyRules)
+# the statistics: tricks[seat, tricks taken] (a histogram) and won[seat] (moments)
+ToyStats, TOY_STATS = bundle("ToyStats", {"tricks": 2, "won": 2})
+#: the kernel context: the engine's fields (ctx.opts, ctx.state, ctx.hands, ctx.stats, ...), no work of its own
+ToyCtx = context("ToyCtx")
+
+
+@cfunc(CHOOSE_SIG, cache=True)
+def toy_choose_cb(code, seat, hand, legal, state, trick, tt, params, opts):
+    """The built-in play policies (codes from PLAY_BUILTIN): the toy has none."""
+    return T.lowest_card_nb(legal)
+
+
+@njit(cache=True, inline="always")
+def unit_nb(ctx, fns, unit, audit):
+    """One deal (the engine's unit hook): shuffle, deal 24 / P each from the dealer's left,
+    play under the follow flags, lead ban and opening rule of ``ctx.opts``, count."""
+    opts, state, hands, tables, deck = ctx.opts, ctx.state, ctx.hands, ctx.tables, ctx.deck
+    players = opts[O.players]
+    k = deck.shape[0] // players
+    shuffle_top_nb(deck, deck.shape[0], ctx.dst)
+    dealer = unit % players
+    T.deal_round_nb(deck, players, k, dealer, hands)
+    T.start_deal_nb(state, tables, T.NO_TRUMP, players, k, dealer, (dealer + 1) % players, -1, 1)
+    state[T.S_FOLLOW], state[T.S_LEAD_BAN], state[T.S_BREAK] = opts[O.follow], opts[O.lead_ban], opts[O.opens]
+    if not play_tricks_nb(fns[0], fns[1], np.bool_(False), hands, state, tables, opts, ctx.seats, fns[2], ctx.pst,
+                          audit, ctx.audit_out, ctx.err):
+        return False
+    total = 0
+    for s in range(players):
+        ctx.stats.tricks[s, state[T.S_WON + s]] += 1
+        moment_add_nb(ctx.stats.won, s, state[T.S_WON + s])
+        total += state[T.S_WON + s]
+    if audit:
+        ctx.audit_out[0] += 1
+        if state[T.S_PLAYED] != tables[T.NO_TRUMP, T.TT_DECK] or total != k:
+            ctx.audit_out[1] += 1
+    return True
+
+
+#: the engine's unit loop with this game's hook (streams, deck, Ctrl-C, borrowing: the engine's)
+run_units_nb = unit_loop(unit_nb)
+
+
+@njit(chunk_signature(TOY_STATS, T.PLAY_FN), cache=True)
+def toy_chunk_nb(seed, start, stop, inp, fns, stats, audit):
+    """Units ``start..stop-1`` of ``seed`` into ``stats``, one deal each (:func:`unit_nb`)."""
+    run_units_nb(seed, start, stop, ToyCtx(*trick_core_nb(inp, stats)), fns, audit)
+
+
+# -- policies, report (a real game: policies.py, report.py) ------------------------------
 PLAY = PolicyRole("play", [PolicySpec("random", "a uniformly chosen legal card", PLAY_RANDOM, {})],
                   default="random", user_signature="play(hand, legal, state, params) -> card")
 
@@ -102,13 +116,11 @@ class ToyTricks(TrickGame):
         seats, fns = self.seat_policies(policies, rules.players)
         k = 24 // rules.players
         st = Stats(tricks=np.zeros((rules.players, k + 1), np.int64), won=moments(rules.players))
-        audit_out, err = np.zeros(2, np.int64), np.zeros(N_ERR, np.int64)
-        opts = np.array([rules.players, rules.follow, rules.lead_ban, rules.opens], np.int64)
-        toy_chunk_nb(seed, start, stop, deck(24), opts, T.standard_tables(24), seats, toy_choose_cb,
-                     no_after_trick_cb, *fns, ToyStats(**st), audit, audit_out, err)
-        if err[E_KIND]:
-            self.raise_err(err, policies, f"unit {err[E_UNIT]}, ")
-        return st, audit_out
+        inp = self.inputs(deck(24), pack(rules, O), T.standard_tables(24), seats)
+        toy_chunk_nb.entry()(seed, start, stop, inp, (toy_choose_cb, no_after_trick_cb, *fns), ToyStats(**st), audit)
+        if inp.err[E_KIND]:
+            self.raise_err(inp.err, policies, f"unit {inp.err[E_UNIT]}, ")
+        return st, inp.audit_out
 
 
 GAME = ToyTricks()
