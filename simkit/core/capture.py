@@ -28,13 +28,28 @@ greedy, the kontchinka-keeping heuristic that denies the next player sums) live 
 so both games share them, with what the games' planners read of a table
 (:func:`rank_takes_nb`, :func:`expected_best_nb`); each game's kernel adds its deal,
 scoring, simulation policy and planner.
+
+**A game's kernel context** (:func:`fishing_context`, as the trick games'
+:func:`simkit.core.trick_game.context`): a named tuple of the fishing fields
+(:data:`FISHING_FIELDS`: the canonical deck, the card table, the ``opts``, the seats'
+policy codes, parameters and groups, the statistics bundle, the audit counts, the error
+record, the deck, the deal and policy streams, the state of the deal, the capture work
+array) and the game's own work arrays. The Python side passes what it owns as one
+:class:`FishingInputs`, the user play function as the hooks tuple ``fns = (play,)``;
+the chunk kernel (typed :func:`chunk_signature`) builds the context with
+:func:`fishing_core_nb` and hands it to the engine's unit loop
+(:func:`simkit.core.trick_game.unit_loop`: each unit starts its deal stream ``(seed,
+unit)``, its policy stream and ``err[1]`` = the unit, as the fishing kernels always did).
 """
+import sys
+from collections import namedtuple
+
 import numpy as np
-from numba import njit, types
+from numba import njit, typeof, types
 
 from simkit.core.jit import cfunc
 from simkit.core.rng import draw_nb, randbelow_nb
-from simkit.core.tricks import lowest_card_nb, popcount_nb
+from simkit.core.tricks import lowest_card_nb, popcount_nb, policy_stream_nb
 
 N_CARDS = 52
 MAX_SEATS = 6
@@ -87,6 +102,49 @@ def no_user_play_nb(moves, n, state, params):
     return 0
 
 
+#: what the Python side passes a fishing game's chunk kernel besides the units, the hooks and the
+#: statistics: the canonical deck (``uint8``, the cards in code order), the card table ``ct``, the
+#: ``opts`` (the game's layout), per seat the play policy's code (``POL_*``), parameters
+#: (``float64[seats, N_PARAMS]``) and policy group, the audit counts ``[checks, violations]`` and the
+#: error record (:data:`N_ERR`: :func:`check_move_nb`'s fields, ``err[1]`` the unit, ``err[7]`` the deal)
+FishingInputs = namedtuple("FishingInputs", "deck0 ct opts codes params groups audit_out err")
+_I1 = np.zeros(1, np.int64)
+INPUTS_TYPE = typeof(FishingInputs(np.zeros(1, np.uint8), _I1, _I1, _I1, np.zeros((1, 1)), _I1, _I1, _I1))
+#: the hooks of a fishing game's kernels: ``(play,)``, the user play function (or :func:`no_user_play_nb`)
+FNS_TYPE = types.Tuple((PLAY_FN,))
+N_ERR = 8
+
+#: the fishing fields of every fishing game's context, in this order (see the module doc)
+FISHING_FIELDS = ("deck0", "ct", "opts", "codes", "params", "groups", "stats", "audit_out", "err", "deck", "dst",
+                  "pst", "state", "work")
+
+
+def fishing_context(name: str, work=()):
+    """A fishing game's kernel context class: a named tuple of :data:`FISHING_FIELDS` and
+    the game's own work arrays ``work`` (names), built in the chunk kernel as
+    ``Ctx(*(fishing_core_nb(inp, stats) + (work arrays in this order)))``. Assign it to a
+    global of the calling module with the same name, so that numba's cache finds the
+    kernels again (as :func:`simkit.core.trick_game.context`)."""
+    clash = set(work) & set(FISHING_FIELDS)
+    if clash or len(set(work)) != len(work):
+        raise ValueError(f"{name}: work field names repeat or shadow the engine's: {sorted(clash) or list(work)}")
+    return namedtuple(name, FISHING_FIELDS + tuple(work), module=sys._getframe(1).f_globals["__name__"])
+
+
+def chunk_signature(stats_type):
+    """The numba signature of a fishing game's chunk kernel ``(seed, start, stop, inp:
+    FishingInputs, fns: (play,), stats, audit)``."""
+    return types.void(types.int64, types.int64, types.int64, INPUTS_TYPE, FNS_TYPE, stats_type, types.boolean)
+
+
+def state_context(cls, inp, state, pst, *work):
+    """A context of class ``cls`` (:func:`fishing_context`) built on the Python side around
+    a hand-built ``state`` (tests, notebooks): ``inp``'s arrays, no statistics, the policy
+    stream ``pst``, a fresh capture work array and the game's own work arrays ``work``."""
+    return cls(inp.deck0, inp.ct, inp.opts, inp.codes, inp.params, inp.groups, None, inp.audit_out, inp.err,
+               inp.deck0.copy(), np.zeros(4, np.uint64), pst, state, new_work_nb(inp.ct), *work)
+
+
 def card_table(values, targets, sweeps, point_suit: int, kontchinki) -> np.ndarray:
     """The card table ``ct`` from per-rank ``values``, ``targets`` and ``sweeps`` (13
     entries each, rank 0 = two .. 12 = ace), the point suit (0..3) and the kontchinka
@@ -122,6 +180,28 @@ def new_work_nb(ct):
     for i in range(CT_SIZE):
         W[W_CT + i] = ct[i]
     return W
+
+
+@njit(cache=True)
+def fishing_core_nb(inp, stats):
+    """The fishing fields of a chunk's context (:data:`FISHING_FIELDS`): ``inp``'s arrays,
+    ``stats``, a copy of the canonical deck, the two streams, a zeroed state and the capture
+    work array (:func:`new_work_nb`)."""
+    return (inp.deck0, inp.ct, inp.opts, inp.codes, inp.params, inp.groups, stats, inp.audit_out, inp.err,
+            inp.deck0.copy(), np.zeros(4, np.uint64), np.zeros(4, np.uint64), np.zeros(S_SIZE, np.int64),
+            new_work_nb(inp.ct))
+
+
+@njit(cache=True)
+def deal_core_nb(inp, opts, order, seed, state):
+    """The fishing fields of the context of one deal dealt from the fixed card order
+    ``order`` (for tests and users) with the options ``opts`` on the state ``state`` (the
+    caller's, to read after the deal): no statistics (``None``), ``order`` as the deck,
+    policy randomness from the policy stream of unit 0 of ``seed``."""
+    pst = np.zeros(4, np.uint64)
+    policy_stream_nb(pst, seed, seed - seed)
+    return (inp.deck0, inp.ct, opts, inp.codes, inp.params, inp.groups, None, inp.audit_out, inp.err, order,
+            np.zeros(4, np.uint64), pst, state, new_work_nb(inp.ct))
 
 
 @njit(cache=True, inline="always")
@@ -433,11 +513,14 @@ AUDIT_MAX_TABLE = 12         # the brute-force legality check runs on tables up 
 
 
 @njit(cache=True)
-def check_move_nb(S, seat, moves, k, n, ct, multi, may_capture, forced, audit, audit_out, err):
-    """Refuse a policy's move index outside ``0..n-1``: ``err[0, 2..6]`` = code, seat, the
+def check_move_nb(ctx, seat, moves, k, n, multi, may_capture, forced, audit):
+    """Refuse a policy's move index outside ``0..n-1`` of the state ``ctx.state`` (a
+    fishing context: :func:`fishing_context`): ``ctx.err[0, 2..6]`` = code, seat, the
     index, ``n``, the hand, the table size; returns False. In audit mode count the checks
     (cards conserved; the move count and the chosen move against the brute-force
-    reference :func:`count_legal_ref_nb`, :func:`is_capture_ref_nb`) and violations."""
+    reference :func:`count_legal_ref_nb`, :func:`is_capture_ref_nb`) and violations in
+    ``ctx.audit_out``."""
+    S, ct, audit_out, err = ctx.state, ctx.ct, ctx.audit_out, ctx.err
     if k < 0 or k >= n:
         err[0] = ERR_MOVE
         err[2] = seat

@@ -2,6 +2,8 @@
 whose choices live in :mod:`simkit.core.capture`, each parameter declared with its type
 and range (checked when a policy is resolved). Each game adds its own simulation objective and default.
 """
+import numpy as np
+
 from simkit.core import capture
 from simkit.core.cards import format as format_cards
 from simkit.core.tricks import cards_of
@@ -34,6 +36,21 @@ def play_role(simulation_doc: str, default: str, heuristic: dict, samples: int, 
         default=default,
         user_signature=USER_SIGNATURE,
     )
+
+
+#: the canonical deck of the fishing kernels: the 52 card codes in order
+DECK0 = np.arange(capture.N_CARDS, dtype=np.uint8)
+
+
+def inputs(ct, opts, codes, params, groups) -> capture.FishingInputs:
+    """What a fishing game's chunk kernel (or one-deal kernel) takes from the Python side
+    (:class:`~simkit.core.capture.FishingInputs`): the card table ``ct``, the ``opts``,
+    the seats' play policy ``codes``, ``params`` and ``groups``, with fresh audit counts and
+    a fresh error record."""
+    return capture.FishingInputs(DECK0, np.ascontiguousarray(ct, np.int64), np.ascontiguousarray(opts, np.int64),
+                                 np.ascontiguousarray(codes, np.int64), np.ascontiguousarray(params, np.float64),
+                                 np.ascontiguousarray(groups, np.int64), np.zeros(2, np.int64),
+                                 np.zeros(capture.N_ERR, np.int64))
 
 
 def raise_move_error(game_id, policies, err, where=""):

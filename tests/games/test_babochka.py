@@ -8,6 +8,7 @@ from simkit.core import capture as cap
 from simkit.core.cards import parse
 from simkit.core.options import pack
 from simkit.errors import SimkitError
+from simkit.games.fishing import inputs
 
 GAME = babochka_card_table = nb = BabochkaRules = None   # bound by _import_game
 
@@ -40,12 +41,10 @@ def deal(hands, table, rules=None, policy="greedy"):
     S[nb.B_POT], S[nb.B_FEE], S[nb.B_ALL_THREE] = 3 * r.ante, r.trail_fee, opts[nb.O.turns] == nb.TURNS.all_three
     codes = np.full(r.players, simkit.get_game("babochka").roles[0].builtins[policy].code, np.int64)
     params = np.zeros((r.players, nb.N_PARAMS))
-    winners = np.zeros(6, np.int64)
-    err = np.zeros(nb.N_ERR, np.int64)
-    ct = babochka_card_table()
-    _, nw = nb.play_deal_nb(S, ct, opts, codes, params, cap.no_user_play_nb, np.ones(4, np.uint64),
-                            False, np.zeros(2, np.int64), err, np.zeros((8, 2), np.int64), winners, cap.new_work_nb(ct))
-    return winners[:r.players].tolist(), S
+    ctx = nb.state_context(inputs(babochka_card_table(), opts, codes, params, np.zeros(r.players, np.int64)), S,
+                           np.ones(4, np.uint64))
+    _, nw = nb.play_deal_nb(ctx, (cap.no_user_play_nb,), np.zeros((8, 2), np.int64), False)
+    return ctx.winners[:r.players].tolist(), S
 
 
 TABLE = "2S 3S 4S 5S 6S 7S 8S"
@@ -174,7 +173,8 @@ def choose(policy, hands, table, capt=(0, 0, 0), turn=0, rules=None):
     from simkit.games.babochka.policies import PARAM_SLOTS, PLAY
     codes, params, fn = policy_arrays("babochka", PLAY, GAME.resolve_policies(policy)["play"], r.players,
                                       PARAM_SLOTS, nb.N_PARAMS, cap.no_user_play_nb)
-    k = nb.choose_nb(codes[seat], params[seat], moves, n, S, seat, ct, opts, np.ones(4, np.uint64), fn, w)
+    ctx = nb.state_context(inputs(ct, opts, codes, params, np.zeros(r.players, np.int64)), S, np.ones(4, np.uint64))
+    k = nb.choose_nb(ctx, (fn,), seat, moves, n)
     names = table.split()
     return format_cards([int(moves[k, 0])]), sorted(names[i] for i in range(len(tb)) if moves[k, 1] >> i & 1)
 

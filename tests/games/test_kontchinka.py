@@ -11,6 +11,7 @@ from simkit.core import capture as cap
 from simkit.core.cards import format as format_cards
 from simkit.core.cards import parse
 from simkit.errors import IllegalMoveError, SimkitError
+from simkit.games.fishing import inputs
 
 GAME = card_table_for = nb = KontchinkaRules = None   # bound by _import_game
 
@@ -316,7 +317,8 @@ def choose(policy, hand, table, opponent, cards=(0, 0), clubs=(0, 0), **rules):
     moves = np.zeros((64, 2), np.int64)
     n = cap.legal_moves_nb(S[cap.S_HAND], S[cap.S_TABLE:cap.S_TABLE + 52], len(tb), ct, False, True, False, moves, w)
     codes, params, fn = GAME._policy_args(r, GAME.resolve_policies(policy))
-    k = nb.choose_nb(codes[0], params[0], moves, n, S, 0, ct, GAME._opts(r), np.ones(4, np.uint64), fn, w)
+    ctx = nb.state_context(inputs(ct, GAME._opts(r), codes, params, np.zeros(2, np.int64)), S, np.ones(4, np.uint64))
+    k = nb.choose_nb(ctx, (fn,), 0, moves, n)
     names = table.split()
     return format_cards([int(moves[k, 0])]), sorted(names[i] for i in range(len(tb)) if moves[k, 1] >> i & 1)
 
@@ -432,10 +434,9 @@ def test_a_capture_that_clinches_a_third_players_majority_ends_the_game():
     scores = np.zeros(6, np.int64)
     scores[2] = 13
     codes, params, fn = GAME._policy_args(r, GAME.resolve_policies("greedy"))
-    moves = np.empty((64, 2), np.int64)
-    _, ender = nb.play_deal_nb(S, ct, opts, codes, params, fn, np.ones(4, np.uint64), scores, False,
-                               np.zeros(2, np.int64), np.zeros(nb.N_ERR, np.int64), moves, np.zeros(1, np.int64),
-                               cap.new_work_nb(ct))
+    ctx = nb.state_context(inputs(ct, opts, codes, params, np.zeros(3, np.int64)), S, np.ones(4, np.uint64))
+    ctx.scores[:] = scores
+    _, ender, _ = nb.play_deal_nb(ctx, (fn,), ctx.moves, False)
     assert S[cap.S_CARDS] == 5 and S[cap.S_HAND] == 0            # seat 0 captured, nobody else played
     assert S[cap.S_HAND + 1] == cmask("5S 9S") and S[cap.S_HAND + 2] == cmask("6S 8D")
     assert ender == 2 and nb.secured_nb(S, 2, opts, pooled) == 2

@@ -14,7 +14,7 @@ from simkit.games.babochka import nb, report
 from simkit.games.babochka.policies import PARAM_SLOTS, PLAY
 from simkit.games.babochka.rules import BabochkaRules
 from simkit.games.base import Game
-from simkit.games.fishing import raise_move_error
+from simkit.games.fishing import inputs, raise_move_error
 from simkit.policies.seated import policy_arrays, policy_groups, resolve_seated
 
 _VALUES = (2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 0, 1)
@@ -66,14 +66,11 @@ class Babochka(Game):
         st = Stats(net=moments(MAX_SEATS), group_mom=moments(len(names)), deals=moments(1),
                    deals_hist=np.zeros(nb.N_DEALS, np.int64), pot=moments(1), pot_hist=np.zeros(nb.N_POT, np.int64),
                    wins=np.zeros(MAX_SEATS, np.int64), counters=np.zeros(nb.N_COUNTERS, np.int64))
-        audit_out = np.zeros(2, np.int64)
-        err = np.zeros(nb.N_ERR, np.int64)
-        nb.babochka_chunk_nb(seed, start, stop, babochka_card_table(), pack(rules, nb.O), codes, params, fn,
-                             np.asarray(groups, np.int64), audit, st["net"], st["group_mom"], st["deals"],
-                             st["deals_hist"], st["pot"], st["pot_hist"], st["wins"], st["counters"], audit_out, err)
-        if err[0]:
-            raise_move_error(self.id, policies, err, f"pot (unit) {err[1]}, deal {err[7]}, ")
-        return st, audit_out
+        inp = inputs(babochka_card_table(), pack(rules, nb.O), codes, params, groups)
+        nb.babochka_chunk_nb.entry()(seed, start, stop, inp, (fn,), nb.BabochkaStats(**st), audit)
+        if inp.err[0]:
+            raise_move_error(self.id, policies, inp.err, f"pot (unit) {inp.err[1]}, deal {inp.err[7]}, ")
+        return st, inp.audit_out
 
 
 GAME = Babochka()

@@ -5,22 +5,32 @@ Unit = one pot: from the first ante until a player who captured with all three o
 cards takes it. Seats 0..players-1 clockwise; seat ``first_dealer`` deals the first deal.
 Chips are counted in twelfths (:data:`SCALE`), so a pot split 2, 3 or 4 ways stays whole.
 Per seat ``net = pot taken - antes - fees`` (the seats' nets add up to 0).
+
+The chunk kernel :func:`babochka_chunk_nb` builds the context :data:`BabochkaCtx` (the
+fishing fields of :mod:`simkit.core.capture` and the game's work arrays) and hands it with
+the unit hook :func:`unit_nb` to the engine's unit loop
+(:func:`~simkit.core.trick_game.unit_loop`), which starts each unit's streams and polls
+for Ctrl-C; the deal (:func:`play_deal_nb`) and the policy dispatch (:func:`choose_nb`)
+take the context, inlined.
 """
 import numpy as np
-from numba import njit
 
+from simkit.core.capture import (MAX_SEATS, MAX_TARGET, N_CARDS, N_ERR, N_PARAMS, ONE, P_DENY, P_S2, P_S3,  # noqa: F401
+                                 P_S4, P_S5, P_SAMPLES, PLAY_FN, PLAY_SIG, POL_GREEDY, POL_HEURISTIC, POL_PLANNER,
+                                 POL_RANDOM, POL_SIMULATION, POL_USER, S_DEALER, S_EXTRA, S_HAND, S_PLAYERS, S_SEEN,
+                                 S_SIZE, S_STOCK, S_TABLE, S_TN, S_TOP, W_TABLE, _basic_w_nb, apply_move_nb,
+                                 builtin_choice_nb, check_move_nb, chunk_signature, deal_hands_nb, deal_table_nb,
+                                 fishing_context, fishing_core_nb, greedy_nb, moves_nb, no_user_play_nb,
+                                 random_move_nb, rank_takes_nb, reset_deal_nb, sample_world_nb, shuffle_stock_nb,
+                                 user_choice_nb)
+from simkit.core.capture import state_context as state_context_of
 from simkit.core.interrupt_nb import poll_interrupt_nb
-from simkit.core.capture import (MAX_SEATS, MAX_TARGET, N_CARDS, N_PARAMS, ONE, P_DENY, P_S2, P_S3, P_S4,  # noqa: F401
-                                 P_S5, P_SAMPLES, PLAY_FN, PLAY_SIG, POL_GREEDY, POL_HEURISTIC, POL_PLANNER, POL_RANDOM,
-                                 POL_SIMULATION, POL_USER, S_DEALER, S_EXTRA, S_HAND, S_PLAYERS, S_SEEN, S_SIZE,
-                                 S_STOCK, S_TABLE, S_TN, S_TOP, W_TABLE, _basic_w_nb, apply_move_nb, builtin_choice_nb,
-                                 check_move_nb, deal_hands_nb, deal_table_nb, greedy_nb, moves_nb, new_work_nb,
-                                 no_user_play_nb, random_move_nb, rank_takes_nb, reset_deal_nb, sample_world_nb,
-                                 shuffle_stock_nb, user_choice_nb)
+from simkit.core.jit import njit
 from simkit.core.options import choices, layout
-from simkit.core.rng import draw_nb, seed_stream_nb
+from simkit.core.rng import draw_nb
 from simkit.core.stats import moment_add_nb
-from simkit.core.tricks import lowest_card_nb, policy_stream_nb, popcount_nb
+from simkit.core.trick_game import bundle, unit_loop
+from simkit.core.tricks import lowest_card_nb, popcount_nb
 from simkit.games.babochka.rules import BabochkaRules
 
 B_TURN = S_EXTRA + 0          # cards played in this deal
@@ -44,7 +54,6 @@ N_DEALS = 41                  # deals per pot histogram 0..40, the last open-end
 N_POT = 121                   # pot size histogram 0..120 chips, the last open-ended
 C_POTS, C_DEALS, C_NEW_TABLES, C_RESHUFFLES, C_UNFINISHED, C_TRAILS, C_CAPTURES, C_SPLIT = range(8)
 N_COUNTERS = 8
-N_ERR = 8
 
 
 @njit(cache=True, inline="always")
@@ -231,25 +240,48 @@ def planner_nb(moves, n, S, seat, ct, opts, p, W):
     return best_k
 
 
-@njit(cache=True)
-def choose_nb(code, p, moves, n, S, seat, ct, opts, pst, fn, work):
+@njit(cache=True, inline="always")
+def choose_nb(ctx, fns, seat, moves, n):
+    """The move (an index of ``moves[:n]``) seat ``seat``'s play policy picks (inlined: a
+    call passing the context costs more than a built-in choice)."""
+    code = ctx.codes[seat]
     if n == 1:
         return 0
+    S, ct, opts, pst, work = ctx.state, ctx.ct, ctx.opts, ctx.pst, ctx.work
+    p = ctx.params[seat]
     if code == POL_SIMULATION:
         return simulation_nb(moves, n, S, seat, ct, opts[O.forced_capture],
                              opts[O.both_complete] == BOTH_COMPLETE.split, np.int64(p[P_SAMPLES]), pst, work)
     if code == POL_PLANNER:
         return planner_nb(moves, n, S, seat, ct, opts, p, work)
     if code == POL_USER:
-        return user_choice_nb(fn, p, moves, n, S, seat)
+        return user_choice_nb(fns[0], p, moves, n, S, seat)
     return builtin_choice_nb(code, p, moves, n, S, seat, ct, pst, work)
 
 
-@njit(cache=True)
-def play_deal_nb(S, ct, opts, codes, params, fn, pst, audit, audit_out, err, moves, winners, work):
-    """Play one dealt deal; ``winners[seat]`` = 1 for who took the pot. Returns
-    ``(moves, number of winners)``, -1 on an illegal policy move (``err`` filled).
-    ``work``: the chunk's capture work array (:func:`~simkit.core.capture.new_work_nb`)."""
+#: statistics of a chunk (:func:`~simkit.core.trick_game.bundle`; the report reads them by name)
+BabochkaStats, STATS_TYPE = bundle("BabochkaStats", {
+    "net": 2, "group_mom": 2, "deals": 2, "deals_hist": 1, "pot": 2, "pot_hist": 1, "wins": 1, "counters": 1})
+
+#: the kernel context (:func:`~simkit.core.capture.fishing_context`): the fishing fields and per seat
+#: the chips paid into the pot (``paid``) and who took it (``winners``), per policy group (``gsum``), the
+#: move list (``moves``, 64 rows, grown by a unit that needs more)
+BabochkaCtx = fishing_context("BabochkaCtx", ("paid", "winners", "gsum", "moves"))
+
+
+def state_context(inp, state, pst):
+    """A :data:`BabochkaCtx` around the hand-built state ``state`` (tests, notebooks:
+    :func:`~simkit.core.capture.state_context`), with the policy stream ``pst``."""
+    return state_context_of(BabochkaCtx, inp, state, pst, np.zeros(MAX_SEATS, np.int64), np.zeros(MAX_SEATS, np.int64),
+                            np.zeros(MAX_SEATS, np.int64), np.empty((64, 2), np.int64))
+
+
+@njit(cache=True, inline="always")
+def play_deal_nb(ctx, fns, moves, audit):
+    """Play one dealt deal (the state ``ctx.state``); ``ctx.winners[seat]`` = 1 for who
+    took the pot. Returns ``(moves, number of winners)`` (``moves`` grown if a seat had
+    more moves than its rows), -1 on an illegal policy move (``ctx.err`` filled)."""
+    S, ct, opts, codes, pst, work, winners = ctx.state, ctx.ct, ctx.opts, ctx.codes, ctx.pst, ctx.work, ctx.winners
     p = S[S_PLAYERS]
     forced = opts[O.forced_capture]
     nw = 0
@@ -258,10 +290,8 @@ def play_deal_nb(S, ct, opts, codes, params, fn, pst, audit, audit_out, err, mov
     while S[B_TURN] < HAND_SIZE * p:
         seat = seat_of_turn_nb(S, S[B_TURN])
         moves, n = moves_nb(S, seat, False, True, forced, moves, work)
-        k = random_move_nb(n, pst) if codes[seat] == POL_RANDOM and n > 1 else \
-            choose_nb(codes[seat], params[seat], moves, n, S, seat, ct, opts, pst, fn, work)
-        if (audit or k < 0 or k >= n) and \
-                not check_move_nb(S, seat, moves, k, n, ct, False, True, forced, audit, audit_out, err):
+        k = random_move_nb(n, pst) if codes[seat] == POL_RANDOM and n > 1 else choose_nb(ctx, fns, seat, moves, n)
+        if (audit or k < 0 or k >= n) and not check_move_nb(ctx, seat, moves, k, n, False, True, forced, audit):
             return moves, -1
         card = moves[k, 0]
         mask = moves[k, 1]
@@ -295,101 +325,104 @@ def _gather_nb(S, deck, state):
         S[S_HAND + s] = 0
 
 
-@njit(cache=True)
-def babochka_chunk_nb(seed, start, stop, ct, opts, codes, params, fn, groups, audit, net, group_mom, deals_mom,
-                      deals_hist, pot_mom, pot_hist, wins, counters, audit_out, err):
-    """Play pots ``start..stop-1`` (see the module doc)."""
+@njit(cache=True, inline="always")
+def unit_nb(ctx, fns, unit, audit):
+    """One pot (the engine's unit hook, :func:`~simkit.core.trick_game.unit_loop`; see the
+    module doc), its statistics into ``ctx.stats``. False on an illegal policy move
+    (``ctx.err`` filled, ``err[7]`` = the deal)."""
+    S, opts, stats, counters = ctx.state, ctx.opts, ctx.stats, ctx.stats.counters
+    paid, winners, gsum, groups = ctx.paid, ctx.winners, ctx.gsum, ctx.groups
+    group_mom = stats.group_mom
     p = opts[O.players]
     table_n = 7 if p == 3 else 4
-    S = np.zeros(S_SIZE, np.int64)
-    deck = np.empty(N_CARDS, np.uint8)
-    st = np.zeros(4, np.uint64)
-    pst = np.zeros(4, np.uint64)
-    moves = np.empty((64, 2), np.int64)
-    paid = np.zeros(MAX_SEATS, np.int64)
-    winners = np.zeros(MAX_SEATS, np.int64)
-    gsum = np.zeros(MAX_SEATS, np.int64)
-    work = new_work_nb(ct)
-    for unit in range(start, stop):
+    moves = ctx.moves
+    for s in range(MAX_SEATS):
+        paid[s] = 0
+    dealer = opts[O.first_dealer]
+    deals = 0
+    pot = 0
+    nw = 0
+    while True:
         poll_interrupt_nb()
-        seed_stream_nb(st, seed, unit)
-        policy_stream_nb(pst, seed, unit)
-        for s in range(MAX_SEATS):
-            paid[s] = 0
-        dealer = opts[O.first_dealer]
-        deals = 0
-        pot = 0
-        nw = 0
-        while True:
-            poll_interrupt_nb()
-            deals += 1
-            for s in range(p):
-                paid[s] += opts[O.ante]
-            pot += opts[O.ante] * p
-            if deals == 1 or (N_CARDS - S[S_TOP] < HAND_SIZE * p and opts[O.stock_end] != STOCK_END.keep_table):
-                if deals > 1:
-                    counters[C_RESHUFFLES] += 1
-                counters[C_NEW_TABLES] += 1
-                reset_deal_nb(S, p, dealer)
-                shuffle_stock_nb(S, deck, st)
-                deal_table_nb(S, table_n)
-            elif N_CARDS - S[S_TOP] < HAND_SIZE * p:
+        deals += 1
+        for s in range(p):
+            paid[s] += opts[O.ante]
+        pot += opts[O.ante] * p
+        if deals == 1 or (N_CARDS - S[S_TOP] < HAND_SIZE * p and opts[O.stock_end] != STOCK_END.keep_table):
+            if deals > 1:
                 counters[C_RESHUFFLES] += 1
-                _gather_nb(S, deck, st)
-            S[S_DEALER] = dealer
-            deal_hands_nb(S, HAND_SIZE)
-            S[B_TURN] = 0
-            S[B_POT] = pot
-            S[B_FEE] = opts[O.trail_fee]
-            S[B_ALL_THREE] = opts[O.turns] == TURNS.all_three
-            for s in range(MAX_SEATS):
-                S[B_CAPT + s] = 0
-            moves, nw = play_deal_nb(S, ct, opts, codes, params, fn, pst, audit, audit_out, err, moves, winners,
-                                     work)
-            if nw < 0:
-                err[1] = unit
-                err[7] = deals
-                return
-            pot = S[B_POT]
-            for q in range(p):
-                counters[C_CAPTURES] += S[B_CAPT + q]
-                counters[C_TRAILS] -= S[B_CAPT + q]
-                paid[q] += S[B_PAID + q]
-                S[B_PAID + q] = 0
-            counters[C_TRAILS] += S[B_TURN]
-            counters[C_DEALS] += 1
-            if nw > 0 or deals >= opts[O.max_deals]:
-                break
-            if opts[O.dealer_passes] == DEALER_PASSES.every_deal:
-                dealer = (dealer + 1) % p
-        counters[C_POTS] += 1
-        if nw > 1:
-            counters[C_SPLIT] += 1
+            counters[C_NEW_TABLES] += 1
+            reset_deal_nb(S, p, dealer)
+            shuffle_stock_nb(S, ctx.deck, ctx.dst)
+            deal_table_nb(S, table_n)
+        elif N_CARDS - S[S_TOP] < HAND_SIZE * p:
+            counters[C_RESHUFFLES] += 1
+            _gather_nb(S, ctx.deck, ctx.dst)
+        S[S_DEALER] = dealer
+        deal_hands_nb(S, HAND_SIZE)
+        S[B_TURN] = 0
+        S[B_POT] = pot
+        S[B_FEE] = opts[O.trail_fee]
+        S[B_ALL_THREE] = opts[O.turns] == TURNS.all_three
+        for s in range(MAX_SEATS):
+            S[B_CAPT + s] = 0
+        moves, nw = play_deal_nb(ctx, fns, moves, audit)
+        if nw < 0:
+            ctx.err[7] = deals
+            return False
+        pot = S[B_POT]
+        for q in range(p):
+            counters[C_CAPTURES] += S[B_CAPT + q]
+            counters[C_TRAILS] -= S[B_CAPT + q]
+            paid[q] += S[B_PAID + q]
+            S[B_PAID + q] = 0
+        counters[C_TRAILS] += S[B_TURN]
+        counters[C_DEALS] += 1
+        if nw > 0 or deals >= opts[O.max_deals]:
+            break
+        if opts[O.dealer_passes] == DEALER_PASSES.every_deal:
+            dealer = (dealer + 1) % p
+    counters[C_POTS] += 1
+    if nw > 1:
+        counters[C_SPLIT] += 1
+    if nw == 0:
+        counters[C_UNFINISHED] += 1
+    total = 0
+    for s in range(p):
+        x = -paid[s] * SCALE
         if nw == 0:
-            counters[C_UNFINISHED] += 1
-        total = 0
-        for s in range(p):
-            x = -paid[s] * SCALE
-            if nw == 0:
-                x = 0
-            elif winners[s]:
-                x += pot * SCALE // nw
-            total += x
-            moment_add_nb(net, s, x)
-        if audit:
-            audit_out[0] += 1
-            if total != 0:
-                audit_out[1] += 1
-        for g in range(group_mom.shape[0]):
-            gsum[g] = 0
-        for s in range(p):
-            gsum[groups[s]] += (pot * SCALE // nw if winners[s] and nw else 0) - (paid[s] * SCALE if nw else 0)
-        for g in range(group_mom.shape[0]):
-            moment_add_nb(group_mom, g, gsum[g])
-        for s in range(p):
-            if winners[s]:
-                wins[s] += 1
-        moment_add_nb(deals_mom, 0, deals)
-        deals_hist[min(deals, N_DEALS - 1)] += 1
-        moment_add_nb(pot_mom, 0, pot)
-        pot_hist[min(pot, N_POT - 1)] += 1
+            x = 0
+        elif winners[s]:
+            x += pot * SCALE // nw
+        total += x
+        moment_add_nb(stats.net, s, x)
+    if audit:
+        ctx.audit_out[0] += 1
+        if total != 0:
+            ctx.audit_out[1] += 1
+    for g in range(group_mom.shape[0]):
+        gsum[g] = 0
+    for s in range(p):
+        gsum[groups[s]] += (pot * SCALE // nw if winners[s] and nw else 0) - (paid[s] * SCALE if nw else 0)
+    for g in range(group_mom.shape[0]):
+        moment_add_nb(group_mom, g, gsum[g])
+    for s in range(p):
+        if winners[s]:
+            stats.wins[s] += 1
+    moment_add_nb(stats.deals, 0, deals)
+    stats.deals_hist[min(deals, N_DEALS - 1)] += 1
+    moment_add_nb(stats.pot, 0, pot)
+    stats.pot_hist[min(pot, N_POT - 1)] += 1
+    return True
+
+
+run_units_nb = unit_loop(unit_nb)
+
+
+@njit(chunk_signature(STATS_TYPE), cache=True)
+def babochka_chunk_nb(seed, start, stop, inp, fns, stats, audit):
+    """Play pots ``start..stop-1`` into ``stats`` (:data:`BabochkaStats`) with the unit hook
+    :func:`unit_nb` (``inp.opts``: the layout :data:`O`)."""
+    ctx = BabochkaCtx(*(fishing_core_nb(inp, stats) + (np.zeros(MAX_SEATS, np.int64), np.zeros(MAX_SEATS, np.int64),
+                                                       np.zeros(MAX_SEATS, np.int64), np.empty((64, 2), np.int64))))
+    run_units_nb(seed, start, stop, ctx, fns, audit)

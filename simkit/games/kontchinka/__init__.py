@@ -13,7 +13,7 @@ from simkit.core.options import pack
 from simkit.core.stats import Stats, moments
 from simkit.errors import SimkitError
 from simkit.games.base import Game
-from simkit.games.fishing import raise_move_error
+from simkit.games.fishing import inputs, raise_move_error
 from simkit.games.kontchinka import nb, report
 from simkit.games.kontchinka.policies import PARAM_SLOTS, PLAY
 from simkit.games.kontchinka.rules import KontchinkaRules
@@ -102,15 +102,11 @@ class Kontchinka(Game):
                    game_win=moments(MAX_SEATS), game_score=moments(MAX_SEATS), game_len=moments(1),
                    len_hist=np.zeros(nb.N_LEN, np.int64), payoff=moments(MAX_SEATS), group_mom=moments(len(names)),
                    counters=np.zeros(nb.N_COUNTERS, np.int64))
-        audit_out = np.zeros(2, np.int64)
-        err = np.zeros(nb.N_ERR, np.int64)
-        nb.kontchinka_chunk_nb(seed, start, stop, card_table_for(rules), self._opts(rules), codes, params, fn,
-                               np.asarray(groups, np.int64), audit, st["deal_pts"], st["pts_hist"], st["game_win"],
-                               st["game_score"], st["game_len"], st["len_hist"], st["payoff"], st["group_mom"],
-                               st["counters"], audit_out, err)
-        if err[0]:
-            raise_move_error(self.id, policies, err, f"unit {err[1]}, deal {err[7]}, ")
-        return st, audit_out
+        inp = inputs(card_table_for(rules), self._opts(rules), codes, params, groups)
+        nb.kontchinka_chunk_nb.entry()(seed, start, stop, inp, (fn,), nb.KontchinkaStats(**st), audit)
+        if inp.err[0]:
+            raise_move_error(self.id, policies, inp.err, f"unit {inp.err[1]}, deal {inp.err[7]}, ")
+        return st, inp.audit_out
 
     def play_deal(self, cards, *, rules=None, policies=None, dealer=0, seed=0) -> dict:
         """Play one deal from the card order ``cards`` (52 cards, a string or codes: the
@@ -132,11 +128,10 @@ class Kontchinka(Game):
         S = np.zeros(S_SIZE, np.int64)
         pts = np.zeros((MAX_SEATS, 4), np.int64)
         pooled = np.zeros((MAX_SEATS, 4), np.int64)
-        err = np.zeros(nb.N_ERR, np.int64)
-        rep = nb.one_deal_nb(order.astype(np.uint8), card_table_for(rules), self._opts(rules), codes, params, fn,
-                             int(seed), dealer, S, pts, pooled, err)
+        inp = inputs(card_table_for(rules), self._opts(rules), codes, params, np.zeros(rules.players, np.int64))
+        rep = nb.one_deal_nb(order.astype(np.uint8), inp, (fn,), dealer, int(seed), S, pts, pooled)
         if rep == -2:
-            raise_move_error(self.id, policies, err)
+            raise_move_error(self.id, policies, inp.err)
         p = rules.players
         m = 2 if rules.partnership else p
         return {"replaced": int(rep), "cards": [int(S[S_CARDS + s]) for s in range(p)],

@@ -11,24 +11,34 @@ nobody, or 1 to each tied scorer in variant а), most point-suit cards 1 (a tie:
 *secured* in the deal reaches the target (:func:`secured_nb`), else after the deal's
 scoring; several scorers reaching it at the end of a deal: the highest total wins, equal
 totals share the win.
+
+The chunk kernel :func:`kontchinka_chunk_nb` builds the context :data:`KontchinkaCtx` (the
+fishing fields of :mod:`simkit.core.capture` and the game's work arrays) and hands it with
+the unit hook :func:`unit_nb` to the engine's unit loop
+(:func:`~simkit.core.trick_game.unit_loop`), which starts each unit's streams and polls
+for Ctrl-C; the deal (:func:`play_deal_nb`) and the policy dispatch (:func:`choose_nb`)
+take the context, inlined.
 """
 import numpy as np
-from numba import njit
+from numba import types
 
+from simkit.core.capture import (CT_KONT, CT_POINT, CT_SWEEP, FNS_TYPE, INPUTS_TYPE, MAX_SEATS,  # noqa: F401
+                                 MAX_TARGET, N_CARDS, N_ERR, N_PARAMS, ONE, P_DENY, P_KEEP, P_S2, P_S3, P_S4, P_S5,
+                                 P_SAMPLES, PLAY_FN, PLAY_SIG, POL_GREEDY, POL_HEURISTIC, POL_PLANNER, POL_RANDOM,
+                                 POL_SIMULATION, POL_USER, S_BURIED, S_CAPTURED_LAST, S_CARDS, S_DEALER, S_HAND,
+                                 S_KONT, S_LAST, S_PLAYERS, S_POINTS, S_SEAT, S_SEEN, S_SIZE, S_STOCK, S_SWEEPS,
+                                 S_TABLE, S_TN, S_TOP, SWEEP_NONE, W_TABLE, apply_move_nb, builtin_choice_nb,
+                                 card_worth_nb, check_move_nb, chunk_signature, clean_table_nb, deal_core_nb,
+                                 deal_hands_nb, deal_table_nb, expected_best_nb, fishing_context, fishing_core_nb,
+                                 greedy_nb, moves_nb, no_user_play_nb, random_move_nb, rank_takes_nb, reset_deal_nb,
+                                 sample_world_nb, shuffle_stock_nb, take_rest_nb, user_choice_nb)
+from simkit.core.capture import state_context as state_context_of
 from simkit.core.interrupt_nb import poll_interrupt_nb
-from simkit.core.capture import (CT_KONT, CT_POINT, CT_SWEEP, MAX_SEATS, MAX_TARGET, N_CARDS, N_PARAMS,  # noqa: F401
-                                 ONE, P_DENY, P_KEEP, P_S2, P_S3, P_S4, P_S5, P_SAMPLES, PLAY_FN, PLAY_SIG, POL_GREEDY,
-                                 POL_HEURISTIC, POL_PLANNER, POL_RANDOM, POL_SIMULATION, POL_USER, S_BURIED,
-                                 S_CAPTURED_LAST, S_CARDS, S_DEALER, S_HAND, S_KONT, S_LAST, S_PLAYERS, S_POINTS,
-                                 S_SEAT, S_SEEN, S_SIZE, S_STOCK, S_SWEEPS, S_TABLE, S_TN, S_TOP, SWEEP_NONE, W_TABLE,
-                                 apply_move_nb, builtin_choice_nb, card_worth_nb, check_move_nb, clean_table_nb,
-                                 deal_hands_nb, deal_table_nb, expected_best_nb, greedy_nb, moves_nb, new_work_nb,
-                                 no_user_play_nb, random_move_nb, rank_takes_nb, reset_deal_nb, sample_world_nb,
-                                 shuffle_stock_nb, take_rest_nb, user_choice_nb)
+from simkit.core.jit import njit
 from simkit.core.options import choices, layout
-from simkit.core.rng import seed_stream_nb
 from simkit.core.stats import moment_add_nb
-from simkit.core.tricks import lowest_card_nb, policy_stream_nb, popcount_nb
+from simkit.core.trick_game import bundle, unit_loop
+from simkit.core.tricks import lowest_card_nb, popcount_nb
 from simkit.games.kontchinka.rules import KontchinkaRules
 
 #: ``opts`` slots (:func:`~simkit.core.options.layout`): one per rule option, named as it, then what the game
@@ -55,8 +65,6 @@ WIN_SCALE = 60               # a win counts 60, shared wins 60/k (k <= 6)
 
 C_DEALS, C_GAMES, C_FIRST_TABLES, C_CLEANED, C_REPLACED, C_MID_END, C_UNFINISHED, C_SHARED, C_REST = range(9)
 N_COUNTERS = 9
-
-N_ERR = 8
 
 @njit(cache=True, inline="always")
 def scorer_nb(seat, opts):
@@ -363,30 +371,57 @@ def planner_nb(moves, n, S, seat, ct, opts, p, W):
     return best_k
 
 
-@njit(cache=True)
-def choose_nb(code, p, moves, n, S, seat, ct, opts, pst, fn, work):
+@njit(cache=True, inline="always")
+def choose_nb(ctx, fns, seat, moves, n):
+    """The move (an index of ``moves[:n]``) seat ``seat``'s play policy picks (inlined: a
+    call passing the context costs more than a built-in choice)."""
+    code = ctx.codes[seat]
     if n == 1:
         return 0
+    S, ct, opts, pst, work = ctx.state, ctx.ct, ctx.opts, ctx.pst, ctx.work
+    p = ctx.params[seat]
     if code == POL_SIMULATION:
         return simulation_nb(moves, n, S, seat, ct, opts, np.int64(p[P_SAMPLES]), pst, work)
     if code == POL_PLANNER:
         return planner_nb(moves, n, S, seat, ct, opts, p, work)
     if code == POL_USER:
-        return user_choice_nb(fn, p, moves, n, S, seat)
+        return user_choice_nb(fns[0], p, moves, n, S, seat)
     return builtin_choice_nb(code, p, moves, n, S, seat, ct, pst, work)
 
 
-@njit(cache=True)
-def play_deal_nb(S, ct, opts, codes, params, fn, pst, scores, audit, audit_out, err, moves, deal_state, work):
-    """Play one dealt deal from its first move (the state already dealt and cleaned).
-    ``scores`` are the scorers' totals before the deal. Returns ``(moves, ender)``:
-    the scorer who ended the game mid-deal (after each capture: the capturer if his
-    secured total reaches the target, else the first other scorer whose does), or -1. ``deal_state[0]`` collects the cards
-    the last capturer took at the end. Writes ``err`` and returns ender -2 on an illegal
-    policy move. ``work``: the chunk's capture work array (:func:`new_work_nb`)."""
+#: statistics of a chunk (:func:`~simkit.core.trick_game.bundle`; the report reads them by name)
+KontchinkaStats, STATS_TYPE = bundle("KontchinkaStats", {
+    "deal_pts": 2, "pts_hist": 2, "game_win": 2, "game_score": 2, "game_len": 2, "len_hist": 1, "payoff": 2,
+    "group_mom": 2, "counters": 1})
+
+#: the kernel context (:func:`~simkit.core.capture.fishing_context`): the fishing fields and the
+#: scorers' totals before the deal (``scores``), what :func:`deal_points_nb` and :func:`secured_nb` fill
+#: (``pooled``, ``pts``), per scorer who shares the win (``share``), per policy group (``gsum``), the
+#: move list (``moves``, 64 rows, grown by a unit that needs more)
+KontchinkaCtx = fishing_context("KontchinkaCtx", ("scores", "pooled", "pts", "share", "gsum", "moves"))
+
+
+def state_context(inp, state, pst):
+    """A :data:`KontchinkaCtx` around the hand-built state ``state`` (tests, notebooks:
+    :func:`~simkit.core.capture.state_context`), with the policy stream ``pst``."""
+    return state_context_of(KontchinkaCtx, inp, state, pst, np.zeros(MAX_SEATS, np.int64),
+                            np.zeros((MAX_SEATS, 4), np.int64), np.zeros((MAX_SEATS, 4), np.int64),
+                            np.zeros(MAX_SEATS, np.int64), np.zeros(MAX_SEATS, np.int64), np.empty((64, 2), np.int64))
+
+
+@njit(cache=True, inline="always")
+def play_deal_nb(ctx, fns, moves, audit):
+    """Play one dealt deal from its first move (the state ``ctx.state`` already dealt and
+    cleaned). ``ctx.scores`` are the scorers' totals before the deal. Returns ``(moves,
+    ender, rest)``: ``moves`` (grown if a seat had more moves than its rows), the scorer
+    who ended the game mid-deal (after each capture: the capturer if his secured total
+    reaches the target, else the first other scorer whose does), or -1; the cards the last
+    capturer took at the end. Writes ``ctx.err`` and returns ender -2 on an illegal policy
+    move."""
+    S, ct, opts, codes, pst, work, scores, pooled = (ctx.state, ctx.ct, ctx.opts, ctx.codes, ctx.pst, ctx.work,
+                                                     ctx.scores, ctx.pooled)
     multi = opts[O.captures] == CAPTURES.several
     forced = opts[O.forced_capture]
-    pooled = np.zeros((MAX_SEATS, 4), np.int64)
     while True:
         seat = next_seat_nb(S)
         if seat < 0:
@@ -394,11 +429,9 @@ def play_deal_nb(S, ct, opts, codes, params, fn, pst, scores, audit, audit_out, 
         may = may_capture_nb(S, seat, opts)
         moves, n = moves_nb(S, seat, multi, may, forced, moves, work)
         # random play: no policy call (each call passing arrays costs reference counting)
-        k = random_move_nb(n, pst) if codes[seat] == POL_RANDOM and n > 1 else \
-            choose_nb(codes[seat], params[seat], moves, n, S, seat, ct, opts, pst, fn, work)
-        if (audit or k < 0 or k >= n) and \
-                not check_move_nb(S, seat, moves, k, n, ct, multi, may, forced, audit, audit_out, err):
-            return moves, -2
+        k = random_move_nb(n, pst) if codes[seat] == POL_RANDOM and n > 1 else choose_nb(ctx, fns, seat, moves, n)
+        if (audit or k < 0 or k >= n) and not check_move_nb(ctx, seat, moves, k, n, multi, may, forced, audit):
+            return moves, -2, 0
         card = moves[k, 0]
         mask = moves[k, 1]
         apply_move_nb(S, seat, card, mask, ct)
@@ -412,25 +445,26 @@ def play_deal_nb(S, ct, opts, codes, params, fn, pst, scores, audit, audit_out, 
             for i in range(m):
                 o = (sc + i) % m
                 if scores[o] + secured_nb(S, o, opts, pooled) >= opts[O.target]:
-                    return moves, o
-    deal_state[0] = take_rest_nb(S, ct)
-    return moves, -1
+                    return moves, o, 0
+    return moves, -1, take_rest_nb(S, ct)
 
 
-@njit(cache=True)
-def start_deal_nb(S, deck, state, players, dealer, cleanup, script):
-    """Shuffle (or take the scripted order ``script`` when it holds 52 cards), deal 4
-    cards each and 4 to the table, clean the table when asked; returns the number of
-    replacements the clean-up made (-1: it found the table clean)."""
-    reset_deal_nb(S, players, dealer)
-    if script.shape[0] == N_CARDS:
+@njit(cache=True, inline="always")
+def start_deal_nb(ctx, dealer, scripted):
+    """Shuffle the deck ``ctx.deck`` into the stock from the deal stream (or, ``scripted``,
+    take the stock in the order ``ctx.deck`` holds), deal 4 cards each and 4 to the table,
+    clean the table when the rules ask (``cleans``); returns the number of replacements
+    the clean-up made (-1: it found the table clean)."""
+    S, opts = ctx.state, ctx.opts
+    reset_deal_nb(S, opts[O.players], dealer)
+    if scripted:
         for i in range(N_CARDS):
-            S[S_STOCK + i] = script[i]
+            S[S_STOCK + i] = ctx.deck[i]
     else:
-        shuffle_stock_nb(S, deck, state)
+        shuffle_stock_nb(S, ctx.deck, ctx.dst)
     deal_hands_nb(S, HAND_SIZE)
     deal_table_nb(S, TABLE_SIZE)
-    if cleanup:
+    if opts[O.cleans]:
         return clean_table_nb(S)
     return 0
 
@@ -464,149 +498,146 @@ def _audit_deal_nb(S, opts, pts, pooled, audit_out):
         audit_out[1] += 1
 
 
-@njit(cache=True)
-def kontchinka_chunk_nb(seed, start, stop, ct, opts, codes, params, fn, groups, audit, deal_pts, pts_hist,
-                        game_win, game_score, game_len, len_hist, payoff, group_mom, counters, audit_out, err):
-    """Play units ``start..stop-1``: whole games to the target, or single deals
-    (``unit`` ``deal``). Statistics per scorer (see the module doc)."""
+@njit(cache=True, inline="always")
+def unit_nb(ctx, fns, unit, audit):
+    """One unit (the engine's unit hook, :func:`~simkit.core.trick_game.unit_loop`): a
+    whole game to the target, or a single deal (``unit`` ``deal``). Statistics per scorer
+    (see the module doc) into ``ctx.stats``. False on an illegal policy move (``ctx.err``
+    filled, ``err[7]`` = the deal)."""
+    S, opts, stats, counters = ctx.state, ctx.opts, ctx.stats, ctx.stats.counters
+    deal_pts, pts_hist = stats.deal_pts, stats.pts_hist
+    pooled, pts, scores, share, gsum = ctx.pooled, ctx.pts, ctx.scores, ctx.share, ctx.gsum
+    group_mom = stats.group_mom
     players = opts[O.players]
     m = n_scorers_nb(opts)
     single = opts[O.unit] == UNIT.deal
-    S = np.zeros(S_SIZE, np.int64)
-    deck = np.empty(N_CARDS, np.uint8)
-    st = np.zeros(4, np.uint64)
-    pst = np.zeros(4, np.uint64)
-    moves = np.empty((64, 2), np.int64)
-    pooled = np.zeros((MAX_SEATS, 4), np.int64)
-    pts = np.zeros((MAX_SEATS, 4), np.int64)
-    scores = np.zeros(MAX_SEATS, np.int64)
-    share = np.zeros(MAX_SEATS, np.int64)
-    gsum = np.zeros(MAX_SEATS, np.int64)
-    deal_state = np.zeros(1, np.int64)
-    script = np.zeros(0, np.uint8)
-    work = new_work_nb(ct)
-    for unit in range(start, stop):
+    moves = ctx.moves
+    for s in range(MAX_SEATS):
+        scores[s] = 0
+    deals = 0
+    ender = -1
+    while True:
         poll_interrupt_nb()
-        seed_stream_nb(st, seed, unit)
-        policy_stream_nb(pst, seed, unit)
-        for s in range(MAX_SEATS):
-            scores[s] = 0
-        deals = 0
-        ender = -1
-        while True:
-            poll_interrupt_nb()
-            dealer = (opts[O.first_dealer] + deals) % players
-            rep = start_deal_nb(S, deck, st, players, dealer, opts[O.cleans], script)
-            deals += 1
-            if deals == 1:
-                counters[C_FIRST_TABLES] += 1
-                if rep > 0:
-                    counters[C_CLEANED] += 1
-                    counters[C_REPLACED] += rep
-            moves, ender = play_deal_nb(S, ct, opts, codes, params, fn, pst, scores, audit, audit_out, err,
-                                        moves, deal_state, work)
-            if ender == -2:
-                err[1] = unit
-                err[7] = deals
-                return
-            if ender >= 0:
-                counters[C_MID_END] += 1
-                for s in range(m):
-                    scores[s] += secured_nb(S, s, opts, pooled)
-                break
-            deal_points_nb(S, opts, pooled, pts)
-            awarded = 0
-            if audit:
-                _audit_deal_nb(S, opts, pts, pooled, audit_out)
-            counters[C_DEALS] += 1
-            counters[C_REST] += deal_state[0]
+        dealer = (opts[O.first_dealer] + deals) % players
+        rep = start_deal_nb(ctx, dealer, False)
+        deals += 1
+        if deals == 1:
+            counters[C_FIRST_TABLES] += 1
+            if rep > 0:
+                counters[C_CLEANED] += 1
+                counters[C_REPLACED] += rep
+        moves, ender, rest = play_deal_nb(ctx, fns, moves, audit)
+        if ender == -2:
+            ctx.err[7] = deals
+            return False
+        if ender >= 0:
+            counters[C_MID_END] += 1
             for s in range(m):
-                for k in range(3):
-                    moment_add_nb(deal_pts, s * N_CAT + k, pts[s, k])
-                moment_add_nb(deal_pts, s * N_CAT + 3, pts[s, 3])
-                moment_add_nb(deal_pts, s * N_CAT + 4, pooled[s, 3])
-                pts_hist[s, min(pts[s, 3], N_HIST - 1)] += 1
-                scores[s] += pts[s, 3]
-                awarded += pts[s, 3]
-            moment_add_nb(deal_pts, MAX_SEATS * N_CAT, awarded)
-            # the dealer's edge x (m - 1): his scorer's points less the other scorers' (the report
-            # divides by m - 1: his points minus their mean; positive: dealing pays)
-            dsc = scorer_nb(dealer, opts)
-            edge = 0
-            for s in range(m):
-                edge += (m - 1) * pts[s, 3] if s == dsc else -pts[s, 3]
-            moment_add_nb(deal_pts, MAX_SEATS * N_CAT + 1, edge)
-            if single:
-                break
-            top = -1
-            for s in range(m):
-                if scores[s] > top:
-                    top = scores[s]
-            if top >= opts[O.target]:
-                break
-            if deals >= opts[O.max_deals]:
-                counters[C_UNFINISHED] += 1
-                break
+                scores[s] += secured_nb(S, s, opts, pooled)
+            break
+        deal_points_nb(S, opts, pooled, pts)
+        awarded = 0
+        if audit:
+            _audit_deal_nb(S, opts, pts, pooled, ctx.audit_out)
+        counters[C_DEALS] += 1
+        counters[C_REST] += rest
+        for s in range(m):
+            for k in range(3):
+                moment_add_nb(deal_pts, s * N_CAT + k, pts[s, k])
+            moment_add_nb(deal_pts, s * N_CAT + 3, pts[s, 3])
+            moment_add_nb(deal_pts, s * N_CAT + 4, pooled[s, 3])
+            pts_hist[s, min(pts[s, 3], N_HIST - 1)] += 1
+            scores[s] += pts[s, 3]
+            awarded += pts[s, 3]
+        moment_add_nb(deal_pts, MAX_SEATS * N_CAT, awarded)
+        # the dealer's edge x (m - 1): his scorer's points less the other scorers' (the report
+        # divides by m - 1: his points minus their mean; positive: dealing pays)
+        dsc = scorer_nb(dealer, opts)
+        edge = 0
+        for s in range(m):
+            edge += (m - 1) * pts[s, 3] if s == dsc else -pts[s, 3]
+        moment_add_nb(deal_pts, MAX_SEATS * N_CAT + 1, edge)
         if single:
-            continue
-        counters[C_GAMES] += 1
-        # winners: the scorer who ended it mid-deal, else the highest total (shared when equal)
-        nwin = 0
+            break
         top = -1
         for s in range(m):
             if scores[s] > top:
                 top = scores[s]
-        for s in range(m):
-            share[s] = 0
-            if (ender >= 0 and s == ender) or (ender < 0 and scores[s] == top):
-                share[s] = 1
-                nwin += 1
-        if nwin > 1:
-            counters[C_SHARED] += 1
-        pot = 0
-        for s in range(m):
-            if not share[s]:
-                pot += 1 if opts[O.settlement] == SETTLEMENT.pot else max(0, opts[O.target] - scores[s])
-        for s in range(m):
-            w = WIN_SCALE // nwin if share[s] else 0
-            moment_add_nb(game_win, s, w)
-            moment_add_nb(game_score, s, scores[s])
-            if share[s]:
-                moment_add_nb(payoff, s, pot * WIN_SCALE // nwin)
-            else:
-                moment_add_nb(payoff, s, -(WIN_SCALE if opts[O.settlement] == SETTLEMENT.pot else
-                                           WIN_SCALE * max(0, opts[O.target] - scores[s])))
-        for g in range(group_mom.shape[0]):
-            gsum[g] = 0
-        for seat in range(players):
-            gsum[groups[seat]] += WIN_SCALE // nwin if share[scorer_nb(seat, opts)] else 0
-        for g in range(group_mom.shape[0]):
-            moment_add_nb(group_mom, g, gsum[g])
-        moment_add_nb(game_len, 0, deals)
-        len_hist[min(deals, N_LEN - 1)] += 1
+        if top >= opts[O.target]:
+            break
+        if deals >= opts[O.max_deals]:
+            counters[C_UNFINISHED] += 1
+            break
+    if single:
+        return True
+    counters[C_GAMES] += 1
+    # winners: the scorer who ended it mid-deal, else the highest total (shared when equal)
+    nwin = 0
+    top = -1
+    for s in range(m):
+        if scores[s] > top:
+            top = scores[s]
+    for s in range(m):
+        share[s] = 0
+        if (ender >= 0 and s == ender) or (ender < 0 and scores[s] == top):
+            share[s] = 1
+            nwin += 1
+    if nwin > 1:
+        counters[C_SHARED] += 1
+    pot = 0
+    for s in range(m):
+        if not share[s]:
+            pot += 1 if opts[O.settlement] == SETTLEMENT.pot else max(0, opts[O.target] - scores[s])
+    for s in range(m):
+        w = WIN_SCALE // nwin if share[s] else 0
+        moment_add_nb(stats.game_win, s, w)
+        moment_add_nb(stats.game_score, s, scores[s])
+        if share[s]:
+            moment_add_nb(stats.payoff, s, pot * WIN_SCALE // nwin)
+        else:
+            moment_add_nb(stats.payoff, s, -(WIN_SCALE if opts[O.settlement] == SETTLEMENT.pot else
+                                             WIN_SCALE * max(0, opts[O.target] - scores[s])))
+    for g in range(group_mom.shape[0]):
+        gsum[g] = 0
+    for seat in range(players):
+        gsum[ctx.groups[seat]] += WIN_SCALE // nwin if share[scorer_nb(seat, opts)] else 0
+    for g in range(group_mom.shape[0]):
+        moment_add_nb(group_mom, g, gsum[g])
+    moment_add_nb(stats.game_len, 0, deals)
+    stats.len_hist[min(deals, N_LEN - 1)] += 1
+    return True
 
 
-@njit(cache=True)
-def one_deal_nb(order, ct, opts, codes, params, fn, seed, dealer, S, pts, pooled, err):
+run_units_nb = unit_loop(unit_nb)
+
+
+@njit(chunk_signature(STATS_TYPE), cache=True)
+def kontchinka_chunk_nb(seed, start, stop, inp, fns, stats, audit):
+    """Play units ``start..stop-1`` into ``stats`` (:data:`KontchinkaStats`) with the unit
+    hook :func:`unit_nb`: whole games to the target, or single deals (``unit`` ``deal``;
+    ``inp.opts``: the layout :data:`O`)."""
+    ctx = KontchinkaCtx(*(fishing_core_nb(inp, stats) + (
+        np.zeros(MAX_SEATS, np.int64), np.zeros((MAX_SEATS, 4), np.int64), np.zeros((MAX_SEATS, 4), np.int64),
+        np.zeros(MAX_SEATS, np.int64), np.zeros(MAX_SEATS, np.int64), np.empty((64, 2), np.int64))))
+    run_units_nb(seed, start, stop, ctx, fns, audit)
+
+
+@njit(types.int64(types.uint8[::1], INPUTS_TYPE, FNS_TYPE, types.int64, types.int64, types.int64[::1],
+                  types.int64[:, ::1], types.int64[:, ::1]), cache=True)
+def one_deal_nb(order, inp, fns, dealer, seed, S, pts, pooled):
     """Play one deal from the fixed card order ``order`` (hands dealt one card at a time
     from the dealer's left, then the table, then the stock) with the kernel's own code;
     policy randomness from unit 0's policy stream of ``seed``. Leaves the final state in
-    ``S`` and the points in ``pts``. Returns the replacements the clean-up made, or -2
-    on an illegal policy move."""
-    pst = np.zeros(4, np.uint64)
-    policy_stream_nb(pst, seed, seed - seed)
-    st = np.zeros(4, np.uint64)
-    deck = np.empty(N_CARDS, np.uint8)
-    rep = start_deal_nb(S, deck, st, opts[O.players], dealer, opts[O.cleans], order)
-    scores = np.zeros(MAX_SEATS, np.int64)
-    audit_out = np.zeros(2, np.int64)
-    moves = np.empty((64, 2), np.int64)
-    deal_state = np.zeros(1, np.int64)
-    no_target = opts.copy()
+    ``S`` and the points in ``pts`` (``pooled``: what each scorer captured). Returns the
+    replacements the clean-up made, or -2 on an illegal policy move (``inp.err`` filled)."""
+    no_target = inp.opts.copy()
     no_target[O.target] = 0
-    moves, ender = play_deal_nb(S, ct, no_target, codes, params, fn, pst, scores, False, audit_out, err, moves,
-                                deal_state, new_work_nb(ct))
+    ctx = KontchinkaCtx(*(deal_core_nb(inp, no_target, order, seed, S) + (
+        np.zeros(MAX_SEATS, np.int64), pooled, np.zeros((MAX_SEATS, 4), np.int64), np.zeros(MAX_SEATS, np.int64),
+        np.zeros(MAX_SEATS, np.int64), np.empty((64, 2), np.int64))))
+    rep = start_deal_nb(ctx, dealer, True)
+    moves, ender, rest = play_deal_nb(ctx, fns, ctx.moves, False)
     if ender == -2:
         return -2
-    deal_points_nb(S, opts, pooled, pts)
+    deal_points_nb(S, inp.opts, pooled, pts)
     return rep
