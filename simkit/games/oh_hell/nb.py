@@ -13,6 +13,7 @@ import numpy as np
 from numba import types
 
 from simkit.core.interrupt_nb import poll_interrupt_nb
+from simkit.core.borrow import borrowed
 from simkit.core.jit import cfunc, njit
 from simkit.core.options import choices, layout
 from simkit.core.rng import randbelow_nb
@@ -87,7 +88,9 @@ def deal_points_nb(bid, tricks, k, zero_value):
 def rollout_nb(ctx, fns, seat):
     """Play the deal out from the state after the bids in the play-out context ``ctx``
     (:func:`rollout_ctx_nb`: scratch copies of the hands and the state, consumed; every seat
-    with the bid-aware heuristic, spoil on); returns the tricks ``seat`` takes."""
+    with the bid-aware heuristic, spoil on); returns the tricks ``seat`` takes. ``ctx`` is
+    borrowed here (:mod:`simkit.core.borrow`): the caller holds it."""
+    ctx = borrowed(ctx)
     play_tricks_nb(fns[0], fns[1], BETWEEN, ctx.hands, ctx.state, ctx.tables, ctx.opts, ctx.seats, fns[2], ctx.pst,
                    np.bool_(False), ctx.audit_out, ctx.err)
     return ctx.state[S_WON + seat]
@@ -104,7 +107,7 @@ def rollout_seats_nb(players):
     return SeatPolicies(code, params, np.zeros(players, np.int64))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")     # once per simulation bid: inlined
 def rollout_ctx_nb(ctx, hands, state):
     """The context of the simulation bidder's play-outs (:func:`rollout_nb`): ``ctx`` with
     the scratch ``hands`` and ``state``, every seat on the old heuristic
