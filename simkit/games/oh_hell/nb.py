@@ -311,7 +311,7 @@ def bid_round_nb(ctx, fns):
 
 # -- play --------------------------------------------------------------------------------------
 @njit(cache=True, inline='always')     # inlined into choose_play_cb: one call per card, not two
-def heuristic_play_nb(seat, hand, legal, state, trick, tt, spoil, cheap, urgency, lead_high, lead_short):
+def heuristic_play_nb(seat, hand, legal, state, trick, tt, q):
     """Bid-aware play. While short of the bid: win (lead a sure card of its suit if any,
     else, with ``lead_short`` >= 0.5 and a trump in hand, the weakest card of its shortest
     plain suit (to void it and ruff later), else the weakest, or with ``lead_high`` >= 0.5
@@ -324,7 +324,9 @@ def heuristic_play_nb(seat, hand, legal, state, trick, tt, spoil, cheap, urgency
     strongest). Once the bid is out of reach, with ``spoil`` >= 0.5: spoil opponents when
     it is cheap (take a trick its current winner still needs, let a player at his bid take
     it). ``spoil=1, cheap=0, urgency=0, lead_high=0, lead_short=0`` (:data:`OLD_PLAY`) is the
-    old heuristic; the default is ``lead_short=1`` (docs/oh_hell.md)."""
+    old heuristic; the default is ``lead_short=1`` (docs/oh_hell.md). ``q``: the seat's play
+    parameters (``q[Q_SPOIL]`` ...)."""
+    spoil, cheap, urgency, lead_high, lead_short = q[Q_SPOIL], q[Q_CHEAP], q[Q_URGENCY], q[Q_LEAD_HIGH], q[Q_LEAD_SHORT]
     players = state[S_PLAYERS]
     n = state[S_N_IN_TRICK]
     need = state[S_BID + seat] - state[S_WON + seat]
@@ -373,8 +375,7 @@ def heuristic_play_nb(seat, hand, legal, state, trick, tt, spoil, cheap, urgency
 @cfunc(CHOOSE_SIG, cache=True)
 def choose_play_cb(code, seat, hand, legal, state, trick, tt, params, opts):
     """The built-in play policies (the heuristic; random is the engine's)."""
-    return heuristic_play_nb(seat, hand, legal, state, trick, tt, params[seat, Q_SPOIL], params[seat, Q_CHEAP],
-                             params[seat, Q_URGENCY], params[seat, Q_LEAD_HIGH], params[seat, Q_LEAD_SHORT])
+    return heuristic_play_nb(seat, hand, legal, state, trick, tt, params[seat])
 
 
 #: nothing happens between tricks (np.bool_: a run-time value, so every call shares one compiled loop)
