@@ -468,8 +468,11 @@ def _lead(hand, bid, trump, cards, **kw):
     h = T.mask_of(hand)
     p = dict(zip(("spoil", "cheap", "urgency", "lead_high", "lead_short"), nb.OLD_PLAY))
     p.update(kw)
-    c = nb.heuristic_play_nb(1, h, h, state, state[T.S_TRICK:T.S_TRICK + 8], tables[state[T.S_TABLE]],
-                             p["spoil"], p["cheap"], p["urgency"], p["lead_high"], p["lead_short"])
+    q = np.zeros(nb.N_PLAY_PARAMS)
+    for name, slot in (("spoil", nb.Q_SPOIL), ("cheap", nb.Q_CHEAP), ("urgency", nb.Q_URGENCY),
+                       ("lead_high", nb.Q_LEAD_HIGH), ("lead_short", nb.Q_LEAD_SHORT)):
+        q[slot] = p[name]
+    c = nb.heuristic_play_nb(1, h, h, state, state[T.S_TRICK:T.S_TRICK + 8], tables[state[T.S_TABLE]], q)
     return fmt([c])
 
 

@@ -389,8 +389,11 @@ def _follow(hand, bids, won, led, *, bags=False, **kw):
     legal = T.legal_nb(h, state[T.S_TRICK:T.S_TRICK + 8], 1, tables[SPADES], T.F_SUIT, -1, 1)
     p = dict(zip(("protect", "attack", "second_low", "cheap", "lead_short", "set_them"), nb.OLD_PLAY))
     p.update(kw)
-    out = nb.heuristic_play_nb(1, h, legal, state, state[T.S_TRICK:T.S_TRICK + 8], tables[SPADES], p["protect"],
-                               p["attack"], bags, p["second_low"], p["cheap"], p["lead_short"], p["set_them"])
+    q = np.zeros(nb.N_PLAY_PARAMS)
+    for name, slot in (("protect", nb.Q_PROTECT), ("attack", nb.Q_ATTACK), ("second_low", nb.Q_SECOND_LOW),
+                       ("cheap", nb.Q_CHEAP), ("lead_short", nb.Q_LEAD_SHORT), ("set_them", nb.Q_SET)):
+        q[slot] = p[name]
+    out = nb.heuristic_play_nb(1, h, legal, state, state[T.S_TRICK:T.S_TRICK + 8], tables[SPADES], q, bags)
     return fmt([out])
 
 

@@ -12,7 +12,7 @@ from simkit.core.cards import deck, format as format_cards
 from simkit.core.options import pack
 from simkit.core.stats import Stats, moments
 from simkit.core.tricks import S_SIZE, S_TRUMP, S_WON, cards_of
-from simkit.core.trick_play import E_DEAL, E_HAND, E_KIND, E_LED, E_LEGAL, E_SEAT, E_TRICK, E_UNIT, N_ERR, R_PLAY
+from simkit.core.trick_play import E_DEAL, E_HAND, E_KIND, E_LED, E_LEGAL, E_SEAT, E_TRICK, E_UNIT, R_PLAY
 from simkit.errors import SimkitError
 from simkit.games.king import nb, report
 from simkit.games.king.policies import PARAM_SLOTS, PLAY, TRUMP
@@ -70,13 +70,12 @@ class King(TrickGame):
                    naming=np.zeros((3, nb.TRICKS + 1, nb.TRICKS + 1), np.int64), counters=np.zeros(2, np.int64),
                    net=moments(P), win=moments(P), group_mom=moments(2 * (int(seats.group.max()) + 1)),
                    net_hist=np.zeros((P, 2 * nb.MAX_NET + 1), np.int64))
-        audit_out = np.zeros(2, np.int64)
-        err = np.zeros(N_ERR, np.int64)
-        nb.king_chunk_nb(seed, start, stop, deck(32), self._opts(rules), TABLES, seats, nb.choose_play_cb,
-                         nb.after_trick_cb, *fns, nb.KingStats(**st), audit, audit_out, err)
-        if err[E_KIND]:
-            self.raise_err(err, policies, f"unit {err[E_UNIT]}, ")
-        return st, audit_out
+        inp = self.inputs(deck(32), self._opts(rules), TABLES, seats)
+        nb.king_chunk_nb.entry()(seed, start, stop, inp, (nb.choose_play_cb, nb.after_trick_cb, *fns),
+                                 nb.KingStats(**st), audit)
+        if inp.err[E_KIND]:
+            self.raise_err(inp.err, policies, f"unit {inp.err[E_UNIT]}, ")
+        return st, inp.audit_out
 
     def game_situation(self, err, where):
         hand = format_cards(cards_of(err[E_HAND])) if err[E_HAND] else "-"
@@ -107,11 +106,11 @@ class King(TrickGame):
         seats, fns = self._seats(rules, policies)
         state = np.zeros(S_SIZE, np.int64)
         hands = np.zeros(8, np.int64)
-        audit_out = np.zeros(2, np.int64)
-        err = np.zeros(N_ERR, np.int64)
-        if not nb.one_deal_nb(order, self._opts(rules), TABLES, contract_code(name), dealer, seats,
-                              nb.choose_play_cb, nb.after_trick_cb, *fns, int(seed), state, hands, audit_out, err):
-            self.raise_err(err, policies)
+        inp = self.inputs(deck(32), self._opts(rules), TABLES, seats)
+        audit_out = inp.audit_out
+        if not nb.one_deal_nb(order, inp, (nb.choose_play_cb, nb.after_trick_cb, *fns), contract_code(name), dealer,
+                              int(seed), state, hands):
+            self.raise_err(inp.err, policies)
         trump = int(state[S_TRUMP])
         choice = int(state[nb.S_CHOICE])
         return {"hands": [format_cards(cards_of(h)) for h in hands[:4]], "contract": name,

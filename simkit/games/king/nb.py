@@ -34,9 +34,10 @@ from simkit.core.options import choices, layout
 from simkit.core.rng import next_u64_nb, randbelow_nb, seed_stream_nb
 from simkit.core.rollout import best_by_rollouts_nb, play_trick_nb
 from simkit.core.stats import moment_add_nb
-from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
-from simkit.core.trick_play import (AFTER_FN, AFTER_SIG, CHOOSE_FN, CHOOSE_SIG, E_DEAL, E_HAND, E_KIND, E_LED,
-                                    E_LEGAL, E_MOVE, E_SEAT, E_TRICK, E_TRUMP, ERR_GAME, N_ERR, PLAY_BUILTIN,
+from simkit.core.trick_game import (INPUTS_TYPE, bundle, chunk_signature, context, deal_core_nb, fns_type,
+                                    shuffle_top_nb, trick_core_nb, unit_loop)
+from simkit.core.trick_play import (AFTER_SIG, CHOOSE_SIG, E_DEAL, E_HAND, E_KIND, E_LED, E_LEGAL, E_MOVE, E_SEAT,
+                                    E_TRICK, E_TRUMP, ERR_GAME, N_ERR, PLAY_BUILTIN, play_tricks_inline_nb,
                                     play_tricks_nb)
 from simkit.core.trick_play import PLAY_RANDOM, PLAY_USER  # noqa: F401  (policy codes, read by policies.py)
 from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_nb, no_user_play_nb,  # noqa: F401
@@ -211,9 +212,17 @@ def game_err_nb(err, kind, seat, move, hand, legal, state):
     err[E_TRUMP] = -1
 
 
+@njit(cache=True)
+def after_trick_nb(hands, state, opts, pst, err):
+    """The engine's ``after_trick`` hook: :func:`between_tricks_nb`. The chunk's deals call
+    it directly (:func:`~simkit.core.trick_play.play_tricks_inline_nb`, on the context's
+    borrowed arrays)."""
+    return between_tricks_nb(hands, state, opts, True, err)
+
+
 @cfunc(AFTER_SIG, cache=True)
 def after_trick_cb(hands, state, opts, pst, err):
-    """The engine's ``after_trick`` hook: :func:`between_tricks_nb`."""
+    """:func:`after_trick_nb` as the engine's ``cfunc`` hook, for :func:`one_deal_nb`."""
     hands, state, opts, pst, err = borrowed((hands, state, opts, pst, err))   # the engine's arrays: see borrow.py
     return between_tricks_nb(hands, state, opts, True, err)
 
@@ -373,16 +382,18 @@ def none_of_nb(avail, k, holds):
 
 
 @njit(cache=True)
-def card_risk_nb(x, c, me, first, n_later, holds, vmasks, unseen, voids, tt, gam, phi, dumps):
+def card_risk_nb(x, first, n_later, pos, tt, gam, phi, dumps):
     """For card ``x`` played now, or led (``first`` = 1, ``n_later`` = 3): the chance it
     takes the trick (no later opponent goes over it: each holds a higher unseen card and
     no lower one, the cards of the suit spread over the opponents who may hold it) and the
     points the later opponents are expected to add: a void one (known, or by chance) throws
     his most dangerous card (:func:`dump_nb`, times ``gam``), one following may put a
     danger card of the suit under it (times ``phi``). Also the points all of them would
-    throw if void. ``holds[j]``: the cards opponent ``j`` holds, ``vmasks[j]``: the suits
-    he has shown out of; ``dumps[j, s]`` caches :func:`dump_nb` for the decision (-1: not
-    yet)."""
+    throw if void. ``pos``: the position (:func:`negative_context_nb`: the contract ``c``,
+    the seat ``me``, the voids and the unseen cards, ``holds[j]``: the cards opponent ``j``
+    holds, ``vmasks[j]``: the suits he has shown out of); ``dumps[j, s]`` caches
+    :func:`dump_nb` for the decision (-1: not yet)."""
+    c, me, voids, unseen, holds, vmasks = pos[0], pos[1], pos[2], pos[3], pos[4], pos[5]
     s = x & 3
     suit = tt[TT_SUIT_BITS + s]
     hi = popcount_nb(unseen & above_nb(x, tt))
@@ -519,23 +530,23 @@ def negative_context_nb(hand, state, trick, n, tt):
 
 
 @njit(cache=True, inline="always")
-def negative_card_value_nb(x, hand, n, tt, prm, ctx, dumps):
+def negative_card_value_nb(x, hand, n, tt, prm, pos, dumps):
     """The heuristic's value of card ``x`` (:func:`negative_values_nb`) in the position
-    ``ctx`` (:func:`negative_context_nb`)."""
-    c, me, voids, unseen, holds, vmasks, base_now, rem, base_fut, led, wp, pts, scale = ctx
+    ``pos`` (:func:`negative_context_nb`)."""
+    c, me, voids, unseen, holds, vmasks, base_now, rem, base_fut, led, wp, pts, scale = pos
     lam = prm[P_FUTURE]
     gam = prm[P_DUMP]
     phi = prm[P_UNDER]
     mu = prm[P_FUT_DUMP]
     d = CARD_POINTS[c, x]
     # led (now or later): the chance to take the trick, what the opponents throw on it, and if all were void
-    pw_l, add_l, dall_l = card_risk_nb(x, c, me, 1, PLAYERS - 1, holds, vmasks, unseen, voids, tt, gam, phi, dumps)
+    pw_l, add_l, dall_l = card_risk_nb(x, 1, PLAYERS - 1, pos, tt, gam, phi, dumps)
     future = pw_l * (base_fut + d + mu * dall_l) if rem > 0 else 0.0
     if n == 0:
         v = pw_l * (base_now + d + add_l) - lam * future
         kind = 0
     elif (x & 3) == led and tt[TT_POWER + x] > wp:
-        pw, add, _ = card_risk_nb(x, c, me, 1, PLAYERS - 1 - n, holds, vmasks, unseen, voids, tt, gam, phi, dumps)
+        pw, add, _ = card_risk_nb(x, 1, PLAYERS - 1 - n, pos, tt, gam, phi, dumps)
         v = pw * (base_now + pts + d + add) - lam * future
         kind = 2
     else:
@@ -565,7 +576,7 @@ def negative_values_nb(hand, legal, state, trick, n, tt, prm, cards, values):
     suits, not masters. So it ducks under the winner with its costliest card, plays the
     card most likely to be overtaken when every card goes over the winner, takes free
     tricks with its highest cards and keeps its low cards for the end."""
-    ctx = negative_context_nb(hand, state, trick, n, tt)
+    pos = negative_context_nb(hand, state, trick, n, tt)
     dumps = np.full((PLAYERS, 4), -1.0)
     k_out = 0
     m = legal
@@ -573,7 +584,7 @@ def negative_values_nb(hand, legal, state, trick, n, tt, prm, cards, values):
         x = lowest_card_nb(m)
         m &= m - 1
         cards[k_out] = x
-        values[k_out] = negative_card_value_nb(x, hand, n, tt, prm, ctx, dumps)
+        values[k_out] = negative_card_value_nb(x, hand, n, tt, prm, pos, dumps)
         k_out += 1
     return k_out
 
@@ -582,7 +593,7 @@ def negative_values_nb(hand, legal, state, trick, n, tt, prm, cards, values):
 def negative_play_nb(hand, legal, state, trick, n, tt, prm):
     """The heuristic in a negative deal: the legal card of least value by
     :func:`negative_values_nb` (ties: the lowest code), without the arrays of values."""
-    ctx = negative_context_nb(hand, state, trick, n, tt)
+    pos = negative_context_nb(hand, state, trick, n, tt)
     dumps = np.full((PLAYERS, 4), -1.0)
     best = -1
     bv = 1e18
@@ -590,7 +601,7 @@ def negative_play_nb(hand, legal, state, trick, n, tt, prm):
     while m:
         x = lowest_card_nb(m)
         m &= m - 1
-        v = negative_card_value_nb(x, hand, n, tt, prm, ctx, dumps)
+        v = negative_card_value_nb(x, hand, n, tt, prm, pos, dumps)
         if v < bv:
             bv = v
             best = x
@@ -806,15 +817,17 @@ def heuristic_trump_nb(three, last_below):
     return BY_THE_LAST if count[best] < last_below else best
 
 
-@njit(cache=True)
-def name_trump_nb(namer, three, state, opts, seats, trump_fn, pst, err):
-    """The namer's choice (0..3 a suit, 4 «По последней») by his trump policy, checked
-    against :func:`trump_options_nb`; -1 with ``err`` filled when it is not allowed."""
+@njit(cache=True, inline="always")     # once per positive deal: inlined
+def name_trump_nb(ctx, fns, namer, three):
+    """The choice of the namer holding ``three`` (0..3 a suit, 4 «По последней») by his
+    trump policy (the user's: ``fns[3]``), checked against :func:`trump_options_nb`; -1
+    with ``ctx.err`` filled when it is not allowed."""
+    state, opts, seats = ctx.state, ctx.opts, ctx.seats
     code = seats.code[R_TRUMP, namer]
     options = trump_options_nb(three, opts[O.trump_choice] == TRUMP_CHOICE.among_three)
     state[S_SEAT] = namer
     if code == TRUMP_RANDOM:
-        k = randbelow_nb(pst, popcount_nb(options))
+        k = randbelow_nb(ctx.pst, popcount_nb(options))
         m = options
         for _ in range(k):
             m &= m - 1
@@ -824,9 +837,9 @@ def name_trump_nb(namer, three, state, opts, seats, trump_fn, pst, err):
         if not (options >> choice) & 1:
             choice = BY_THE_LAST
     else:
-        choice = trump_fn(three, state, seats.params[R_TRUMP, namer])
+        choice = fns[3](three, state, seats.params[R_TRUMP, namer])
     if choice < 0 or choice > BY_THE_LAST or not (options >> choice) & 1:
-        game_err_nb(err, ERR_TRUMP, namer, choice, three, options, state)
+        game_err_nb(ctx.err, ERR_TRUMP, namer, choice, three, options, state)
         return -1
     return choice
 
@@ -855,26 +868,29 @@ def deal_hands_nb(order, contract, dealer, hands):
     return namer
 
 
-@njit(cache=True)
-def play_deal_nb(order, state, hands, tables, opts, contract, dealer, deal_no, seats, choose_fn, after_fn, play_fn,
-                 trump_fn, pst, audit, audit_out, err):
+@njit(cache=True, inline="always")     # once per deal: inlined
+def play_deal_nb(engine, after_fn, ctx, fns, order, contract, dealer, deal_no, audit):
     """One deal of ``contract`` from the card order ``order``: deal, name trump in a
     positive deal (the namer sees his three cards, :func:`name_trump_nb`; «По последней»:
-    the suit of ``order[28]``), play on the engine, score per trick. Leaves the points in
-    ``state[S_PTS:]`` and the tricks in ``state[S_WON:]``; returns False on an illegal
-    move (``err`` filled). Audit: the 32 cards dealt eight a seat, all played, eight tricks,
+    the suit of ``order[28]``), play with the trick engine ``engine`` and its hook
+    ``after_fn`` (:func:`~simkit.core.trick_play.play_tricks_inline_nb` and
+    :func:`after_trick_nb` in the chunk, the loop compiled into the deal and the hook a
+    direct call; :func:`~simkit.core.trick_play.play_tricks_nb` and the ``cfunc``
+    elsewhere), score per trick. Leaves the points in ``ctx.state[S_PTS:]`` and the tricks
+    in ``ctx.state[S_WON:]``; returns False on an illegal move (``ctx.err`` filled). Audit: the 32 cards dealt eight a seat, all played, eight tricks,
     and the points totalling :data:`~.scoring.DEAL_TOTAL` (16, eralash 96, positive 24)."""
+    state, hands, tables, opts, audit_out = ctx.state, ctx.hands, ctx.tables, ctx.opts, ctx.audit_out
     namer = deal_hands_nb(order, contract, dealer, hands)
     leader = (dealer + 1) % PLAYERS          # the eldest leads; in a positive deal he is the namer
     start_deal_nb(state, tables, NO_TRUMP, PLAYERS, TRICKS, dealer, leader, -1, deal_no)
     state[S_CONTRACT] = contract
     state[S_NAMER] = namer
     state[S_CHOICE] = -1
-    state[S_RNG] = np.int64(next_u64_nb(pst) >> np.uint64(1))
+    state[S_RNG] = np.int64(next_u64_nb(ctx.pst) >> np.uint64(1))
     if contract == PLUS:
         three = (np.int64(1) << np.int64(order[0])) | (np.int64(1) << np.int64(order[1])) \
             | (np.int64(1) << np.int64(order[2]))
-        choice = name_trump_nb(namer, three, state, opts, seats, trump_fn, pst, err)
+        choice = name_trump_nb(ctx, fns, namer, three)
         if choice < 0:
             return False
         t = np.int64(order[28]) & 3 if choice == BY_THE_LAST else choice
@@ -901,8 +917,8 @@ def play_deal_nb(order, state, hands, tables, opts, contract, dealer, deal_no, s
             audit_out[1] += 1
     # «не брать взяток» scores 2 a trick: from the tricks won, without the hook (a third of a random deal's time)
     between = np.bool_(contract != NO_TRICKS)
-    if not play_tricks_nb(choose_fn, after_fn, between, hands, state, tables, opts, seats, play_fn, pst, audit,
-                          audit_out, err):
+    if not engine(fns[0], after_fn, between, hands, state, tables, opts, ctx.seats, fns[2], ctx.pst, audit, audit_out,
+                  ctx.err):
         return False
     if not between:
         for s in range(PLAYERS):
@@ -985,79 +1001,74 @@ def score_party_nb(net, group, stats, gx, audit, audit_out):
             audit_out[1] += 1
 
 
-_I1 = types.int64[::1]
+#: the kernel context (:func:`~simkit.core.trick_game.context`): the engine's fields and ``net`` (the party's net
+#: scores per seat), ``gx`` (per policy group: win shares, then net scores)
+KingCtx = context("KingCtx", ("net", "gx"))
 
 
-@njit(cache=True)
-def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, trump_fn, stats, audit,
-             audit_out, err, deck, dst, pst, state, hands, net, gx):
-    """The units of :func:`king_chunk_nb` with its work arrays, every array used through a
-    :func:`~simkit.core.borrow.borrowed` view (no reference counting in the calls per deal
-    and per trick)."""
-    deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, net, gx = borrowed(
-        (deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, net, gx))
-    seats, stats = borrowed(seats), borrowed(stats)
+@njit(cache=True, inline="always")
+def unit_nb(ctx, fns, unit, audit):
+    """One unit (the engine's unit hook, :func:`~simkit.core.trick_game.unit_loop`): a
+    whole party (seven negative deals, then eight positive ones, the deal passing left)
+    or, with ``unit=deal``, one deal of ``opts[O.contract]`` dealt by ``first_dealer``.
+    The deals call the hook :func:`after_trick_nb` directly; ``fns[1]``, its ``cfunc``, is
+    not used here. False on an illegal move."""
+    opts, stats, state, deck, net = ctx.opts, ctx.stats, ctx.state, ctx.deck, ctx.net
     single = opts[O.unit] == UNIT.deal
     points, by_position, tricks, naming, counters = (stats.points, stats.by_position, stats.tricks, stats.naming,
                                                      stats.counters)
     n_deals = 1 if single else PARTY_DEALS
-    for unit in range(start, stop):
+    for s in range(PLAYERS):
+        net[s] = 0
+    for k in range(n_deals):
         poll_interrupt_nb()
-        start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
+        contract = opts[O.contract] - FIRST_CONTRACT if single else min(k, PLUS)
+        dealer = (opts[O.first_dealer] + k) % PLAYERS
+        shuffle_top_nb(deck, PLAYERS * TRICKS - 1, ctx.dst)
         for s in range(PLAYERS):
-            net[s] = 0
-        for k in range(n_deals):
-            poll_interrupt_nb()
-            contract = opts[O.contract] - FIRST_CONTRACT if single else min(k, PLUS)
-            dealer = (opts[O.first_dealer] + k) % PLAYERS
-            shuffle_top_nb(deck, PLAYERS * TRICKS - 1, dst)
-            for s in range(PLAYERS):
-                state[S_SCORE + s] = net[s]
-            if not play_deal_nb(deck, state, hands, tables, opts, contract, dealer, k + 1, seats, choose_fn, after_fn,
-                                play_fn, trump_fn, pst, audit, audit_out, err):
-                return
-            sign = 1 if contract == PLUS else -1
-            for s in range(PLAYERS):
-                p = state[S_PTS + s]
-                points[contract, s, p] += 1
-                pos = s - dealer - 1
-                by_position[contract, pos + PLAYERS if pos < 0 else pos, p] += 1
-                tricks[contract, s, state[S_WON + s]] += 1
-                net[s] += sign * p
-            if contract == PLUS:
-                naming[naming_kind_nb(deck, state[S_CHOICE]), namer_trumps_nb(deck, state[S_TRUMP]),
-                       state[S_WON + state[S_NAMER]]] += 1
-            counters[0] += 1
-        counters[1] += 1
-        if not single:
-            score_party_nb(net, seats.group, stats, gx, audit, audit_out)
+            state[S_SCORE + s] = net[s]
+        if not play_deal_nb(play_tricks_inline_nb, after_trick_nb, ctx, fns, deck, contract, dealer, k + 1, audit):
+            return False
+        sign = 1 if contract == PLUS else -1
+        for s in range(PLAYERS):
+            p = state[S_PTS + s]
+            points[contract, s, p] += 1
+            pos = s - dealer - 1
+            by_position[contract, pos + PLAYERS if pos < 0 else pos, p] += 1
+            tricks[contract, s, state[S_WON + s]] += 1
+            net[s] += sign * p
+        if contract == PLUS:
+            naming[naming_kind_nb(deck, state[S_CHOICE]), namer_trumps_nb(deck, state[S_TRUMP]),
+                   state[S_WON + state[S_NAMER]]] += 1
+        counters[0] += 1
+    counters[1] += 1
+    if not single:
+        score_party_nb(net, ctx.seats.group, stats, ctx.gx, audit, ctx.audit_out)
+    return True
 
 
-@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, types.int64[:, ::1], SEATS_TYPE,
-                 CHOOSE_FN, AFTER_FN, PLAY_FN, BID_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
-def king_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, trump_fn, stats, audit,
-                  audit_out, err):
-    """Play units ``start..stop-1`` into ``stats`` (:data:`KingStats`): whole parties
-    (seven negative deals, then eight positive ones, the deal passing left) or, with
-    ``unit=deal``, single deals of ``opts[O.contract]`` dealt by ``first_dealer``.
-    Plays in :func:`units_nb` on work arrays allocated here."""
-    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
-    net = np.zeros(PLAYERS, np.int64)
-    gx = np.zeros(stats.group_mom.shape[0], np.int64)
-    units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, trump_fn, stats, audit,
-             audit_out, err, deck, dst, pst, state, hands, net, gx)
+run_units_nb = unit_loop(unit_nb)
 
 
-@njit(types.boolean(types.uint8[::1], _I1, types.int64[:, ::1], types.int64, types.int64, SEATS_TYPE, CHOOSE_FN,
-                    AFTER_FN, PLAY_FN, BID_FN, types.int64, _I1, _I1, _I1, _I1), cache=True)
-def one_deal_nb(order, opts, tables, contract, dealer, seats, choose_fn, after_fn, play_fn, trump_fn, seed, state,
-                hands, audit_out, err):
+@njit(chunk_signature(STATS_TYPE, PLAY_FN, BID_FN), cache=True)
+def king_chunk_nb(seed, start, stop, inp, fns, stats, audit):
+    """Play units ``start..stop-1`` into ``stats`` (:data:`KingStats`) with the unit hook
+    :func:`unit_nb` (``inp.opts``: the layout :data:`O`; ``fns`` = ``(choose, after_trick,
+    play, trump)``, the trump policy's user function typed as a bid)."""
+    ctx = KingCtx(*(trick_core_nb(inp, stats) + (np.zeros(PLAYERS, np.int64),
+                                                 np.zeros(stats.group_mom.shape[0], np.int64))))
+    run_units_nb(seed, start, stop, ctx, fns, audit)
+
+
+@njit(types.boolean(types.uint8[::1], INPUTS_TYPE, fns_type(PLAY_FN, BID_FN), types.int64, types.int64, types.int64,
+                    types.int64[::1], types.int64[::1]), cache=True)
+def one_deal_nb(order, inp, fns, contract, dealer, seed, state, hands):
     """One deal of ``contract`` dealt from the fixed card order ``order`` (what the chunk
-    kernel does after shuffling; for tests and users), audited into ``audit_out``, policy
-    randomness from unit 0's policy stream of ``seed``. ``state`` is filled and ``hands``
-    receives the hands as dealt; returns False on an illegal move (``err`` filled)."""
-    play_hands = np.zeros(MAX_SEATS, np.int64)
-    ok = play_deal_nb(order, state, play_hands, tables, opts, contract, dealer, 1, seats, choose_fn, after_fn,
-                      play_fn, trump_fn, fixed_stream_nb(seed), np.bool_(True), audit_out, err)
+    kernel does after shuffling; for tests and users), audited into ``inp.audit_out``,
+    policy randomness from unit 0's policy stream of ``seed``. ``state`` is filled and
+    ``hands`` receives the hands as dealt; returns False on an illegal move (``inp.err``
+    filled)."""
+    ctx = KingCtx(*(deal_core_nb(inp, order, seed, state) + (np.zeros(PLAYERS, np.int64), np.zeros(1, np.int64))))
+    ok = play_deal_nb(play_tricks_nb, fns[1], ctx, fns, order, contract, dealer, 1, np.bool_(True))
     deal_hands_nb(order, contract, dealer, hands)
     return ok

@@ -11,7 +11,7 @@ from simkit.core.options import pack
 from simkit.core.stats import Stats, moments
 from simkit.core.tricks import S_BID, S_SIZE, S_TRUMP, S_TURNUP, S_WON, cards_of, standard_tables
 from simkit.errors import SimkitError
-from simkit.core.trick_play import (E_CARDS, E_DEAL, E_HAND, E_KIND, E_LEGAL, E_SEAT, E_UNIT, N_ERR, R_PLAY,
+from simkit.core.trick_play import (E_CARDS, E_DEAL, E_HAND, E_KIND, E_LEGAL, E_SEAT, E_UNIT, R_PLAY,
                                     no_after_trick_cb)
 from simkit.games.oh_hell import nb, report
 from simkit.games.oh_hell.policies import BID, PARAM_SLOTS, PLAY
@@ -75,14 +75,12 @@ class OhHell(TrickGame):
     def _run(self, rules, policies, seed, start, stop, audit):
         seats, fns = self.seat_policies(policies, rules.players)
         st = self._new_stats(rules, int(seats.group.max()) + 1)
-        audit_out = np.zeros(2, np.int64)
-        err = np.zeros(N_ERR, np.int64)
-        nb.oh_hell_chunk_nb(seed, start, stop, deck(52), self._opts(rules), standard_tables(52), seats,
-                            nb.choose_play_cb, no_after_trick_cb, *fns,
-                            nb.OhHellStats(**st), audit, audit_out, err)
-        if err[E_KIND]:
-            self.raise_err(err, policies, f"unit {err[E_UNIT]}, ")
-        return st, audit_out
+        inp = self.inputs(deck(52), self._opts(rules), standard_tables(52), seats)
+        nb.oh_hell_chunk_nb.entry()(seed, start, stop, inp, (nb.choose_play_cb, no_after_trick_cb, *fns),
+                                    nb.OhHellStats(**st), audit)
+        if inp.err[E_KIND]:
+            self.raise_err(inp.err, policies, f"unit {inp.err[E_UNIT]}, ")
+        return st, inp.audit_out
 
     def deal_words(self, err):
         return f" of {int(err[E_CARDS])} cards ({self.trump_words(err)})"
@@ -117,11 +115,10 @@ class OhHell(TrickGame):
         seats, fns = self.seat_policies(policies, P)
         state = np.zeros(S_SIZE, np.int64)
         hands = np.zeros(8, np.int64)
-        err = np.zeros(N_ERR, np.int64)
-        if not nb.one_deal_nb(order, self._opts(rules), standard_tables(52), k, dealer, seats,
-                              nb.choose_play_cb, no_after_trick_cb, *fns, int(seed),
-                              state, hands, err):
-            self.raise_err(err, policies)
+        inp = self.inputs(deck(52), self._opts(rules), standard_tables(52), seats)
+        if not nb.one_deal_nb(order, inp, (nb.choose_play_cb, no_after_trick_cb, *fns), k, dealer, int(seed), state,
+                              hands):
+            self.raise_err(inp.err, policies)
         zero = 5 + k if rules.zero_bid == "five_plus_cards" else 10
         bids = [int(b) for b in state[S_BID:S_BID + P]]
         won = [int(t) for t in state[S_WON:S_WON + P]]

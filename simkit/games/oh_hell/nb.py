@@ -13,15 +13,16 @@ import numpy as np
 from numba import types
 
 from simkit.core.interrupt_nb import poll_interrupt_nb
-from simkit.core.jit import cfunc, njit
 from simkit.core.borrow import borrowed
+from simkit.core.jit import cfunc, njit
 from simkit.core.options import choices, layout
 from simkit.core.rng import randbelow_nb
 from simkit.core.stats import moment_add_nb
-from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
-from simkit.core.trick_play import (AFTER_FN, CHOOSE_FN, CHOOSE_SIG, E_CARDS, E_DEAL, E_EXTRA, E_HAND, E_KIND,
-                                    E_LEGAL, E_MOVE, E_SEAT, E_TRUMP, ERR_GAME, N_ERR, PLAY_BUILTIN,
-                                    SeatPolicies, play_tricks_nb)
+from simkit.core.trick_game import (INPUTS_TYPE, bundle, chunk_signature, context, deal_core_nb, fns_type,
+                                    shuffle_top_nb, trick_core_nb, unit_loop)
+from simkit.core.trick_play import (CHOOSE_SIG, E_CARDS, E_DEAL, E_EXTRA, E_HAND, E_KIND, E_LEGAL, E_MOVE, E_SEAT,
+                                    E_TRUMP, ERR_GAME, N_ERR, PLAY_BUILTIN, SeatPolicies, play_tricks_inline_nb,
+                                    play_tricks_nb)
 from simkit.core.trick_play import PLAY_RANDOM, PLAY_USER  # noqa: F401  (policy codes, read by policies.py)
 from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_nb, no_user_play_nb,  # noqa: F401
                                 MAX_SEATS, NO_TRUMP, S_BID, S_CARDS, S_DEAL_NO, S_DEALER, S_EXTRA, S_LEADER,
@@ -84,13 +85,15 @@ def deal_points_nb(bid, tricks, k, zero_value):
 
 # -- bidding -----------------------------------------------------------------------------------
 @njit(cache=True)
-def rollout_nb(hands, state, tables, opts, seat, seats, choose_fn, after_fn, play_fn, pst, audit_out, err):
-    """Play the deal out from the state after the bids, every seat with the bid-aware
-    heuristic (``seats``: all heuristic, spoil on); returns the tricks ``seat`` takes.
-    ``hands`` and ``state`` are scratch copies (consumed)."""
-    play_tricks_nb(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, np.bool_(False),
-                   audit_out, err)
-    return state[S_WON + seat]
+def rollout_nb(ctx, fns, seat):
+    """Play the deal out from the state after the bids in the play-out context ``ctx``
+    (:func:`rollout_ctx_nb`: scratch copies of the hands and the state, consumed; every seat
+    with the bid-aware heuristic, spoil on); returns the tricks ``seat`` takes. ``ctx`` is
+    borrowed here (:mod:`simkit.core.borrow`): the caller holds it."""
+    ctx = borrowed(ctx)
+    play_tricks_nb(fns[0], fns[1], BETWEEN, ctx.hands, ctx.state, ctx.tables, ctx.opts, ctx.seats, fns[2], ctx.pst,
+                   np.bool_(False), ctx.audit_out, ctx.err)
+    return ctx.state[S_WON + seat]
 
 
 @njit(cache=True)
@@ -104,8 +107,19 @@ def rollout_seats_nb(players):
     return SeatPolicies(code, params, np.zeros(players, np.int64))
 
 
+@njit(cache=True, inline="always")     # once per simulation bid: inlined
+def rollout_ctx_nb(ctx, hands, state):
+    """The context of the simulation bidder's play-outs (:func:`rollout_nb`): ``ctx`` with
+    the scratch ``hands`` and ``state``, every seat on the old heuristic
+    (:func:`rollout_seats_nb`) and audit counts and an error record of its own (neither is
+    read); the deal's tables, options and policy stream are ``ctx``'s."""
+    return OhHellCtx(ctx.deck0, ctx.opts, ctx.tables, rollout_seats_nb(ctx.state[S_PLAYERS]), ctx.stats,
+                     np.zeros(2, np.int64), np.zeros(N_ERR, np.int64), ctx.deck, ctx.dst, ctx.pst, state, hands,
+                     ctx.score, ctx.pts, ctx.ascore, ctx.gx, ctx.scale)
+
+
 @njit(cache=True)
-def simulation_bid_nb(seat, hands, state, tables, opts, params, choose_fn, after_fn, play_fn, pst):
+def simulation_bid_nb(ctx, fns, seat, params):
     """Bid by playing out sampled deals consistent with what the bidder sees.
 
     The unseen cards (all but his hand and the turn-up) are dealt at random to the other
@@ -113,7 +127,9 @@ def simulation_bid_nb(seat, hands, state, tables, opts, params, choose_fn, after
     :func:`strength_nb`. For each candidate bid within ``window`` of the strength bid,
     every sampled deal is played out (:func:`rollout_nb`, the same samples for every
     candidate) and the candidate with the highest estimated expected score
-    ``P(exact) * points`` is bid (ties: the nearer to the strength bid, then the lower)."""
+    ``P(exact) * points`` is bid (ties: the nearer to the strength bid, then the lower).
+    ``params``: the seat's bid parameters."""
+    hands, state, tables, pst = ctx.hands, ctx.state, ctx.tables, ctx.pst
     players = state[S_PLAYERS]
     k = state[S_CARDS]
     tt = tables[state[S_TABLE]]
@@ -137,9 +153,7 @@ def simulation_bid_nb(seat, hands, state, tables, opts, params, choose_fn, after
     work_hands = np.zeros(MAX_SEATS, np.int64)
     sim_state = np.empty_like(state)
     work = np.empty_like(state)
-    seats = rollout_seats_nb(players)
-    err = np.zeros(N_ERR, np.int64)
-    audit_out = np.zeros(2, np.int64)
+    rctx = rollout_ctx_nb(ctx, work_hands, work)
     for _ in range(samples):
         deal_hidden_nb(pool, seat, hands[seat], players, k, sim_hands, pst)
         for i in range(S_SIZE):
@@ -159,8 +173,7 @@ def simulation_bid_nb(seat, hands, state, tables, opts, params, choose_fn, after
             work[S_SEAT] = work[S_LEADER]
             for s in range(players):
                 work_hands[s] = base[s]
-            if rollout_nb(work_hands, work, tables, opts, seat, seats, choose_fn, after_fn, play_fn, pst, audit_out,
-                          err) == b:
+            if rollout_nb(rctx, fns, seat) == b:
                 hits[b - lo] += 1
     best = -1
     best_val = -1
@@ -231,29 +244,31 @@ def heuristic_bid_nb(hand, state, tt, p, sc):
     return round_bid_nb(v + p[P_BIAS], k, state[S_FORBIDDEN])
 
 
-@njit(cache=True)
-def choose_bid_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst, sc):
-    """The bid of a seat whose policy is not ``random`` (that one is drawn in :func:`bid_round_nb`)."""
-    tt = tables[state[S_TABLE]]
+@njit(cache=True, inline="always")     # once per bid: inlined
+def choose_bid_nb(ctx, fns, seat):
+    """The bid of ``seat``, whose policy is not ``random`` (that one is drawn in
+    :func:`bid_round_nb`): the heuristic, simulation or seed-advice bid, or the user's
+    ``bid`` function (``fns[3]``)."""
+    hands, state, seats, sc = ctx.hands, ctx.state, ctx.seats, ctx.scale
+    tt = ctx.tables[state[S_TABLE]]
     code = seats.code[R_BID, seat]
     bid_params = seats.params[R_BID]
-    k = state[S_CARDS]
-    forbidden = state[S_FORBIDDEN]
     if code == BID_HEURISTIC:
         return heuristic_bid_nb(hands[seat], state, tt, bid_params[seat], sc)
     if code == BID_SIMULATION:
-        return simulation_bid_nb(seat, hands, state, tables, opts, bid_params[seat], choose_fn, after_fn, play_fn, pst)
+        return simulation_bid_nb(ctx, fns, seat, bid_params[seat])
     if code == BID_ADVICE:
         return advice_bid_nb(seat, hands, state, tt, bid_params[seat], sc)
-    return bid_fn(hands[seat], state, bid_params[seat])
+    return fns[3](hands[seat], state, bid_params[seat])
 
 
-@njit(cache=True)
-def bid_round_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst, err, sc):
+@njit(cache=True, inline="always")     # once per deal: inlined
+def bid_round_nb(ctx, fns):
     """Bids from the dealer's left, each seat once (000 line 319 «Игрок, сидящий слева от
     сдатчика заказывает первым ... пас не допускается»), the dealer last; with ``hook`` the
     dealer may not bring the total to the cards in hand. Returns False (and fills
-    ``err``) on an illegal bid."""
+    ``ctx.err``) on an illegal bid."""
+    hands, state, opts, seats, pst, err, sc = ctx.hands, ctx.state, ctx.opts, ctx.seats, ctx.pst, ctx.err, ctx.scale
     players = state[S_PLAYERS]
     k = state[S_CARDS]
     dealer = state[S_DEALER]
@@ -275,7 +290,7 @@ def bid_round_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn
             if forbidden >= 0 and b >= forbidden:
                 b += 1
         else:
-            b = choose_bid_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst, sc)
+            b = choose_bid_nb(ctx, fns, seat)
         if b < 0 or b > k or b == forbidden:
             err[E_KIND] = ERR_BID
             err[E_SEAT] = seat
@@ -296,7 +311,7 @@ def bid_round_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn
 
 # -- play --------------------------------------------------------------------------------------
 @njit(cache=True, inline='always')     # inlined into choose_play_cb: one call per card, not two
-def heuristic_play_nb(seat, hand, legal, state, trick, tt, spoil, cheap, urgency, lead_high, lead_short):
+def heuristic_play_nb(seat, hand, legal, state, trick, tt, q):
     """Bid-aware play. While short of the bid: win (lead a sure card of its suit if any,
     else, with ``lead_short`` >= 0.5 and a trump in hand, the weakest card of its shortest
     plain suit (to void it and ruff later), else the weakest, or with ``lead_high`` >= 0.5
@@ -309,7 +324,9 @@ def heuristic_play_nb(seat, hand, legal, state, trick, tt, spoil, cheap, urgency
     strongest). Once the bid is out of reach, with ``spoil`` >= 0.5: spoil opponents when
     it is cheap (take a trick its current winner still needs, let a player at his bid take
     it). ``spoil=1, cheap=0, urgency=0, lead_high=0, lead_short=0`` (:data:`OLD_PLAY`) is the
-    old heuristic; the default is ``lead_short=1`` (docs/oh_hell.md)."""
+    old heuristic; the default is ``lead_short=1`` (docs/oh_hell.md). ``q``: the seat's play
+    parameters (``q[Q_SPOIL]`` ...)."""
+    spoil, cheap, urgency, lead_high, lead_short = q[Q_SPOIL], q[Q_CHEAP], q[Q_URGENCY], q[Q_LEAD_HIGH], q[Q_LEAD_SHORT]
     players = state[S_PLAYERS]
     n = state[S_N_IN_TRICK]
     need = state[S_BID + seat] - state[S_WON + seat]
@@ -358,20 +375,22 @@ def heuristic_play_nb(seat, hand, legal, state, trick, tt, spoil, cheap, urgency
 @cfunc(CHOOSE_SIG, cache=True)
 def choose_play_cb(code, seat, hand, legal, state, trick, tt, params, opts):
     """The built-in play policies (the heuristic; random is the engine's)."""
-    return heuristic_play_nb(seat, hand, legal, state, trick, tt, params[seat, Q_SPOIL], params[seat, Q_CHEAP],
-                             params[seat, Q_URGENCY], params[seat, Q_LEAD_HIGH], params[seat, Q_LEAD_SHORT])
+    return heuristic_play_nb(seat, hand, legal, state, trick, tt, params[seat])
 
 
 #: nothing happens between tricks (np.bool_: a run-time value, so every call shares one compiled loop)
 BETWEEN = np.bool_(False)
 
 
-@njit(cache=True)
-def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, k, seats, choose_fn, after_fn, play_fn, bid_fn,
-                 pst, audit, audit_out, err, sc):
+@njit(cache=True, inline="always")     # once per deal: inlined
+def play_deal_nb(engine, ctx, fns, order, deal_no, dealer, k, audit):
     """One deal from the card order ``order`` (its first cards are dealt): deal, turn the
-    trump, bid, play. Leaves bids in ``state[S_BID:]`` and tricks in ``state[S_WON:]``;
-    returns False on an illegal move (``err`` filled)."""
+    trump, bid, play with the trick engine ``engine``
+    (:func:`~simkit.core.trick_play.play_tricks_inline_nb` in the chunk, the loop compiled
+    into the deal; :func:`~simkit.core.trick_play.play_tricks_nb` elsewhere). Leaves bids in
+    ``ctx.state[S_BID:]`` and tricks in ``ctx.state[S_WON:]``; returns False on an illegal
+    move (``ctx.err`` filled)."""
+    state, hands, tables, opts, audit_out = ctx.state, ctx.hands, ctx.tables, ctx.opts, ctx.audit_out
     players = opts[O.players]
     turnup = deal_round_nb(order, players, k, dealer, hands)
     last = deal_no == opts[O.n_deals]
@@ -395,10 +414,10 @@ def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, k, seats, c
                 or (turnup >= 0 and (union >> turnup) & 1 == 1)):
             audit_out[1] += 1
         dealt = union
-    if not bid_round_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst, err, sc):
+    if not bid_round_nb(ctx, fns):
         return False
-    if not play_tricks_nb(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, audit,
-                          audit_out, err):
+    if not engine(fns[0], fns[1], BETWEEN, hands, state, tables, opts, ctx.seats, fns[2], ctx.pst, audit, audit_out,
+                  ctx.err):
         return False
     if audit:
         audit_out[0] += 1
@@ -426,8 +445,11 @@ OhHellStats, STATS_TYPE = bundle("OhHellStats", {
 
 
 @njit(cache=True)
-def score_game_nb(opts, group, stats, score, ascore, gx, audit, audit_out):
-    """The game's result: the highest score wins (ties shared, or all win with ``ties``)."""
+def score_game_nb(ctx, audit):
+    """The game's result from the totals ``ctx.score`` (audited against ``ctx.ascore``):
+    the highest score wins (ties shared, or all win with ``ties``)."""
+    opts, group, stats, score, ascore, gx, audit_out = (ctx.opts, ctx.seats.group, ctx.stats, ctx.score, ctx.ascore,
+                                                        ctx.gx, ctx.audit_out)
     players = opts[O.players]
     n_groups = gx.shape[0] // 2
     best = score[0]
@@ -462,93 +484,91 @@ def score_game_nb(opts, group, stats, score, ascore, gx, audit, audit_out):
 
 
 # -- the kernels the Python side calls ---------------------------------------------------------------
-_I1, _I2 = types.int64[::1], types.int64[:, ::1]
+#: the kernel context (:func:`~simkit.core.trick_game.context`): the engine's fields and ``score`` (the game's
+#: totals per seat), ``pts`` (a deal's points per seat), ``ascore`` (the audit's own totals), ``gx`` (per policy
+#: group: win shares, then scores), ``scale`` (the deal's strength scale kept by :func:`deal_strength_nb`)
+OhHellCtx = context("OhHellCtx", ("score", "pts", "ascore", "gx", "scale"))
 
 
-@njit(cache=True)
-def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, bid_fn, stats, audit,
-             audit_out, err, deck, dst, pst, state, hands, score, pts, ascore, gx, sc):
-    """The units of :func:`oh_hell_chunk_nb` with its work arrays, every array used through
-    a :func:`~simkit.core.borrow.borrowed` view (no reference counting in the calls per
-    deal)."""
-    deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, score, pts, ascore, gx = borrowed(
-        (deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, score, pts, ascore, gx))
-    seats, stats, sc = borrowed(seats), borrowed(stats), borrowed(sc)
+@njit(cache=True, inline="always")
+def unit_nb(ctx, fns, unit, audit):
+    """One unit (the engine's unit hook, :func:`~simkit.core.trick_game.unit_loop`): a
+    whole game (deals of 1, 2, ..., N cards, the deal passing to the left) or, with
+    ``opts[O.cards]``, one deal of that many cards. False on an illegal move."""
+    opts, stats, state, deck, audit_out = ctx.opts, ctx.stats, ctx.state, ctx.deck, ctx.audit_out
+    score, pts, ascore = ctx.score, ctx.pts, ctx.ascore
     players = opts[O.players]
     single = opts[O.cards]
     zero = opts[O.zero_bid] == ZERO_BID.five_plus_cards
     seat_joint, pos_joint, table_total, counters = stats.seat_joint, stats.pos_joint, stats.table_total, stats.counters
-    for unit in range(start, stop):
+    for i in range(MAX_SEATS):
+        score[i] = 0
+        ascore[i] = 0
+    first = single if single > 0 else 1
+    last = single if single > 0 else opts[O.n_deals]
+    for deal_no in range(first, last + 1):
         poll_interrupt_nb()
-        start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
-        for i in range(MAX_SEATS):
-            score[i] = 0
-            ascore[i] = 0
-        first = single if single > 0 else 1
-        last = single if single > 0 else opts[O.n_deals]
-        for deal_no in range(first, last + 1):
-            poll_interrupt_nb()
-            k = deal_no
-            dealer = (opts[O.first_dealer] + (0 if single > 0 else deal_no - 1)) % players
-            shuffle_top_nb(deck, min(players * k + 1, deck.shape[0]), dst)
-            if not play_deal_nb(deck, state, hands, tables, opts, deal_no, dealer, k, seats, choose_fn, after_fn,
-                                play_fn, bid_fn, pst, audit, audit_out, err, sc):
-                return
-            total_bid = 0
-            others = 0
+        k = deal_no
+        dealer = (opts[O.first_dealer] + (0 if single > 0 else deal_no - 1)) % players
+        shuffle_top_nb(deck, min(players * k + 1, deck.shape[0]), ctx.dst)
+        if not play_deal_nb(play_tricks_inline_nb, ctx, fns, deck, deal_no, dealer, k, audit):
+            return False
+        total_bid = 0
+        others = 0
+        for seat in range(players):
+            b = state[S_BID + seat]
+            t = state[S_WON + seat]
+            total_bid += b
+            pts[seat] = deal_points_nb(b, t, k, 5 + k if zero else 10)
+            score[seat] += pts[seat]
+            seat_joint[seat, k, b, t] += 1
+            pos = seat - dealer - 1
+            pos_joint[pos + players if pos < 0 else pos, k, b, t] += 1
+            if seat != dealer:
+                others += pts[seat]
+        if audit:
+            audit_out[0] += 1
             for seat in range(players):
                 b = state[S_BID + seat]
-                t = state[S_WON + seat]
-                total_bid += b
-                pts[seat] = deal_points_nb(b, t, k, 5 + k if zero else 10)
-                score[seat] += pts[seat]
-                seat_joint[seat, k, b, t] += 1
-                pos = seat - dealer - 1
-                pos_joint[pos + players if pos < 0 else pos, k, b, t] += 1
-                if seat != dealer:
-                    others += pts[seat]
-            if audit:
-                audit_out[0] += 1
-                for seat in range(players):
-                    b = state[S_BID + seat]
-                    want = 0 if b != state[S_WON + seat] else (10 + b if b > 0 else (5 + k if zero else 10))
-                    ascore[seat] += want
-                    if pts[seat] != want or b < 0 or b > k:
-                        audit_out[1] += 1
-            table_total[k, 0 if total_bid > k else (1 if total_bid < k else 2)] += 1
-            moment_add_nb(stats.deal_mom, 0, (players - 1) * pts[dealer] - others)
-            counters[0] += 1
-            if opts[O.hook] != 0 and state[S_BID_SUM] <= k:   # S_BID_SUM: the total before the dealer bid
-                counters[1] += 1
-        counters[2] += 1
-        if single == 0:
-            score_game_nb(opts, seats.group, stats, score, ascore, gx, audit, audit_out)
+                want = 0 if b != state[S_WON + seat] else (10 + b if b > 0 else (5 + k if zero else 10))
+                ascore[seat] += want
+                if pts[seat] != want or b < 0 or b > k:
+                    audit_out[1] += 1
+        table_total[k, 0 if total_bid > k else (1 if total_bid < k else 2)] += 1
+        moment_add_nb(stats.deal_mom, 0, (players - 1) * pts[dealer] - others)
+        counters[0] += 1
+        if opts[O.hook] != 0 and state[S_BID_SUM] <= k:   # S_BID_SUM: the total before the dealer bid
+            counters[1] += 1
+    counters[2] += 1
+    if single == 0:
+        score_game_nb(ctx, audit)
+    return True
 
 
-@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, _I2, SEATS_TYPE, CHOOSE_FN, AFTER_FN,
-                 PLAY_FN, BID_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
-def oh_hell_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, bid_fn, stats,
-                     audit, audit_out, err):
-    """Play units ``start..stop-1`` into ``stats`` (:data:`OhHellStats`): whole games
-    (deals of 1, 2, ..., N cards, the deal passing to the left) or, with ``opts[O.cards]``,
-    single deals of that many cards (:func:`units_nb`, on work arrays allocated here)."""
-    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
-    units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, bid_fn, stats, audit,
-             audit_out, err, deck, dst, pst, state, hands, np.zeros(MAX_SEATS, np.int64), np.zeros(MAX_SEATS, np.int64),
-             np.zeros(MAX_SEATS, np.int64), np.zeros(stats.group_mom.shape[0], np.int64), np.zeros(4, np.float64))
+run_units_nb = unit_loop(unit_nb)
 
 
-@njit(types.boolean(types.uint8[::1], _I1, _I2, types.int64, types.int64, SEATS_TYPE, CHOOSE_FN, AFTER_FN, PLAY_FN,
-                    BID_FN, types.int64, _I1, _I1, _I1), cache=True)
-def one_deal_nb(order, opts, tables, deal_no, dealer, seats, choose_fn, after_fn, play_fn, bid_fn, seed, state,
-                hands, err):
+@njit(chunk_signature(STATS_TYPE, PLAY_FN, BID_FN), cache=True)
+def oh_hell_chunk_nb(seed, start, stop, inp, fns, stats, audit):
+    """Play units ``start..stop-1`` into ``stats`` (:data:`OhHellStats`) with the unit hook
+    :func:`unit_nb` (``inp.opts``: the layout :data:`O`; ``fns`` = ``(choose, after_trick,
+    play, bid)``)."""
+    ctx = OhHellCtx(*(trick_core_nb(inp, stats) + (
+        np.zeros(MAX_SEATS, np.int64), np.zeros(MAX_SEATS, np.int64), np.zeros(MAX_SEATS, np.int64),
+        np.zeros(stats.group_mom.shape[0], np.int64), np.zeros(4, np.float64))))
+    run_units_nb(seed, start, stop, ctx, fns, audit)
+
+
+@njit(types.boolean(types.uint8[::1], INPUTS_TYPE, fns_type(PLAY_FN, BID_FN), types.int64, types.int64, types.int64,
+                    types.int64[::1], types.int64[::1]), cache=True)
+def one_deal_nb(order, inp, fns, deal_no, dealer, seed, state, hands):
     """One deal of ``deal_no`` cards dealt from the fixed card order ``order`` (what the
     chunk kernel does after shuffling; for tests and users), policy randomness from the
     policy stream of unit 0 of ``seed``. ``state`` and ``hands`` (the hands as dealt) are
-    filled; returns False on an illegal move (``err`` filled)."""
-    audit_out = np.zeros(2, np.int64)
-    play_hands = np.zeros(MAX_SEATS, np.int64)
-    ok = play_deal_nb(order, state, play_hands, tables, opts, deal_no, dealer, deal_no, seats, choose_fn, after_fn,
-                      play_fn, bid_fn, fixed_stream_nb(seed), deal_no < 0, audit_out, err, np.zeros(4, np.float64))
-    deal_round_nb(order, opts[O.players], deal_no, dealer, hands)
+    filled; returns False on an illegal move (``inp.err`` filled)."""
+    ctx = OhHellCtx(*(deal_core_nb(inp, order, seed, state) + (
+        np.zeros(MAX_SEATS, np.int64), np.zeros(MAX_SEATS, np.int64), np.zeros(MAX_SEATS, np.int64),
+        np.zeros(1, np.int64), np.zeros(4, np.float64))))
+    ok = play_deal_nb(play_tricks_nb, ctx, fns, order, deal_no, dealer, deal_no, deal_no < 0)
+    deal_round_nb(order, inp.opts[O.players], deal_no, dealer, hands)
     return ok

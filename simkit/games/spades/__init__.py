@@ -10,7 +10,7 @@ from simkit.core.cards import deck, format as format_cards
 from simkit.core.options import pack
 from simkit.core.stats import Stats, moments
 from simkit.core.tricks import S_BID, S_SIZE, S_WON, cards_of, standard_tables
-from simkit.core.trick_play import (E_DEAL, E_HAND, E_KIND, E_PHASE, E_SEAT, E_UNIT, N_ERR, R_PLAY,
+from simkit.core.trick_play import (E_DEAL, E_HAND, E_KIND, E_PHASE, E_SEAT, E_UNIT, R_PLAY,
                                     no_after_trick_cb)
 from simkit.games.spades import nb, report
 from simkit.games.spades.policies import BID, PARAM_SLOTS, PLAY
@@ -59,14 +59,12 @@ class Spades(TrickGame):
                    both_nil=np.zeros(2, np.int64), side_pts=moments(2), dealer_mom=moments(1),
                    counters=np.zeros(4, np.int64), game_win=moments(2), game_score=moments(2),
                    game_len=moments(1), group_mom=moments(int(seats.group.max()) + 1))
-        audit_out = np.zeros(2, np.int64)
-        err = np.zeros(N_ERR, np.int64)
-        nb.spades_chunk_nb(seed, start, stop, deck(52), self._opts(rules), standard_tables(52), seats,
-                           nb.choose_play_cb, no_after_trick_cb, *fns,
-                           nb.SpadesStats(**st), audit, audit_out, err)
-        if err[E_KIND]:
-            self.raise_err(err, policies, f"unit {err[E_UNIT]}, ")
-        return st, audit_out
+        inp = self.inputs(deck(52), self._opts(rules), standard_tables(52), seats)
+        nb.spades_chunk_nb.entry()(seed, start, stop, inp, (nb.choose_play_cb, no_after_trick_cb, *fns),
+                                   nb.SpadesStats(**st), audit)
+        if inp.err[E_KIND]:
+            self.raise_err(inp.err, policies, f"unit {inp.err[E_UNIT]}, ")
+        return st, inp.audit_out
 
     def game_situation(self, err, where):
         seat = int(err[E_SEAT])
@@ -95,11 +93,10 @@ class Spades(TrickGame):
         state[nb.S_TARGET] = rules.target
         hands = np.zeros(8, np.int64)
         after = np.zeros(8, np.int64)
-        err = np.zeros(N_ERR, np.int64)
-        if not nb.one_deal_nb(order, self._opts(rules), standard_tables(52), 1, dealer, seats,
-                              nb.choose_play_cb, no_after_trick_cb, *fns, int(seed), state,
-                              hands, after, err):
-            self.raise_err(err, policies)
+        inp = self.inputs(deck(52), self._opts(rules), standard_tables(52), seats)
+        if not nb.one_deal_nb(order, inp, (nb.choose_play_cb, no_after_trick_cb, *fns), 1, dealer, int(seed), state,
+                              hands, after):
+            self.raise_err(inp.err, policies)
         bids = [int(b) for b in state[S_BID:S_BID + 4]]
         won = [int(t) for t in state[S_WON:S_WON + 4]]
         dn = int(state[nb.S_DNIL])

@@ -19,13 +19,13 @@ from numba import types
 from simkit.core.interrupt_nb import poll_interrupt_nb
 from simkit.core.jit import cfunc, njit
 from simkit.core.cards import SPADES
-from simkit.core.borrow import borrowed
 from simkit.core.options import choices, layout
 from simkit.core.rng import randbelow_nb
 from simkit.core.stats import moment_add_nb
-from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
-from simkit.core.trick_play import (AFTER_FN, CHOOSE_FN, CHOOSE_SIG, ERR_GAME, N_ERR, PLAY_BUILTIN, PLAY_RANDOM, R_PLAY,
-                                    SeatPolicies, illegal_move_nb, play_tricks_nb)
+from simkit.core.trick_game import (INPUTS_TYPE, bundle, chunk_signature, context, deal_core_nb, fns_type,
+                                    shuffle_top_nb, trick_core_nb, unit_loop)
+from simkit.core.trick_play import (CHOOSE_SIG, ERR_GAME, N_ERR, PLAY_BUILTIN, PLAY_RANDOM, R_PLAY, SeatPolicies,
+                                    illegal_move_nb, play_tricks_inline_nb, play_tricks_nb)
 from simkit.core.trick_play import PLAY_USER  # noqa: F401  (policy code, read by policies.py and users)
 from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_nb, no_user_play_nb,  # noqa: F401
                                 BREAK_ANY, BREAK_DISCARD, MAX_SEATS, S_BID, S_BREAK, S_DEAL_NO, S_DEALER, S_EXTRA,
@@ -150,13 +150,14 @@ def _scaled_bid_nb(hand, state, tt, p, factor):
 
 
 @njit(cache=True)
-def simulation_bid_nb(seat, hands, state, tables, p, opts, pst, choose_fn, after_fn, play_fn):
+def simulation_bid_nb(ctx, fns, seat, p):
     """Bid from sampled deals: the 39 cards the bidder cannot see are dealt at random to
     the others ``samples`` times (bids already made kept, later bidders bid the heuristic);
     each sample is played out twice with the heuristic play for everybody, once with the
     bidder aiming at his heuristic bid and once playing nil. Bids nil when the share of
     samples without a trick reaches ``nil_p``, else his mean tricks plus ``bias``,
-    rounded (at least 1)."""
+    rounded (at least 1). ``p``: the seat's bid parameters."""
+    hands, state, tables, opts, pst = ctx.hands, ctx.state, ctx.tables, ctx.opts, ctx.pst
     samples = max(1, np.int64(p[P_SAMPLES]))
     tt = tables[SPADES]
     factor = strength_factor_nb(state, tt, p[P_HONOR], p[P_TRUMP_LOW], p[P_NORM])    # the same for every hand
@@ -190,7 +191,7 @@ def simulation_bid_nb(seat, hands, state, tables, p, opts, pst, choose_fn, after
             work[S_SEAT] = work[S_LEADER]
             for s in range(4):
                 work_hands[s] = sim_hands[s]
-            play_tricks_nb(choose_fn, after_fn, BETWEEN, work_hands, work, tables, opts, seats, play_fn, pst,
+            play_tricks_nb(fns[0], fns[1], BETWEEN, work_hands, work, tables, opts, seats, fns[2], pst,
                            np.bool_(False), audit_out, err)
             if aim == 0:
                 total += work[S_WON + seat]
@@ -201,15 +202,16 @@ def simulation_bid_nb(seat, hands, state, tables, p, opts, pst, choose_fn, after
     return max(1, round_bid_nb(total / samples + p[P_BIAS], 13, -1))
 
 
-@njit(cache=True)
-def choose_bid_nb(seat, hands, state, tables, seats, choose_fn, after_fn, play_fn, bid_fn, opts, pst):
+@njit(cache=True, inline="always")     # once per bidding phase and seat: inlined
+def choose_bid_nb(ctx, fns, seat):
     """The acting seat's answer in the current bidding phase, blind or not (the random
-    policy is drawn in :func:`bid_round_nb`)."""
+    policy is drawn in :func:`bid_round_nb`); the user's ``bid`` function is ``fns[3]``."""
+    hands, state, seats = ctx.hands, ctx.state, ctx.seats
     code = seats.code[R_BID, seat]
     p = seats.params[R_BID, seat]
     blind = state[S_PHASE] == PHASE_BLIND
     if code == BID_USER:
-        return bid_fn(0 if blind else hands[seat], state, p)
+        return fns[3](0 if blind else hands[seat], state, p)
     if blind:
         if code == BID_NIL and p[P_DNIL_BEHIND] > 0:
             side = seat & 1
@@ -217,17 +219,19 @@ def choose_bid_nb(seat, hands, state, tables, seats, choose_fn, after_fn, play_f
             return 1 if behind >= p[P_DNIL_BEHIND] else 0
         return 0
     if code == BID_SIMULATION:
-        return simulation_bid_nb(seat, hands, state, tables, p, opts, pst, choose_fn, after_fn, play_fn)
-    b, e = _heuristic_bid_nb(hands[seat], state, tables[SPADES], p)
+        return simulation_bid_nb(ctx, fns, seat, p)
+    b, e = _heuristic_bid_nb(hands[seat], state, ctx.tables[SPADES], p)
     if code == BID_NIL and e - p[P_BIAS] <= p[P_THRESHOLD]:
         return 0
     return b
 
 
-@njit(cache=True)
-def bid_round_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst, err):
+@njit(cache=True, inline="always")     # once per deal: inlined
+def bid_round_nb(ctx, fns):
     """Each seat bids once, from the dealer (000 line 245 «Начиная со сдатчика») or from
-    his left; with double nil allowed each is first asked blind. False on an illegal bid."""
+    his left; with double nil allowed each is first asked blind. False on an illegal bid
+    (``ctx.err`` filled)."""
+    hands, state, opts, seats, pst, err = ctx.hands, ctx.state, ctx.opts, ctx.seats, ctx.pst, ctx.err
     dealer = state[S_DEALER]
     seat = dealer if opts[O.bidding_start] == BIDDING_START.dealer else (dealer + 1) % 4
     state[S_DNIL] = 0
@@ -243,7 +247,7 @@ def bid_round_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn
             continue
         if opts[O.double_nil] != 0:
             state[S_PHASE] = PHASE_BLIND
-            dn = choose_bid_nb(seat, hands, state, tables, seats, choose_fn, after_fn, play_fn, bid_fn, opts, pst)
+            dn = choose_bid_nb(ctx, fns, seat)
             if dn != 0 and dn != 1:
                 bad_move_nb(err, ERR_BLIND, state, seat, dn, 0)
                 return False
@@ -252,7 +256,7 @@ def bid_round_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn
             state[S_DNIL] |= 1 << seat
         else:
             state[S_PHASE] = PHASE_BID
-            b = choose_bid_nb(seat, hands, state, tables, seats, choose_fn, after_fn, play_fn, bid_fn, opts, pst)
+            b = choose_bid_nb(ctx, fns, seat)
             if b < 0 or b > 13:
                 bad_move_nb(err, ERR_BID, state, seat, b, hands[seat])
                 return False
@@ -312,8 +316,7 @@ def exchange_nb(hands, state, tt, seats, play_fn, pst, err):
 
 # -- play -----------------------------------------------------------------------------------------------
 @njit(cache=True, inline='always')     # inlined into choose_play_cb: one call per card, not two
-def heuristic_play_nb(seat, hand, legal, state, trick, tt, protect, attack, bags, second_low, cheap, lead_short,
-                      set_them):
+def heuristic_play_nb(seat, hand, legal, state, trick, tt, q, bags):
     """Partnership play. A nil bidder ducks (leads his weakest card, follows with his
     strongest loser). With ``protect`` >= 0.5 a partner of a nil bidder covers him (leads
     high, beats his card when he is winning, plays high before him); with ``attack`` >=
@@ -328,7 +331,10 @@ def heuristic_play_nb(seat, hand, legal, state, trick, tt, protect, attack, bags
     short with no sure card to lead, lead the weakest card of the shortest plain suit
     while holding a spade (to ruff it later); ``set_them`` >= 0.5: with the contract made
     and no bag penalty, keep winning while the opponents are short of theirs. The default
-    is ``cheap=1, set_them=1`` (docs/spades.md)."""
+    is ``cheap=1, set_them=1`` (docs/spades.md). ``q``: the seat's play parameters
+    (``q[Q_PROTECT]`` ...); ``bags``: overtricks are penalised (``bags=ten_for_100``)."""
+    protect, attack, second_low, cheap = q[Q_PROTECT], q[Q_ATTACK], q[Q_SECOND_LOW], q[Q_CHEAP]
+    lead_short, set_them = q[Q_LEAD_SHORT], q[Q_SET]
     n = state[S_N_IN_TRICK]
     partner = seat ^ 2
     my_nil = state[S_BID + seat] == 0
@@ -405,25 +411,26 @@ def heuristic_play_nb(seat, hand, legal, state, trick, tt, protect, attack, bags
 @cfunc(CHOOSE_SIG, cache=True)
 def choose_play_cb(code, seat, hand, legal, state, trick, tt, params, opts):
     """The built-in play policies (the heuristic; random is the engine's)."""
-    return heuristic_play_nb(seat, hand, legal, state, trick, tt, params[seat, Q_PROTECT], params[seat, Q_ATTACK],
-                             opts[O.bags] == BAGS.ten_for_100, params[seat, Q_SECOND_LOW], params[seat, Q_CHEAP],
-                             params[seat, Q_LEAD_SHORT], params[seat, Q_SET])
+    return heuristic_play_nb(seat, hand, legal, state, trick, tt, params[seat], opts[O.bags] == BAGS.ten_for_100)
 
 
 #: nothing happens between tricks (np.bool_: a run-time value, so every call shares one compiled loop)
 BETWEEN = np.bool_(False)
 
 
-@njit(cache=True)
-def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, seats, choose_fn, after_fn, play_fn, bid_fn,
-                 pst, audit, audit_out, err, after):
-    """One deal from the card order ``order``: deal 13 each one at a time from the dealer's
+@njit(cache=True, inline="always")     # once per deal: inlined
+def play_deal_nb(engine, ctx, fns, order, deal_no, dealer, audit):
+    """One deal from the card order ``order`` with the trick engine ``engine``
+    (:func:`~simkit.core.trick_play.play_tricks_inline_nb` in the chunk, the loop compiled
+    into the deal; :func:`~simkit.core.trick_play.play_tricks_nb` elsewhere): deal 13 each one at a time from the dealer's
     left (000 line 243), bid, exchange, play the 13 tricks from the dealer's left (000 line
     251): follow suit if able, else any card; spades may not be led until broken unless the
     leader holds nothing else («С пик можно ходить только после "открытия" масти»), broken
     by a spade discarded on another suit (or, with ``any_spade``, by any spade). Leaves
-    bids and tricks in ``state`` and the hands after the exchange in ``after``;
-    returns False on an illegal move (``err`` filled)."""
+    bids and tricks in ``ctx.state`` and the hands after the exchange in ``ctx.after``;
+    returns False on an illegal move (``ctx.err`` filled)."""
+    state, hands, tables, opts, seats, audit_out = ctx.state, ctx.hands, ctx.tables, ctx.opts, ctx.seats, ctx.audit_out
+    after = ctx.after
     deal_round_nb(order, 4, 13, dealer, hands)
     start_deal_nb(state, tables, SPADES, 4, 13, dealer, (dealer + 1) & 3, -1, deal_no)
     state[S_LEAD_BAN] = SPADES
@@ -435,9 +442,9 @@ def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, seats, choo
         if union != tt[TT_DECK] or popcount_nb(hands[0]) + popcount_nb(hands[1]) + popcount_nb(hands[2]) \
                 + popcount_nb(hands[3]) != 52:
             audit_out[1] += 1
-    if not bid_round_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst, err):
+    if not bid_round_nb(ctx, fns):
         return False
-    state[S_EXCHANGES] = exchange_nb(hands, state, tt, seats, play_fn, pst, err)
+    state[S_EXCHANGES] = exchange_nb(hands, state, tt, seats, fns[2], ctx.pst, ctx.err)
     if state[S_EXCHANGES] < 0:
         return False
     for s in range(4):
@@ -451,8 +458,8 @@ def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, seats, choo
         if union != tt[TT_DECK]:
             audit_out[1] += 1
     state[S_PHASE] = PHASE_PLAY
-    if not play_tricks_nb(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, audit,
-                          audit_out, err):
+    if not engine(fns[0], fns[1], BETWEEN, hands, state, tables, opts, seats, fns[2], ctx.pst, audit, audit_out,
+                  ctx.err):
         return False
     if audit:
         audit_out[0] += 1
@@ -502,148 +509,146 @@ def side_points_ref_nb(state, side, opts):
 SpadesStats, STATS_TYPE = bundle("SpadesStats", {
     "seat_joint": 3, "pos_joint": 3, "side_joint": 3, "nil_stats": 3, "both_nil": 1, "side_pts": 2,
     "dealer_mom": 2, "counters": 1, "game_win": 2, "game_score": 2, "game_len": 2, "group_mom": 2})
-_I1 = types.int64[::1]
+#: the kernel context (:func:`~simkit.core.trick_game.context`): the engine's fields and ``after`` (the hands after
+#: the nil exchange), ``side_out`` (:func:`side_points_nb`'s details), ``pts`` (a deal's points per side), ``gx``
+#: (per policy group)
+SpadesCtx = context("SpadesCtx", ("after", "side_out", "pts", "gx"))
 
 
-@njit(cache=True)
-def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, bid_fn, stats, audit,
-             audit_out, err, deck, dst, pst, state, hands, after, side_out, pts, gx):
-    """The units of :func:`spades_chunk_nb` with its work arrays, every array used through
-    a :func:`~simkit.core.borrow.borrowed` view (no reference counting in the calls per
-    deal)."""
-    deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, after, side_out, pts, gx = borrowed(
-        (deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, after, side_out, pts, gx))
-    seats, stats = borrowed(seats), borrowed(stats)
+@njit(cache=True, inline="always")
+def unit_nb(ctx, fns, unit, audit):
+    """One unit (the engine's unit hook, :func:`~simkit.core.trick_game.unit_loop`): a
+    whole game (deals until a side reaches the target, or ``max_deals``) or, with
+    ``unit=deal``, one deal. False on an illegal move."""
+    opts, stats, state, deck, dst, audit_out = ctx.opts, ctx.stats, ctx.state, ctx.deck, ctx.dst, ctx.audit_out
+    side_out, pts, gx = ctx.side_out, ctx.pts, ctx.gx
     single = opts[O.unit] == UNIT.deal
     max_deals = 1 if single else opts[O.max_deals]
     target = opts[O.target]
-    group = seats.group
+    group = ctx.seats.group
     seat_joint, pos_joint, side_joint, nil_stats = stats.seat_joint, stats.pos_joint, stats.side_joint, stats.nil_stats
     both_nil, side_pts, dealer_mom, counters = stats.both_nil, stats.side_pts, stats.dealer_mom, stats.counters
     game_win, game_score, game_len, group_mom = stats.game_win, stats.game_score, stats.game_len, stats.group_mom
     n_groups = group_mom.shape[0]
-    for unit in range(start, stop):
+    score0 = 0
+    score1 = 0
+    bags0 = 0
+    bags1 = 0
+    deals = 0
+    winner = -1
+    for d in range(max_deals):
         poll_interrupt_nb()
-        start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
-        score0 = 0
-        score1 = 0
-        bags0 = 0
-        bags1 = 0
-        deals = 0
-        winner = -1
-        for d in range(max_deals):
-            poll_interrupt_nb()
-            dealer = (opts[O.first_dealer] + d) & 3
-            shuffle_top_nb(deck, 51, dst)
-            state[S_SIDE_SCORE] = score0
-            state[S_SIDE_SCORE + 1] = score1
-            state[S_BAGS] = bags0
-            state[S_BAGS + 1] = bags1
-            state[S_TARGET] = target
-            if not play_deal_nb(deck, state, hands, tables, opts, d + 1, dealer, seats, choose_fn, after_fn, play_fn,
-                                bid_fn, pst, audit, audit_out, err, after):
-                return
-            deals += 1
-            counters[0] += 1
-            counters[1] += state[S_EXCHANGES]
-            first_pos = dealer if opts[O.bidding_start] == BIDDING_START.dealer else (dealer + 1) & 3
-            for seat in range(4):
-                b = state[S_BID + seat]
-                t = state[S_WON + seat]
-                seat_joint[seat, b, t] += 1
-                pos_joint[(seat - first_pos) & 3, b, t] += 1
-                if b == 0:
-                    nil_stats[seat, (state[S_DNIL] >> seat) & 1, 1 if t > 0 else 0] += 1
-            for side in range(2):
-                a = side
-                b2 = side + 2
-                before = score0 if side == 0 else score1
-                base = side_points_nb(state[S_BID + a], state[S_BID + b2], (state[S_DNIL] >> a) & 1,
-                                      (state[S_DNIL] >> b2) & 1, state[S_WON + a], state[S_WON + b2],
-                                      opts[O.nil_tricks] == NIL_TRICKS.count_for_partner, opts[O.both_double_nil], side_out)
-                p = base
-                if side_out[3] == 1:
-                    both_nil[1] += 1
-                    p = -before
-                elif state[S_BID + a] == 0 and state[S_BID + b2] == 0:
-                    both_nil[0] += 1
-                else:
-                    side_joint[side, side_out[0], side_out[1]] += 1
-                    if opts[O.bags] == BAGS.ten_for_100:
-                        pen, bg = bag_penalty_nb(bags0 if side == 0 else bags1, side_out[2])
-                        p += pen
-                        if side == 0:
-                            bags0 = bg
-                        else:
-                            bags1 = bg
-                if audit:
-                    audit_out[0] += 1
-                    if side_points_ref_nb(state, side, opts) != base or (side_out[3] == 1 and before + p != 0):
-                        audit_out[1] += 1
-                pts[side] = p
-                moment_add_nb(side_pts, side, p)
-                if side == 0:
-                    score0 += p
-                else:
-                    score1 += p
-            ds = dealer & 1
-            moment_add_nb(dealer_mom, 0, pts[ds] - pts[1 - ds])
-            if single:
-                break
-            if score0 >= target or score1 >= target:
-                if score0 != score1:
-                    winner = 0 if score0 > score1 else 1
-                    break
+        dealer = (opts[O.first_dealer] + d) & 3
+        shuffle_top_nb(deck, 51, dst)
+        state[S_SIDE_SCORE] = score0
+        state[S_SIDE_SCORE + 1] = score1
+        state[S_BAGS] = bags0
+        state[S_BAGS + 1] = bags1
+        state[S_TARGET] = target
+        if not play_deal_nb(play_tricks_inline_nb, ctx, fns, deck, d + 1, dealer, audit):
+            return False
+        deals += 1
+        counters[0] += 1
+        counters[1] += state[S_EXCHANGES]
+        first_pos = dealer if opts[O.bidding_start] == BIDDING_START.dealer else (dealer + 1) & 3
+        for seat in range(4):
+            b = state[S_BID + seat]
+            t = state[S_WON + seat]
+            seat_joint[seat, b, t] += 1
+            pos_joint[(seat - first_pos) & 3, b, t] += 1
+            if b == 0:
+                nil_stats[seat, (state[S_DNIL] >> seat) & 1, 1 if t > 0 else 0] += 1
+        for side in range(2):
+            a = side
+            b2 = side + 2
+            before = score0 if side == 0 else score1
+            base = side_points_nb(state[S_BID + a], state[S_BID + b2], (state[S_DNIL] >> a) & 1,
+                                  (state[S_DNIL] >> b2) & 1, state[S_WON + a], state[S_WON + b2],
+                                  opts[O.nil_tricks] == NIL_TRICKS.count_for_partner, opts[O.both_double_nil], side_out)
+            p = base
+            if side_out[3] == 1:
+                both_nil[1] += 1
+                p = -before
+            elif state[S_BID + a] == 0 and state[S_BID + b2] == 0:
+                both_nil[0] += 1
+            else:
+                side_joint[side, side_out[0], side_out[1]] += 1
+                if opts[O.bags] == BAGS.ten_for_100:
+                    pen, bg = bag_penalty_nb(bags0 if side == 0 else bags1, side_out[2])
+                    p += pen
+                    if side == 0:
+                        bags0 = bg
+                    else:
+                        bags1 = bg
+            if audit:
+                audit_out[0] += 1
+                if side_points_ref_nb(state, side, opts) != base or (side_out[3] == 1 and before + p != 0):
+                    audit_out[1] += 1
+            pts[side] = p
+            moment_add_nb(side_pts, side, p)
+            if side == 0:
+                score0 += p
+            else:
+                score1 += p
+        ds = dealer & 1
+        moment_add_nb(dealer_mom, 0, pts[ds] - pts[1 - ds])
         if single:
-            continue
-        counters[2] += 1
-        if winner < 0:
-            counters[3] += 1
+            break
+        if score0 >= target or score1 >= target:
             if score0 != score1:
                 winner = 0 if score0 > score1 else 1
-        for side in range(2):
-            share = 1 if winner < 0 else (2 if winner == side else 0)
-            moment_add_nb(game_win, side, share)
-            moment_add_nb(game_score, side, score0 if side == 0 else score1)
-        moment_add_nb(game_len, 0, deals)
-        for g in range(n_groups):
-            gx[g] = 0
-        for seat in range(4):
-            side = seat & 1
-            gx[group[seat]] += 1 if winner < 0 else (2 if winner == side else 0)
-        for g in range(n_groups):
-            moment_add_nb(group_mom, g, gx[g])
-        if audit:
-            audit_out[0] += 1
-            top = max(score0, score1)
-            if winner >= 0 and deals < max_deals and (top < target or score0 == score1
-                                                      or (score0 if winner == 0 else score1) != top):
-                audit_out[1] += 1
+                break
+    if single:
+        return True
+    counters[2] += 1
+    if winner < 0:
+        counters[3] += 1
+        if score0 != score1:
+            winner = 0 if score0 > score1 else 1
+    for side in range(2):
+        share = 1 if winner < 0 else (2 if winner == side else 0)
+        moment_add_nb(game_win, side, share)
+        moment_add_nb(game_score, side, score0 if side == 0 else score1)
+    moment_add_nb(game_len, 0, deals)
+    for g in range(n_groups):
+        gx[g] = 0
+    for seat in range(4):
+        side = seat & 1
+        gx[group[seat]] += 1 if winner < 0 else (2 if winner == side else 0)
+    for g in range(n_groups):
+        moment_add_nb(group_mom, g, gx[g])
+    if audit:
+        audit_out[0] += 1
+        top = max(score0, score1)
+        if winner >= 0 and deals < max_deals and (top < target or score0 == score1
+                                                  or (score0 if winner == 0 else score1) != top):
+            audit_out[1] += 1
+    return True
 
 
-@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, types.int64[:, ::1], SEATS_TYPE,
-                 CHOOSE_FN, AFTER_FN, PLAY_FN, BID_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
-def spades_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, bid_fn, stats,
-                    audit, audit_out, err):
-    """Play units ``start..stop-1`` into ``stats`` (:data:`SpadesStats`): whole games (to
-    the target) or single deals (:func:`units_nb`, on work arrays allocated here)."""
-    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
-    units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, bid_fn, stats, audit,
-             audit_out, err, deck, dst, pst, state, hands, np.zeros(MAX_SEATS, np.int64), np.zeros(4, np.int64),
-             np.zeros(2, np.int64), np.zeros(stats.group_mom.shape[0], np.int64))
+run_units_nb = unit_loop(unit_nb)
 
 
-@njit(types.boolean(types.uint8[::1], _I1, types.int64[:, ::1], types.int64, types.int64, SEATS_TYPE, CHOOSE_FN,
-                    AFTER_FN, PLAY_FN, BID_FN, types.int64, _I1, _I1, _I1, _I1), cache=True)
-def one_deal_nb(order, opts, tables, deal_no, dealer, seats, choose_fn, after_fn, play_fn, bid_fn, seed, state,
-                hands, after, err):
+@njit(chunk_signature(STATS_TYPE, PLAY_FN, BID_FN), cache=True)
+def spades_chunk_nb(seed, start, stop, inp, fns, stats, audit):
+    """Play units ``start..stop-1`` into ``stats`` (:data:`SpadesStats`) with the unit hook
+    :func:`unit_nb`: whole games (to the target) or single deals (``inp.opts``: the layout
+    :data:`O`; ``fns`` = ``(choose, after_trick, play, bid)``)."""
+    ctx = SpadesCtx(*(trick_core_nb(inp, stats) + (
+        np.zeros(MAX_SEATS, np.int64), np.zeros(4, np.int64), np.zeros(2, np.int64),
+        np.zeros(stats.group_mom.shape[0], np.int64))))
+    run_units_nb(seed, start, stop, ctx, fns, audit)
+
+
+@njit(types.boolean(types.uint8[::1], INPUTS_TYPE, fns_type(PLAY_FN, BID_FN), types.int64, types.int64, types.int64,
+                    types.int64[::1], types.int64[::1], types.int64[::1]), cache=True)
+def one_deal_nb(order, inp, fns, deal_no, dealer, seed, state, hands, after):
     """One deal dealt from the fixed card order ``order`` (tests, notebooks); policy
     randomness from unit 0's policy stream of ``seed``. ``state`` keeps the scores set in
     it by the caller; ``hands`` receives the hands as dealt, ``after`` the hands after the
-    nil exchange."""
-    audit_out = np.zeros(2, np.int64)
-    play_hands = np.zeros(MAX_SEATS, np.int64)
-    ok = play_deal_nb(order, state, play_hands, tables, opts, deal_no, dealer, seats, choose_fn, after_fn, play_fn,
-                      bid_fn, fixed_stream_nb(seed), deal_no < 0, audit_out, err, after)
+    nil exchange. False on an illegal move (``inp.err`` filled)."""
+    ctx = SpadesCtx(*(deal_core_nb(inp, order, seed, state) + (
+        after, np.zeros(4, np.int64), np.zeros(2, np.int64), np.zeros(1, np.int64))))
+    ok = play_deal_nb(play_tricks_nb, ctx, fns, order, deal_no, dealer, deal_no < 0)
     deal_round_nb(order, 4, 13, dealer, hands)
     return ok
