@@ -206,3 +206,14 @@ def test_the_help_examples_run(capsys, tmp_path):
             ran += 1
     capsys.readouterr()
     assert ran >= 10
+
+
+def test_importing_a_game_prints_no_numba_notice():
+    """numba's notice that first-class functions are experimental (every game's hooks are)
+    is not printed to a user's stderr when a game is imported and its kernels typed."""
+    code = ("import warnings; warnings.simplefilter('default'); import simkit; "
+            "simkit.get_game('kozel'); from simkit.core.trick_game import fns_type; "
+            "from simkit.core.tricks import PLAY_FN; fns_type(PLAY_FN)")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    assert "experimental" not in p.stderr, p.stderr

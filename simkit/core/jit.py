@@ -19,13 +19,21 @@ current then (the module's own, :mod:`simkit._cache`), whenever it compiles.
 """
 from __future__ import annotations
 
+import warnings
 from types import MappingProxyType
 
 import numba.experimental.function_type  # noqa: F401 (numba's typeof and unboxing of a CFunc)
 import numba
 from numba.core import sigutils
 from numba.core.ccallback import CFunc
+from numba.core.errors import NumbaExperimentalFeatureWarning
 from numba.core.registry import CPUDispatcher
+
+# simkit's kernels take their hooks and users' policies as first-class functions by design
+# (docs/adding-a-game.md); numba says so once per process on stderr, in every command and
+# notebook that imports a game, which tells a user nothing they can act on
+warnings.filterwarnings("ignore", message="First-class function type feature is experimental",
+                        category=NumbaExperimentalFeatureWarning)
 
 __all__ = ["LazyCFunc", "LazySigDispatcher", "cfunc", "njit"]
 
