@@ -68,17 +68,6 @@ N_PLAY_PARAMS = 1
 MOST_COST = 0.5
 
 
-def penalty_opts(pen: np.ndarray, trick_value: int, most: bool, game: list) -> np.ndarray:
-    """The option array: the penalty table, the trick value, the most-tricks flag, then
-    the game's own options ``game`` (indices from :data:`O_GAME`)."""
-    o = np.zeros(O_GAME + len(game), np.int64)
-    o[O_PEN:O_PEN + 64] = pen
-    o[O_TRICK_VALUE] = trick_value
-    o[O_MOST] = int(most)
-    o[O_GAME:] = game
-    return o
-
-
 def game_layout(rules_cls, extra: tuple = (), skip: tuple = ()):
     """A penalty game's ``opts`` layout: :func:`~simkit.core.options.layout` of its
     ``Rules`` placed after the shared part (slots from :data:`O_GAME`), so that its kernel
@@ -89,10 +78,15 @@ def game_layout(rules_cls, extra: tuple = (), skip: tuple = ()):
 
 def pack_game(rules, slots, pen: np.ndarray, trick_value: int, most: bool) -> np.ndarray:
     """The option array of ``rules`` in the layout ``slots`` (:func:`game_layout`): the
-    shared part (:func:`penalty_opts`), then the rule options packed by
-    :func:`~simkit.core.options.pack` (``extra`` slots 0)."""
+    shared part (the penalty table ``pen``, the trick value, the most-tricks flag), then
+    the rule options packed by :func:`~simkit.core.options.pack` (``extra`` slots 0)."""
     own = type(slots)(*(s - O_GAME for s in slots))
-    return penalty_opts(pen, trick_value, most, pack(rules, own))
+    o = np.zeros(O_GAME + len(own), np.int64)
+    o[O_PEN:O_PEN + 64] = pen
+    o[O_TRICK_VALUE] = trick_value
+    o[O_MOST] = int(most)
+    o[O_GAME:] = pack(rules, own)
+    return o
 
 
 @njit(cache=True)

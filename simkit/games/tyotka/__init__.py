@@ -51,10 +51,7 @@ class Tyotka(PenaltyTrickGame):
         return 4
 
     def _opts(self, rules):
-        unit = {"party": nb.UNIT_PARTY, "rubber": nb.UNIT_RUBBER, "deal": nb.UNIT_DEAL}[rules.unit]
-        return pt.penalty_opts(QUEEN_PENALTY, 0, True, [int(rules.dealer == "per_deal"), rules.target,
-                                                         rules.rubbers, unit, rules.first_dealer,
-                                                         rules.max_deals])
+        return pt.pack_game(rules, nb.O, QUEEN_PENALTY, 0, True)
 
     def _new_stats(self, rules, n_groups):
         return Stats(pen_hist=np.zeros((4, nb.DEAL_PENALTIES + 1), np.int64),

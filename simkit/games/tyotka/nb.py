@@ -21,14 +21,20 @@ from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_
 from simkit.core.trick_play import CHOOSE_FN, play_tricks_inline_nb
 from simkit.core.tricks import (MAX_SEATS, NO_TRUMP, PLAY_FN, S_PLAYED, S_SCORE, S_WON, TT_DECK, deal_round_nb,
                                 popcount_nb, start_deal_nb)
-from simkit.games.penalty_tricks import (O_GAME, S_LOG, S_PEN, S_TAKERS, chunk_signature, log_most_tricks_seat_nb,
+from simkit.core.options import choices
+from simkit.games.penalty_tricks import (S_LOG, S_PEN, S_TAKERS, chunk_signature, game_layout, log_most_tricks_seat_nb,
                                         log_winners_nb, penalty_after_trick_nb, record_unit_nb, start_penalties_nb,
                                         win_shares_nb)
+from simkit.games.tyotka.rules import TyotkaRules
 from simkit.games.tyotka.scoring import (DEAL_PENALTIES, QUEENS, TRICKS, counting_trick_nb, deal_penalties_nb,
                                          most_tricks_seat_nb, settle_nb)
 
-O_PER_DEAL, O_TARGET, O_RUBBERS, O_UNIT, O_FIRST_DEALER, O_MAX_DEALS = range(O_GAME, O_GAME + 6)
-UNIT_PARTY, UNIT_RUBBER, UNIT_DEAL = 0, 1, 2
+#: ``opts`` slots: the shared penalty part, then one per rule option, named as it
+#: (:func:`~simkit.games.penalty_tricks.game_layout`)
+O = game_layout(TyotkaRules)
+#: the codes of ``unit`` (``UNIT.party``, ``UNIT.rubber``, ``UNIT.deal``) and of ``dealer``
+UNIT = choices(TyotkaRules, "unit")
+DEALER = choices(TyotkaRules, "dealer")
 WIN_SCALE = 12                 # lcm(1..4): a win shared by t seats is 12/t
 MAX_LEN = 64                   # rubber lengths counted exactly up to this many deals (to 21: at most 12)
 #: penalty kinds, counted per position: queens, the photograph, the most tricks, the counting trick
@@ -130,12 +136,12 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, play_fn, 
     score, pen, winners, taken, settle, total, share, gx = borrowed(
         (score, pen, winners, taken, settle, total, share, gx))
     seats, stats = borrowed(seats), borrowed(stats)
-    unit_kind = opts[O_UNIT]
-    n_rubbers = opts[O_RUBBERS] if unit_kind == UNIT_PARTY else 1
-    target = opts[O_TARGET]
-    per_deal = opts[O_PER_DEAL] != 0
+    unit_kind = opts[O.unit]
+    n_rubbers = opts[O.rubbers] if unit_kind == UNIT.party else 1
+    target = opts[O.target]
+    per_deal = opts[O.dealer] == DEALER.per_deal
     group = seats.group
-    max_deals = opts[O_MAX_DEALS]
+    max_deals = opts[O.max_deals]
     n_groups = stats.group_mom.shape[0] // 2
     pen_hist, trick_hist, pen_mom, pos_mom, kinds = (stats.pen_hist, stats.trick_hist, stats.pen_mom, stats.pos_mom,
                                                      stats.kinds)
@@ -147,7 +153,7 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, play_fn, 
             total[s] = 0
         unit_deals = 0
         for r in range(n_rubbers):
-            first = (opts[O_FIRST_DEALER] + r) & 3
+            first = (opts[O.first_dealer] + r) & 3
             for s in range(4):
                 score[s] = 0
             deals = 0
@@ -186,12 +192,12 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, play_fn, 
                 kinds[(most - dealer - 1) & 3, K_MOST] += 1
                 kinds[(winners[ct - 1] - dealer - 1) & 3, K_COUNT] += 1
                 moment_add_nb(dealer_mom, 0, 3 * pen[dealer] - others)
-                if unit_kind == UNIT_DEAL:
+                if unit_kind == UNIT.deal:
                     break
                 top = max(max(score[0], score[1]), max(score[2], score[3]))
                 if top >= target or unit_deals >= max_deals:
                     break
-            if unit_kind == UNIT_DEAL:
+            if unit_kind == UNIT.deal:
                 break
             counters[1] += 1
             moment_add_nb(stats.rub_len, 0, deals)
@@ -214,9 +220,9 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, play_fn, 
                 counters[4] += 1                # the cap stopped the unit: a rubber or the party unfinished
                 break
         counters[2] += 1
-        if unit_kind == UNIT_DEAL:
+        if unit_kind == UNIT.deal:
             continue
-        if unit_kind == UNIT_PARTY:
+        if unit_kind == UNIT.party:
             win_shares_nb(total, 4, False, WIN_SCALE, share)          # the party: the most money won
         else:
             win_shares_nb(score, 4, True, WIN_SCALE, share)           # a rubber: the fewest penalties
