@@ -42,7 +42,7 @@ from simkit.reports.figcheck import place_legend  # noqa: E402
 from simkit.reports.plots import add_footer  # noqa: E402
 from simkit.games import penalty_tricks as pt  # noqa: E402
 from simkit.games.tyotka import GAME  # noqa: E402
-from simkit.games.tyotka.play import sure_losers_nb, tyotka_play_nb  # noqa: E402
+from simkit.games.tyotka.play import TyotkaParams, sure_losers_nb, tyotka_play_nb  # noqa: E402
 from simkit.games.tyotka.policies import HEURISTIC as HEURISTIC_PARAMS  # noqa: E402
 from simkit.games.tyotka.scoring import TABLES, counting_trick_nb  # noqa: E402
 
@@ -79,7 +79,7 @@ def card_values_nb(seat, hand, state, tt, opts, samples, rng, cards, value):
 @njit(cache=False)
 def run_nb(n_deals, seed, samples, opts, tables, who, regret, counting, hp):
     """``n_deals`` random deals and photographs; seat 0 plays by ``who``, the others
-    ``basic`` (``hp``: the heuristic's take, high, save, lead, shed). ``regret[kind, phase]``
+    ``basic`` (``hp``: the heuristic's parameters, ``TyotkaParams``). ``regret[kind, phase]``
     = [decisions, regret sum, differing] over seat 0's decisions (every seat's when ``who``
     is BASIC); ``counting`` = [deals, seat 0 took the counting trick, seat 0 led it, held a
     sure loser leading it, took it having led]."""
@@ -133,7 +133,7 @@ def run_nb(n_deals, seed, samples, opts, tables, who, regret, counting, hp):
                 else:
                     h = pt.avoid_play_nb(seat, hand, legal, state, trick, tt, opts)
                     if seat == 0 and who == HEURISTIC:
-                        h = tyotka_play_nb(seat, hand, legal, state, trick, tt, opts, hp[0], hp[1], hp[2], hp[3], hp[4])
+                        h = tyotka_play_nb(seat, hand, legal, state, trick, tt, opts, hp)
                     card = h
                     if seat == 0 or who == BASIC:
                         cards = card_pool_nb(legal)
@@ -202,8 +202,7 @@ def main():
     a = exp.parse(extra=extra)
     opts = GAME._opts(GAME.Rules.build({}))
     d = HEURISTIC_PARAMS
-    hp = np.array([d["take"].default, d["high"].default, d["save"].default, d["lead"].default, d["shed"].default],
-                  np.int64)
+    hp = TyotkaParams(*(np.int64(d[k].default) for k in TyotkaParams._fields))
     n1, n2 = max(20, a.hands // 50), max(20, a.hands // 10)
     with exp.output({"hands": a.hands, "seed": a.seed, "samples": a.samples, "regret_deals": n1,
                      "counting_deals": n2}):

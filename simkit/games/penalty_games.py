@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 
 from simkit.core.cards import deck
-from simkit.core.trick_play import E_KIND, E_UNIT, N_ERR, PLAY_RANDOM, R_PLAY
+from simkit.core.trick_play import E_KIND, E_UNIT, PLAY_RANDOM, R_PLAY
 from simkit.core.tricks import no_user_play_nb
 from simkit.games import penalty_tricks as pt
 from simkit.games.tricks_base import TrickGame
@@ -36,10 +36,12 @@ def play_role(heuristic_doc: str, default: str = "heuristic", samples: int = 16)
 
 class PenaltyTrickGame(TrickGame):
     """A penalty trick game: its chunk kernel (``kernel``, signature
-    :func:`~simkit.games.penalty_tricks.chunk_signature`) runs with the shared ``choose``
-    and ``after_trick`` hooks; a subclass gives ``kernel``, ``stats_bundle``,
-    ``trick_tables``, ``_opts(rules)``, ``_players(rules)`` and ``_new_stats(rules,
-    n_groups)``, and may give its own ``choose_cb`` and ``role_rows``."""
+    :func:`~simkit.core.trick_game.chunk_signature`: the units, the inputs
+    (:meth:`~simkit.games.tricks_base.TrickGame.inputs`), the hooks (:meth:`hooks`), the
+    statistics, the audit flag) runs with the game's ``choose`` and the shared
+    ``after_trick`` hooks; a subclass gives ``kernel``, ``stats_bundle``, ``trick_tables``,
+    ``_opts(rules)``, ``_players(rules)`` and ``_new_stats(rules, n_groups)``, and may give
+    its own ``choose_cb`` and ``role_rows``."""
 
     hands_word = "units"
     headline = "dealer_edge"
@@ -53,14 +55,17 @@ class PenaltyTrickGame(TrickGame):
     def _run(self, rules, policies, seed, start, stop, audit):
         seats, fns = self.seat_policies(policies, self._players(rules))
         st = self._new_stats(rules, int(seats.group.max()) + 1)
-        audit_out = np.zeros(2, np.int64)
-        err = np.zeros(N_ERR, np.int64)
-        type(self).kernel(seed, start, stop, deck(52), self._opts(rules), self.trick_tables, seats,
-                          type(self).choose_cb, pt.penalty_after_trick_cb, *fns, self.stats_bundle(**st), audit,
-                          audit_out, err)
-        if err[E_KIND]:
-            self.raise_err(err, policies, f"unit {err[E_UNIT]}, ")
-        return st, audit_out
+        inp = self.inputs(deck(52), self._opts(rules), self.trick_tables, seats)
+        type(self).kernel.entry()(seed, start, stop, inp, self.hooks(fns), self.stats_bundle(**st), audit)
+        if inp.err[E_KIND]:
+            self.raise_err(inp.err, policies, f"unit {inp.err[E_UNIT]}, ")
+        return st, inp.audit_out
+
+    def hooks(self, fns) -> tuple:
+        """The kernels' hooks: ``(choose, after_trick, *user functions)``
+        (:func:`~simkit.core.trick_game.fns_type`): the game's ``choose_cb``, the shared
+        :func:`~simkit.games.penalty_tricks.penalty_after_trick_cb`, the user's play."""
+        return (type(self).choose_cb, pt.penalty_after_trick_cb, *fns)
 
 
 def unit_tables(stats, policies, players: int, win: str, value: str, scale: int, unit_word: str,

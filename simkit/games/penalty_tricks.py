@@ -29,7 +29,7 @@ minimise it. Game fields start at :data:`S_GAME`.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, types
+from numba import njit
 
 from simkit.core.jit import cfunc
 from simkit.core.options import layout, pack
@@ -37,9 +37,8 @@ from simkit.core.borrow import borrowed
 from simkit.core.rng import next_u64_nb, seed_stream_nb
 from simkit.core.rollout import best_by_rollouts_nb, follow_legal_nb, play_trick_nb
 from simkit.core.stats import moment_add_nb
-from simkit.core.trick_game import SEATS_TYPE
-from simkit.core.trick_play import AFTER_FN, AFTER_SIG, CHOOSE_FN, CHOOSE_SIG, PLAY_BUILTIN
-from simkit.core.tricks import (PLAY_FN, MAX_SEATS, S_EXTRA, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_TRICK,
+from simkit.core.trick_play import AFTER_SIG, CHOOSE_SIG, PLAY_BUILTIN
+from simkit.core.tricks import (MAX_SEATS, S_EXTRA, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_TRICK,
                                 S_TRICK_NO, S_TRICKS, S_WON, TT_DECK, TT_POWER, beating_nb, close_trick_nb,
                                 deal_unseen_nb, higher_in_suit_nb, lowest_card_nb, popcount_nb, strongest_nb,
                                 weakest_nb)
@@ -68,17 +67,6 @@ N_PLAY_PARAMS = 1
 MOST_COST = 0.5
 
 
-def penalty_opts(pen: np.ndarray, trick_value: int, most: bool, game: list) -> np.ndarray:
-    """The option array: the penalty table, the trick value, the most-tricks flag, then
-    the game's own options ``game`` (indices from :data:`O_GAME`)."""
-    o = np.zeros(O_GAME + len(game), np.int64)
-    o[O_PEN:O_PEN + 64] = pen
-    o[O_TRICK_VALUE] = trick_value
-    o[O_MOST] = int(most)
-    o[O_GAME:] = game
-    return o
-
-
 def game_layout(rules_cls, extra: tuple = (), skip: tuple = ()):
     """A penalty game's ``opts`` layout: :func:`~simkit.core.options.layout` of its
     ``Rules`` placed after the shared part (slots from :data:`O_GAME`), so that its kernel
@@ -89,10 +77,15 @@ def game_layout(rules_cls, extra: tuple = (), skip: tuple = ()):
 
 def pack_game(rules, slots, pen: np.ndarray, trick_value: int, most: bool) -> np.ndarray:
     """The option array of ``rules`` in the layout ``slots`` (:func:`game_layout`): the
-    shared part (:func:`penalty_opts`), then the rule options packed by
-    :func:`~simkit.core.options.pack` (``extra`` slots 0)."""
+    shared part (the penalty table ``pen``, the trick value, the most-tricks flag), then
+    the rule options packed by :func:`~simkit.core.options.pack` (``extra`` slots 0)."""
     own = type(slots)(*(s - O_GAME for s in slots))
-    return penalty_opts(pen, trick_value, most, pack(rules, own))
+    o = np.zeros(O_GAME + len(own), np.int64)
+    o[O_PEN:O_PEN + 64] = pen
+    o[O_TRICK_VALUE] = trick_value
+    o[O_MOST] = int(most)
+    o[O_GAME:] = pack(rules, own)
+    return o
 
 
 @njit(cache=True)
@@ -203,14 +196,6 @@ def win_shares_nb(values, players, lowest, scale, out):
         tied += values[s] == best
     for s in range(players):
         out[s] = scale // tied if values[s] == best else 0
-
-
-def chunk_signature(stats_type):
-    """The chunk kernels' signature: ``(seed, start, stop, deck0, opts, tables, seats,
-    choose_fn, after_fn, play_fn, stats, audit, audit_out, err)``."""
-    i1 = types.int64[::1]
-    return types.void(types.int64, types.int64, types.int64, types.uint8[::1], i1, types.int64[:, ::1], SEATS_TYPE,
-                      CHOOSE_FN, AFTER_FN, PLAY_FN, stats_type, types.boolean, i1, i1)
 
 
 @njit(cache=True)

@@ -451,14 +451,15 @@ def test_the_fast_playout_costs_what_the_engine_playout_costs():
     from simkit.core.tricks import MAX_SEATS, S_LEADER, S_PLAYERS, S_TRICK_NO, S_TRICKS, close_trick_nb
     from simkit.games import penalty_tricks as pt
     from simkit.games.penalty_tricks import S_LOG
-    from simkit.games.tyotka.play import fast_basic_nb, fast_playout_nb, most_count_nb, tyotka_play_nb
+    from simkit.games.tyotka.play import (TyotkaParams, TyotkaPosition, fast_basic_nb, fast_playout_nb, most_count_nb,
+                                          tyotka_play_nb)
 
     @njit(cache=False)
     def rules_nb(seat, hand, legal, st, trick, tt, ctx):
         opts, hp = ctx
-        if hp[5] == 0:
+        if hp.model == 0:
             return fast_basic_nb(hand, legal, st, trick, opts)
-        return tyotka_play_nb(seat, hand, legal, st, trick, tt, opts, hp[0], hp[1], hp[2], hp[3], hp[4])
+        return tyotka_play_nb(seat, hand, legal, st, trick, tt, opts, hp)
 
     @njit(cache=False)
     def engine_cost(hands, st, tt, opts, hp, seat):
@@ -479,9 +480,8 @@ def test_the_fast_playout_costs_what_the_engine_playout_costs():
         if n > 0 and hands[seat] & tt[TT_SUIT_BITS + tt[TT_ESUIT + state[S_TRICK]]]:
             card = pt.avoid_play_nb(seat, hands[seat], hands[seat] & tt[TT_SUIT_BITS + tt[TT_ESUIT + state[S_TRICK]]],
                                     state, state[S_TRICK:S_TRICK + 8], tt, opts)
-        hp = np.array([8, 9, 2, 1, 1, 0])
         for model in range(2):
-            hp[5] = model
+            hp = TyotkaParams(np.int64(8), np.int64(9), np.int64(2), np.int64(1), np.int64(1), np.int64(model))
             for who in range(state[S_PLAYERS]):
                 h1 = hands.copy()
                 st1 = state.copy()
@@ -493,9 +493,9 @@ def test_the_fast_playout_costs_what_the_engine_playout_costs():
                 h2 = h1.copy()
                 st2 = st1.copy()
                 want = engine_cost(h1, st1, tt, opts, hp, who)
-                got = fast_playout_nb(h2, st2, st2[S_TRICK:S_TRICK + MAX_SEATS], tt, opts, hp, who,
-                                      state[S_LEADER], n + 1, state[S_TRICK_NO], state[S_PLAYED] | bit,
-                                      most_count_nb(state[S_LOG], state[S_TRICK_NO]))
+                at = TyotkaPosition(state[S_LEADER], n + 1, state[S_TRICK_NO], state[S_PLAYED] | bit,
+                                    most_count_nb(state[S_LOG], state[S_TRICK_NO]))
+                got = fast_playout_nb(h2, st2, st2[S_TRICK:S_TRICK + MAX_SEATS], tt, opts, hp, who, at)
                 out[0] += 1
                 out[1] += got != want
                 out[2] += want

@@ -87,3 +87,22 @@ def test_exact_counting_trick_distribution():
     dist = exact.counting_trick_distribution()
     assert dist == {k: Fraction(1, 13) for k in range(1, 14)}
     assert exact.photograph_is_queen() == Fraction(1, 13)
+
+
+def test_option_array_keeps_the_shared_penalty_part_first():
+    """The rule options follow the shared penalty part (penalty_tricks.O_GAME), each in the
+    slot its layout names (options.layout: no slot kept by hand); the shared slots hold one
+    point per queen, a trick's 0 and the most-tricks penalty."""
+    from simkit.games import penalty_tricks as pt
+    from simkit.games.tyotka import GAME, QUEEN_PENALTY, nb
+
+    assert min(nb.O) == pt.O_GAME and list(nb.O) == list(range(pt.O_GAME, pt.O_GAME + len(nb.O)))
+    rules = TyotkaRules.build({"unit": "rubber", "dealer": "per_deal", "target": 15, "max_deals": 40,
+                               "first_dealer": 2})
+    o = GAME._opts(rules)
+    assert o.shape == (pt.O_GAME + len(nb.O),)
+    assert (o[pt.O_PEN:pt.O_PEN + 64] == QUEEN_PENALTY).all() and QUEEN_PENALTY.sum() == 4
+    assert (o[pt.O_TRICK_VALUE], o[pt.O_MOST]) == (0, 1)
+    assert (o[nb.O.dealer], o[nb.O.target], o[nb.O.rubbers], o[nb.O.unit], o[nb.O.max_deals],
+            o[nb.O.first_dealer]) == (nb.DEALER.per_deal, 15, 4, nb.UNIT.rubber, 40, 2)
+    assert (nb.UNIT.party, nb.UNIT.rubber, nb.UNIT.deal) == (0, 1, 2)

@@ -10,7 +10,7 @@ import numpy as np
 
 from simkit.core.cards import deck, format as format_cards
 from simkit.core.stats import Stats, moments
-from simkit.core.trick_play import N_ERR, R_PLAY
+from simkit.core.trick_play import R_PLAY
 from simkit.core.tricks import S_SIZE, S_WON, cards_of, no_user_play_nb
 from simkit.games import penalty_tricks as pt
 from simkit.games.penalty_games import PenaltyTrickGame
@@ -71,14 +71,13 @@ class Polignac(PenaltyTrickGame):
         order = self.check_order(cards, deck(52), 52, exactly=True)
         self.check_seat("dealer", dealer, P)
         seats, fns = self.seat_policies(policies, P)
+        inp = self.inputs(deck(52), self._opts(rules), TABLES, seats)
         state = np.zeros(S_SIZE, np.int64)
         hands = np.zeros(8, np.int64)
         pen = np.zeros(8, np.int64)
-        audit_out = np.zeros(2, np.int64)
-        err = np.zeros(N_ERR, np.int64)
-        if not nb.one_deal_nb(order, self._opts(rules), TABLES, dealer, seats, play.polignac_choose_cb, *fns, int(seed),
-                              state, hands, pen, audit_out, err):
-            self.raise_err(err, policies)
+        if not nb.one_deal_nb(order, inp, self.hooks(fns), dealer, int(seed), state, hands, pen):
+            self.raise_err(inp.err, policies)
+        audit_out = inp.audit_out
         won = [int(t) for t in state[S_WON:S_WON + P]]
         return {"hands": [format_cards(cards_of(h)) for h in hands[:P]], "trump_card": format_cards([order[51]]),
                 "trump": SUIT_NAMES[int(order[51]) & 3], "tricks": won, "jack_penalties": [int(x) for x in pen[:P]],

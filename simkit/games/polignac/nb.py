@@ -11,17 +11,16 @@ from numba import types
 
 from simkit.core.interrupt_nb import poll_interrupt_nb
 from simkit.core.jit import njit
-
-from simkit.core.borrow import borrowed
+from simkit.core.options import choices
 from simkit.core.rng import next_u64_nb
 from simkit.core.stats import moment_add_nb
-from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
-from simkit.core.trick_play import CHOOSE_FN, play_tricks_inline_nb
+from simkit.core.trick_game import (INPUTS_TYPE, bundle, chunk_signature, context, deal_core_nb, fns_type,
+                                    shuffle_top_nb, trick_core_nb, unit_loop)
+from simkit.core.trick_play import play_tricks_inline_nb
 from simkit.core.tricks import (MAX_SEATS, PLAY_FN, S_FOLLOW, S_PLAYED, S_SCORE, S_WON, deal_round_nb, popcount_nb,
                                 start_deal_nb)
-from simkit.core.options import choices
-from simkit.games.penalty_tricks import (S_PEN, S_TAKERS, chunk_signature, game_layout, penalty_after_trick_nb,
-                                        record_unit_nb, start_penalties_nb, win_shares_nb)
+from simkit.games.penalty_tricks import (S_PEN, S_TAKERS, game_layout, penalty_after_trick_nb, record_unit_nb,
+                                        start_penalties_nb, win_shares_nb)
 from simkit.games.polignac.rules import PolignacRules
 from simkit.games.polignac.scoring import JACKS, follow_flags_nb, game_over_nb, jack_points_nb
 
@@ -37,18 +36,19 @@ BETWEEN = np.bool_(True)       # the penalty bookkeeping runs between tricks
 
 
 @njit(cache=True, inline="always")     # once per deal: inlined
-def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, totals, seats, choose_fn, play_fn, pst, audit,
-                 audit_out, err, pen):
+def play_deal_nb(ctx, fns, order, deal_no, dealer, audit):
     """One deal from the card order ``order`` (52 cards): ``51 // P`` each one at a time
     from the dealer's left, the last card turned for trump and out of play (003:50
     «Последняя карта является козырной, кладется на стол и в игре не участвует»); the
-    dealer's left leads (003:51). ``totals`` = the net totals before the deal (``S_SCORE``,
-    for policies). Leaves each seat's jack penalty in ``pen``, tricks in ``S_WON``;
-    returns False on an illegal card. Inlined into its callers, the
-    engine's loop with it (:func:`~simkit.core.trick_play.play_tricks_inline_nb`, the hook
-    :func:`penalty_after_trick_nb` a direct call): the unit loop, and :func:`one_deal_nb`.
-    It must not borrow its arrays itself: an inlined function's arguments may be its
-    caller's temporaries (:mod:`simkit.core.borrow`)."""
+    dealer's left leads (003:51). ``ctx.net`` = the net totals before the deal
+    (``S_SCORE``, for policies). Leaves each seat's jack penalty in ``ctx.pen``, tricks in
+    ``S_WON``; returns False on an illegal card. Inlined into its callers, the engine's
+    loop with it (:func:`~simkit.core.trick_play.play_tricks_inline_nb`, the hook
+    :func:`penalty_after_trick_nb` a direct call): the unit hook :func:`unit_nb`, and
+    :func:`one_deal_nb`. It must not borrow its arrays itself: an inlined function's
+    arguments may be its caller's temporaries (:mod:`simkit.core.borrow`)."""
+    state, hands, tables, opts, audit_out, pen, totals = (ctx.state, ctx.hands, ctx.tables, ctx.opts, ctx.audit_out,
+                                                          ctx.pen, ctx.net)
     players = opts[O.players]
     k = 51 // players
     deal_round_nb(order, players, k, dealer, hands)
@@ -59,7 +59,7 @@ def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, totals, sea
     state[S_FOLLOW] = follow_flags_nb(opts[O.follow_suit])
     for s in range(players):
         state[S_SCORE + s] = totals[s]
-    start_penalties_nb(state, -1, -1, np.int64(next_u64_nb(pst) >> np.uint64(2)))
+    start_penalties_nb(state, -1, -1, np.int64(next_u64_nb(ctx.pst) >> np.uint64(2)))
     dealt = 0
     for s in range(players):
         dealt |= hands[s]
@@ -70,8 +70,8 @@ def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, totals, sea
             n += popcount_nb(hands[s])
         if n != players * k or popcount_nb(dealt) != n or (dealt >> turned) & 1:
             audit_out[1] += 1
-    if not play_tricks_inline_nb(choose_fn, penalty_after_trick_nb, BETWEEN, hands, state, tables, opts, seats,
-                                 play_fn, pst, audit, audit_out, err):
+    if not play_tricks_inline_nb(fns[0], penalty_after_trick_nb, BETWEEN, hands, state, tables, opts, ctx.seats,
+                                 fns[2], ctx.pst, audit, audit_out, ctx.err):
         return False
     takers = state[S_TAKERS]
     for s in range(players):
@@ -106,108 +106,105 @@ def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, totals, sea
 PolignacStats, STATS_TYPE = bundle("PolignacStats", {
     "pen_hist": 2, "trick_hist": 2, "net_hist": 2, "net_mom": 2, "pos_mom": 2, "jacks": 2, "dealer_mom": 2,
     "counters": 1, "game_len": 2, "game_win": 2, "game_net": 2, "group_mom": 2})
-_I1 = types.int64[::1]
+#: the kernel context (:func:`~simkit.core.trick_game.context`): the engine's fields and the unit's work
+#: arrays: ``net`` and ``gross`` (the game's totals per seat: tricks less jack penalties, and tricks), ``pen``
+#: (the deal's jack penalties), ``share`` (win shares), ``gx`` (per policy group, :func:`record_unit_nb`)
+PolignacCtx = context("PolignacCtx", ("net", "gross", "pen", "share", "gx"))
 
 
-@njit(cache=True)
-def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, play_fn, stats, audit, audit_out, err,
-             deck, dst, pst, state, hands, net, gross, pen, share, gx):
-    """The units of :func:`polignac_chunk_nb` with its work arrays, every array used through a
-    :func:`~simkit.core.borrow.borrowed` view (no reference counting in the calls per deal
-    and per trick)."""
-    deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, net, gross, pen, share, gx = borrowed(
-        (deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, net, gross, pen, share, gx))
-    seats, stats = borrowed(seats), borrowed(stats)
+@njit(cache=True, inline="always")
+def unit_nb(ctx, fns, unit, audit):
+    """One unit (the engine's unit hook, :func:`~simkit.core.trick_game.unit_loop`): a
+    whole game until a player reaches ``target`` (003:52 «Игра продолжается, пока один из
+    игроков не наберет 20 плюсовых очков»; at most ``max_deals`` deals) or, with
+    ``unit=deal``, one deal dealt by ``first_dealer``. False on an illegal card."""
+    opts, stats, state, deck, audit_out = ctx.opts, ctx.stats, ctx.state, ctx.deck, ctx.audit_out
+    net, gross, pen, share = ctx.net, ctx.gross, ctx.pen, ctx.share
     players = opts[O.players]
     single = opts[O.unit] == UNIT.deal
     max_deals = 1 if single else opts[O.max_deals]
-    group = seats.group
-    n_groups = stats.group_mom.shape[0] // 2
     pen_hist, trick_hist, net_hist, net_mom, pos_mom = (stats.pen_hist, stats.trick_hist, stats.net_hist,
                                                         stats.net_mom, stats.pos_mom)
     jacks, dealer_mom, counters = stats.jacks, stats.dealer_mom, stats.counters
-    for unit in range(start, stop):
+    for s in range(players):
+        net[s] = 0
+        gross[s] = 0
+    deals = 0
+    for d in range(max_deals):
         poll_interrupt_nb()
-        start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
+        dealer = (opts[O.first_dealer] + d) % players
+        shuffle_top_nb(deck, 51, ctx.dst)
+        deals += 1
+        if not play_deal_nb(ctx, fns, deck, deals, dealer, audit):
+            return False
+        counters[0] += 1
+        others = 0
+        dnet = 0
         for s in range(players):
-            net[s] = 0
-            gross[s] = 0
-        deals = 0
-        for d in range(max_deals):
-            poll_interrupt_nb()
-            dealer = (opts[O.first_dealer] + d) % players
-            shuffle_top_nb(deck, 51, dst)
-            deals += 1
-            if not play_deal_nb(deck, state, hands, tables, opts, deals, dealer, net, seats, choose_fn, play_fn, pst,
-                                audit, audit_out, err, pen):
-                return
-            counters[0] += 1
-            others = 0
-            dnet = 0
-            for s in range(players):
-                won = state[S_WON + s]
-                x = won - pen[s]
-                net[s] += x
-                gross[s] += won
-                pen_hist[s, pen[s]] += 1
-                trick_hist[s, won] += 1
-                net_hist[s, x - NET_LOW] += 1
-                moment_add_nb(net_mom, s, x)
-                moment_add_nb(pos_mom, (s - dealer - 1) % players, x)
-                if s == dealer:
-                    dnet = x
-                else:
-                    others += x
-            takers = state[S_TAKERS]
-            for suit in range(4):
-                w = (takers >> (4 * suit)) & 15
-                jacks[w - 1 if w else players, suit] += 1
-            moment_add_nb(dealer_mom, 0, (players - 1) * dnet - others)
-            if single or game_over_nb(net, gross, players, opts[O.target], opts[O.end_rule]):
-                break
-        counters[1] += 1
-        if single:
-            continue
-        if not game_over_nb(net, gross, players, opts[O.target], opts[O.end_rule]):
-            counters[2] += 1
-        win_shares_nb(net, players, False, WIN_SCALE, share)
-        record_unit_nb(net, share, players, group, stats.game_win, stats.game_net, stats.group_mom, gx)
-        moment_add_nb(stats.game_len, 0, deals)
-        if audit:
-            audit_out[0] += 1
-            tot = 0
-            for s in range(players):
-                tot += share[s]
-            if tot != WIN_SCALE:
-                audit_out[1] += 1
+            won = state[S_WON + s]
+            x = won - pen[s]
+            net[s] += x
+            gross[s] += won
+            pen_hist[s, pen[s]] += 1
+            trick_hist[s, won] += 1
+            net_hist[s, x - NET_LOW] += 1
+            moment_add_nb(net_mom, s, x)
+            moment_add_nb(pos_mom, (s - dealer - 1) % players, x)
+            if s == dealer:
+                dnet = x
+            else:
+                others += x
+        takers = state[S_TAKERS]
+        for suit in range(4):
+            w = (takers >> (4 * suit)) & 15
+            jacks[w - 1 if w else players, suit] += 1
+        moment_add_nb(dealer_mom, 0, (players - 1) * dnet - others)
+        if single or game_over_nb(net, gross, players, opts[O.target], opts[O.end_rule]):
+            break
+    counters[1] += 1
+    if single:
+        return True
+    if not game_over_nb(net, gross, players, opts[O.target], opts[O.end_rule]):
+        counters[2] += 1
+    win_shares_nb(net, players, False, WIN_SCALE, share)
+    record_unit_nb(net, share, players, ctx.seats.group, stats.game_win, stats.game_net, stats.group_mom, ctx.gx)
+    moment_add_nb(stats.game_len, 0, deals)
+    if audit:
+        audit_out[0] += 1
+        tot = 0
+        for s in range(players):
+            tot += share[s]
+        if tot != WIN_SCALE:
+            audit_out[1] += 1
+    return True
 
 
-@njit(chunk_signature(STATS_TYPE), cache=True)
-def polignac_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, stats, audit,
-                      audit_out, err):
-    """Play units ``start..stop-1`` (whole games or single deals) into ``stats``.
-    Plays in :func:`units_nb` on work arrays allocated here. ``after_fn`` (the chunk
-    kernels' common signature) is not called: the deal calls the hook directly."""
-    n_groups = stats.group_mom.shape[0] // 2
-    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
-    net = np.zeros(MAX_SEATS, np.int64)
-    gross = np.zeros(MAX_SEATS, np.int64)
-    pen = np.zeros(MAX_SEATS, np.int64)
-    share = np.zeros(MAX_SEATS, np.int64)
-    gx = np.zeros(2 * n_groups, np.int64)
-    units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, play_fn, stats, audit, audit_out, err,
-             deck, dst, pst, state, hands, net, gross, pen, share, gx)
+run_units_nb = unit_loop(unit_nb)
 
 
-@njit(types.boolean(types.uint8[::1], _I1, types.int64[:, ::1], types.int64, SEATS_TYPE, CHOOSE_FN, PLAY_FN,
-                    types.int64, _I1, _I1, _I1, _I1, _I1), cache=True)
-def one_deal_nb(order, opts, tables, dealer, seats, choose_fn, play_fn, seed, state, hands, pen, audit_out, err):
+@njit(chunk_signature(STATS_TYPE, PLAY_FN), cache=True)
+def polignac_chunk_nb(seed, start, stop, inp, fns, stats, audit):
+    """Play units ``start..stop-1`` (whole games or single deals) into ``stats``
+    (:data:`PolignacStats`) with the unit hook :func:`unit_nb` (``inp.opts``: the layout
+    :data:`O`). ``fns[1]`` (the ``after_trick`` ``cfunc``) is not called: the deal calls
+    the hook directly."""
+    z = np.zeros
+    ctx = PolignacCtx(*(trick_core_nb(inp, stats) + (z(MAX_SEATS, np.int64), z(MAX_SEATS, np.int64),
+                                                     z(MAX_SEATS, np.int64), z(MAX_SEATS, np.int64),
+                                                     z(stats.group_mom.shape[0], np.int64))))
+    run_units_nb(seed, start, stop, ctx, fns, audit)
+
+
+@njit(types.boolean(types.uint8[::1], INPUTS_TYPE, fns_type(PLAY_FN), types.int64, types.int64, types.int64[::1],
+                    types.int64[::1], types.int64[::1]), cache=True)
+def one_deal_nb(order, inp, fns, dealer, seed, state, hands, pen):
     """One deal from the fixed card order ``order`` (tests, notebooks), audited into
-    ``audit_out``; policy randomness from unit 0's policy stream of ``seed``. ``hands``
-    gets the hands as dealt; returns False on an illegal card."""
-    play_hands = np.zeros(MAX_SEATS, np.int64)
-    totals = np.zeros(MAX_SEATS, np.int64)
-    ok = play_deal_nb(order, state, play_hands, tables, opts, 1, dealer, totals, seats, choose_fn, play_fn,
-                      fixed_stream_nb(seed), True, audit_out, err, pen)
-    deal_round_nb(order, opts[O.players], 51 // opts[O.players], dealer, hands)
+    ``inp.audit_out``; policy randomness from unit 0's policy stream of ``seed``. Leaves
+    the table in ``state`` and each seat's jack penalty in ``pen``; ``hands`` gets the
+    hands as dealt; returns False on an illegal card (``inp.err`` filled)."""
+    z = np.zeros
+    ctx = PolignacCtx(*(deal_core_nb(inp, order, seed, state) + (z(MAX_SEATS, np.int64), z(MAX_SEATS, np.int64), pen,
+                                                                  z(MAX_SEATS, np.int64), z(1, np.int64))))
+    ok = play_deal_nb(ctx, fns, order, 1, dealer, True)
+    deal_round_nb(order, inp.opts[O.players], 51 // inp.opts[O.players], dealer, hands)
     return ok

@@ -10,6 +10,8 @@ out with the ``avoid`` heuristic at every seat.
 """
 from __future__ import annotations
 
+from collections import namedtuple
+
 import numpy as np
 from numba import njit
 
@@ -29,6 +31,16 @@ N_PLAY_PARAMS = P_SAMPLES + 7
 #: ``lead``: the weakest card of the longest side suit, the weakest card, the weakest card
 #: of the shortest side suit
 LEAD_LONG, LEAD_LOW, LEAD_SHORT = 0, 1, 2
+#: the heuristic's integer parameters, by name (:func:`heuristic_params_nb`; :func:`polignac_play_nb`)
+PolignacParams = namedtuple("PolignacParams", "take lead masters jacks second dump")
+
+
+@njit(cache=True, inline="always")
+def heuristic_params_nb(p):
+    """The heuristic's integer parameters (:data:`PolignacParams`) from a seat's parameter
+    row ``p`` (the slots ``P_*``)."""
+    return PolignacParams(np.int64(p[P_TAKE]), np.int64(p[P_LEAD]), np.int64(p[P_MASTERS]), np.int64(p[P_JACKS]),
+                          np.int64(p[P_SECOND]), np.int64(p[P_DUMP]))
 
 
 @njit(cache=True)
@@ -173,13 +185,15 @@ def master_lead_nb(seat, legal, state, tt, unseen):
 
 
 @njit(cache=True)
-def lead_nb(seat, hand, legal, state, tt, opts, unseen, take, lead, masters, jacks):
-    """The card to lead. With ``jacks``, a jack nobody can duck (:func:`jack_lead_nb`);
-    with ``masters``, a sure winner carrying at most ``take`` jack points
-    (:func:`master_lead_nb`); then a low card, never a jack or a trump while anything else
-    is left, from a side suit no other seat is known to trump where there is one: by
-    ``lead`` the weakest card of the longest side suit (:data:`LEAD_LONG`), the weakest
-    card (:data:`LEAD_LOW`) or the weakest of the shortest side suit (:data:`LEAD_SHORT`)."""
+def lead_nb(seat, hand, legal, state, tt, opts, unseen, hp):
+    """The card to lead (the heuristic's parameters ``hp``, :data:`PolignacParams`). With
+    ``jacks``, a jack nobody can duck (:func:`jack_lead_nb`); with ``masters``, a sure
+    winner carrying at most ``take`` jack points (:func:`master_lead_nb`); then a low card,
+    never a jack or a trump while anything else is left, from a side suit no other seat is
+    known to trump where there is one: by ``lead`` the weakest card of the longest side
+    suit (:data:`LEAD_LONG`), the weakest card (:data:`LEAD_LOW`) or the weakest of the
+    shortest side suit (:data:`LEAD_SHORT`)."""
+    take, lead, masters, jacks = hp.take, hp.lead, hp.masters, hp.jacks
     hot = state[S_HOT]
     trump = tt[TT_TRUMP]
     if jacks:
@@ -219,8 +233,9 @@ def lead_nb(seat, hand, legal, state, tt, opts, unseen, take, lead, masters, jac
 
 
 @njit(cache=True)
-def polignac_play_nb(seat, hand, legal, state, trick, tt, opts, take, lead, masters, jacks, second, dump):
-    """Polignac's heuristic: a trick is +1, a jack taken costs its penalty (GAMES.md G21).
+def polignac_play_nb(seat, hand, legal, state, trick, tt, opts, hp):
+    """Polignac's heuristic (its parameters ``hp``, :data:`PolignacParams`): a trick is +1,
+    a jack taken costs its penalty (GAMES.md G21).
 
     Following, of the cards that would win the trick now (a jack the last choice): last to
     play, the weakest; earlier, the weakest that keeps it against the seats still to play
@@ -232,6 +247,7 @@ def polignac_play_nb(seat, hand, legal, state, trick, tt, opts, take, lead, mast
     plays the costliest losing jack, else its weakest losing card (a tie of power: from its
     shortest suit); forced to win a trick it does not want, the winner above, earlier in
     the trick the weakest (someone after may overtake). Leading: :func:`lead_nb`."""
+    take, second, dump = hp.take, hp.second, hp.dump
     n = state[S_N_IN_TRICK]
     hot = state[S_HOT]
     gone = state[S_PLAYED] | hand
@@ -239,7 +255,7 @@ def polignac_play_nb(seat, hand, legal, state, trick, tt, opts, take, lead, mast
         gone |= np.int64(1) << state[S_TURNUP]
     unseen = tt[TT_DECK] & ~gone
     if n == 0:
-        return lead_nb(seat, hand, legal, state, tt, opts, unseen, take, lead, masters, jacks)
+        return lead_nb(seat, hand, legal, state, tt, opts, unseen, hp)
     win = beating_nb(legal, trick, n, tt)
     lose = legal & ~win
     if win and penalty_cards_nb(lose, opts, hot, dump - 1) == 0:
@@ -282,10 +298,7 @@ def polignac_choose_nb(code, seat, hand, legal, state, trick, tt, params, opts):
     if code == PLAY_SIMULATION:
         return simulation_play_nb(seat, hand, legal, state, tt, opts, max(1, np.int64(params[seat, P_SAMPLES])))
     if code == PLAY_HEURISTIC:
-        p = params[seat]
-        return polignac_play_nb(seat, hand, legal, state, trick, tt, opts, np.int64(p[P_TAKE]), np.int64(p[P_LEAD]),
-                                np.int64(p[P_MASTERS]), np.int64(p[P_JACKS]), np.int64(p[P_SECOND]),
-                                np.int64(p[P_DUMP]))
+        return polignac_play_nb(seat, hand, legal, state, trick, tt, opts, heuristic_params_nb(params[seat]))
     return avoid_play_nb(seat, hand, legal, state, trick, tt, opts)
 
 

@@ -10,8 +10,8 @@ import numpy as np
 
 from simkit.core.cards import deck, format as format_cards
 from simkit.core.stats import Stats, moments
-from simkit.core.trick_play import N_ERR, R_PLAY
-from simkit.core.tricks import S_SIZE, S_WON, cards_of, no_user_play_nb
+from simkit.core.trick_play import R_PLAY
+from simkit.core.tricks import S_SIZE, S_WON, cards_of, deal_round_nb, no_user_play_nb
 from simkit.errors import SimkitError
 from simkit.games import penalty_tricks as pt
 from simkit.games.penalty_games import PenaltyTrickGame
@@ -51,10 +51,7 @@ class Tyotka(PenaltyTrickGame):
         return 4
 
     def _opts(self, rules):
-        unit = {"party": nb.UNIT_PARTY, "rubber": nb.UNIT_RUBBER, "deal": nb.UNIT_DEAL}[rules.unit]
-        return pt.penalty_opts(QUEEN_PENALTY, 0, True, [int(rules.dealer == "per_deal"), rules.target,
-                                                         rules.rubbers, unit, rules.first_dealer,
-                                                         rules.max_deals])
+        return pt.pack_game(rules, nb.O, QUEEN_PENALTY, 0, True)
 
     def _new_stats(self, rules, n_groups):
         return Stats(pen_hist=np.zeros((4, nb.DEAL_PENALTIES + 1), np.int64),
@@ -80,16 +77,17 @@ class Tyotka(PenaltyTrickGame):
         if len(scores) != 4 or any(not isinstance(x, (int, np.integer)) or x < 0 for x in scores):
             raise SimkitError(f"tyotka: scores={scores!r} must be four penalty totals >= 0")
         seats, fns = self.seat_policies(policies, 4)
+        inp = self.inputs(deck(52), self._opts(rules), TABLES, seats)
         state = np.zeros(S_SIZE, np.int64)
         hands = np.zeros(8, np.int64)
         pen = np.zeros(4, np.int64)
         winners = np.zeros(TRICKS, np.int64)
-        audit_out = np.zeros(2, np.int64)
-        err = np.zeros(N_ERR, np.int64)
         p = int(ph[0])
-        if not nb.one_deal_nb(order, p, self._opts(rules), TABLES, dealer, np.asarray(scores, np.int64), seats,
-                              play.tyotka_choose_cb, *fns, int(seed), state, hands, pen, winners, audit_out, err):
-            self.raise_err(err, policies)
+        if not nb.one_deal_nb(order, inp, self.hooks(fns), dealer, int(seed), state, p, np.asarray(scores, np.int64),
+                              pen, winners):
+            self.raise_err(inp.err, policies)
+        deal_round_nb(order, 4, TRICKS, dealer, hands)
+        audit_out = inp.audit_out
         ct = int(counting_trick_nb(p))
         return {"hands": [format_cards(cards_of(h)) for h in hands[:4]], "winners": [int(w) for w in winners],
                 "tricks": [int(t) for t in state[S_WON:S_WON + 4]], "penalties": [int(x) for x in pen],

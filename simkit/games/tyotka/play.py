@@ -13,6 +13,8 @@ the cards played) and leaves the deal's key alone, so a simulation seat draws as
 """
 from __future__ import annotations
 
+from collections import namedtuple
+
 import numpy as np
 from numba import njit
 
@@ -41,6 +43,29 @@ DECK52 = np.int64((1 << 52) - 1)
 SUIT52 = np.array([sum(1 << (4 * r + s) for r in range(13)) for s in range(4)], np.int64)
 #: the look-ahead's stream: the deal's key mixed with this salt (the key itself is not advanced)
 LOOK_SALT = np.int64(0x5DEECE66D)
+
+#: the heuristic's integer parameters, by name (:func:`heuristic_params_nb`): its rules' ``take``, ``high``,
+#: ``save``, ``lead``, ``shed`` (:func:`tyotka_play_nb`) and the look-ahead's play-out ``model``
+#: (:func:`fast_playout_nb`)
+TyotkaParams = namedtuple("TyotkaParams", "take high save lead shed model")
+#: where a play-out starts (:func:`fast_playout_nb`): trick ``k`` (0-based) led by ``leader`` holds ``n``
+#: cards, ``played`` the cards played so far, ``most`` the most-tricks count of the tricks before
+#: (:func:`most_count_nb`)
+TyotkaPosition = namedtuple("TyotkaPosition", "leader n k played most")
+#: the look-ahead's decision and scratch (:func:`look_cards_nb`): ``seat`` to play from ``hand`` at the table
+#: ``state`` (its trick ``trick``), the trick table ``tt``, the options ``opts``, the model's parameters
+#: ``hp`` (:data:`TyotkaParams`); the candidate ``cards`` and their totals ``value``, a sampled deal
+#: ``sampled``, the play-out's hands ``hands``, state ``st`` (a copy of ``state``) and trick ``tr``, the
+#: stream ``rng``
+TyotkaLook = namedtuple("TyotkaLook", "seat hand state trick tt opts hp cards value sampled hands st tr rng")
+
+
+@njit(cache=True, inline="always")
+def heuristic_params_nb(p):
+    """The heuristic's integer parameters (:data:`TyotkaParams`) from a seat's parameter
+    row ``p`` (the slots ``P_*``)."""
+    return TyotkaParams(np.int64(p[P_TAKE]), np.int64(p[P_HIGH]), np.int64(p[P_SAVE]), np.int64(p[P_LEAD]),
+                        np.int64(p[P_SHED]), np.int64(p[P_MODEL]))
 
 
 @njit(cache=True, inline="always")
@@ -90,8 +115,9 @@ def shed_nb(hand, legal, unseen, opts, hot, tt):
 
 
 @njit(cache=True)
-def tyotka_play_nb(seat, hand, legal, state, trick, tt, opts, take, high, save, lead, shed):
-    """Tyotka's heuristic: the basic ducking play
+def tyotka_play_nb(seat, hand, legal, state, trick, tt, opts, hp):
+    """Tyotka's heuristic (its parameters ``hp``, :data:`TyotkaParams`; ``model`` unused
+    here): the basic ducking play
     (:func:`~simkit.games.penalty_tricks.avoid_play_nb`: lead the card most likely to lose,
     duck with the highest losing card, shed queens, the photograph and high cards when
     void; its choices computed on bitmasks, :func:`fast_basic_nb`) with three rules of its
@@ -113,6 +139,7 @@ def tyotka_play_nb(seat, hand, legal, state, trick, tt, opts, take, high, save, 
     *Throw the likeliest taker when void* (``shed``): a queen or the photograph first, as
     basic, then a sure taker, then the card with the most unseen cards of its suit below
     it (:func:`shed_nb`), where basic throws its highest card (``shed`` = 0: as basic)."""
+    take, high, save, lead, shed = hp.take, hp.high, hp.save, hp.lead, hp.shed
     n = state[S_N_IN_TRICK]
     k = state[S_TRICK_NO]
     if n == 0:
@@ -358,13 +385,14 @@ def most_count_nb(log, k):
 
 
 @njit(cache=True)
-def fast_playout_nb(hands, st, trick, tt, opts, hp, seat, leader, n, k, played, most):
+def fast_playout_nb(hands, st, trick, tt, opts, hp, seat, at):
     """``seat``'s cost of the deal in ``st`` played to its end, every seat playing the
-    model (``hp[5]`` = ``model``: 0 ``basic``, :func:`basic_card_nb`, 1 the rules,
-    :func:`tyotka_play_nb` with ``hp``'s parameters): trick ``k`` (0-based) led by
-    ``leader`` holds ``n`` cards (``trick[:n]``, ``n`` may be 4), ``played`` the cards
-    played so far, ``hands`` the hands left (changed), ``most`` the most-tricks count of the
-    tricks before (:func:`most_count_nb`). Tyotka's table on bitmasks (no
+    model (``hp.model``: 0 ``basic``, :func:`basic_card_nb`, 1 the rules,
+    :func:`tyotka_play_nb` with ``hp``'s parameters) from the position ``at``
+    (:data:`TyotkaPosition`): trick ``at.k`` (0-based) led by ``at.leader`` holds ``at.n``
+    cards (``trick[:n]``, ``n`` may be 4), ``at.played`` the cards played so far, ``at.most``
+    the most-tricks count of the tricks before (:func:`most_count_nb`); ``hands`` the hands
+    left (changed). Tyotka's table on bitmasks (no
     trumps, follow suit, the highest card of the suit led takes): the loop of
     :func:`~simkit.core.rollout.play_trick_nb` and the charging of
     :func:`~simkit.games.penalty_tricks.charge_trick_nb` without the general engine, and
@@ -373,14 +401,15 @@ def fast_playout_nb(hands, st, trick, tt, opts, hp, seat, leader, n, k, played, 
     scratch copy of the state: its ``S_N_IN_TRICK``, ``S_PLAYED`` and ``S_TRICK_NO`` are
     set for the model at each decision, its other fields only read. Its arrays are held by
     the caller (borrowed: no reference counting per call)."""
-    hands, st, trick, tt, opts, hp = borrowed((hands, st, trick, tt, opts, hp))
+    hands, st, trick, tt, opts = borrowed((hands, st, trick, tt, opts))
+    leader, n, k, played, most = at
     players = st[S_PLAYERS]
     tricks = st[S_TRICKS]
     hot = st[S_HOT]
     hot_trick = st[S_HOT_TRICK]
     pen = st[S_PEN + seat]
     won = st[S_WON + seat]
-    model = hp[5]
+    model = hp.model
     pm = QUEENS
     if hot >= 0:
         pm |= np.int64(1) << hot
@@ -410,7 +439,7 @@ def fast_playout_nb(hands, st, trick, tt, opts, hp, seat, leader, n, k, played, 
                 st[S_N_IN_TRICK] = n
                 st[S_PLAYED] = played
                 st[S_TRICK_NO] = k
-                card = tyotka_play_nb(s, hand, legal, st, trick, tt, opts, hp[0], hp[1], hp[2], hp[3], hp[4])
+                card = tyotka_play_nb(s, hand, legal, st, trick, tt, opts, hp)
             bit = np.int64(1) << card
             hands[s] = hand & ~bit
             trick[n] = card
@@ -531,22 +560,16 @@ def look_play_nb(seat, hand, legal, state, trick, tt, opts, p, probe):
     :func:`~simkit.core.rollout.best_by_rollouts_nb`). Its stream comes from the deal's
     key and the cards played (the key is not advanced: simulation seats at the table draw
     as before)."""
-    buf = np.empty(S_SIZE + 60, np.int64)          # one array for the scratch: the state, two deals, the cards,
-    hp = buf[S_SIZE + 48:S_SIZE + 54]               # their totals, the model's parameters and the stream
-    hp[0] = np.int64(p[P_TAKE])
-    hp[1] = np.int64(p[P_HIGH])
-    hp[2] = np.int64(p[P_SAVE])
-    hp[3] = np.int64(p[P_LEAD])
-    hp[4] = np.int64(p[P_SHED])
-    hp[5] = np.int64(p[P_MODEL])
-    first = tyotka_play_nb(seat, hand, legal, state, trick, tt, opts, hp[0], hp[1], hp[2], hp[3], hp[4])
+    buf = np.empty(S_SIZE + 52, np.int64)          # one array for the scratch: the state, two deals, the cards,
+    hp = heuristic_params_nb(p)                     # their totals and the stream
+    first = tyotka_play_nb(seat, hand, legal, state, trick, tt, opts, hp)
     unseen = tt[TT_DECK] & ~state[S_PLAYED] & ~hand
     cands = distinct_cards_nb(legal, unseen, first, opts, state[S_HOT], tt)
     if p[P_TOPS] != 0 and state[S_N_IN_TRICK] > 0 and legal & SUIT52[trick[0] & 3] == 0:
         cands = top_cards_nb(cands, first, state[S_HOT])
     if cands & (cands - 1) == 0:
         return first
-    rng = buf[S_SIZE + 56:S_SIZE + 60].view(np.uint64)
+    rng = buf[S_SIZE + 48:S_SIZE + 52].view(np.uint64)
     seed_stream_nb(rng, state[S_RNG] ^ LOOK_SALT, state[S_PLAYED])
     for j in range(S_SIZE):
         buf[j] = state[j]
@@ -557,22 +580,23 @@ def look_play_nb(seat, hand, legal, state, trick, tt, opts, p, probe):
         cards[i] = lowest_card_nb(cands)
         cands &= cands - 1
         value[i] = 0
-    return look_cards_nb(seat, hand, state, trick, tt, opts, hp, first, cards, value, buf[S_SIZE:S_SIZE + 8],
-                         buf[S_SIZE + 8:S_SIZE + 16], buf[:S_SIZE], buf[S_TRICK:S_TRICK + MAX_SEATS], rng, probe,
-                         np.int64(p[P_GAP]), np.int64(p[P_TIE]))
+    lk = TyotkaLook(seat, hand, state, trick, tt, opts, hp, cards, value, buf[S_SIZE:S_SIZE + 8],
+                    buf[S_SIZE + 8:S_SIZE + 16], buf[:S_SIZE], buf[S_TRICK:S_TRICK + MAX_SEATS], rng)
+    return look_cards_nb(lk, first, probe, np.int64(p[P_GAP]), np.int64(p[P_TIE]))
 
 
 @njit(cache=True)
-def look_cards_nb(seat, hand, state, trick, tt, opts, hp, first, cards, value, sampled, hands, st, tr, rng, probe, gap,
-                  tie):
-    """:func:`look_play_nb`'s loop over the samples and the candidate ``cards`` (their
-    totals into ``value``), on arrays its caller holds (borrowed: no reference counting
-    in the loop); ``st`` a scratch copy of ``state`` (``tr`` its trick), ``sampled`` and
-    ``hands`` scratch. After each sample the cards trailing the best total by more than
-    ``gap`` points are dropped (``gap`` = :data:`NO_GAP`: never), and the loop stops when
-    one is left."""
-    state, trick, tt, opts, hp, cards, value, sampled, hands, st, tr, rng = borrowed(
-        (state, trick, tt, opts, hp, cards, value, sampled, hands, st, tr, rng))
+def look_cards_nb(lk, first, probe, gap, tie):
+    """:func:`look_play_nb`'s loop over ``probe`` samples and the candidate cards
+    ``lk.cards`` (their totals into ``lk.value``; ``lk``: :data:`TyotkaLook`), on arrays its
+    caller holds (borrowed: no reference counting in the loop); ``lk.st`` a scratch copy of
+    ``lk.state`` (``lk.tr`` its trick), ``lk.sampled`` and ``lk.hands`` scratch. After each
+    sample the cards trailing the best total by more than ``gap`` points are dropped
+    (``gap`` = :data:`NO_GAP`: never), and the loop stops when one is left; after ``tie``
+    samples with every card alike it stops too. Ties go to the rules' card ``first``."""
+    lk = borrowed(lk)
+    seat, hand, state, trick, tt, opts, hp = lk.seat, lk.hand, lk.state, lk.trick, lk.tt, lk.opts, lk.hp
+    cards, value, sampled, hands, st, tr, rng = lk.cards, lk.value, lk.sampled, lk.hands, lk.st, lk.tr, lk.rng
     n_in = state[S_N_IN_TRICK]
     leader = state[S_LEADER]
     k = state[S_TRICK_NO]
@@ -591,8 +615,8 @@ def look_cards_nb(seat, hand, state, trick, tt, opts, hp, first, cards, value, s
             for j in range(n_in):
                 tr[j] = trick[j]
             tr[n_in] = cards[i]
-            value[i] -= fast_playout_nb(hands, st, tr, tt, opts, hp, seat, leader, n_in + 1, k,
-                                        state[S_PLAYED] | bit, most)
+            value[i] -= fast_playout_nb(hands, st, tr, tt, opts, hp, seat,
+                                        TyotkaPosition(leader, n_in + 1, k, state[S_PLAYED] | bit, most))
             top = max(top, value[i])
         if gap < NO_GAP:                # drop the cards trailing the best by more than gap
             for i in range(cards.shape[0]):
@@ -635,8 +659,7 @@ def tyotka_choose_nb(code, seat, hand, legal, state, trick, tt, params, opts):
         if probe > 0 and probed_nb(state, legal, trick, tt, np.int64(p[P_LAST]), np.int64(p[P_COUNT]),
                                        np.int64(p[P_KINDS])):
             return look_play_nb(seat, hand, legal, state, trick, tt, opts, p, probe)
-        return tyotka_play_nb(seat, hand, legal, state, trick, tt, opts, np.int64(p[P_TAKE]), np.int64(p[P_HIGH]),
-                              np.int64(p[P_SAVE]), np.int64(p[P_LEAD]), np.int64(p[P_SHED]))
+        return tyotka_play_nb(seat, hand, legal, state, trick, tt, opts, heuristic_params_nb(p))
     return avoid_play_nb(seat, hand, legal, state, trick, tt, opts)
 
 
