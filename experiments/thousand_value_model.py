@@ -107,7 +107,8 @@ def main():
             values = np.zeros((deals, 2))
             feats = np.zeros((2, deals, N_FEATURES))
             counted = np.zeros((deals, 2))
-            inp = GAME.inputs(deck(24), GAME._opts(rules), TABLES, GAME.seat_policies(GAME.resolve_policies(None), 3)[0])
+            seats = GAME.seat_policies(GAME.resolve_policies(None), 3)[0]
+            inp = GAME.inputs(deck(24), GAME._opts(rules), TABLES, seats)
             collect_nb(orders, a.seed + vi, samples, inp, (choose_play_cb, after_trick_cb, no_user_play_nb,
                                                            no_user_bid_nb), hands, values, feats, counted)
             train = np.arange(deals) % 4 != 0

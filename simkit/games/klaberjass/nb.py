@@ -369,8 +369,8 @@ def finish_deal_nb(engine, after_fn, ctx, fns, audit):
     pointer with five array structs, was 15-25 % of a random deal in its nine calls);
     global functions passed down, so each inlined call site compiles only the ones it
     names. Returns False on an illegal move (``ctx.err`` filled)."""
-    hands, state, tables, opts, seats, pst, err = ctx.hands, ctx.state, ctx.tables, ctx.opts, ctx.seats, ctx.pst, ctx.err
-    audit_out, scores, tmp = ctx.audit_out, ctx.pts, ctx.tmp
+    hands, state, tables, opts, seats, pst = ctx.hands, ctx.state, ctx.tables, ctx.opts, ctx.seats, ctx.pst
+    err, audit_out, scores, tmp = ctx.err, ctx.audit_out, ctx.pts, ctx.tmp
     decl_fn = fns[4]
     codes = seats.code
     trump = state[S_TRUMP]

@@ -294,8 +294,9 @@ def start_play_nb(state, opts, decl, contract):
 
 @njit(cache=True, inline="always")
 def play_out_nb(engine, after_fn, ctx, fns, audit):
-    """Play the eight tricks of the deal in ``ctx`` (its active seats' policies ``ctx.act``) from the declarer's lead (002:88 «Первый ход ...
-    принадлежит игроку, взявшему прикуп, следующий — взявшему взятку»): follow suit, else
+    """Play the eight tricks of the deal in ``ctx`` (its active seats' policies
+    ``ctx.act``) from the declarer's lead (002:88 «Первый ход ... принадлежит игроку,
+    взявшему прикуп, следующий — взявшему взятку»): follow suit, else
     trump once there is one (and head the trick in 1000 (2): ``S_FOLLOW``); before each
     lead by a holder of a marriage, his declaration (module doc). A declared marriage
     scores its value to the declarer of it at once (002:89) and its suit is trump; on

@@ -81,8 +81,9 @@ def rollout_value_nb(seat, hand, given, pre_widow, samples, ctx, fns):
     hands = np.zeros(MAX_SEATS, np.int64)
     sim = np.zeros(STATE_SIZE, np.int64)
     sim_ctx = ThousandCtx(ctx.deck0, ctx.opts, tables, ctx.seats, ctx.stats, np.zeros(2, np.int64),
-                          np.zeros(N_ERR, np.int64), ctx.deck, ctx.dst, pst, sim, hands, heur, np.zeros(N_REC, np.int64),
-                          ctx.scores, ctx.dscore, ctx.tseat, ctx.gx, np.zeros(0, np.int64), ctx.same)
+                          np.zeros(N_ERR, np.int64), ctx.deck, ctx.dst, pst, sim, hands, heur,
+                          np.zeros(N_REC, np.int64), ctx.scores, ctx.dscore, ctx.tseat, ctx.gx, np.zeros(0, np.int64),
+                          ctx.same)
     total = 0
     for _ in range(samples):
         for i in range(STATE_SIZE):
