@@ -28,16 +28,16 @@ import pandas as pd  # noqa: E402
 from numba import njit  # noqa: E402
 
 from simkit.core.cards import deck  # noqa: E402
-from simkit.core.trick_game import fixed_stream_nb  # noqa: E402
-from simkit.core.trick_play import N_ERR, R_PLAY, SeatPolicies  # noqa: E402
-from simkit.core.tricks import MAX_SEATS, NO_TRUMP, S_SIZE, deal_round_nb, start_deal_nb  # noqa: E402
+from simkit.core.trick_game import deal_core_nb  # noqa: E402
+from simkit.core.trick_play import R_PLAY, SeatPolicies  # noqa: E402
+from simkit.core.tricks import MAX_SEATS, NO_TRUMP, deal_round_nb, start_deal_nb  # noqa: E402
 from simkit.experiment import Experiment  # noqa: E402
 from simkit.reports.figcheck import place_legend  # noqa: E402
 from simkit.provenance import code_version  # noqa: E402
 from simkit.games.thousand import GAME, layout as L  # noqa: E402
 from simkit.games.thousand.heuristic import (FEATURE_NAMES, N_FEATURES, VALUE_MODELS, estimate_nb,  # noqa: E402
                                              hand_features_nb)
-from simkit.games.thousand.nb import WIDOW_GAIN, no_user_play_nb  # noqa: E402
+from simkit.games.thousand.nb import WIDOW_GAIN, no_user_bid_nb, no_user_play_nb  # noqa: E402
 from simkit.games.thousand.play import TRICKS, after_trick_cb, widow_nb  # noqa: E402
 from simkit.games.thousand.scoring import HAND, TABLES  # noqa: E402
 from simkit.games.thousand.simulation import SIM_DRAW, SIM_TRUMP_WEIGHT, choose_play_cb, rollout_value_nb  # noqa: E402
@@ -47,21 +47,23 @@ MOMENTS = ("before the widow", "after it")
 
 
 @njit(cache=True)
-def collect_nb(orders, seed, samples, opts, tables, choose_fn, after_fn, play_fn, hands_out, value_out, feats_out,
-               counted_out):
+def collect_nb(orders, seed, samples, inp, fns, hands_out, value_out, feats_out, counted_out):
     """For each card order: active seat 0's hand before and after the widow (the default
     play keeping and giving), the mean points he takes as declarer over ``samples``
-    play-outs from each, their features and counted values."""
-    pst = fixed_stream_nb(seed)
+    play-outs from each, their features and counted values (``inp``: the game's inputs,
+    ``fns``: its hooks; randomness from unit 0's policy stream of ``seed``)."""
+    opts, tables = inp.opts, inp.tables
     heur = SeatPolicies(np.full((2, 3), L.PLAY_HEURISTIC, np.int64), np.zeros((2, 3, L.N_BID_PARAMS), np.float64),
                         np.zeros(3, np.int64))
     for s in range(3):
         heur.params[R_PLAY, s, L.P_TRUMP_WEIGHT] = SIM_TRUMP_WEIGHT
         heur.params[R_PLAY, s, L.P_DRAW] = SIM_DRAW
-    hands = np.zeros(MAX_SEATS, np.int64)
-    state = np.zeros(S_SIZE, np.int64)
-    err = np.zeros(N_ERR, np.int64)
+    state = np.zeros(L.STATE_SIZE, np.int64)
     rec = np.zeros(L.N_REC, np.int64)
+    ctx = L.ThousandCtx(*(deal_core_nb(inp, orders[0], seed, state) + (
+        heur, rec, np.zeros(MAX_SEATS, np.int64), np.zeros(MAX_SEATS, np.int64), np.zeros(3, np.int64),
+        np.zeros(1, np.int64), np.zeros(0, np.int64), False)))
+    hands = ctx.hands
     given = np.zeros(2, np.int64)
     for i in range(orders.shape[0]):
         order = orders[i]
@@ -76,15 +78,13 @@ def collect_nb(orders, seed, samples, opts, tables, choose_fn, after_fn, play_fn
         given[0] = 0
         given[1] = 0
         hands_out[i, 0] = hands[0]
-        value_out[i, 0] = rollout_value_nb(0, hands[0], given, True, state, tables, opts, choose_fn, after_fn,
-                                           play_fn, pst, samples)
+        value_out[i, 0] = rollout_value_nb(0, hands[0], given, True, samples, ctx, fns)
         state[L.S_WIDOW] = widow
-        widow_nb(0, hands, widow, state, opts, heur, play_fn, pst, err, rec)
+        widow_nb(0, widow, ctx, fns)
         given[0] = rec[L.R_GIVEN]
         given[1] = rec[L.R_GIVEN + 1]
         hands_out[i, 1] = hands[0]
-        value_out[i, 1] = rollout_value_nb(0, hands[0], given, False, state, tables, opts, choose_fn, after_fn,
-                                           play_fn, pst, samples)
+        value_out[i, 1] = rollout_value_nb(0, hands[0], given, False, samples, ctx, fns)
         for m in range(2):
             hand_features_nb(hands_out[i, m], feats_out[m, i])
             counted_out[i, m] = estimate_nb(hands_out[i, m])
@@ -107,8 +107,10 @@ def main():
             values = np.zeros((deals, 2))
             feats = np.zeros((2, deals, N_FEATURES))
             counted = np.zeros((deals, 2))
-            collect_nb(orders, a.seed + vi, samples, GAME._opts(rules), TABLES, choose_play_cb, after_trick_cb,
-                       no_user_play_nb, hands, values, feats, counted)
+            seats = GAME.seat_policies(GAME.resolve_policies(None), 3)[0]
+            inp = GAME.inputs(deck(24), GAME._opts(rules), TABLES, seats)
+            collect_nb(orders, a.seed + vi, samples, inp, (choose_play_cb, after_trick_cb, no_user_play_nb,
+                                                           no_user_bid_nb), hands, values, feats, counted)
             train = np.arange(deals) % 4 != 0
             for m, moment in enumerate(MOMENTS):
                 X, y = feats[m], values[:, m]

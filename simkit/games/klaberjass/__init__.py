@@ -11,7 +11,7 @@ import numpy as np
 from simkit.core.cards import deck, format as format_cards
 from simkit.core.options import pack
 from simkit.core.stats import Stats, moments
-from simkit.core.trick_play import E_DEAL, E_HAND, E_KIND, E_PHASE, E_SEAT, E_UNIT, N_ERR, R_PLAY
+from simkit.core.trick_play import E_DEAL, E_HAND, E_KIND, E_PHASE, E_SEAT, E_UNIT, R_PLAY
 from simkit.core.tricks import S_BID, S_SCORE, S_SIZE, S_WON, cards_of, no_user_bid_nb, no_user_play_nb
 from simkit.errors import SimkitError
 from simkit.games.klaberjass import nb, report
@@ -62,13 +62,12 @@ class Klaberjass(TrickGame):
                    points=np.zeros((2, nb.MAX_DEAL_SCORE + 1), np.int64), tricks=np.zeros((2, 10), np.int64),
                    dealer_diff=np.zeros(2 * nb.MAX_DEAL_SCORE + 1, np.int64), counters=np.zeros(10, np.int64), game_win=moments(2),
                    game_score=moments(2), game_len=moments(1), group_mom=moments(int(seats.group.max()) + 1))
-        audit_out = np.zeros(2, np.int64)
-        err = np.zeros(N_ERR, np.int64)
-        nb.klaberjass_chunk_nb(seed, start, stop, deck(32), pack(rules, nb.O), TABLES, seats, nb.choose_play_cb,
-                               nb.after_trick_cb, *fns, nb.KlaberjassStats(**st), audit, audit_out, err)
-        if err[E_KIND]:
-            self.raise_err(err, policies, f"unit {err[E_UNIT]}, ")
-        return st, audit_out
+        inp = self.inputs(deck(32), pack(rules, nb.O), TABLES, seats)
+        nb.klaberjass_chunk_nb.entry()(seed, start, stop, inp, (nb.choose_play_cb, nb.after_trick_cb, *fns),
+                                       nb.KlaberjassStats(**st), audit)
+        if inp.err[E_KIND]:
+            self.raise_err(inp.err, policies, f"unit {inp.err[E_UNIT]}, ")
+        return st, inp.audit_out
 
     def game_situation(self, err, where):
         role, asked = _ASKED.get(int(err[E_PHASE]), ("bid", "deciding"))
@@ -94,11 +93,11 @@ class Klaberjass(TrickGame):
         state[S_SCORE], state[S_SCORE + 1] = scores
         state[nb.S_TARGET] = rules.target
         deal_scores = np.zeros(2, np.int64)
-        err = np.zeros(N_ERR, np.int64)
-        r = nb.one_deal_nb(order, pack(rules, nb.O), TABLES, dealer, seats, nb.choose_play_cb, nb.after_trick_cb,
-                           *fns, int(seed), state, deal_scores, err)
+        inp = self.inputs(deck(32), pack(rules, nb.O), TABLES, seats)
+        r = nb.one_deal_nb(order, inp, (nb.choose_play_cb, nb.after_trick_cb, *fns), dealer, int(seed), state,
+                           deal_scores)
         if r == -1:
-            self.raise_err(err, policies)
+            self.raise_err(inp.err, policies)
         if r == -2:
             raise SimkitError("klaberjass: the deal failed its audit (cards, legal moves or card points)")
         nd = 1 - dealer

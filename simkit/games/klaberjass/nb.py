@@ -24,15 +24,15 @@ from numba import types
 
 from simkit.core.interrupt_nb import poll_interrupt_nb
 from simkit.core.jit import cfunc, njit
-from simkit.core.borrow import borrowed
 from simkit.core.ace_ten import marriage_suits_nb, points_nb, target_winner_nb
 from simkit.core.cards import RANK_7, RANK_A, RANK_K, RANK_Q
 from simkit.core.options import choices, layout
 from simkit.core.rng import randbelow_nb
 from simkit.core.stats import moment_add_nb
-from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
-from simkit.core.trick_play import (AFTER_FN, AFTER_SIG, CHOOSE_FN, CHOOSE_SIG, ERR_GAME, E_TRUMP, N_ERR, PLAY_BUILTIN,
-                                    R_PLAY, SeatPolicies, illegal_move_nb, play_tricks_inline_nb, play_tricks_nb)
+from simkit.core.trick_game import (INPUTS_TYPE, bundle, chunk_signature, context, deal_core_nb, fns_type,
+                                    shuffle_top_nb, trick_core_nb, unit_loop)
+from simkit.core.trick_play import (AFTER_SIG, CHOOSE_SIG, ERR_GAME, E_TRUMP, N_ERR, PLAY_BUILTIN, R_PLAY, SeatPolicies,
+                                    illegal_move_nb, play_tricks_inline_nb, play_tricks_nb)
 from simkit.core.trick_play import PLAY_RANDOM, PLAY_USER  # noqa: F401  (policy codes, read by policies.py)
 from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_nb, no_user_play_nb,  # noqa: F401
                                 MAX_SEATS, S_BID, S_DEAL_NO, S_DEALER, S_EXTRA, S_LEAD_BAN, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_SEAT,
@@ -252,7 +252,8 @@ def after_trick_nb(hands, state, opts, pst, err):
     loads and unconditional stores of ``state``, which lets numba drop the reference
     counting of ``state`` (two atomic operations a call, seen in the LLVM code of the
     earlier hook, whose stores followed branches and table lookups). The chunk's deals call
-    it directly (:func:`play_hooked_nb`)."""
+    it directly (the engine :func:`~simkit.core.trick_play.play_tricks_inline_nb` of
+    :func:`unit_nb`'s deals)."""
     before = state[S_TAKEN] | state[S_TAKEN + 1]
     trick = state[S_PLAYED] & ~before
     state[S_TAKEN + state[S_LEADER]] |= trick
@@ -266,17 +267,6 @@ def after_trick_cb(hands, state, opts, pst, err):
     calls of the engine: the simulation's play-outs, the delayed dix's first trick,
     :func:`one_deal_nb`."""
     return after_trick_nb(hands, state, opts, pst, err)
-
-
-@njit(cache=True, inline="always")
-def play_hooked_nb(choose_fn, after_fn, between, hands, state, tables, opts, seats, play_fn, pst, audit, audit_out,
-                   err):
-    """:func:`~simkit.core.trick_play.play_tricks_nb` (same arguments) compiled into the
-    chunk's deal with :func:`after_trick_nb` as a direct call instead of ``after_fn`` (the
-    ``cfunc``, called through a pointer with five array structs: 15-25 % of a random deal
-    was its nine calls). The hot path's engine (``engine`` of :func:`finish_deal_nb`)."""
-    return play_tricks_inline_nb(choose_fn, after_trick_nb, between, hands, state, tables, opts, seats, play_fn, pst,
-                                 audit, audit_out, err)
 
 
 @njit(cache=True, inline="always")
@@ -341,17 +331,19 @@ def ask_bella_nb(hands, state, codes, seats, decl_fn, pst, err):
 
 # -- the deal after the auction --------------------------------------------------------------------
 @njit(cache=True)
-def first_trick_delayed_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, decl_fn, pst, audit,
-                           audit_out, err):
+def first_trick_delayed_nb(ctx, fns, audit):
     """The first trick played before the dealer's dix exchange, which he delayed (000:349
     «Сдатчик может отложить обмен до окончания розыгрыша первой взятки»), then the
-    exchange and the bella question the card taken may raise. Returns False on an illegal
-    move (``err`` filled)."""
+    exchange and the bella question the card taken may raise, on the deal of ``ctx``
+    (``ctx.hands``, ``ctx.state``) with the hooks ``fns`` (the engine's ``cfunc`` hook
+    ``fns[1]``). Returns False on an illegal move (``ctx.err`` filled)."""
+    hands, state, seats, pst, err = ctx.hands, ctx.state, ctx.seats, ctx.pst, ctx.err
+    decl_fn = fns[4]
     dealer = state[S_DEALER]
     codes = seats.code
     state[S_TRICKS] = 1
-    if not play_tricks_nb(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, audit,
-                          audit_out, err):
+    if not play_tricks_nb(fns[0], fns[1], BETWEEN, hands, state, ctx.tables, ctx.opts, seats, fns[2], pst, audit,
+                          ctx.audit_out, err):
         return False
     if (hands[dealer] >> (4 * RANK_7 + state[S_TRUMP])) & 1:
         if not exchange_dix_nb(dealer, hands, state, codes, seats, decl_fn, pst, err):
@@ -366,14 +358,20 @@ def first_trick_delayed_nb(hands, state, tables, opts, seats, choose_fn, after_f
 # inlined (as are the dix and bella questions): a call passing a dozen arrays costs their reference counting on
 # every deal; the rarely taken delayed dix stays a call, which keeps the kernels' compile short
 @njit(cache=True, inline="always")
-def finish_deal_nb(hands, state, tables, opts, seats, choose_fn, after_fn, engine, play_fn, decl_fn, pst, audit,
-                   audit_out, err, scores, tmp):
+def finish_deal_nb(engine, after_fn, ctx, fns, audit):
     """From the second deal on: the dix, sequences, bella, the nine tricks and the deal's
-    scores (into ``scores``; ``tmp`` an int64[2] to work in). The tricks are played by
-    ``engine``: :func:`~simkit.core.trick_play.play_tricks_nb` with the hook ``after_fn``,
-    or in the chunk's deals :func:`play_hooked_nb` (the engine's loop compiled in, the hook
-    a direct call); a global function passed down, so each inlined call site compiles only
-    the one it names. Returns False on an illegal move (``err`` filled)."""
+    scores (into ``ctx.pts``; ``ctx.tmp`` an int64[2] to work in), on the deal of ``ctx``
+    (``ctx.hands``, ``ctx.state``). The tricks are played by ``engine`` with the hook
+    ``after_fn``: :func:`~simkit.core.trick_play.play_tricks_nb` and the ``cfunc``
+    ``fns[1]``, or in the chunk's deals
+    :func:`~simkit.core.trick_play.play_tricks_inline_nb` and :func:`after_trick_nb` (the
+    engine's loop compiled in, the hook a direct call: the ``cfunc``, called through a
+    pointer with five array structs, was 15-25 % of a random deal in its nine calls);
+    global functions passed down, so each inlined call site compiles only the ones it
+    names. Returns False on an illegal move (``ctx.err`` filled)."""
+    hands, state, tables, opts, seats, pst = ctx.hands, ctx.state, ctx.tables, ctx.opts, ctx.seats, ctx.pst
+    err, audit_out, scores, tmp = ctx.err, ctx.audit_out, ctx.pts, ctx.tmp
+    decl_fn = fns[4]
     codes = seats.code
     trump = state[S_TRUMP]
     dealer = state[S_DEALER]
@@ -413,10 +411,9 @@ def finish_deal_nb(hands, state, tables, opts, seats, choose_fn, after_fn, engin
     state[S_TAKEN + 1] = 0
     state[S_PHASE] = PHASE_PLAY
     state[S_SEAT] = nd
-    if delayed and not first_trick_delayed_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, decl_fn,
-                                              pst, audit, audit_out, err):
+    if delayed and not first_trick_delayed_nb(ctx, fns, audit):
         return False
-    if not engine(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, audit, audit_out, err):
+    if not engine(fns[0], after_fn, BETWEEN, hands, state, tables, opts, seats, fns[2], pst, audit, audit_out, err):
         return False
     count_points_nb(state)
     for s in range(2):
@@ -459,24 +456,25 @@ def rollout_seats_nb():
 
 
 @njit(cache=True)
-def simulated_margin_nb(seat, hand, state, maker, trump, samples, tables, opts, choose_fn, after_fn, play_fn,
-                        decl_fn, pst):
+def simulated_margin_nb(seat, hand, maker, trump, samples, ctx, fns):
     """The mean of ``seat``'s deal score minus the other's when ``maker`` plays with
     ``trump``, over ``samples`` deals consistent with what ``seat`` has seen (its six cards
-    and the turned card): the other six cards, both three-card second deals and the bottom
-    card drawn at random from the 25 unseen, then the dix, sequences, bella and the nine
-    tricks played out with the heuristic for both."""
+    and the turned card of ``ctx.state``): the other six cards, both three-card second
+    deals and the bottom card drawn at random from the 25 unseen (from ``ctx.pst``), then
+    the dix, sequences, bella and the nine tricks played out with the heuristic for both,
+    on a context of the play-out's own (its seats, table state, hands, scores, audit and
+    error record; ``ctx``'s options, tables and streams)."""
+    state, tables, pst = ctx.state, ctx.tables, ctx.pst
     seen = hand | (np.int64(1) << state[S_TURNUP])
     pool = card_pool_nb(tables[trump, TT_DECK] & ~seen)
     n = pool.shape[0]
-    seats = rollout_seats_nb()
     sim = np.empty_like(state)
     sim_hands = np.zeros(MAX_SEATS, np.int64)
-    audit_out = np.zeros(2, np.int64)
-    err = np.zeros(N_ERR, np.int64)
-    other = 1 - seat
     scores = np.zeros(2, np.int64)
-    tmp = np.zeros(2, np.int64)
+    sim_ctx = KlaberjassCtx(ctx.deck0, ctx.opts, tables, rollout_seats_nb(), ctx.stats, np.zeros(2, np.int64),
+                            np.zeros(N_ERR, np.int64), ctx.deck, ctx.dst, pst, sim, sim_hands, ctx.score, scores,
+                            np.zeros(2, np.int64), ctx.gx)
+    other = 1 - seat
     total = 0
     for _ in range(samples):
         for i in range(13):
@@ -495,17 +493,17 @@ def simulated_margin_nb(seat, hand, state, maker, trump, samples, tables, opts, 
         for i in range(S_SIZE):
             sim[i] = state[i]
         set_contract_nb(sim, tables, maker, trump, K_TAKE)
-        finish_deal_nb(sim_hands, sim, tables, opts, seats, choose_fn, after_fn, play_tricks_nb, play_fn, decl_fn, pst,
-                       np.bool_(False), audit_out, err, scores, tmp)
+        finish_deal_nb(play_tricks_nb, fns[1], sim_ctx, fns, np.bool_(False))
         total += scores[seat] - scores[other]
     return total / samples
 
 
 @njit(cache=True)
-def simulation_call_nb(seat, hand, state, tables, opts, p, choose_fn, after_fn, play_fn, decl_fn, pst):
+def simulation_call_nb(seat, hand, p, ctx, fns):
     """The simulation bidder's call (:func:`call_from_values_nb`) from its expected margin
     (:func:`simulated_margin_nb`, ``samples`` deals) as maker with the turned suit, in
     round 2 with each other suit, and, answering a schmeiss, with the caller as maker."""
+    state = ctx.state
     samples = max(1, np.int64(p[P_SAMPLES]))
     phase = state[S_PHASE]
     turned = state[S_TURNUP] & 3
@@ -513,8 +511,7 @@ def simulation_call_nb(seat, hand, state, tables, opts, p, choose_fn, after_fn, 
     values = np.full(4, -np.inf)
     for s in range(4):
         if (phase == PHASE_ROUND2) == (s != turned):
-            values[s] = simulated_margin_nb(seat, hand, state, maker, s, samples, tables, opts, choose_fn, after_fn,
-                                            play_fn, decl_fn, pst)
+            values[s] = simulated_margin_nb(seat, hand, maker, s, samples, ctx, fns)
     return call_from_values_nb(phase, turned, values, p)
 
 
@@ -541,30 +538,32 @@ def random_call_nb(phase, turned, pst):
     return randbelow_nb(pst, 2)
 
 
-@njit(cache=True)
-def call_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, decl_fn, pst):
-    """``seat``'s call in the phase ``state[S_PHASE]`` from its bid policy (random calls are
-    drawn in :func:`auction_nb`)."""
+@njit(cache=True, inline="always")     # a call passing the context would cost more than the heuristic's call
+def call_nb(seat, ctx, fns):
+    """``seat``'s call in the phase ``ctx.state[S_PHASE]`` from its bid policy (random calls
+    are drawn in :func:`auction_nb`)."""
+    seats, hand, state = ctx.seats, ctx.hands[seat], ctx.state
     code = seats.code[R_BID, seat]
     p = seats.params[R_BID, seat]
     if code == BID_HEURISTIC:
-        return heuristic_call_nb(hands[seat], state, p)
+        return heuristic_call_nb(hand, state, p)
     if code == BID_SIMULATION:
-        return simulation_call_nb(seat, hands[seat], state, tables, opts, p, choose_fn, after_fn, play_fn, decl_fn,
-                                  pst)
-    return bid_fn(hands[seat], state, p)
+        return simulation_call_nb(seat, hand, p, ctx, fns)
+    return fns[3](hand, state, p)
 
 
 @njit(cache=True, inline="always")
-def auction_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, decl_fn, pst, err):
-    """The two rounds (000:339-345). Round 1, the non-dealer first: pass, take (the turned
-    suit is trump, the taker the maker) or schmeiss (the other accepts: the deal is thrown
-    in; refuses: the caller is the maker with the turned suit). Both pass: round 2, the
-    non-dealer first, names another suit or passes; both pass again: thrown in. Returns 1
-    with a contract, 0 thrown in, -1 on an illegal call (``err`` filled)."""
+def auction_nb(ctx, fns):
+    """The two rounds (000:339-345) on the deal of ``ctx``. Round 1, the non-dealer first:
+    pass, take (the turned suit is trump, the taker the maker) or schmeiss (the other
+    accepts: the deal is thrown in; refuses: the caller is the maker with the turned
+    suit). Both pass: round 2, the non-dealer first, names another suit or passes; both
+    pass again: thrown in. Returns 1 with a contract, 0 thrown in, -1 on an illegal call
+    (``ctx.err`` filled)."""
+    hands, state, tables, pst, err = ctx.hands, ctx.state, ctx.tables, ctx.pst, ctx.err
     dealer = state[S_DEALER]
     turned = (state[S_TURNUP] & 3)
-    codes = seats.code          # read once: each read of a field of seats costs its reference counting
+    codes = ctx.seats.code      # read once: each read of a field of seats costs its reference counting
     for rnd in range(1, 3):
         for i in range(2):
             seat = 1 - dealer if i == 0 else dealer
@@ -573,8 +572,7 @@ def auction_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, 
             if codes[R_BID, seat] == BID_RANDOM:
                 c = random_call_nb(state[S_PHASE], turned, pst)
             else:
-                c = call_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, decl_fn,
-                            pst)
+                c = call_nb(seat, ctx, fns)
             if rnd == 1 and (c < PASS or c > SCHMEISS) or rnd == 2 and c != PASS and not second_round_legal_nb(
                     c - 1, turned):
                 bad_move_nb(err, ERR_BID, state, seat, c, hands[seat])
@@ -594,8 +592,7 @@ def auction_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, 
             if codes[R_BID, 1 - seat] == BID_RANDOM:
                 a = random_call_nb(PHASE_ANSWER, turned, pst)
             else:
-                a = call_nb(1 - seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, decl_fn,
-                            pst)
+                a = call_nb(1 - seat, ctx, fns)
             if a != 0 and a != 1:
                 bad_move_nb(err, ERR_BID, state, 1 - seat, a, hands[1 - seat])
                 return -1
@@ -609,12 +606,13 @@ def auction_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, 
 
 
 @njit(cache=True, inline="always")
-def deal_nb(order, state, hands, tables, opts, deal_no, dealer, seats, choose_fn, after_fn, engine, play_fn, bid_fn,
-            decl_fn, pst, audit, audit_out, err, scores, tmp):
-    """One deal from the card order ``order`` (see the module doc): deal six each in
-    threes and turn the next card, the auction, three more each and the bottom card shown,
-    then :func:`finish_deal_nb` (the tricks played by ``engine``, the scores into ``scores``, ``tmp`` to work
-    in). Returns 1 when played, 0 when thrown in, -1 on an illegal move (``err`` filled)."""
+def deal_nb(engine, after_fn, ctx, fns, order, deal_no, dealer, audit):
+    """One deal from the card order ``order`` (see the module doc) on ``ctx.state`` and
+    ``ctx.hands``: deal six each in threes and turn the next card, the auction, three
+    more each and the bottom card shown, then :func:`finish_deal_nb` (the tricks played by
+    ``engine`` with the hook ``after_fn``, the scores into ``ctx.pts``). Returns 1 when
+    played, 0 when thrown in, -1 on an illegal move (``ctx.err`` filled)."""
+    state, hands, tables, opts, audit_out = ctx.state, ctx.hands, ctx.tables, ctx.opts, ctx.audit_out
     nd = 1 - dealer
     a = 0
     b = 0
@@ -633,7 +631,7 @@ def deal_nb(order, state, hands, tables, opts, deal_no, dealer, seats, choose_fn
         hands[s] = 0
     hands[nd] = a
     hands[dealer] = b
-    r = auction_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, decl_fn, pst, err)
+    r = auction_nb(ctx, fns)
     if r <= 0:
         return r
     for i in range(3):
@@ -644,8 +642,7 @@ def deal_nb(order, state, hands, tables, opts, deal_no, dealer, seats, choose_fn
         if (popcount_nb(hands[0]) != HAND or popcount_nb(hands[1]) != HAND or hands[0] & hands[1] != 0
                 or ((hands[0] | hands[1]) >> turnup) & 1 or ((hands[0] | hands[1]) >> np.int64(order[BOTTOM])) & 1):
             audit_out[1] += 1
-    if not finish_deal_nb(hands, state, tables, opts, seats, choose_fn, after_fn, engine, play_fn, decl_fn, pst, audit,
-                          audit_out, err, scores, tmp):
+    if not finish_deal_nb(engine, after_fn, ctx, fns, audit):
         return -1
     return 1
 
@@ -680,127 +677,129 @@ def longest_run_nb(hand):
     return n
 
 
-@njit(cache=True)
-def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, bid_fn, decl_fn, stats,
-             audit, audit_out, err, deck, dst, pst, state, hands, score, pts, tmp, gx):
-    """The units of :func:`klaberjass_chunk_nb` with its work arrays, every array used
-    through a :func:`~simkit.core.borrow.borrowed` view (no reference counting in the
-    calls per deal and per trick)."""
-    deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, score, pts, tmp, gx = borrowed(
-        (deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, score, pts, tmp, gx))
-    seats, stats = borrowed(seats), borrowed(stats)
+#: the kernel context (:func:`~simkit.core.trick_game.context`): the engine's fields and ``score`` (the game's
+#: running totals per seat), ``pts`` (a deal's scores per seat), ``tmp`` (int64[2] to work in), ``gx`` (per
+#: policy group)
+KlaberjassCtx = context("KlaberjassCtx", ("score", "pts", "tmp", "gx"))
+
+
+@njit(cache=True, inline="always")
+def unit_nb(ctx, fns, unit, audit):
+    """One unit (the engine's unit hook, :func:`~simkit.core.trick_game.unit_loop`): a game
+    to the target (000:381 «Партию выигрывает тот, кто первым набирает 500»; both past it
+    in one deal: the higher total, GAMES.md G10 ambiguity 4), or with ``unit=deal`` one
+    played deal. A deal thrown in is dealt again by the next dealer (000:343 «новую сдачу
+    проводит следующий сдатчик»). The deals play their tricks with
+    :func:`~simkit.core.trick_play.play_tricks_inline_nb` and call the hook
+    :func:`after_trick_nb` directly. False on an illegal move."""
+    opts, stats, state, deck, audit_out = ctx.opts, ctx.stats, ctx.state, ctx.deck, ctx.audit_out
+    score, pts, gx = ctx.score, ctx.pts, ctx.gx
     single = opts[O.unit] == UNIT.deal
     max_deals = opts[O.max_deals]
     target = opts[O.target]
     counters, held, points, tricks, contracts = stats.counters, stats.held, stats.points, stats.tricks, stats.contracts
     margins, dealer_diff = stats.margin, stats.dealer_diff
     n_groups = stats.group_mom.shape[0]
-    for unit in range(start, stop):
+    score[0] = 0
+    score[1] = 0
+    winner = -1
+    deals = 0
+    for d in range(max_deals):
         poll_interrupt_nb()
-        start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
-        score[0] = 0
-        score[1] = 0
-        winner = -1
-        deals = 0
-        for d in range(max_deals):
-            poll_interrupt_nb()
-            dealer = (opts[O.first_dealer] + d) & 1
-            shuffle_top_nb(deck, BOTTOM + 1, dst)     # the rest of the stock is never seen
-            state[S_SCORE] = score[0]
-            state[S_SCORE + 1] = score[1]
-            state[S_TARGET] = target
-            r = deal_nb(deck, state, hands, tables, opts, d + 1, dealer, seats, choose_fn, after_fn, play_hooked_nb,
-                        play_fn, bid_fn, decl_fn, pst, audit, audit_out, err, pts, tmp)
-            if r < 0:
-                return
-            deals += 1
-            counters[0] += 1
-            if state[S_CALLER] >= 0:
-                counters[2] += 1
-            if r == 0:
-                counters[3 if state[S_CONTRACT] == THROWN_SCHMEISS else 4] += 1
-                continue
-            # the statistics, written out here: a call taking the arrays costs their reference counting
-            for s in range(2):
-                first = 0 if s != dealer else 3
-                hand = np.int64(0)
-                for i in range(3):
-                    hand |= np.int64(1) << np.int64(deck[first + i])
-                    hand |= np.int64(1) << np.int64(deck[first + 6 + i])
-                    hand |= np.int64(1) << np.int64(deck[13 + i + (3 if s == dealer else 0)])
-                held[s, longest_run_nb(hand)] += 1
-                held[s, 9 if state[S_CONTRACT] == K_NAMED else 10] += (marriage_suits_nb(hand) >> state[S_TRUMP]) & 1
-                points[s, pts[s]] += 1
-                tricks[s, state[S_WON + s]] += 1
-                counters[5] += (state[S_BELLA] >> s) & 1
-                if state[S_SEQ + s]:
-                    counters[6] += 1
-            maker = state[S_MAKER]
-            margin = total_nb(state, maker) - total_nb(state, 1 - maker)
-            result = RESULT_MADE if margin > 0 else (RESULT_EQUAL if margin == 0 else RESULT_FAILED)
-            kind = state[S_CONTRACT]
-            contracts[maker, 1 if maker == dealer else 0, kind, state[S_TRUMP], result] += 1
-            margins[kind, margin + MARGIN_OFFSET] += 1
-            dealer_diff[pts[dealer] - pts[1 - dealer] + MAX_DEAL_SCORE] += 1
-            counters[1] += 1
-            if state[S_DIX] >= 0:
-                counters[7] += 1
-            if single:
-                break
-            score[0] += pts[0]
-            score[1] += pts[1]
-            winner = target_winner_nb(score, 2, target)
-            if winner >= 0:
-                break
-        if single:
+        dealer = (opts[O.first_dealer] + d) & 1
+        shuffle_top_nb(deck, BOTTOM + 1, ctx.dst)     # the rest of the stock is never seen
+        state[S_SCORE] = score[0]
+        state[S_SCORE + 1] = score[1]
+        state[S_TARGET] = target
+        r = deal_nb(play_tricks_inline_nb, after_trick_nb, ctx, fns, deck, d + 1, dealer, audit)
+        if r < 0:
+            return False
+        deals += 1
+        counters[0] += 1
+        if state[S_CALLER] >= 0:
+            counters[2] += 1
+        if r == 0:
+            counters[3 if state[S_CONTRACT] == THROWN_SCHMEISS else 4] += 1
             continue
-        counters[8] += 1
-        if winner < 0:
-            counters[9] += 1
-            if score[0] != score[1]:
-                winner = 0 if score[0] > score[1] else 1
-        for g in range(n_groups):
-            gx[g] = 0
+        # the statistics, written out here: a call taking the arrays costs their reference counting
         for s in range(2):
-            share = 1 if winner < 0 else (2 if winner == s else 0)
-            moment_add_nb(stats.game_win, s, share)
-            moment_add_nb(stats.game_score, s, score[s])
-            gx[seats.group[s]] += share
-        moment_add_nb(stats.game_len, 0, deals)
-        for g in range(n_groups):
-            moment_add_nb(stats.group_mom, g, gx[g])
-        if audit:
-            audit_out[0] += 1
-            if deals < max_deals and (winner < 0 or score[winner] < target or score[winner] <= score[1 - winner]):
-                audit_out[1] += 1
+            first = 0 if s != dealer else 3
+            hand = np.int64(0)
+            for i in range(3):
+                hand |= np.int64(1) << np.int64(deck[first + i])
+                hand |= np.int64(1) << np.int64(deck[first + 6 + i])
+                hand |= np.int64(1) << np.int64(deck[13 + i + (3 if s == dealer else 0)])
+            held[s, longest_run_nb(hand)] += 1
+            held[s, 9 if state[S_CONTRACT] == K_NAMED else 10] += (marriage_suits_nb(hand) >> state[S_TRUMP]) & 1
+            points[s, pts[s]] += 1
+            tricks[s, state[S_WON + s]] += 1
+            counters[5] += (state[S_BELLA] >> s) & 1
+            if state[S_SEQ + s]:
+                counters[6] += 1
+        maker = state[S_MAKER]
+        margin = total_nb(state, maker) - total_nb(state, 1 - maker)
+        result = RESULT_MADE if margin > 0 else (RESULT_EQUAL if margin == 0 else RESULT_FAILED)
+        kind = state[S_CONTRACT]
+        contracts[maker, 1 if maker == dealer else 0, kind, state[S_TRUMP], result] += 1
+        margins[kind, margin + MARGIN_OFFSET] += 1
+        dealer_diff[pts[dealer] - pts[1 - dealer] + MAX_DEAL_SCORE] += 1
+        counters[1] += 1
+        if state[S_DIX] >= 0:
+            counters[7] += 1
+        if single:
+            break
+        score[0] += pts[0]
+        score[1] += pts[1]
+        winner = target_winner_nb(score, 2, target)
+        if winner >= 0:
+            break
+    if single:
+        return True
+    counters[8] += 1
+    if winner < 0:
+        counters[9] += 1
+        if score[0] != score[1]:
+            winner = 0 if score[0] > score[1] else 1
+    for g in range(n_groups):
+        gx[g] = 0
+    for s in range(2):
+        share = 1 if winner < 0 else (2 if winner == s else 0)
+        moment_add_nb(stats.game_win, s, share)
+        moment_add_nb(stats.game_score, s, score[s])
+        gx[ctx.seats.group[s]] += share
+    moment_add_nb(stats.game_len, 0, deals)
+    for g in range(n_groups):
+        moment_add_nb(stats.group_mom, g, gx[g])
+    if audit:
+        audit_out[0] += 1
+        if deals < max_deals and (winner < 0 or score[winner] < target or score[winner] <= score[1 - winner]):
+            audit_out[1] += 1
+    return True
 
 
-@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, types.int64[:, ::1], SEATS_TYPE,
-                 CHOOSE_FN, AFTER_FN, PLAY_FN, BID_FN, BID_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
-def klaberjass_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, bid_fn, decl_fn,
-                        stats, audit, audit_out, err):
-    """Play units ``start..stop-1`` into ``stats`` (:data:`KlaberjassStats`): games to the
-    target (000:381 «Партию выигрывает тот, кто первым набирает 500»; both past it in one
-    deal: the higher total, GAMES.md G10 ambiguity 4), or single played deals. A deal thrown
-    in is dealt again by the next dealer (000:343 «новую сдачу проводит следующий
-    сдатчик»). Plays in :func:`units_nb` on work arrays allocated here."""
-    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
-    units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, bid_fn, decl_fn, stats,
-             audit, audit_out, err, deck, dst, pst, state, hands, np.zeros(2, np.int64), np.zeros(2, np.int64),
-             np.zeros(2, np.int64), np.zeros(stats.group_mom.shape[0], np.int64))
+run_units_nb = unit_loop(unit_nb)
 
 
-@njit(types.int64(types.uint8[::1], _I1, types.int64[:, ::1], types.int64, SEATS_TYPE, CHOOSE_FN, AFTER_FN, PLAY_FN,
-                  BID_FN, BID_FN, types.int64, _I1, _I1, _I1), cache=True)
-def one_deal_nb(order, opts, tables, dealer, seats, choose_fn, after_fn, play_fn, bid_fn, decl_fn, seed, state, scores,
-                err):
+@njit(chunk_signature(STATS_TYPE, PLAY_FN, BID_FN, BID_FN), cache=True)
+def klaberjass_chunk_nb(seed, start, stop, inp, fns, stats, audit):
+    """Play units ``start..stop-1`` into ``stats`` (:data:`KlaberjassStats`) with the unit
+    hook :func:`unit_nb` (``inp.opts``: the layout :data:`O`; ``fns`` = ``(choose, after,
+    play, bid, declare)``)."""
+    ctx = KlaberjassCtx(*(trick_core_nb(inp, stats) + (np.zeros(2, np.int64), np.zeros(2, np.int64),
+                                                       np.zeros(2, np.int64),
+                                                       np.zeros(stats.group_mom.shape[0], np.int64))))
+    run_units_nb(seed, start, stop, ctx, fns, audit)
+
+
+@njit(types.int64(types.uint8[::1], INPUTS_TYPE, fns_type(PLAY_FN, BID_FN, BID_FN), types.int64, types.int64, _I1,
+                  _I1), cache=True)
+def one_deal_nb(order, inp, fns, dealer, seed, state, scores):
     """One deal dealt from the fixed 32-card order ``order`` (tests, notebooks), policy
-    randomness from unit 0's policy stream of ``seed``, with the audit on; ``state`` keeps
-    the game totals set in it by the caller and receives the deal, ``scores`` its scores.
-    Returns :func:`deal_nb`'s code; ``audit`` failures return -2."""
-    audit_out = np.zeros(2, np.int64)
-    play_hands = np.zeros(MAX_SEATS, np.int64)
-    r = deal_nb(order, state, play_hands, tables, opts, 1, dealer, seats, choose_fn, after_fn, play_tricks_nb, play_fn,
-                bid_fn, decl_fn, fixed_stream_nb(seed), np.bool_(True), audit_out, err, scores, np.zeros(2, np.int64))
-    return -2 if audit_out[1] else r
-
+    randomness from unit 0's policy stream of ``seed``, with the audit on (into
+    ``inp.audit_out``); ``state`` keeps the game totals set in it by the caller and
+    receives the deal, ``scores`` its scores. Returns :func:`deal_nb`'s code (``inp.err``
+    filled on -1); ``audit`` failures return -2."""
+    ctx = KlaberjassCtx(*(deal_core_nb(inp, order, seed, state) + (np.zeros(2, np.int64), scores,
+                                                                   np.zeros(2, np.int64), np.zeros(1, np.int64))))
+    r = deal_nb(play_tricks_nb, fns[1], ctx, fns, order, 1, dealer, np.bool_(True))
+    return -2 if inp.audit_out[1] else r

@@ -11,7 +11,7 @@ import numpy as np
 from simkit.core.cards import deck, format as format_cards
 from simkit.core.options import pack
 from simkit.core.stats import Stats, moments
-from simkit.core.trick_play import E_DEAL, E_HAND, E_KIND, E_LED, E_LEGAL, E_SEAT, E_TRICK, E_UNIT, N_ERR, R_PLAY
+from simkit.core.trick_play import E_DEAL, E_HAND, E_KIND, E_LED, E_LEGAL, E_SEAT, E_TRICK, E_UNIT, R_PLAY
 from simkit.core.tricks import S_SCORE, S_SIZE, S_TRICK_NO, S_WON, cards_of, no_user_play_nb
 from simkit.errors import SimkitError
 from simkit.games.semerik import nb, report
@@ -68,14 +68,19 @@ class Semerik(TrickGame):
                    counters=np.zeros(8, np.int64), game_win=moments(2), game_stake=moments(2),
                    game_score=moments(2), game_len=moments(1), dealer_win=moments(1),
                    group_mom=moments(int(seats.group.max()) + 1), deal_win=moments(1))
-        audit_out = np.zeros(2, np.int64)
-        err = np.zeros(N_ERR, np.int64)
-        nb.semerik_chunk_nb(seed, start, stop, deck(40), self._kernel_opts(rules, seats), TABLES,
-                            declaration_table(rules), seats, nb.choose_play_cb, nb.after_trick_cb, *fns,
-                            nb.SemerikStats(**st), audit, audit_out, err)
-        if err[E_KIND]:
-            self.raise_err(err, policies, f"unit {err[E_UNIT]}, ")
-        return st, audit_out
+        inp = self.semerik_inputs(rules, seats)
+        nb.semerik_chunk_nb.entry()(seed, start, stop, inp, (nb.choose_play_cb, nb.after_trick_cb, *fns),
+                                    nb.SemerikStats(**st), audit)
+        if inp.err[E_KIND]:
+            self.raise_err(inp.err, policies, f"unit {inp.err[E_UNIT]}, ")
+        return st, inp.audit_out
+
+    def semerik_inputs(self, rules, seats) -> nb.SemerikInputs:
+        """What Semerik's kernels take from the Python side (:class:`.nb.SemerikInputs`): the
+        engine's inputs (:meth:`~simkit.games.tricks_base.TrickGame.inputs`, fresh audit
+        counts and error record) and the declarations' table of ``rules``."""
+        inp = self.inputs(deck(40), self._kernel_opts(rules, seats), TABLES, seats)
+        return nb.SemerikInputs(*inp, np.ascontiguousarray(declaration_table(rules), np.int64))
 
     def deal_words(self, err):
         return ""
@@ -106,12 +111,11 @@ class Semerik(TrickGame):
         state[S_SCORE], state[S_SCORE + 1] = scores
         hands = np.zeros(8, np.int64)
         decl = np.zeros(4, np.int64)
-        audit_out = np.zeros(2, np.int64)
-        err = np.zeros(N_ERR, np.int64)
-        if not nb.one_deal_nb(order, self._kernel_opts(rules, seats), TABLES, declaration_table(rules), dealer, seats,
-                              nb.choose_play_cb, nb.after_trick_cb, *fns, int(seed), state, hands, decl, audit_out,
-                              err):
-            self.raise_err(err, policies)
+        inp = self.semerik_inputs(rules, seats)
+        audit_out = inp.audit_out
+        if not nb.one_deal_nb(order, inp, (nb.choose_play_cb, nb.after_trick_cb, *fns), dealer, int(seed), state,
+                              hands, decl):
+            self.raise_err(inp.err, policies)
         winner = int(state[nb.S_WINNER])
         return {"hands": [format_cards(cards_of(h)) for h in hands[:4]],
                 "declarations": [int(d) for d in decl], "tricks": [int(t) for t in state[S_WON:S_WON + 4]],

@@ -23,8 +23,10 @@ Under ``partner_overtake=enforce`` it checks every card against 000:45 (a user p
 overtakes its partner illegally is stopped there: the engine computes the plain legal set
 and has no hook to narrow it, so the built-in policies narrow it themselves).
 """
+from collections import namedtuple
+
 import numpy as np
-from numba import types
+from numba import typeof, types
 
 from simkit.core.interrupt_nb import poll_interrupt_nb
 from simkit.core.jit import cfunc, njit
@@ -32,10 +34,11 @@ from simkit.core.borrow import borrowed
 from simkit.core.options import choices, layout
 from simkit.core.rng import next_u64_nb, randbelow_nb
 from simkit.core.stats import moment_add_nb
-from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
-from simkit.core.trick_play import (AFTER_FN, AFTER_SIG, CHOOSE_FN, CHOOSE_SIG, E_DEAL, E_HAND, E_KIND, E_LED,
-                                    E_LEGAL, E_MOVE, E_SEAT, E_TRICK, ERR_GAME, PLAY_BUILTIN, R_PLAY, SeatPolicies,
-                                    play_tricks_inline_nb, play_tricks_nb)
+from simkit.core.trick_game import (TrickInputs, bundle, context, deal_core_nb, fns_type, shuffle_top_nb,
+                                    trick_core_nb, unit_loop)
+from simkit.core.trick_play import (AFTER_SIG, CHOOSE_SIG, E_DEAL, E_HAND, E_KIND, E_LED, E_LEGAL, E_MOVE, E_SEAT,
+                                    E_TRICK, ERR_GAME, PLAY_BUILTIN, R_PLAY, SeatPolicies, play_tricks_inline_nb,
+                                    play_tricks_nb)
 from simkit.core.trick_play import PLAY_RANDOM, PLAY_USER  # noqa: F401  (policy codes, read by policies.py)
 from simkit.core.tricks import (PLAY_FN, PLAY_SIG, no_user_play_nb,  # noqa: F401  (the user signature)
                                 MAX_SEATS, NO_TRUMP, S_CARDS, S_DEAL_NO, S_EXTRA, S_LEADER, S_N_IN_TRICK, S_PLAYED,
@@ -587,13 +590,15 @@ def sample_hidden_nb(seat, hands, state, deck_bits, out, pst):
 
 
 @njit(cache=True)
-def simulation_lead_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, pst):
-    """The lead of a ``simulation`` seat: for each card of its hand, ``samples`` deals of
-    the unseen cards (:func:`sample_hidden_nb`, the same deals for every card) are played
-    out by the engine with the heuristic for every seat after that lead; the card with the
-    best mean points of its side minus the other's over the rest of the deal (a play-out
-    that ends the game counts ``SIM_WIN``) is led."""
-    p = seats.params[R_PLAY, seat]
+def simulation_lead_nb(seat, ctx, fns):
+    """The lead of a ``simulation`` seat in the deal of ``ctx``: for each card of its hand,
+    ``samples`` deals of the unseen cards (:func:`sample_hidden_nb`, the same deals for
+    every card) are played out by the engine (with the hooks ``fns``, ``fns[1]`` the
+    ``cfunc``) with the heuristic for every seat after that lead; the card with the best
+    mean points of its side minus the other's over the rest of the deal (a play-out that
+    ends the game counts ``SIM_WIN``) is led."""
+    hands, state, tables, opts, pst = ctx.hands, ctx.state, ctx.tables, ctx.opts, ctx.pst
+    p = ctx.seats.params[R_PLAY, seat]
     samples = max(1, np.int64(p[P_SAMPLES]))
     tt = tables[opts[O.table]]
     side = seat & 1
@@ -622,8 +627,8 @@ def simulation_lead_nb(seat, hands, state, tables, opts, seats, choose_fn, after
             work[S_SIM_LEAD] = cands[i]
             work[S_TRICKS] = work[S_CARDS]
             before = work[S_SCORE + side] - work[S_SCORE + 1 - side]
-            play_tricks_nb(choose_fn, after_fn, np.bool_(True), work_hands, work, tables, opts, sim_seats, play_fn,
-                           pst, np.bool_(False), audit_out, err)
+            play_tricks_nb(fns[0], fns[1], np.bool_(True), work_hands, work, tables, opts, sim_seats, fns[2], pst,
+                           np.bool_(False), audit_out, err)
             v = work[S_SCORE + side] - work[S_SCORE + 1 - side] - before
             if work[S_WINNER] >= 0 and state[S_WINNER] < 0:
                 v += SIM_WIN if work[S_WINNER] == side else -SIM_WIN
@@ -636,14 +641,17 @@ def simulation_lead_nb(seat, hands, state, tables, opts, seats, choose_fn, after
 
 
 @njit(cache=True, inline="always")     # once per deal: inlined (no borrowing here, see borrow.py)
-def play_all_nb(engine, hook, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, pst, audit, audit_out,
-                err):
-    """The deal's tricks: one call of the trick engine ``engine`` with the hook ``hook``
-    (:func:`~simkit.core.trick_play.play_tricks_inline_nb` and :func:`after_trick_nb` in
-    the chunk: the loop compiled into the deal, the hook a direct call;
-    :func:`~simkit.core.trick_play.play_tricks_nb` and the ``cfunc`` ``after_fn`` in
-    :func:`one_deal_nb`), or trick by trick with ``play_tricks_nb`` and ``after_fn`` when a
-    ``simulation`` seat may lead (its lead chosen before the trick, :func:`simulation_lead_nb`)."""
+def play_all_nb(engine, hook, ctx, fns, audit):
+    """The tricks of the deal in ``ctx``: one call of the trick engine ``engine`` with the
+    hook ``hook`` (:func:`~simkit.core.trick_play.play_tricks_inline_nb` and
+    :func:`after_trick_nb` in the chunk: the loop compiled into the deal, the hook a
+    direct call; :func:`~simkit.core.trick_play.play_tricks_nb` and the ``cfunc``
+    ``fns[1]`` in :func:`one_deal_nb`), or trick by trick with ``play_tricks_nb`` and
+    ``fns[1]`` when a ``simulation`` seat may lead (its lead chosen before the trick,
+    :func:`simulation_lead_nb`)."""
+    hands, state, tables, opts, seats, pst = ctx.hands, ctx.state, ctx.tables, ctx.opts, ctx.seats, ctx.pst
+    audit_out, err = ctx.audit_out, ctx.err
+    choose_fn, after_fn, play_fn = fns[0], fns[1], fns[2]
     sim = False
     for s in range(4):
         if seats.code[R_PLAY, s] == PLAY_SIMULATION:
@@ -655,8 +663,7 @@ def play_all_nb(engine, hook, hands, state, tables, opts, seats, choose_fn, afte
         leader = state[S_LEADER]
         state[S_SIM_LEAD] = -1
         if seats.code[R_PLAY, leader] == PLAY_SIMULATION and hands[leader] & (hands[leader] - 1):
-            state[S_SIM_LEAD] = simulation_lead_nb(leader, hands, state, tables, opts, seats, choose_fn, after_fn,
-                                                   play_fn, pst)
+            state[S_SIM_LEAD] = simulation_lead_nb(leader, ctx, fns)
         state[S_TRICKS] = t + 1
         if not play_tricks_nb(choose_fn, after_fn, np.bool_(True), hands, state, tables, opts, seats, play_fn, pst,
                               audit, audit_out, err):
@@ -667,14 +674,17 @@ def play_all_nb(engine, hook, hands, state, tables, opts, seats, choose_fn, afte
 
 
 # -- a deal ---------------------------------------------------------------------------------------
-@njit(cache=True, inline="always")     # once per deal, with twenty arguments: inlined (no borrowing here)
-def play_deal_nb(engine, hook, order, state, hands, tables, dtable, opts, deal_no, dealer, seats, choose_fn, after_fn,
-                 play_fn, pst, audit, audit_out, err, decl):
-    """One deal from the card order ``order`` on top of the running totals in
-    ``state[S_SCORE]``: deal, declare (``decl[seat]`` = each hand's points, scored in turn
-    from the dealer's left), play. Returns False on an illegal move (``err`` filled); a
-    side reaching the target under ``game_end=immediate`` sets ``state[S_WINNER]`` (the
-    deal stops there). ``engine``, ``hook``: see :func:`play_all_nb`."""
+@njit(cache=True, inline="always")     # once per deal: inlined (no borrowing here)
+def play_deal_nb(engine, hook, ctx, fns, order, deal_no, dealer, audit):
+    """Deal ``deal_no`` from the card order ``order`` on top of the running totals in
+    ``ctx.state[S_SCORE]``: deal, declare (``ctx.decl[seat]`` = each hand's points from the
+    table ``ctx.dtable``, scored in turn from the dealer's left), play. Returns False on
+    an illegal move (``ctx.err`` filled); a side reaching the target under
+    ``game_end=immediate`` sets ``state[S_WINNER]`` (the deal stops there). ``engine``,
+    ``hook``: see :func:`play_all_nb`."""
+    state, hands, tables, opts, pst, audit_out, err = (ctx.state, ctx.hands, ctx.tables, ctx.opts, ctx.pst,
+                                                       ctx.audit_out, ctx.err)
+    dtable, decl = ctx.dtable, ctx.decl
     deal_round_nb(order, 4, N_CARDS, dealer, hands)
     start_deal_nb(state, tables, opts[O.table], 4, N_CARDS, dealer, (dealer + 1) & 3, -1, deal_no)
     state[S_TRICK_LEAD] = state[S_LEADER]
@@ -703,8 +713,7 @@ def play_deal_nb(engine, hook, order, state, hands, tables, dtable, opts, deal_n
                 state[S_WINNER] = s & 1
     if state[S_WINNER] >= 0:
         return True
-    ok = play_all_nb(engine, hook, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, pst, audit,
-                     audit_out, err)
+    ok = play_all_nb(engine, hook, ctx, fns, audit)
     if not ok and err[E_KIND] != 0:
         return False
     if audit:
@@ -750,146 +759,153 @@ SemerikStats, STATS_TYPE = bundle("SemerikStats", {
 _I1 = types.int64[::1]
 
 
-@njit(cache=True)
-def units_nb(seed, start, stop, deck0, opts, tables, dtable, seats, choose_fn, after_fn, play_fn, stats, audit,
-             audit_out, err, deck, dst, pst, state, hands, decl, gx):
-    """The units of :func:`semerik_chunk_nb` with its work arrays, every array used
-    through a :func:`~simkit.core.borrow.borrowed` view (no reference counting in the
-    calls per deal and per trick). The deals play on the engine's loop compiled in here
-    with :func:`after_trick_nb` called directly; ``after_fn``, its ``cfunc``, serves only
-    the tricks of deals with a ``simulation`` seat (:func:`play_all_nb`)."""
-    deck0, opts, tables, dtable, audit_out, err, deck, dst, pst, state, hands, decl, gx = borrowed(
-        (deck0, opts, tables, dtable, audit_out, err, deck, dst, pst, state, hands, decl, gx))
-    seats, stats = borrowed(seats), borrowed(stats)
+#: what the Python side passes Semerik's kernels: :class:`~simkit.core.trick_game.TrickInputs`' fields and
+#: ``dtable``, the declarations' table (:func:`.scoring.declaration_table`)
+SemerikInputs = namedtuple("SemerikInputs", TrickInputs._fields + ("dtable",))
+INPUTS_TYPE = typeof(SemerikInputs(np.zeros(1, np.uint8), np.zeros(1, np.int64), np.zeros((1, 1), np.int64),
+                                   SeatPolicies(np.zeros((1, 1), np.int64), np.zeros((1, 1, 1)), np.zeros(1, np.int64)),
+                                   np.zeros(1, np.int64), np.zeros(1, np.int64), np.zeros(1, np.int64)))
+
+#: the kernel context (:func:`~simkit.core.trick_game.context`): the engine's fields and ``dtable`` (the
+#: declarations' table), ``decl`` (each seat's declarations this deal), ``gx`` (per policy group)
+SemerikCtx = context("SemerikCtx", ("dtable", "decl", "gx"))
+
+
+@njit(cache=True, inline="always")
+def unit_nb(ctx, fns, unit, audit):
+    """One unit (the engine's unit hook, :func:`~simkit.core.trick_game.unit_loop`): a
+    whole game to the target (000:7 «Одна игра состоит из двадцати одного очка»; double
+    when the losers have under ``double_below``, 000:31) or, with ``unit=deal``, one
+    deal. The deals play on the engine's loop compiled in here with
+    :func:`after_trick_nb` called directly; ``fns[1]``, its ``cfunc``, serves only the
+    tricks of deals with a ``simulation`` seat (:func:`play_all_nb`). False on an illegal
+    move."""
+    opts, stats, state, deck, audit_out, decl, gx = ctx.opts, ctx.stats, ctx.state, ctx.deck, ctx.audit_out, ctx.decl, \
+        ctx.gx
     single = opts[O.unit] == UNIT.deal
     max_deals = 1 if single else opts[O.max_deals]
     target = opts[O.target]
     immediate = opts[O.game_end] == GAME_END.immediate
-    group = seats.group
+    group = ctx.seats.group
     decl_hist, side_decl, pts_hist, tricks_hist = stats.decl_hist, stats.side_decl, stats.pts_hist, stats.tricks_hist
     side_pts, counters_mom, dealer_mom, counters = stats.side_pts, stats.counters_mom, stats.dealer_mom, stats.counters
     game_win, game_stake, game_score, game_len = stats.game_win, stats.game_stake, stats.game_score, stats.game_len
     dealer_win, group_mom, deal_win = stats.dealer_win, stats.group_mom, stats.deal_win
     n_groups = group_mom.shape[0]
-    for unit in range(start, stop):
+    state[S_SCORE] = 0
+    state[S_SCORE + 1] = 0
+    deals = 0
+    winner = -1
+    by_decl = False
+    for d in range(max_deals):
         poll_interrupt_nb()
-        start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
-        state[S_SCORE] = 0
-        state[S_SCORE + 1] = 0
-        deals = 0
-        winner = -1
-        by_decl = False
-        for d in range(max_deals):
-            poll_interrupt_nb()
-            dealer = (opts[O.first_dealer] + d) & 3
-            shuffle_top_nb(deck, 39, dst)
-            before0 = state[S_SCORE]
-            before1 = state[S_SCORE + 1]
-            if not play_deal_nb(play_tricks_inline_nb, after_trick_nb, deck, state, hands, tables, dtable, opts, d + 1,
-                                dealer, seats, choose_fn, after_fn, play_fn, pst, audit, audit_out, err, decl):
-                return
-            deals += 1
-            counters[0] += 1
+        dealer = (opts[O.first_dealer] + d) & 3
+        shuffle_top_nb(deck, 39, ctx.dst)
+        before0 = state[S_SCORE]
+        before1 = state[S_SCORE + 1]
+        if not play_deal_nb(play_tricks_inline_nb, after_trick_nb, ctx, fns, deck, d + 1, dealer, audit):
+            return False
+        deals += 1
+        counters[0] += 1
+        for s in range(4):
+            decl_hist[s, decl[s]] += 1
+        for side in range(2):
+            moment_add_nb(side_decl, side, decl[side] + decl[side + 2])
+        if state[S_TRICK_NO] == N_CARDS:
+            counters[1] += 1
+            gain0 = state[S_SCORE] - before0
+            gain1 = state[S_SCORE + 1] - before1
             for s in range(4):
-                decl_hist[s, decl[s]] += 1
+                pts_hist[s, state[S_SEAT_PTS + s]] += 1
+                tricks_hist[s, state[S_WON + s]] += 1
             for side in range(2):
-                moment_add_nb(side_decl, side, decl[side] + decl[side + 2])
-            if state[S_TRICK_NO] == N_CARDS:
-                counters[1] += 1
-                gain0 = state[S_SCORE] - before0
-                gain1 = state[S_SCORE + 1] - before1
-                for s in range(4):
-                    pts_hist[s, state[S_SEAT_PTS + s]] += 1
-                    tricks_hist[s, state[S_WON + s]] += 1
-                for side in range(2):
-                    moment_add_nb(side_pts, side, gain0 if side == 0 else gain1)
-                    if state[S_WON + side] + state[S_WON + side + 2] == N_CARDS:
-                        counters[5] += 1
-                for side in range(2):
-                    moment_add_nb(counters_mom, side, (state[S_POOLED] >> (5 * side)) & 31)
-                moment_add_nb(dealer_mom, 0, gain0 - gain1 if dealer & 1 == 0 else gain1 - gain0)
-                moment_add_nb(deal_win, 0, 2 if gain0 > gain1 else (1 if gain0 == gain1 else 0))
-                if audit:
-                    audit_out[0] += 1
-                    if (state[S_POOLED] & 31) + (state[S_POOLED] >> 5) != 24:    # the 24 counters (000:27)
-                        audit_out[1] += 1
-                    audit_out[0] += 1
-                    if gain0 != deal_points_ref_nb(decl, state[S_SEAT_PTS:S_SEAT_PTS + 4], 0) \
-                            or gain1 != deal_points_ref_nb(decl, state[S_SEAT_PTS:S_SEAT_PTS + 4], 1):
-                        audit_out[1] += 1
-            if single:
-                break
-            if state[S_WINNER] >= 0:
-                winner = state[S_WINNER]
-                by_decl = state[S_TRICK_NO] == 0
-                break
-            s0 = state[S_SCORE]
-            s1 = state[S_SCORE + 1]
-            if not immediate and (s0 >= target or s1 >= target) and s0 != s1:
-                winner = 0 if s0 > s1 else 1
-                break
+                moment_add_nb(side_pts, side, gain0 if side == 0 else gain1)
+                if state[S_WON + side] + state[S_WON + side + 2] == N_CARDS:
+                    counters[5] += 1
+            for side in range(2):
+                moment_add_nb(counters_mom, side, (state[S_POOLED] >> (5 * side)) & 31)
+            moment_add_nb(dealer_mom, 0, gain0 - gain1 if dealer & 1 == 0 else gain1 - gain0)
+            moment_add_nb(deal_win, 0, 2 if gain0 > gain1 else (1 if gain0 == gain1 else 0))
+            if audit:
+                audit_out[0] += 1
+                if (state[S_POOLED] & 31) + (state[S_POOLED] >> 5) != 24:    # the 24 counters (000:27)
+                    audit_out[1] += 1
+                audit_out[0] += 1
+                if gain0 != deal_points_ref_nb(decl, state[S_SEAT_PTS:S_SEAT_PTS + 4], 0) \
+                        or gain1 != deal_points_ref_nb(decl, state[S_SEAT_PTS:S_SEAT_PTS + 4], 1):
+                    audit_out[1] += 1
         if single:
-            continue
+            break
+        if state[S_WINNER] >= 0:
+            winner = state[S_WINNER]
+            by_decl = state[S_TRICK_NO] == 0
+            break
         s0 = state[S_SCORE]
         s1 = state[S_SCORE + 1]
-        counters[2] += 1
-        if winner < 0:
-            counters[3] += 1
-            if s0 != s1:
-                winner = 0 if s0 > s1 else 1
-        if by_decl:
-            counters[6] += 1
-        value = 1
-        if winner >= 0 and (s1 if winner == 0 else s0) < opts[O.double_below]:
-            value = 2
-            counters[4] += 1
-        if winner < 0:
-            counters[7] += 1
-        for side in range(2):
-            share = 1 if winner < 0 else (2 if winner == side else 0)
-            moment_add_nb(game_win, side, share)
-            moment_add_nb(game_stake, side, 0 if winner < 0 else (value if winner == side else -value))
-            moment_add_nb(game_score, side, s0 if side == 0 else s1)
-        moment_add_nb(game_len, 0, deals)
-        fd = opts[O.first_dealer] & 1
-        moment_add_nb(dealer_win, 0, 1 if winner < 0 else (2 if winner == fd else 0))
-        for g in range(n_groups):
-            gx[g] = 0
-        for seat in range(4):
-            gx[group[seat]] += 1 if winner < 0 else (2 if winner == (seat & 1) else 0)
-        for g in range(n_groups):
-            moment_add_nb(group_mom, g, gx[g])
-        if audit:
-            audit_out[0] += 1
-            top = max(s0, s1)
-            if winner >= 0 and (top < target or (s0 if winner == 0 else s1) < target):
-                audit_out[1] += 1
+        if not immediate and (s0 >= target or s1 >= target) and s0 != s1:
+            winner = 0 if s0 > s1 else 1
+            break
+    if single:
+        return True
+    s0 = state[S_SCORE]
+    s1 = state[S_SCORE + 1]
+    counters[2] += 1
+    if winner < 0:
+        counters[3] += 1
+        if s0 != s1:
+            winner = 0 if s0 > s1 else 1
+    if by_decl:
+        counters[6] += 1
+    value = 1
+    if winner >= 0 and (s1 if winner == 0 else s0) < opts[O.double_below]:
+        value = 2
+        counters[4] += 1
+    if winner < 0:
+        counters[7] += 1
+    for side in range(2):
+        share = 1 if winner < 0 else (2 if winner == side else 0)
+        moment_add_nb(game_win, side, share)
+        moment_add_nb(game_stake, side, 0 if winner < 0 else (value if winner == side else -value))
+        moment_add_nb(game_score, side, s0 if side == 0 else s1)
+    moment_add_nb(game_len, 0, deals)
+    fd = opts[O.first_dealer] & 1
+    moment_add_nb(dealer_win, 0, 1 if winner < 0 else (2 if winner == fd else 0))
+    for g in range(n_groups):
+        gx[g] = 0
+    for seat in range(4):
+        gx[group[seat]] += 1 if winner < 0 else (2 if winner == (seat & 1) else 0)
+    for g in range(n_groups):
+        moment_add_nb(group_mom, g, gx[g])
+    if audit:
+        audit_out[0] += 1
+        top = max(s0, s1)
+        if winner >= 0 and (top < target or (s0 if winner == 0 else s1) < target):
+            audit_out[1] += 1
+    return True
 
 
-@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, types.int64[:, ::1], _I1, SEATS_TYPE,
-                 CHOOSE_FN, AFTER_FN, PLAY_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
-def semerik_chunk_nb(seed, start, stop, deck0, opts, tables, dtable, seats, choose_fn, after_fn, play_fn, stats,
-                     audit, audit_out, err):
-    """Play units ``start..stop-1`` into ``stats`` (:data:`SemerikStats`): whole games to
-    the target (000:7 «Одна игра состоит из двадцати одного очка»; double when the losers
-    have under ``double_below``, 000:31) or single deals (:func:`units_nb`, on work arrays
-    allocated here)."""
-    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
-    units_nb(seed, start, stop, deck0, opts, tables, dtable, seats, choose_fn, after_fn, play_fn, stats, audit,
-             audit_out, err, deck, dst, pst, state, hands, np.zeros(4, np.int64),
-             np.zeros(stats.group_mom.shape[0], np.int64))
+run_units_nb = unit_loop(unit_nb)
 
 
-@njit(types.boolean(types.uint8[::1], _I1, types.int64[:, ::1], _I1, types.int64, SEATS_TYPE, CHOOSE_FN, AFTER_FN,
-                    PLAY_FN, types.int64, _I1, _I1, _I1, _I1, _I1), cache=True)
-def one_deal_nb(order, opts, tables, dtable, dealer, seats, choose_fn, after_fn, play_fn, seed, state, hands, decl,
-                audit_out, err):
+@njit(types.void(types.int64, types.int64, types.int64, INPUTS_TYPE, fns_type(PLAY_FN), STATS_TYPE, types.boolean),
+      cache=True)
+def semerik_chunk_nb(seed, start, stop, inp, fns, stats, audit):
+    """Play units ``start..stop-1`` into ``stats`` (:data:`SemerikStats`) with the unit
+    hook :func:`unit_nb` (``inp``: :class:`SemerikInputs`, ``inp.opts`` the layout
+    :data:`O`)."""
+    ctx = SemerikCtx(*(trick_core_nb(inp, stats) + (inp.dtable, np.zeros(4, np.int64),
+                                                    np.zeros(stats.group_mom.shape[0], np.int64))))
+    run_units_nb(seed, start, stop, ctx, fns, audit)
+
+
+@njit(types.boolean(types.uint8[::1], INPUTS_TYPE, fns_type(PLAY_FN), types.int64, types.int64, _I1, _I1, _I1),
+      cache=True)
+def one_deal_nb(order, inp, fns, dealer, seed, state, hands, decl):
     """One deal dealt from the fixed card order ``order`` (tests, notebooks), audited into
-    ``audit_out``; policy randomness from unit 0's policy stream of ``seed``. ``state``
+    ``inp.audit_out``; policy randomness from unit 0's policy stream of ``seed``. ``state``
     keeps the sides' totals set in ``state[S_SCORE]`` by the caller; ``hands`` receives the
-    hands as dealt, ``decl`` the declarations."""
-    play_hands = np.zeros(MAX_SEATS, np.int64)
-    ok = play_deal_nb(play_tricks_nb, after_fn, order, state, play_hands, tables, dtable, opts, 1, dealer, seats,
-                      choose_fn, after_fn, play_fn, fixed_stream_nb(seed), True, audit_out, err, decl)
+    hands as dealt, ``decl`` the declarations. False on an illegal move (``inp.err``)."""
+    ctx = SemerikCtx(*(deal_core_nb(inp, order, seed, state) + (inp.dtable, decl, np.zeros(1, np.int64))))
+    ok = play_deal_nb(play_tricks_nb, fns[1], ctx, fns, order, 1, dealer, np.bool_(True))
     deal_round_nb(order, 4, N_CARDS, dealer, hands)
     return ok

@@ -12,8 +12,8 @@ import numpy as np
 from simkit.core.cards import deck, format as format_cards
 from simkit.core.options import pack
 from simkit.core.stats import Stats, moments
-from simkit.core.trick_play import E_DEAL, E_HAND, E_KIND, E_LEGAL, E_PHASE, E_SEAT, E_UNIT, N_ERR, R_PLAY
-from simkit.core.tricks import S_SIZE, S_WON, cards_of
+from simkit.core.trick_play import E_DEAL, E_HAND, E_KIND, E_LEGAL, E_PHASE, E_SEAT, E_UNIT, R_PLAY
+from simkit.core.tricks import S_DEAL_NO, S_WON, cards_of
 from simkit.games.thousand import layout as L, nb, report
 from simkit.games.thousand.play import after_trick_cb, after_trick_log_cb
 from simkit.games.thousand.policies import BID, PARAM_SLOTS, PLAY
@@ -66,8 +66,7 @@ class Thousand(TrickGame):
 
     def _opts(self, rules):
         """The kernels' ``opts`` (layout :data:`.layout.O`): the rule options, then what the
-        game derives from them (the version's step, opening bid, target and follow flags); the
-        simulation player's key ``rng`` starts at 0."""
+        game derives from them (the version's step, opening bid, target and follow flags)."""
         o = pack(rules, L.O)
         o[L.O.step] = rules.step
         o[L.O.opening] = rules.opening
@@ -84,13 +83,12 @@ class Thousand(TrickGame):
                    marr_hist=np.zeros(5, np.int64), held=np.zeros(2, np.int64),
                    counters=np.zeros(nb.N_COUNTERS, np.int64), game_win=moments(P), game_score=moments(P),
                    game_len=moments(1), group_mom=moments(int(seats.group.max()) + 1))
-        audit_out = np.zeros(2, np.int64)
-        err = np.zeros(N_ERR, np.int64)
-        nb.thousand_chunk_nb(seed, start, stop, deck(24), self._opts(rules), TABLES, seats, choose_play_cb,
-                             after_trick_cb, *fns, nb.ThousandStats(**st), audit, audit_out, err)
-        if err[E_KIND]:
-            self.raise_err(err, policies, f"unit {err[E_UNIT]}, ")
-        return st, audit_out
+        inp = self.inputs(deck(24), self._opts(rules), TABLES, seats)
+        nb.thousand_chunk_nb.entry()(seed, start, stop, inp, (choose_play_cb, after_trick_cb, *fns),
+                                     nb.ThousandStats(**st), audit)
+        if inp.err[E_KIND]:
+            self.raise_err(inp.err, policies, f"unit {inp.err[E_UNIT]}, ")
+        return st, inp.audit_out
 
     def game_situation(self, err, where):
         seat, kind = int(err[E_SEAT]), int(err[E_KIND])
@@ -131,17 +129,16 @@ class Thousand(TrickGame):
                 raise self._bad(f"scores={scores!r}: give one running score per seat ({P})")
             run_scores[:P] = scores
         seats, fns = self.seat_policies(policies, P)
-        state = np.zeros(S_SIZE, np.int64)
-        hands = np.zeros(8, np.int64)
+        state = np.zeros(L.STATE_SIZE, np.int64)
+        state[S_DEAL_NO] = deal_no
         rec = np.zeros(L.N_REC, np.int64)
         dscore = np.zeros(8, np.int64)
-        audit_out = np.zeros(2, np.int64)
-        err = np.zeros(N_ERR, np.int64)
-        opts = np.concatenate([self._opts(rules), np.full(L.N_LOG, -1, np.int64)])
-        if not nb.one_deal_nb(order, opts, TABLES, int(deal_no), dealer, seats, choose_play_cb,
-                              after_trick_log_cb, *fns, int(seed), run_scores, state, hands, rec, dscore, audit_out,
-                              err):
-            self.raise_err(err, policies)
+        log = np.full(L.N_LOG, -1, np.int64)
+        inp = self.inputs(deck(24), self._opts(rules), TABLES, seats)
+        if not nb.one_deal_nb(order, inp, (choose_play_cb, after_trick_log_cb, *fns), dealer, int(seed), run_scores,
+                              state, rec, dscore, log):
+            self.raise_err(inp.err, policies)
+        audit_out = inp.audit_out
         tseat = [(dealer + 1 + i) % P for i in range(3)]
         seq, at = int(rec[L.R_MSEQ]), int(rec[L.R_MTRICK])
         marriages: list = []
@@ -150,7 +147,6 @@ class Thousand(TrickGame):
             marriages.insert(0, (tseat[v >> 2], SUIT_NAMES[v & 3], at & 15))
             seq >>= 4
             at >>= 4
-        log = opts[L.LOG_AT:L.LOG_AT + L.N_LOG]
         tricks = [(_cards(log[2 * k]), tseat[int(log[2 * k + 1])]) for k in range(8) if log[2 * k] >= 0]
         played = rec[L.R_RESULT] in (L.RES_MADE, L.RES_FAILED)
         return {"hands": {tseat[i]: _cards(rec[L.R_DEALT + i]) for i in range(3)},

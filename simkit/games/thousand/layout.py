@@ -7,9 +7,14 @@ dealer's left (with four players the dealer sits out: 002:84 «При четыр
 % players``. What a policy (built-in or a user's ``@njit`` function) reads is the shared
 trick state (:mod:`simkit.core.tricks` ``S_*``: ``S_SCORE + i`` = active seat ``i``'s
 running score) plus the fields below.
+
+The kernels' context (:data:`ThousandCtx`) holds the engine's fields (its ``state`` is
+``int64[STATE_SIZE]``: the shared layout, then Thousand's own fields ``S_HELD ..
+S_KEY``) and the game's work arrays by name.
 """
 from simkit.core.options import choices, layout
-from simkit.core.tricks import S_EXTRA
+from simkit.core.trick_game import context
+from simkit.core.tricks import S_EXTRA, S_SIZE
 from simkit.core.trick_play import E_EXTRA, ERR_GAME, PLAY_BUILTIN, PLAY_RANDOM, PLAY_USER  # noqa: F401 (codes)
 from simkit.games.thousand.rules import ThousandRules
 
@@ -27,13 +32,18 @@ S_POINTS = S_EXTRA + 9      # 3 entries: each active seat's card points taken pl
 S_COUNTED = S_EXTRA + 12    # the cards whose points are already credited (the tricks closed)
 S_GIVEN = S_EXTRA + 13      # the cards the declarer gave away (he knows where they went)
 
-# -- the hands array's spare slots (hands[0..2] are the active seats' cards; the engine reads no other) ------
-# what the after_trick hook keeps between tricks and the state has no field for (set by play.play_out_nb)
-H_HELD = 3          # the cards the leader of a declared marriage holds back for its trick
-H_HOLDER = 4        # whose they are (-1: nobody's)
-H_DRAWN = 5         # bit seat: that active seat plays at random, so the hook draws its declarations itself
-H_MSEQ = 6          # the marriages declared so far (R_MSEQ's layout)
-H_MTRICK = 7        # the tricks they were declared on (R_MTRICK's layout)
+# -- Thousand's own state fields, after the shared layout (S_SIZE .. STATE_SIZE - 1) ---------------------------
+# what the after_trick hook keeps between tricks (set by play.play_out_nb; the hook gets the engine's arrays only,
+# and the shared layout's game fields S_EXTRA.. are all taken), and the simulation player's key (the choose hook
+# gets no random stream)
+S_HELD = S_SIZE + 0     # the cards the leader of a declared marriage holds back for its trick
+S_HOLDER = S_SIZE + 1   # whose they are (-1: nobody's)
+S_DRAWN = S_SIZE + 2    # bit seat: that active seat plays at random, so the hook draws its declarations itself
+S_MSEQ = S_SIZE + 3     # the marriages declared so far (R_MSEQ's layout)
+S_MTRICK = S_SIZE + 4   # the tricks they were declared on (R_MTRICK's layout)
+S_KEY = S_SIZE + 5      # the simulation player's random key, drawn at each deal a seat plays by simulation
+#                         (simulation.draw_key_nb), moved on at each of its decisions
+STATE_SIZE = S_SIZE + 6
 
 # -- phases (state[S_PHASE]): what the bid or play policy is asked ---------------------------
 PHASE_AUCTION = 0   # bid: 0 = pass, else a bid
@@ -46,13 +56,12 @@ PHASE_DECLARE = 5   # play: a king or queen of `legal` to declare its marriage b
 PHASE_PLAY = 6      # play: a card of `legal`
 
 # -- options (the kernel's int64 opts array: simkit.core.options.layout) ---------------------
-#: one slot per rule option, named as it (``opts[O.players]``; choices by the codes below), then what the
-#: game derives and what the kernels keep in the array (filled by the game after ``pack``, see ``Thousand._opts``):
-#: ``step``, ``opening``, ``target`` (:class:`ThousandRules`' properties: bids and scores go in ``step``, the
-#: lowest opening bid, the game's target), ``follow`` (the follow flags of play under a trump: FOLLOW_1001 or
-#: FOLLOW_1000_2 by the version), ``rng`` (no option: the simulation player's random key, drawn at each deal a
-#: seat plays by simulation, moved on at each of its decisions: the choose hook gets no random stream)
-O = layout(ThousandRules, extra=("step", "opening", "target", "follow", "rng"))
+#: one slot per rule option, named as it (``opts[O.players]``; choices by the codes below), then the constants
+#: the game derives from them (filled by the game after ``pack``, see ``Thousand._opts``): ``step``,
+#: ``opening``, ``target`` (:class:`ThousandRules`' properties: bids and scores go in ``step``, the lowest
+#: opening bid, the game's target), ``follow`` (the follow flags of play under a trump: FOLLOW_1001 or
+#: FOLLOW_1000_2 by the version). The kernels never write it.
+O = layout(ThousandRules, extra=("step", "opening", "target", "follow"))
 VERSION = choices(ThousandRules, "version")                   # VERSION.v_1001, VERSION.v_1000_2
 AUCTION = choices(ThousandRules, "auction")
 # allpass_refusal (1000 (2) only): minus_contract = the last hand refusing after an all-pass scores minus his
@@ -96,7 +105,13 @@ R_GIVEN = 18        # the cards the declarer gave: to the first opponent (R_GIVE
 R_CALLS = 20        # the number of auction calls
 R_MTRICK = 21       # the trick (0..7) each marriage was declared on, 4 bits each as R_MSEQ
 N_REC = 24
-#: hand-built deals (:func:`.play.after_trick_log_cb`) log each trick in the opts array after its layout
-#: (from LOG_AT): its cards (bitmask) and its winner
-LOG_AT = len(O)
+#: hand-built deals (:func:`.nb.one_deal_nb`) log each trick in ``ctx.log``: its cards (bitmask) and its winner
 N_LOG = 2 * 8
+
+#: the kernels' context (:func:`~simkit.core.trick_game.context`): the engine's fields (``seats``: the table
+#: seats' policies; ``state``: int64[STATE_SIZE]) and ``act`` (the deal's three active seats' policies,
+#: ``.nb.seat_map_nb``), ``rec`` (the deal's record, ``R_*``), ``scores`` (the running score per table seat),
+#: ``dscore`` (the deal's per table seat), ``tseat`` (the table seat of each active seat), ``gx`` (per policy
+#: group), ``log`` (the trick log of a hand-built deal, ``N_LOG``; empty elsewhere) and ``same`` (every table seat
+#: has the same policies: ``act`` is set once per chunk)
+ThousandCtx = context("ThousandCtx", ("act", "rec", "scores", "dscore", "tseat", "gx", "log", "same"))

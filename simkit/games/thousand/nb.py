@@ -17,13 +17,12 @@ from numba import types
 from simkit.core.interrupt_nb import poll_interrupt_nb
 from simkit.core.jit import njit
 
-from simkit.core.borrow import borrowed
 from simkit.core.ace_ten import marriage_suits_nb, points_nb, target_winner_nb
 from simkit.core.rng import randbelow_nb
 from simkit.core.stats import moment_add_nb
-from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
-from simkit.core.trick_play import (AFTER_FN, CHOOSE_FN, SeatPolicies, illegal_move_nb, play_tricks_inline_nb,
-                                    play_tricks_nb)
+from simkit.core.trick_game import (INPUTS_TYPE, bundle, chunk_signature, deal_core_nb, fns_type, shuffle_top_nb,
+                                    trick_core_nb, unit_loop)
+from simkit.core.trick_play import SeatPolicies, illegal_move_nb, play_tricks_inline_nb, play_tricks_nb
 from simkit.core.tricks import (BID_FN, MAX_SEATS, NO_TRUMP, PLAY_FN, S_BID, S_DEAL_NO, S_PLAYED, S_SCORE, S_SEAT,
                                 S_WON, TT_DECK, deal_round_nb, popcount_nb, start_deal_nb)
 from simkit.core.tricks import BID_SIG, PLAY_SIG, no_user_bid_nb, no_user_play_nb  # noqa: F401  (policies, users)
@@ -36,7 +35,8 @@ from simkit.games.thousand.layout import (BID_HEURISTIC, BID_RANDOM, BID_SIMULAT
                                           R_ALLPASS, R_BID, R_CALLS, R_CONTRACT, R_DEALT, R_DECL, R_HIGH, R_IDLE,
                                           R_PLAYHANDS, R_RESULT, R_SCORE, R_TAKEN, R_WIDOW, RES_CONCEDED, RES_FAILED,
                                           RES_MADE, RES_THROWN, S_CONTRACT, S_COUNTED, S_DECLARER, S_GIVEN, S_HIGH,
-                                          S_MARRIED, S_OPENING, S_PHASE, S_POINTS, S_STEP, S_WIDOW)
+                                          S_MARRIED, S_OPENING, S_PHASE, S_POINTS, S_STEP, S_WIDOW, STATE_SIZE,
+                                          ThousandCtx)
 from simkit.games.thousand.play import TRICKS, after_trick_nb, play_out_nb, start_play_nb, widow_nb
 from simkit.games.thousand.scoring import (DEAL_POINTS, HAND, MARRIAGE_VALUES, POINTS, REFUSAL_BONUS_1000_2,
                                            THROW_IN_BONUS, barrel_penalty_nb, bid_legal_nb, contract_legal_nb,
@@ -62,36 +62,45 @@ AUDIT = np.bool_(True)
 
 
 # -- bidding decisions --------------------------------------------------------------------------------
+@njit(cache=True, inline="always")     # a call passing the context would cost more than the heuristic's bid
+def choose_bid_nb(seat, ctx, fns):
+    """The seat's bid-role answer in phase ``ctx.state[S_PHASE]`` (:mod:`.layout`) from
+    its policy (``ctx.act``). Random: passes or makes the lowest raise, each with chance
+    1/2; names the bid as contract; never concedes. Heuristic: :func:`heuristic_bid_nb`.
+    Counted and simulation: :func:`valued_bid_nb`."""
+    state = ctx.state
+    code = ctx.act.code[R_BID, seat]
+    p = ctx.act.params[R_BID, seat]
+    hand = ctx.hands[seat]
+    if code == BID_USER:
+        return fns[3](hand, state, p)
+    if code == BID_HEURISTIC:
+        return heuristic_bid_nb(seat, hand, state, ctx.opts, p)
+    if code == BID_RANDOM:          # its auction calls are drawn in auction_nb
+        return state[S_HIGH] if state[S_PHASE] == PHASE_CONTRACT else 0
+    return valued_bid_nb(seat, code, p, ctx, fns)
+
+
 @njit(cache=True)
-def choose_bid_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst):
-    """The seat's bid-role answer in phase ``state[S_PHASE]`` (:mod:`.layout`). Random:
-    passes or makes the lowest raise, each with chance 1/2; names the bid as contract;
-    never concedes. Heuristic: :func:`heuristic_bid_nb`. Counted and simulation: the
-    hand's value (:func:`estimate_nb` plus the widow's expected gain before the widow, or
-    the mean of sampled playouts, :func:`rollout_value_nb`) less ``margin`` bounds the bid
-    and sets the contract; a value short of the bid (contract) by more than ``concede``
-    concedes (refuses)."""
-    code = seats.code[R_BID, seat]
-    p = seats.params[R_BID, seat]
+def valued_bid_nb(seat, code, p, ctx, fns):
+    """The counted (``code`` BID_COUNTED) and simulation (BID_SIMULATION) bidders' answer
+    (:func:`choose_bid_nb`), parameters ``p``: the hand's value (:func:`estimate_nb` plus
+    the widow's expected gain before the widow, or the mean of sampled playouts,
+    :func:`rollout_value_nb`) less ``margin`` bounds the bid and sets the contract; a
+    value short of the bid (contract) by more than ``concede`` concedes (refuses)."""
+    state, hands, opts = ctx.state, ctx.hands, ctx.opts
     phase = state[S_PHASE]
     hand = hands[seat]
-    if code == BID_USER:
-        return bid_fn(hand, state, p)
-    if code == BID_HEURISTIC:
-        return heuristic_bid_nb(seat, hand, state, opts, p)
     v2 = opts[O.version] == VERSION.v_1000_2
     step = state[S_STEP]
     high = state[S_HIGH]
-    if code == BID_RANDOM:          # its auction calls are drawn in auction_nb
-        return high if phase == PHASE_CONTRACT else 0
     pre = phase == PHASE_AUCTION or (phase == PHASE_CONTRACT and v2)
     if code == BID_SIMULATION:
         given = np.zeros(2, np.int64)
         if not pre:
             given[0] = state[S_GIVEN] & hands[(seat + 1) % 3]
             given[1] = state[S_GIVEN] & hands[(seat + 2) % 3]
-        value = rollout_value_nb(seat, hand, given, pre, state, tables, opts, choose_fn, after_fn, play_fn, pst,
-                                 max(1, np.int64(p[P_SAMPLES])))
+        value = rollout_value_nb(seat, hand, given, pre, max(1, np.int64(p[P_SAMPLES])), ctx, fns)
     else:
         value = estimate_nb(hand) + (WIDOW_GAIN[1 if v2 else 0] if pre else 0.0)
     if phase == PHASE_AUCTION:
@@ -111,15 +120,16 @@ def bad_bid_nb(err, kind, state, seat, move, hand, bound):
 
 
 @njit(cache=True, inline="always")
-def auction_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst, err, rec):
-    """The auction from the dealer's left (002:86 «Игрок, сидящий по левую руку от
+def auction_nb(ctx, fns):
+    """The auction of the deal in ``ctx`` from the dealer's left (002:86 «Игрок, сидящий по левую руку от
     сдающего, начинает торг»): each seat in turn passes (and is out: «Игрок, спасовавший
     один раз, в дальнейшем торге не участвует») or bids higher (:func:`bid_legal_nb`)
     until one is left. Under the standard auction the eldest opens 100 by obligation.
     When the first two pass without a bid, the last hand takes the widow at the opening
     bid (002:90 «Если два игрока из трех пасуют, то игрок на последней руке берет
     прикуп»; GAMES.md G18 ambiguity 2). Leaves the winner in ``S_DECLARER`` and his bid
-    in ``S_HIGH``; returns the winner, -1 on an illegal call."""
+    in ``S_HIGH``; returns the winner, -1 on an illegal call (``ctx.err`` filled)."""
+    hands, state, opts, pst = ctx.hands, ctx.state, ctx.opts, ctx.pst
     step = state[S_STEP]
     opening = state[S_OPENING]
     passed = 0
@@ -137,12 +147,12 @@ def auction_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, 
         if (passed >> seat) & 1 == 0:
             state[S_SEAT] = seat
             state[S_HIGH] = high
-            if seats.code[R_BID, seat] == BID_RANDOM:      # the baseline, without a call (speed)
+            if ctx.act.code[R_BID, seat] == BID_RANDOM:    # the baseline, without a call (speed)
                 b = opening if high < 0 else high + step
                 if randbelow_nb(pst, 2) == 0 or not bid_legal_nb(b, high, opening, step, hands[seat]):
                     b = 0
             else:
-                b = choose_bid_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst)
+                b = choose_bid_nb(seat, ctx, fns)
             calls += 1
             if b == 0:
                 passed |= 1 << seat
@@ -150,13 +160,13 @@ def auction_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, 
                 high = b
                 winner = seat
             else:
-                bad_bid_nb(err, ERR_BID, state, seat, b, hands[seat], 0)
+                bad_bid_nb(ctx.err, ERR_BID, state, seat, b, hands[seat], 0)
                 return -1
             state[S_BID + seat] = b
         seat = seat + 1 if seat < 2 else 0
-    rec[R_CALLS] = calls
+    ctx.rec[R_CALLS] = calls
     if winner < 0:
-        rec[R_ALLPASS] = 1
+        ctx.rec[R_ALLPASS] = 1
         winner = 0 if passed & 1 == 0 else (1 if passed & 2 == 0 else 2)
         high = opening
     state[S_HIGH] = high
@@ -181,18 +191,21 @@ def _audit_hands_nb(hands, extra, k, deck, audit_out):
 
 
 @njit(cache=True, inline="always")
-def deal_nb(engine, hook, order, deal_no, state, hands, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn,
-            pst, audit, audit_out, err, rec):
-    """One deal from the card order ``order`` (module doc); its record in ``rec``
-    (:mod:`.layout` ``R_*``). False on an illegal move (``err`` filled). The tricks are
-    played by ``engine`` with the hook ``hook`` (:func:`.play.play_out_nb`); ``after_fn``,
-    the ``cfunc`` hook, goes to the simulation bidder's play-outs.
+def deal_nb(engine, hook, ctx, fns, order, deal_no, audit):
+    """Deal ``deal_no`` of the unit from the card order ``order`` (module doc) on the
+    context ``ctx`` (the active seats' policies ``ctx.act``); its record in ``ctx.rec``
+    (:mod:`.layout` ``R_*``). False on an illegal move (``ctx.err`` filled). The tricks
+    are played by ``engine`` with the hook ``hook`` (:func:`.play.play_out_nb`);
+    ``fns[1]``, the ``cfunc`` hook, goes to the simulation bidder's play-outs.
 
     Outcomes (002:89-91, 002:98-101): the contract made (+ contract) or failed
     (- contract), the others scoring their points rounded; conceded after the widow
     (1001: - the bid, the others ``concede_opponents``; 1000 (2) refusal: - the contract
     named before the widow, the others 60 each); after an all-pass the last hand may throw
     in instead (0 for him, 50 to each other player)."""
+    state, hands, tables, opts, seats, pst, err, rec = (ctx.state, ctx.hands, ctx.tables, ctx.opts, ctx.act, ctx.pst,
+                                                        ctx.err, ctx.rec)
+    audit_out = ctx.audit_out
     for i in range(N_REC):
         rec[i] = 0
     deal_round_nb(order, 3, HAND, 2, hands)
@@ -216,7 +229,7 @@ def deal_nb(engine, hook, order, deal_no, state, hands, tables, opts, seats, cho
     rec[R_WIDOW] = widow
     if audit:
         _audit_hands_nb(hands, widow, HAND, deck, audit_out)
-    decl = auction_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn, pst, err, rec)
+    decl = auction_nb(ctx, fns)
     if decl < 0:
         return False
     bid = state[S_HIGH]
@@ -231,31 +244,28 @@ def deal_nb(engine, hook, order, deal_no, state, hands, tables, opts, seats, cho
     rnd = seats.code[R_BID, decl] == BID_RANDOM       # names the bid, never concedes: no calls (speed)
     if v2:
         state[S_PHASE] = PHASE_CONTRACT
-        c = bid if rnd else choose_bid_nb(decl, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn,
-                                          bid_fn, pst)
+        c = bid if rnd else choose_bid_nb(decl, ctx, fns)
         if not contract_legal_nb(c, bid, step, hands[decl]):
             bad_bid_nb(err, ERR_CONTRACT, state, decl, c, hands[decl], 0)
             return False
         contract = c
         state[S_CONTRACT] = c
     state[S_WIDOW] = widow
-    if not widow_nb(decl, hands, widow, state, opts, seats, play_fn, pst, err, rec):
+    if not widow_nb(decl, widow, ctx, fns):
         return False
     if audit:
         _audit_hands_nb(hands, 0, TRICKS, deck, audit_out)
     state[S_SEAT] = decl
     if v2:
         state[S_PHASE] = PHASE_REFUSE
-        r = 0 if rnd else choose_bid_nb(decl, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, bid_fn,
-                                        pst)
+        r = 0 if rnd else choose_bid_nb(decl, ctx, fns)
         if r != 0 and r != 1:
             bad_bid_nb(err, ERR_REFUSE, state, decl, r, hands[decl], 1)
             return False
         out = r == 1
     else:
         state[S_PHASE] = PHASE_CONTRACT
-        c = bid if rnd else choose_bid_nb(decl, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn,
-                                          bid_fn, pst)
+        c = bid if rnd else choose_bid_nb(decl, ctx, fns)
         if c == 0:
             out = True
         elif contract_legal_nb(c, bid, step, hands[decl]):
@@ -278,9 +288,8 @@ def deal_nb(engine, hook, order, deal_no, state, hands, tables, opts, seats, cho
             unplayed_deal_scores_nb(3, -1, decl, contract, others, widow, score)
     else:
         start_play_nb(state, opts, decl, contract)
-        draw_key_nb(seats, opts, pst)
-        if not play_out_nb(engine, hands, state, tables, opts, seats, choose_fn, hook, play_fn, pst, audit,
-                           audit_out, err, rec):
+        draw_key_nb(seats, state, pst)
+        if not play_out_nb(engine, hook, ctx, fns, audit):
             return False
         taken = state[S_POINTS + decl]
         rec[R_TAKEN] = taken
@@ -408,15 +417,16 @@ ThousandStats, STATS_TYPE = bundle("ThousandStats", {
 _I1 = types.int64[::1]
 
 
-@njit(cache=True)
-def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, bid_fn, stats, audit,
-             audit_out, err, deck, dst, pst, state, hands, rec, scores, dscore, tseat, gx, act):
-    """The units of :func:`thousand_chunk_nb` with its work arrays, every array used through a
-    :func:`~simkit.core.borrow.borrowed` view (no reference counting in the calls per deal
-    and per trick)."""
-    deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, rec, scores, dscore, tseat, gx = borrowed(
-        (deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, rec, scores, dscore, tseat, gx))
-    seats, stats, act = borrowed(seats), borrowed(stats), borrowed(act)
+@njit(cache=True, inline="always")
+def unit_nb(ctx, fns, unit, audit):
+    """One unit (the engine's unit hook, :func:`~simkit.core.trick_game.unit_loop`): a whole
+    game (deals until a seat reaches the target, the higher total winning) or, with
+    ``unit=deal``, one deal. Each deal's active seats' policies are mapped into
+    ``ctx.act`` (:func:`seat_map_nb`; once per chunk when ``ctx.same``). The deals play
+    their tricks with :func:`~simkit.core.trick_play.play_tricks_inline_nb` and call the
+    hook :func:`.play.after_trick_nb` directly. False on an illegal move."""
+    opts, stats, state, deck, audit_out, seats = ctx.opts, ctx.stats, ctx.state, ctx.deck, ctx.audit_out, ctx.seats
+    act, rec, scores, dscore, tseat, gx = ctx.act, ctx.rec, ctx.scores, ctx.dscore, ctx.tseat, ctx.gx
     players = opts[O.players]
     single = opts[O.unit] == UNIT.deal
     max_deals = 1 if single else opts[O.max_deals]
@@ -426,115 +436,130 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
     marriages, marr_hist, held, counters = stats.marriages, stats.marr_hist, stats.held, stats.counters
     game_win, game_score, game_len, group_mom = stats.game_win, stats.game_score, stats.game_len, stats.group_mom
     n_groups = group_mom.shape[0]
-    same = same_policies_nb(seats, players)
-    if same:
-        seat_map_nb(seats, act, 0, players, tseat, scores, state, False)
-    for unit in range(start, stop):
+    for t in range(players):
+        scores[t] = 0
+    deals = 0
+    winner = -1
+    for d in range(max_deals):
         poll_interrupt_nb()
-        start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
+        dealer = (opts[O.first_dealer] + d) % players
+        seat_map_nb(seats, act, dealer, players, tseat, scores, state, ctx.same)
+        shuffle_top_nb(deck, 23, ctx.dst)
+        if not deal_nb(play_tricks_inline_nb, after_trick_nb, ctx, fns, deck, d + 1, audit):
+            return False
+        deals += 1
+        counters[C_DEALS] += 1
+        counters[C_BARREL] += table_scores_nb(rec, scores, dealer, players, tseat, v2, dscore)
         for t in range(players):
-            scores[t] = 0
-        deals = 0
-        winner = -1
-        for d in range(max_deals):
-            poll_interrupt_nb()
-            dealer = (opts[O.first_dealer] + d) % players
-            seat_map_nb(seats, act, dealer, players, tseat, scores, state, same)
-            shuffle_top_nb(deck, 23, dst)
-            if not deal_nb(play_tricks_inline_nb, after_trick_nb, deck, d + 1, state, hands, tables, opts, act,
-                           choose_fn, after_fn, play_fn, bid_fn, pst, audit, audit_out, err, rec):
-                return
-            deals += 1
-            counters[C_DEALS] += 1
-            counters[C_BARREL] += table_scores_nb(rec, scores, dealer, players, tseat, v2, dscore)
-            for t in range(players):
-                scores[t] += dscore[t]
-                pts_hist[t, dscore[t] - LOWEST_SCORE] += 1
-            res = rec[R_RESULT]
-            decl = rec[R_DECL]
-            c = rec[R_CONTRACT]
-            contracts[tseat[decl], min(d, N_ROUNDS - 1), c // CONTRACT_BIN, res] += 1
-            counters[C_ALLPASS] += rec[R_ALLPASS]
+            scores[t] += dscore[t]
+            pts_hist[t, dscore[t] - LOWEST_SCORE] += 1
+        res = rec[R_RESULT]
+        decl = rec[R_DECL]
+        c = rec[R_CONTRACT]
+        contracts[tseat[decl], min(d, N_ROUNDS - 1), c // CONTRACT_BIN, res] += 1
+        counters[C_ALLPASS] += rec[R_ALLPASS]
+        for i in range(3):
+            held[0] += marriage_suits_nb(rec[R_DEALT + i]) != 0
+        held[1] += 3
+        if res == RES_MADE or res == RES_FAILED:
+            counters[C_PLAYED] += 1
+            moment_add_nb(margin, c // CONTRACT_BIN, rec[R_TAKEN] - c)
             for i in range(3):
-                held[0] += marriage_suits_nb(rec[R_DEALT + i]) != 0
-            held[1] += 3
-            if res == RES_MADE or res == RES_FAILED:
-                counters[C_PLAYED] += 1
-                moment_add_nb(margin, c // CONTRACT_BIN, rec[R_TAKEN] - c)
-                for i in range(3):
-                    tricks_hist[tseat[i], state[S_WON + i]] += 1
-                k = 0
-                for b in range(12):
-                    if (state[S_MARRIED] >> b) & 1:
-                        marriages[tseat[b >> 2], b & 3] += 1
-                        k += 1
-                marr_hist[k] += 1
-            if single:
-                break
-            winner = target_winner_nb(scores, players, target)
-            if winner >= 0:
-                break
+                tricks_hist[tseat[i], state[S_WON + i]] += 1
+            k = 0
+            for b in range(12):
+                if (state[S_MARRIED] >> b) & 1:
+                    marriages[tseat[b >> 2], b & 3] += 1
+                    k += 1
+            marr_hist[k] += 1
         if single:
-            continue
-        counters[C_GAMES] += 1
-        if winner < 0:
-            counters[C_UNFINISHED] += 1
-            best = 0
-            for t in range(1, players):
-                if scores[t] > scores[best]:
-                    best = t
-            winner = best
-            for t in range(players):
-                if t != best and scores[t] == scores[best]:
-                    winner = -1
-        for g in range(n_groups):
-            gx[g] = 0
+            break
+        winner = target_winner_nb(scores, players, target)
+        if winner >= 0:
+            break
+    if single:
+        return True
+    counters[C_GAMES] += 1
+    if winner < 0:
+        counters[C_UNFINISHED] += 1
+        best = 0
+        for t in range(1, players):
+            if scores[t] > scores[best]:
+                best = t
+        winner = best
         for t in range(players):
-            w = WIN_SCALE if t == winner else 0
-            moment_add_nb(game_win, t, w)
-            moment_add_nb(game_score, t, scores[t])
-            gx[seats.group[t]] += w
-        for g in range(n_groups):
-            moment_add_nb(group_mom, g, gx[g])
-        moment_add_nb(game_len, 0, deals)
-        if audit:
-            audit_out[0] += 1
-            if deals < max_deals and (winner < 0 or scores[winner] < target):
-                audit_out[1] += 1
+            if t != best and scores[t] == scores[best]:
+                winner = -1
+    for g in range(n_groups):
+        gx[g] = 0
+    for t in range(players):
+        w = WIN_SCALE if t == winner else 0
+        moment_add_nb(game_win, t, w)
+        moment_add_nb(game_score, t, scores[t])
+        gx[seats.group[t]] += w
+    for g in range(n_groups):
+        moment_add_nb(group_mom, g, gx[g])
+    moment_add_nb(game_len, 0, deals)
+    if audit:
+        audit_out[0] += 1
+        if deals < max_deals and (winner < 0 or scores[winner] < target):
+            audit_out[1] += 1
+    return True
 
 
-@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, types.int64[:, ::1], SEATS_TYPE,
-                 CHOOSE_FN, AFTER_FN, PLAY_FN, BID_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
-def thousand_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, bid_fn, stats,
-                      audit, audit_out, err):
-    """Play units ``start..stop-1`` (whole games or single deals) into ``stats``.
-    Plays in :func:`units_nb` on work arrays allocated here."""
-    n_groups = stats.group_mom.shape[0]
-    act = SeatPolicies(np.zeros((2, 3), np.int64), np.zeros((2, 3, seats.params.shape[2])), np.zeros(3, np.int64))
-    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
-    rec = np.zeros(N_REC, np.int64)
-    scores = np.zeros(MAX_SEATS, np.int64)
-    dscore = np.zeros(MAX_SEATS, np.int64)
-    tseat = np.zeros(3, np.int64)
-    gx = np.zeros(n_groups, np.int64)
-    units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, bid_fn, stats, audit,
-             audit_out, err, deck, dst, pst, state, hands, rec, scores, dscore, tseat, gx, act)
+run_units_nb = unit_loop(unit_nb)
 
 
-@njit(types.boolean(types.uint8[::1], _I1, types.int64[:, ::1], types.int64, types.int64, SEATS_TYPE, CHOOSE_FN,
-                    AFTER_FN, PLAY_FN, BID_FN, types.int64, _I1, _I1, _I1, _I1, _I1, _I1, _I1), cache=True)
-def one_deal_nb(order, opts, tables, deal_no, dealer, seats, choose_fn, after_fn, play_fn, bid_fn, seed, scores,
-                state, hands, rec, dscore, audit_out, err):
+@njit(cache=True)
+def active_seats_nb(seats):
+    """The deal's active seats' policies (:func:`seat_map_nb` fills them), shaped after the
+    table seats' ``seats``."""
+    return SeatPolicies(np.zeros((2, 3), np.int64), np.zeros((2, 3, seats.params.shape[2])), np.zeros(3, np.int64))
+
+
+@njit(cache=True)
+def thousand_core_nb(inp, stats):
+    """The engine's fields of a chunk's context (:func:`~simkit.core.trick_game.trick_core_nb`)
+    with Thousand's table state, ``int64[STATE_SIZE]``."""
+    core = trick_core_nb(inp, stats)
+    return core[:10] + (np.zeros(STATE_SIZE, np.int64), core[11])
+
+
+@njit(chunk_signature(STATS_TYPE, PLAY_FN, BID_FN), cache=True)
+def thousand_chunk_nb(seed, start, stop, inp, fns, stats, audit):
+    """Play units ``start..stop-1`` (whole games or single deals) into ``stats``
+    (:data:`ThousandStats`) with the unit hook :func:`unit_nb` (``inp.opts``: the layout
+    :data:`.layout.O`; ``fns`` = ``(choose, after, play, bid)``). When every table seat
+    has the same policies the active seats' are set here, once."""
+    seats = inp.seats
+    players = inp.opts[O.players]
+    same = same_policies_nb(seats, players)
+    ctx = ThousandCtx(*(thousand_core_nb(inp, stats) + (
+        active_seats_nb(seats), np.zeros(N_REC, np.int64), np.zeros(MAX_SEATS, np.int64),
+        np.zeros(MAX_SEATS, np.int64), np.zeros(3, np.int64), np.zeros(stats.group_mom.shape[0], np.int64),
+        np.zeros(0, np.int64), same)))
+    if same:
+        seat_map_nb(seats, ctx.act, 0, players, ctx.tseat, ctx.scores, ctx.state, False)
+    run_units_nb(seed, start, stop, ctx, fns, audit)
+
+
+@njit(types.boolean(types.uint8[::1], INPUTS_TYPE, fns_type(PLAY_FN, BID_FN), types.int64, types.int64, _I1, _I1,
+                    _I1, _I1, _I1), cache=True)
+def one_deal_nb(order, inp, fns, dealer, seed, scores, state, rec, dscore, log):
     """One deal dealt from the fixed card order ``order`` (tests, notebooks) with the
-    table seats' running ``scores`` before it, every audit check on; policy randomness
-    from unit 0's policy stream of ``seed``. Leaves the deal's record in ``rec`` and each
-    table seat's score for it in ``dscore``; False on an illegal move (``err``)."""
-    players = opts[O.players]
-    act = SeatPolicies(np.zeros((2, 3), np.int64), np.zeros((2, 3, seats.params.shape[2])), np.zeros(3, np.int64))
-    tseat = np.zeros(3, np.int64)
-    seat_map_nb(seats, act, dealer, players, tseat, scores, state, False)
-    if not deal_nb(play_tricks_nb, after_fn, order, deal_no, state, hands, tables, opts, act, choose_fn, after_fn,
-                   play_fn, bid_fn, fixed_stream_nb(seed), AUDIT, audit_out, err, rec):
+    table seats' running ``scores`` before it, every audit check on (into
+    ``inp.audit_out``), the deal's number ``state[S_DEAL_NO]`` set by the caller
+    (``state``: int64[STATE_SIZE]); policy randomness from unit 0's policy stream of
+    ``seed``. Leaves the deal's record in ``rec``, each table seat's score for it in
+    ``dscore`` and, with the pausing hook :func:`.play.after_trick_log_cb` as ``fns[1]``,
+    each trick's cards and winner in ``log`` (``N_LOG``); False on an illegal move
+    (``inp.err``)."""
+    seats = inp.seats
+    players = inp.opts[O.players]
+    ctx = ThousandCtx(*(deal_core_nb(inp, order, seed, state) + (
+        active_seats_nb(seats), rec, scores, dscore, np.zeros(3, np.int64), np.zeros(1, np.int64), log, False)))
+    seat_map_nb(seats, ctx.act, dealer, players, ctx.tseat, scores, state, False)
+    if not deal_nb(play_tricks_nb, fns[1], ctx, fns, order, state[S_DEAL_NO], AUDIT):
         return False
-    table_scores_nb(rec, scores, dealer, players, tseat, opts[O.version] == VERSION.v_1000_2, dscore)
+    table_scores_nb(rec, scores, dealer, players, ctx.tseat, inp.opts[O.version] == VERSION.v_1000_2, dscore)
     return True

@@ -14,8 +14,9 @@ hook stops the engine's loop (it returns False with no error: a pause, not a fai
 and :func:`play_out_nb` asks the policy, as it does for the deal's first lead. A
 declared suit becomes the table and the trump (:func:`declared_nb`), and the leader
 plays that trick holding only the marriage's king and queen (the rest of his hand is
-held back in the hands array's spare slots, :mod:`.layout` ``H_*``, and given back by
-the hook after the trick), so his lead is one of the two. Then the loop goes on.
+held back in Thousand's own state fields, :mod:`.layout` ``S_HELD``, ``S_HOLDER``, and
+given back by the hook after the trick), so his lead is one of the two. Then the loop
+goes on.
 
 Random play never pauses: a pause costs a return from and a new call of the engine's
 loop, each passing a dozen reference-counted arrays (measured by ablation: the pauses
@@ -36,10 +37,10 @@ from simkit.core.trick_play import (AFTER_SIG, E_DEAL, E_HAND, E_KIND, E_LEGAL, 
 from simkit.core.tricks import (F_SUIT, NO_TRUMP, S_DEAL_NO, S_FOLLOW, S_LEADER, S_PLAYED, S_SEAT, S_TABLE,
                                 S_TRICK_NO, S_TRICKS, S_TRUMP, lowest_card_nb, nth_card_nb, popcount_nb, random_card_nb)
 from simkit.games.thousand.heuristic import declare_suit_nb, pick_card_nb
-from simkit.games.thousand.layout import (ERR_CARD, H_DRAWN, H_HELD, H_HOLDER, H_MSEQ, H_MTRICK, LOG_AT, O,
-                                          VERSION, P_TRUMP_WEIGHT, PHASE_DECLARE, PHASE_GIVE,
+from simkit.games.thousand.layout import (ERR_CARD, O, VERSION, P_TRUMP_WEIGHT, PHASE_DECLARE, PHASE_GIVE,
                                           PHASE_KEEP, PHASE_PLAY, R_GIVEN, R_MSEQ, R_MTRICK, S_CONTRACT, S_COUNTED,
-                                          S_DECLARER, S_GIVEN, S_MARRIED, S_PHASE, S_POINTS, S_TO)
+                                          S_DECLARER, S_DRAWN, S_GIVEN, S_HELD, S_HOLDER, S_MARRIED, S_MSEQ, S_MTRICK,
+                                          S_PHASE, S_POINTS, S_TO)
 from simkit.games.thousand.scoring import HAND, MARRIAGE_VALUES, POINTS
 
 #: the king and queen of each suit (bitmasks, by suit code)
@@ -63,17 +64,31 @@ def declared_nb(hands, state, opts, seat, s):
     """Seat ``seat`` declares suit ``s``'s marriage as he leads: it scores its value to him
     at once (002:89) and is trump from this trick (002:88 «с этого момента»: the table,
     with the follow flags of play under a trump); it is recorded; the rest of his hand is
-    held back for the trick (``H_HELD``, ``H_HOLDER``), so he leads its king or queen."""
+    held back for the trick (``S_HELD``, ``S_HOLDER``), so he leads its king or queen."""
     state[S_TABLE] = s
     state[S_TRUMP] = s
     state[S_FOLLOW] = opts[O.follow]
     state[S_MARRIED] |= np.int64(1) << (seat * 4 + s)
     state[S_POINTS + seat] += MARRIAGE_VALUES[s]
-    hands[H_MSEQ] = hands[H_MSEQ] * 16 + seat * 4 + s + 1
-    hands[H_MTRICK] = hands[H_MTRICK] * 16 + state[S_TRICK_NO]
-    hands[H_HELD] = hands[seat] & ~MARRIAGE_BITS[s]
-    hands[H_HOLDER] = seat
+    state[S_MSEQ] = state[S_MSEQ] * 16 + seat * 4 + s + 1
+    state[S_MTRICK] = state[S_MTRICK] * 16 + state[S_TRICK_NO]
+    state[S_HELD] = hands[seat] & ~MARRIAGE_BITS[s]
+    state[S_HOLDER] = seat
     hands[seat] &= MARRIAGE_BITS[s]
+
+
+@njit(cache=True, inline="always")
+def trick_closed_nb(hands, state):
+    """A trick just closed: the cards held back for a declared marriage's trick go back to
+    their holder, the trick's card points to its winner ``state[S_LEADER]``."""
+    h = state[S_HOLDER]
+    if h >= 0:
+        hands[h] |= state[S_HELD]
+        state[S_HOLDER] = -1
+    new = state[S_PLAYED] & ~state[S_COUNTED]
+    w = state[S_LEADER]
+    state[S_POINTS + w] += points_nb(new, POINTS)
+    state[S_COUNTED] = state[S_PLAYED]
 
 
 @njit(cache=True, inline="always")     # compiled into the chunk's engine loop (no borrowing here)
@@ -81,20 +96,14 @@ def after_trick_nb(hands, state, opts, pst, err):
     """The engine's ``after_trick`` hook (:func:`after_trick_cb`). The chunk's deals call it
     directly (:func:`~simkit.core.trick_play.play_tricks_inline_nb`), on the views their
     kernel borrowed; the ``cfunc`` hooks elsewhere."""
-    h = hands[H_HOLDER]
-    if h >= 0:
-        hands[h] |= hands[H_HELD]
-        hands[H_HOLDER] = -1
-    new = state[S_PLAYED] & ~state[S_COUNTED]
+    trick_closed_nb(hands, state)
     w = state[S_LEADER]
-    state[S_POINTS + w] += points_nb(new, POINTS)
-    state[S_COUNTED] = state[S_PLAYED]
     if state[S_TRICK_NO] >= state[S_TRICKS]:
         return True
     suits = marriage_suits_nb(hands[w])
     if suits == 0:
         return True
-    if (hands[H_DRAWN] >> w) & 1 == 0:
+    if (state[S_DRAWN] >> w) & 1 == 0:
         return False
     s = random_declare_nb(suits, pst)
     if s >= 0:
@@ -116,13 +125,14 @@ def after_trick_cb(hands, state, opts, pst, err):
 
 @cfunc(AFTER_SIG, cache=True)
 def after_trick_log_cb(hands, state, opts, pst, err):
-    """:func:`after_trick_cb` that also logs the trick (its cards and winner) in ``opts``
-    from ``LOG_AT`` (hand-built deals, checked against a reference in the tests)."""
-    hands, state, opts, pst, err = borrowed((hands, state, opts, pst, err))   # the engine's arrays: see borrow.py
-    k = LOG_AT + 2 * (state[S_TRICK_NO] - 1)
-    opts[k] = state[S_PLAYED] & ~state[S_COUNTED]
-    opts[k + 1] = state[S_LEADER]
-    return after_trick_nb(hands, state, opts, pst, err)
+    """:func:`after_trick_cb` for a logged deal (hand-built deals, checked against a
+    reference in the tests): it gives the held cards back and credits the trick's points,
+    then pauses after every trick but the last, so that :func:`play_out_nb` logs each
+    trick (its cards and winner) and asks every declaration itself (a random leader's
+    drawn there as the hook would draw it)."""
+    hands, state = borrowed((hands, state))     # the engine's arrays: see borrow.py
+    trick_closed_nb(hands, state)
+    return state[S_TRICK_NO] >= state[S_TRICKS]
 
 
 @njit(cache=True)
@@ -139,11 +149,12 @@ def bad_card_nb(err, state, seat, move, hand, legal):
 
 
 @njit(cache=True, inline="always")
-def card_choice_nb(seat, legal, hand, state, seats, play_fn, pst, err):
-    """The card the seat's play policy gives (``PHASE_GIVE``) or keeps (``PHASE_KEEP``)
-    from ``legal``; -1 on an illegal answer (``err`` filled)."""
+def card_choice_nb(seat, legal, hand, ctx, fns):
+    """The card the seat's play policy (``ctx.act``) gives (``PHASE_GIVE``) or keeps
+    (``PHASE_KEEP``) from ``legal``; -1 on an illegal answer (``ctx.err`` filled)."""
     if legal & (legal - 1) == 0:
         return lowest_card_nb(legal)
+    state, seats, play_fn, pst, err = ctx.state, ctx.act, fns[2], ctx.pst, ctx.err
     state[S_SEAT] = seat
     code = seats.code[R_PLAY, seat]
     if code == PLAY_RANDOM:
@@ -158,12 +169,13 @@ def card_choice_nb(seat, legal, hand, state, seats, play_fn, pst, err):
 
 
 @njit(cache=True, inline="always")
-def give_nb(decl, to, legal, hands, state, seats, play_fn, pst, err, rec, k):
-    """The declarer gives one card of ``legal`` to active seat ``to`` (face down); False
-    on an illegal card."""
+def give_nb(decl, to, legal, k, ctx, fns):
+    """The declarer gives one card of ``legal`` to active seat ``to`` (face down), his
+    ``k``-th (``ctx.rec[R_GIVEN + k]``); False on an illegal card."""
+    hands, state, rec = ctx.hands, ctx.state, ctx.rec
     state[S_PHASE] = PHASE_GIVE
     state[S_TO] = to
-    c = card_choice_nb(decl, legal, hands[decl], state, seats, play_fn, pst, err)
+    c = card_choice_nb(decl, legal, hands[decl], ctx, fns)
     if c < 0:
         return False
     bit = np.int64(1) << c
@@ -203,30 +215,33 @@ def _random_widow_nb(decl, hands, widow, state, opts, pst, rec):
 
 
 @njit(cache=True, inline="always")
-def widow_nb(decl, hands, widow, state, opts, seats, play_fn, pst, err, rec):
-    """The widow. 1001: the declarer takes its three cards and gives one card of his ten
-    face down to each opponent (002:86 «забирает прикуп ... и втемную отдает по одной
-    карте каждому противнику»). 1000 (2): he keeps one widow card and gives one to each
-    opponent (002:98 «из карт прикупа одну игрок берет себе и по одной отдает своим
-    противникам»). Eight cards each after it; False on an illegal card."""
+def widow_nb(decl, widow, ctx, fns):
+    """The widow ``widow`` to the declarer ``decl`` of the deal in ``ctx`` (his policy
+    ``ctx.act``, the cards given into ``ctx.rec``). 1001: the declarer takes its three
+    cards and gives one card of his ten face down to each opponent (002:86 «забирает
+    прикуп ... и втемную отдает по одной карте каждому противнику»). 1000 (2): he keeps
+    one widow card and gives one to each opponent (002:98 «из карт прикупа одну игрок
+    берет себе и по одной отдает своим противникам»). Eight cards each after it; False on
+    an illegal card."""
+    hands, state, opts, rec = ctx.hands, ctx.state, ctx.opts, ctx.rec
     state[S_GIVEN] = 0
-    if seats.code[R_PLAY, decl] == PLAY_RANDOM:
-        return _random_widow_nb(decl, hands, widow, state, opts, pst, rec)
+    if ctx.act.code[R_PLAY, decl] == PLAY_RANDOM:
+        return _random_widow_nb(decl, hands, widow, state, opts, ctx.pst, rec)
     if opts[O.version] != VERSION.v_1000_2:
         hands[decl] |= widow
         for k in range(2):
             to = (decl + 1 + k) % 3
-            if not give_nb(decl, to, hands[decl], hands, state, seats, play_fn, pst, err, rec, k):
+            if not give_nb(decl, to, hands[decl], k, ctx, fns):
                 return False
         return True
     state[S_PHASE] = PHASE_KEEP
-    keep = card_choice_nb(decl, widow, hands[decl], state, seats, play_fn, pst, err)
+    keep = card_choice_nb(decl, widow, hands[decl], ctx, fns)
     if keep < 0:
         return False
     hands[decl] |= np.int64(1) << keep
     rest = widow & ~(np.int64(1) << keep)
     for k in range(2):
-        if not give_nb(decl, (decl + 1 + k) % 3, rest, hands, state, seats, play_fn, pst, err, rec, k):
+        if not give_nb(decl, (decl + 1 + k) % 3, rest, k, ctx, fns):
             return False
         rest &= ~rec[R_GIVEN + k]
     return True
@@ -278,10 +293,10 @@ def start_play_nb(state, opts, decl, contract):
 
 
 @njit(cache=True, inline="always")
-def play_out_nb(engine, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, pst, audit, audit_out, err,
-                rec):
-    """Play the deal's eight tricks from the declarer's lead (002:88 «Первый ход ...
-    принадлежит игроку, взявшему прикуп, следующий — взявшему взятку»): follow suit, else
+def play_out_nb(engine, after_fn, ctx, fns, audit):
+    """Play the eight tricks of the deal in ``ctx`` (its active seats' policies
+    ``ctx.act``) from the declarer's lead (002:88 «Первый ход ... принадлежит игроку,
+    взявшему прикуп, следующий — взявшему взятку»): follow suit, else
     trump once there is one (and head the trick in 1000 (2): ``S_FOLLOW``); before each
     lead by a holder of a marriage, his declaration (module doc). A declared marriage
     scores its value to the declarer of it at once (002:89) and its suit is trump; on
@@ -292,16 +307,21 @@ def play_out_nb(engine, hands, state, tables, opts, seats, choose_fn, after_fn, 
     ``engine`` plays the tricks with the hook ``after_fn``: in the chunk's deals
     :func:`~simkit.core.trick_play.play_tricks_inline_nb` and :func:`after_trick_nb` (the
     loop compiled into the deal, the hook a direct call), elsewhere
-    :func:`~simkit.core.trick_play.play_tricks_nb` and a ``cfunc``."""
-    hands[H_HOLDER] = -1
-    hands[H_MSEQ] = 0
-    hands[H_MTRICK] = 0
+    :func:`~simkit.core.trick_play.play_tricks_nb` and a ``cfunc``. A logged deal
+    (``ctx.log`` not empty, its hook :func:`after_trick_log_cb` pausing after every trick)
+    logs each trick's cards and winner there."""
+    hands, state, tables, opts, seats, pst, err = ctx.hands, ctx.state, ctx.tables, ctx.opts, ctx.act, ctx.pst, ctx.err
+    audit_out, rec, log = ctx.audit_out, ctx.rec, ctx.log
+    play_fn = fns[2]
+    state[S_HOLDER] = -1
+    state[S_MSEQ] = 0
+    state[S_MTRICK] = 0
     first_lead = opts[O.first_lead_marriage] != 0 and opts[O.version] != VERSION.v_1000_2
     drawn = 0
     for i in range(3):
         if seats.code[R_PLAY, i] == PLAY_RANDOM:
             drawn |= 1 << i
-    hands[H_DRAWN] = drawn
+    state[S_DRAWN] = drawn
     while state[S_TRICK_NO] < TRICKS:
         leader = state[S_LEADER]
         suits = marriage_suits_nb(hands[leader])
@@ -315,9 +335,14 @@ def play_out_nb(engine, hands, state, tables, opts, seats, choose_fn, after_fn, 
             if s >= 0:
                 declared_nb(hands, state, opts, leader, s)
         state[S_PHASE] = PHASE_PLAY
-        if not engine(choose_fn, after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, audit, audit_out,
-                      err) and err[E_KIND] != 0:
+        played = state[S_PLAYED]
+        trick_no = state[S_TRICK_NO]
+        ok = engine(fns[0], after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, audit, audit_out, err)
+        if log.shape[0] > 0 and state[S_TRICK_NO] == trick_no + 1:
+            log[2 * trick_no] = state[S_PLAYED] & ~played
+            log[2 * trick_no + 1] = state[S_LEADER]
+        if not ok and err[E_KIND] != 0:
             return False
-    rec[R_MSEQ] = hands[H_MSEQ]
-    rec[R_MTRICK] = hands[H_MTRICK]
+    rec[R_MSEQ] = state[S_MSEQ]
+    rec[R_MTRICK] = state[S_MTRICK]
     return True

@@ -29,13 +29,13 @@ from simkit.core.ace_ten import marriage_suits_nb
 from simkit.core.rng import next_u64_nb, randbelow_nb, seed_stream_nb
 from simkit.core.rollout import best_by_rollouts_nb, follow_legal_nb, play_trick_nb
 from simkit.core.trick_play import CHOOSE_SIG, N_ERR, R_PLAY, SeatPolicies, play_tricks_nb
-from simkit.core.tricks import (MAX_SEATS, NO_TRUMP, S_DEAL_NO, S_FOLLOW, S_N_IN_TRICK, S_PLAYED, S_SEAT, S_SIZE,
-                                S_TABLE, S_TRICK_NO, S_TRUMP, TT_DECK, card_pool_nb, close_trick_nb, deal_unseen_nb,
+from simkit.core.tricks import (MAX_SEATS, NO_TRUMP, S_DEAL_NO, S_FOLLOW, S_N_IN_TRICK, S_PLAYED, S_SEAT, S_TABLE,
+                                S_TRICK_NO, S_TRUMP, TT_DECK, card_pool_nb, close_trick_nb, deal_unseen_nb,
                                 popcount_nb, start_deal_nb, trick_view_nb)
 from simkit.games.thousand.heuristic import declare_suit_nb, heuristic_play_nb, play_flags_nb
 from simkit.games.thousand.layout import (BID_HEURISTIC, N_BID_PARAMS, N_REC, O, VERSION, P_DRAW,
                                           P_PLAY_SAMPLES, P_TRUMP_WEIGHT, PLAY_HEURISTIC, PLAY_SIMULATION, R_BID,
-                                          S_CONTRACT, S_DECLARER, S_GIVEN, S_POINTS)
+                                          S_CONTRACT, S_DECLARER, S_GIVEN, S_KEY, S_POINTS, STATE_SIZE, ThousandCtx)
 from simkit.games.thousand.play import MARRIAGE_BITS, TRICKS, play_out_nb, start_play_nb, widow_nb
 from simkit.games.thousand.scoring import HAND, MARRIAGE_VALUES, POINTS, TABLES, WIDOW
 
@@ -60,13 +60,16 @@ def _draw_nb(pool, pos, k, pst):
 
 
 @njit(cache=True)
-def rollout_value_nb(seat, hand, given, pre_widow, state, tables, opts, choose_fn, after_fn, play_fn, pst,
-                     samples):
+def rollout_value_nb(seat, hand, given, pre_widow, samples, ctx, fns):
     """The mean points ``seat`` takes as declarer with ``hand`` over ``samples`` sampled
-    deals (module doc). ``pre_widow``: ``hand`` is the dealt seven cards, the others'
-    hands and the widow are sampled; else ``hand`` is the eight cards he plays and
-    ``given[k]`` the card he gave to his ``k``-th opponent, the opponents' other seven
-    cards are sampled."""
+    deals (module doc) from the deal in ``ctx`` (its state; random draws from ``ctx.pst``;
+    the play-outs on a context of their own: the heuristic's seats, their state, hands,
+    record, audit and error record), the hooks ``fns`` (``fns[1]``: the engine's
+    ``cfunc`` hook). ``pre_widow``: ``hand`` is the dealt seven cards, the others' hands
+    and the widow are sampled; else ``hand`` is the eight cards he plays and ``given[k]``
+    the card he gave to his ``k``-th opponent, the opponents' other seven cards are
+    sampled."""
+    state, tables, pst = ctx.state, ctx.tables, ctx.pst
     heur = SeatPolicies(np.full((2, 3), PLAY_HEURISTIC, np.int64), np.zeros((2, 3, N_BID_PARAMS), np.float64),
                         np.zeros(3, np.int64))
     for s in range(3):
@@ -76,13 +79,14 @@ def rollout_value_nb(seat, hand, given, pre_widow, state, tables, opts, choose_f
     known = hand | given[0] | given[1]
     pool = card_pool_nb(tables[NO_TRUMP, TT_DECK] & ~known)
     hands = np.zeros(MAX_SEATS, np.int64)
-    sim = np.zeros(S_SIZE, np.int64)
-    rec = np.zeros(N_REC, np.int64)
-    audit_out = np.zeros(2, np.int64)
-    err = np.zeros(N_ERR, np.int64)
+    sim = np.zeros(STATE_SIZE, np.int64)
+    sim_ctx = ThousandCtx(ctx.deck0, ctx.opts, tables, ctx.seats, ctx.stats, np.zeros(2, np.int64),
+                          np.zeros(N_ERR, np.int64), ctx.deck, ctx.dst, pst, sim, hands, heur,
+                          np.zeros(N_REC, np.int64), ctx.scores, ctx.dscore, ctx.tseat, ctx.gx, np.zeros(0, np.int64),
+                          ctx.same)
     total = 0
     for _ in range(samples):
-        for i in range(S_SIZE):
+        for i in range(STATE_SIZE):
             sim[i] = state[i]
         start_deal_nb(sim, tables, NO_TRUMP, 3, TRICKS, 2, seat, -1, state[S_DEAL_NO])
         hands[seat] = hand
@@ -93,35 +97,34 @@ def rollout_value_nb(seat, hand, given, pre_widow, state, tables, opts, choose_f
             pos += HAND
         if pre_widow:
             widow = _draw_nb(pool, pos, WIDOW, pst)
-            widow_nb(seat, hands, widow, sim, opts, heur, play_fn, pst, err, rec)
-        start_play_nb(sim, opts, seat, 0)
+            widow_nb(seat, widow, sim_ctx, fns)
+        start_play_nb(sim, ctx.opts, seat, 0)
         sim[S_GIVEN] = given[0] | given[1]
-        play_out_nb(play_tricks_nb, hands, sim, tables, opts, heur, choose_fn, after_fn, play_fn, pst, NO_AUDIT,
-                    audit_out, err, rec)
+        play_out_nb(play_tricks_nb, fns[1], sim_ctx, fns, NO_AUDIT)
         total += sim[S_POINTS + seat]
     return total / samples
 
 
 # -- the simulation player -----------------------------------------------------------------------------
 @njit(cache=True)
-def key_stream_nb(opts):
-    """A random stream from the key ``opts[O.rng]`` (drawn at each deal from the unit's
+def key_stream_nb(state):
+    """A random stream from the key ``state[S_KEY]`` (drawn at each deal from the unit's
     policy stream, :func:`draw_key_nb`), the key moved on so that the next decision draws
     afresh."""
     rs = np.zeros(4, np.uint64)
-    seed_stream_nb(rs, opts[O.rng], 0)
-    opts[O.rng] = np.int64(next_u64_nb(rs) >> np.uint64(1))
+    seed_stream_nb(rs, state[S_KEY], 0)
+    state[S_KEY] = np.int64(next_u64_nb(rs) >> np.uint64(1))
     return rs
 
 
 @njit(cache=True, inline="always")
-def draw_key_nb(seats, opts, pst):
-    """At a deal's start: when a seat plays by simulation, a new key ``opts[O.rng]`` from
+def draw_key_nb(seats, state, pst):
+    """At a deal's start: when a seat plays by simulation, a new key ``state[S_KEY]`` from
     the policy stream ``pst`` (no draw otherwise: every other policy's statistics stay as
     they were)."""
     for s in range(3):
         if seats.code[R_PLAY, s] == PLAY_SIMULATION:
-            opts[O.rng] = np.int64(next_u64_nb(pst) >> np.uint64(1))
+            state[S_KEY] = np.int64(next_u64_nb(pst) >> np.uint64(1))
             return
 
 
@@ -187,7 +190,7 @@ def simulation_play_nb(seat, hand, legal, state, trick, tt, opts, samples, weigh
     first = heuristic_play_nb(seat, hand, legal, state, trick, tt, flags)
     if popcount_nb(hand) != TRICKS - state[S_TRICK_NO]:
         return first
-    rs = key_stream_nb(opts)
+    rs = key_stream_nb(state)
     return best_by_rollouts_nb(seat, hand, legal, state, first, max(1, samples),
                                (TABLES, opts, rs, weight, flags), _sample_nb, playout_nb)
 
