@@ -138,19 +138,22 @@ def restrict_lead_nb(hands, seat, suit):
 
 
 @njit(cache=True)
-def resample_hidden_nb(seat, hand, seen, opp_cards, stock, left, fixed_bottom, deck, known, out_hands, out_stock,
-                       pst):
-    """A deal of the cards ``seat`` cannot see, consistent with what he has seen.
+def resample_hidden_nb(seat, hand, seen, known, opp_cards, deck, stock, fixed_bottom, out, pst):
+    """A deal of the cards ``seat`` cannot see, consistent with what he has seen, into
+    ``out`` = ``(out_hands, out_stock)``.
 
     ``out_hands[seat]`` = ``hand``; his opponent gets the cards he is known to hold
     (``known``: shown and not yet played, e.g. a declared marriage's partner, the
     exchanged turn-up) and random other unseen cards up to ``opp_cards`` cards; the rest
-    of the unseen cards fill the stock's ``left`` places at random, above ``fixed_bottom``
-    places that keep their (seen) cards (Sixty-six's turned trump). Unseen = ``deck``
-    less ``seen`` (his cards, the played ones), ``known`` and the fixed bottom cards.
-    The unseen cards are shuffled by the core's :func:`~simkit.core.tricks.deal_hidden_nb`
-    (all of them dealt to the opponent, then split). Randomness from ``pst``; returns
-    False when the counts do not fit (a bug)."""
+    of the unseen cards fill the places of the stock ``stock`` (its cards now, bottom
+    first: ``out_stock[:len(stock)]``) at random, above ``fixed_bottom`` places that keep
+    their (seen) cards (Sixty-six's turned trump). Unseen = ``deck`` less ``seen`` (his
+    cards, the played ones), ``known`` and the fixed bottom cards. The unseen cards are
+    shuffled by the core's :func:`~simkit.core.tricks.deal_hidden_nb` (all of them dealt
+    to the opponent, then split). Randomness from ``pst``; returns False when the counts
+    do not fit (a bug)."""
+    out_hands, out_stock = out
+    left = stock.shape[0]
     opp = 1 - seat
     seen |= hand | known
     for i in range(fixed_bottom):

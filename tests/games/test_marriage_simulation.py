@@ -92,8 +92,8 @@ def test_sampled_deals_keep_what_the_seat_has_seen():
     played = state[T.S_PLAYED]
     unseen = tables[0, T.TT_DECK] & ~played & ~hand
     for _ in range(200):
-        assert resample_hidden_nb(0, hand, played | hand, 4, stock, 6, 0, tables[0, T.TT_DECK],
-                                  T.mask_of("QC"), out, stock, pst)
+        assert resample_hidden_nb(0, hand, played | hand, T.mask_of("QC"), 4, tables[0, T.TT_DECK], stock[:6], 0,
+                                  (out, stock), pst)
         rest = 0
         for c in stock[:6]:
             rest |= 1 << int(c)
@@ -101,8 +101,8 @@ def test_sampled_deals_keep_what_the_seat_has_seen():
         assert out[1] | rest == unseen and out[1] & rest == 0 and out[1] & T.mask_of("QC")
     assert nb.simulation_play_nb(0, hand, legal, state, opts, 3, 0) in T.cards_of(legal)
     # the wrong counts are refused
-    assert not resample_hidden_nb(0, hand, played | hand, 5, stock, 6, 0, tables[0, T.TT_DECK],
-                                  T.mask_of("QC"), out, stock, pst)
+    assert not resample_hidden_nb(0, hand, played | hand, T.mask_of("QC"), 5, tables[0, T.TT_DECK], stock[:6], 0,
+                                  (out, stock), pst)
 
 
 def test_whole_deals_are_audited_and_reproducible():

@@ -367,8 +367,8 @@ def sample_nb(seat, hand, state, sampled, ctx):
     stock in a random order; shown-out suits are not used, the hands refilling from the
     stock."""
     tables, _, rng, seen, known, opp_cards, sampled_stock, _, _, _ = ctx
-    resample_hidden_nb(seat, hand, seen, opp_cards, sampled_stock, state[S_STOCK], 0, tables[NO_TRUMP, TT_DECK],
-                       known, sampled, sampled_stock, rng)
+    resample_hidden_nb(seat, hand, seen, known, opp_cards, tables[NO_TRUMP, TT_DECK], sampled_stock[:state[S_STOCK]],
+                       0, (sampled, sampled_stock), rng)
 
 
 @njit(cache=True, inline="always")
