@@ -23,28 +23,28 @@ from simkit.core.tricks import (S_DEAL_NO, S_N_IN_TRICK, S_PLAYED, S_TRICK_NO, S
 
 
 @njit(cache=True)
-def fill_stock_nb(order, first, bottom, stock, base):
-    """Put ``order[first:]`` into ``stock[base:]`` with ``order[first]`` on top, and
-    ``bottom`` (a card code, or -1 for none) under them; returns the cards in the stock.
-    (``base``: a game may keep its stock in a larger array, e.g. after its options, where
-    its ``after_trick`` hook can reach it.)"""
+def fill_stock_nb(order, first, bottom, stock):
+    """Put ``order[first:]`` into ``stock`` with ``order[first]`` on top, and ``bottom``
+    (a card code, or -1 for none) under them; returns the cards in the stock. (A game
+    keeps its stock in a named work field of its kernel context, where its
+    ``after_trick`` hook reaches it.)"""
     n = order.shape[0] - first
+    base = 0
     if bottom >= 0:
-        stock[base] = bottom
-        base += 1
+        stock[0] = bottom
+        base = 1
     for i in range(n):
         stock[base + n - 1 - i] = order[first + i]
-    return n + (1 if bottom >= 0 else 0)
+    return n + base
 
 
 @njit(cache=True, inline="always")      # once per trick: inlined
-def draw_pair_nb(hands, stock, base, left, winner):
-    """After a trick of two seats: the winner draws the top card of ``stock[base:base +
-    left]``, then his opponent the next (Sixty-six 003:28 «Первым берет из колоды карту
-    игрок, взявший взятку»; G12 default). Returns the cards left (``left`` is even in both
-    games)."""
-    hands[winner] |= np.int64(1) << stock[base + left - 1]
-    hands[1 - winner] |= np.int64(1) << stock[base + left - 2]
+def draw_pair_nb(hands, stock, left, winner):
+    """After a trick of two seats: the winner draws the top card of ``stock[:left]``, then
+    his opponent the next (Sixty-six 003:28 «Первым берет из колоды карту игрок, взявший
+    взятку»; G12 default). Returns the cards left (``left`` is even in both games)."""
+    hands[winner] |= np.int64(1) << stock[left - 1]
+    hands[1 - winner] |= np.int64(1) << stock[left - 2]
     return left - 2
 
 

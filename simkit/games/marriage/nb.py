@@ -496,7 +496,7 @@ def start_marriage_deal_nb(ctx, order, n, dealer, deal_no):
     state[S_TRICKS] = n // 2
     state[S_FOLLOW] = 0                 # 002:11 «На выхоженную до объявления козыря можно класть любую карту»
     state[S_PREV] = 0
-    state[S_STOCK] = fill_stock_nb(order[:n], 2 * HAND, -1, ctx.stock, 0)
+    state[S_STOCK] = fill_stock_nb(order[:n], 2 * HAND, -1, ctx.stock)
     state[S_DECLARED] = 0
     state[S_N_DECLARED] = 0
     state[S_HELD] = 0

@@ -432,7 +432,7 @@ def after_trick_nb(hands, state, ctx, pst, err):
     if settle_trick_nb(hands, state, opts) or hands[0] | hands[1] == 0:
         return False
     if state[S_CLOSER] < 0 and state[S_STOCK] > 0:
-        state[S_STOCK] = draw_pair_nb(hands, ctx.stock, 0, state[S_STOCK], state[S_LEADER])
+        state[S_STOCK] = draw_pair_nb(hands, ctx.stock, state[S_STOCK], state[S_LEADER])
         if state[S_STOCK] == 0:
             state[S_FOLLOW] = follow_closed_nb(opts)
     if asks_nb(ctx):
@@ -577,7 +577,7 @@ def start_66_deal_nb(ctx, order, dealer, deal_no):
     start_deal_nb(state, ctx.tables, trump, 2, HAND, dealer, 1 - dealer, turnup, deal_no)
     state[S_TRICKS] = 2 * HAND
     state[S_FOLLOW] = FOLLOW_OPEN
-    state[S_STOCK] = fill_stock_nb(order[:STOCK_SIZE], 2 * HAND + 1, turnup, ctx.stock, 0)
+    state[S_STOCK] = fill_stock_nb(order[:STOCK_SIZE], 2 * HAND + 1, turnup, ctx.stock)
     state[S_CLOSER] = -1
     state[S_REACHED] = -1
     state[S_DECIDED] = 0
