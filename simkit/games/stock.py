@@ -23,28 +23,28 @@ from simkit.core.tricks import (S_DEAL_NO, S_N_IN_TRICK, S_PLAYED, S_TRICK_NO, S
 
 
 @njit(cache=True)
-def fill_stock_nb(order, first, bottom, stock, base):
-    """Put ``order[first:]`` into ``stock[base:]`` with ``order[first]`` on top, and
-    ``bottom`` (a card code, or -1 for none) under them; returns the cards in the stock.
-    (``base``: a game may keep its stock in a larger array, e.g. after its options, where
-    its ``after_trick`` hook can reach it.)"""
+def fill_stock_nb(order, first, bottom, stock):
+    """Put ``order[first:]`` into ``stock`` with ``order[first]`` on top, and ``bottom``
+    (a card code, or -1 for none) under them; returns the cards in the stock. (A game
+    keeps its stock in a named work field of its kernel context, where its
+    ``after_trick`` hook reaches it.)"""
     n = order.shape[0] - first
+    base = 0
     if bottom >= 0:
-        stock[base] = bottom
-        base += 1
+        stock[0] = bottom
+        base = 1
     for i in range(n):
         stock[base + n - 1 - i] = order[first + i]
-    return n + (1 if bottom >= 0 else 0)
+    return n + base
 
 
 @njit(cache=True, inline="always")      # once per trick: inlined
-def draw_pair_nb(hands, stock, base, left, winner):
-    """After a trick of two seats: the winner draws the top card of ``stock[base:base +
-    left]``, then his opponent the next (Sixty-six 003:28 «Первым берет из колоды карту
-    игрок, взявший взятку»; G12 default). Returns the cards left (``left`` is even in both
-    games)."""
-    hands[winner] |= np.int64(1) << stock[base + left - 1]
-    hands[1 - winner] |= np.int64(1) << stock[base + left - 2]
+def draw_pair_nb(hands, stock, left, winner):
+    """After a trick of two seats: the winner draws the top card of ``stock[:left]``, then
+    his opponent the next (Sixty-six 003:28 «Первым берет из колоды карту игрок, взявший
+    взятку»; G12 default). Returns the cards left (``left`` is even in both games)."""
+    hands[winner] |= np.int64(1) << stock[left - 1]
+    hands[1 - winner] |= np.int64(1) << stock[left - 2]
     return left - 2
 
 
@@ -138,19 +138,22 @@ def restrict_lead_nb(hands, seat, suit):
 
 
 @njit(cache=True)
-def resample_hidden_nb(seat, hand, seen, opp_cards, stock, left, fixed_bottom, deck, known, out_hands, out_stock,
-                       pst):
-    """A deal of the cards ``seat`` cannot see, consistent with what he has seen.
+def resample_hidden_nb(seat, hand, seen, known, opp_cards, deck, stock, fixed_bottom, out, pst):
+    """A deal of the cards ``seat`` cannot see, consistent with what he has seen, into
+    ``out`` = ``(out_hands, out_stock)``.
 
     ``out_hands[seat]`` = ``hand``; his opponent gets the cards he is known to hold
     (``known``: shown and not yet played, e.g. a declared marriage's partner, the
     exchanged turn-up) and random other unseen cards up to ``opp_cards`` cards; the rest
-    of the unseen cards fill the stock's ``left`` places at random, above ``fixed_bottom``
-    places that keep their (seen) cards (Sixty-six's turned trump). Unseen = ``deck``
-    less ``seen`` (his cards, the played ones), ``known`` and the fixed bottom cards.
-    The unseen cards are shuffled by the core's :func:`~simkit.core.tricks.deal_hidden_nb`
-    (all of them dealt to the opponent, then split). Randomness from ``pst``; returns
-    False when the counts do not fit (a bug)."""
+    of the unseen cards fill the places of the stock ``stock`` (its cards now, bottom
+    first: ``out_stock[:len(stock)]``) at random, above ``fixed_bottom`` places that keep
+    their (seen) cards (Sixty-six's turned trump). Unseen = ``deck`` less ``seen`` (his
+    cards, the played ones), ``known`` and the fixed bottom cards. The unseen cards are
+    shuffled by the core's :func:`~simkit.core.tricks.deal_hidden_nb` (all of them dealt
+    to the opponent, then split). Randomness from ``pst``; returns False when the counts
+    do not fit (a bug)."""
+    out_hands, out_stock = out
+    left = stock.shape[0]
     opp = 1 - seat
     seen |= hand | known
     for i in range(fixed_bottom):

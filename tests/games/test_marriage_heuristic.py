@@ -13,11 +13,12 @@ from simkit.errors import SimkitError
 
 @pytest.fixture(autouse=True, scope="module")
 def _import_game():
-    global G, nb, T, stock
+    global G, nb, T, stock, deck_tables
     from simkit.games.marriage import GAME as G
     from simkit.games.marriage import nb
     from simkit.games import stock
     from simkit.core import tricks as T
+    from simkit.games.marriage.scoring import tables as deck_tables
 
 
 def position(mine, played="", led="", stock_left=0, trump=None, declared=0, deck=32):
@@ -27,8 +28,7 @@ def position(mine, played="", led="", stock_left=0, trump=None, declared=0, deck
     played). Every other card is unseen (seat 1's hand or the stock). Returns (state, tt,
     hand, legal)."""
     rules = G.Rules.build({"deck": deck})
-    opts = G._opts(rules)
-    tables = opts[nb.O_TABLES:].reshape(5, T.TT_SIZE)
+    tables = deck_tables(rules.deck)
     table = T.NO_TRUMP if trump is None else "SHDC".index(trump)
     state = np.zeros(T.S_SIZE, np.int64)
     hand = T.mask_of(mine)
@@ -87,7 +87,7 @@ def test_lead_chance_against_enumeration():
     ``k`` cards the opponent may hold: he takes the lead with a higher card of its suit or,
     void in it, with a trump (he follows suit, else trumps, when he can)."""
     rules = G.Rules.build({"deck": 20})
-    tables = G._opts(rules)[nb.O_TABLES:].reshape(5, T.TT_SIZE)
+    tables = deck_tables(rules.deck)
     rng = np.random.default_rng(3)
     codes = [int(c) for c in T.cards_of(tables[0, T.TT_DECK])]
     for trial in range(60):

@@ -8,10 +8,11 @@ import pytest
 
 @pytest.fixture(autouse=True, scope="module")
 def _import_game():
-    global G, nb, T
+    global G, nb, T, deck_tables
     from simkit.games.marriage import GAME as G
     from simkit.games.marriage import nb
     from simkit.core import tricks as T
+    from simkit.games.marriage.scoring import tables as deck_tables
 
 
 def position(deck, mine, theirs, led="", trump="H", carry=False, declared=0, stock=""):
@@ -21,7 +22,7 @@ def position(deck, mine, theirs, led="", trump="H", carry=False, declared=0, sto
     legal)."""
     rules = G.Rules.build({"deck": deck, "carry_over": carry})
     opts = G._opts(rules)
-    tables = opts[nb.O_TABLES:].reshape(5, T.TT_SIZE)
+    tables = deck_tables(rules.deck)
     suit = "SHDC".index(trump)
     state = np.zeros(T.S_SIZE, np.int64)
     hand, opp, on_table = T.mask_of(mine), T.mask_of(theirs), T.mask_of(led) if led else 0
@@ -54,30 +55,30 @@ def test_leads_the_low_card_first_so_the_ace_takes_the_last_trick_with_carry_ove
     state, opts, hand, legal, tables = position(24, "AS JD", "10S KD", carry=True)
     h = nb.heuristic_play_nb(hand, legal, state, state[T.S_TRICK:T.S_TRICK + 8], tables[1], False)
     assert h == card("AS")
-    assert nb.simulation_play_nb(0, hand, legal, state, opts, 1, 0) == card("JD")
+    assert nb.simulation_play_nb(0, hand, legal, state, opts, tables, 1, 0) == card("JD")
     # without carry-over both orders give 21 against 6: the tie keeps the heuristic's card
-    state, opts, hand, legal, _ = position(24, "AS JD", "10S KD")
-    assert nb.simulation_play_nb(0, hand, legal, state, opts, 1, 0) == card("AS")
+    state, opts, hand, legal, tables = position(24, "AS JD", "10S KD")
+    assert nb.simulation_play_nb(0, hand, legal, state, opts, tables, 1, 0) == card("AS")
 
 
 def test_follows_with_the_nine_keeping_the_ten_for_the_last_trick():
     # seat 1 leads AS holding JS; seat 0 must follow spades: the 9 now and 10S takes JS (12),
     # or the 10 now (21 to seat 1) and JS takes the 9
-    state, opts, hand, legal, _ = position(24, "10S 9S", "JS", led="AS")
+    state, opts, hand, legal, tables = position(24, "10S 9S", "JS", led="AS")
     assert legal == T.mask_of("10S 9S")
-    assert nb.simulation_play_nb(0, hand, legal, state, opts, 4, 0) == card("9S")
+    assert nb.simulation_play_nb(0, hand, legal, state, opts, tables, 4, 0) == card("9S")
 
 
 def test_takes_the_points_that_reach_101():
     # seat 0 has 96; seat 1 leads JC (2 points) holding AH; seat 0 holds 10S and QH (trump,
     # hearts): trumping takes 5 and reaches 101, a win; throwing the 10 gives seat 1 this
     # trick and AH the last one
-    state, opts, hand, legal, _ = position(24, "10S QH", "AH", led="JC")
+    state, opts, hand, legal, tables = position(24, "10S QH", "AH", led="JC")
     state[nb.S_POINTS] = 96
     assert legal == T.mask_of("QH")                         # must trump (follow suit, else trump)
     state[T.S_FOLLOW] = nb.follow_flags_nb(1, 1)            # follow suit, else any card
     legal = T.mask_of("10S QH")
-    assert nb.simulation_play_nb(0, hand, legal, state, opts, 1, 0) == card("QH")
+    assert nb.simulation_play_nb(0, hand, legal, state, opts, tables, 1, 0) == card("QH")
 
 
 def test_sampled_deals_keep_what_the_seat_has_seen():
@@ -92,17 +93,17 @@ def test_sampled_deals_keep_what_the_seat_has_seen():
     played = state[T.S_PLAYED]
     unseen = tables[0, T.TT_DECK] & ~played & ~hand
     for _ in range(200):
-        assert resample_hidden_nb(0, hand, played | hand, 4, stock, 6, 0, tables[0, T.TT_DECK],
-                                  T.mask_of("QC"), out, stock, pst)
+        assert resample_hidden_nb(0, hand, played | hand, T.mask_of("QC"), 4, tables[0, T.TT_DECK], stock[:6], 0,
+                                  (out, stock), pst)
         rest = 0
         for c in stock[:6]:
             rest |= 1 << int(c)
         assert out[0] == hand and bin(out[1]).count("1") == 4 and bin(rest).count("1") == 6
         assert out[1] | rest == unseen and out[1] & rest == 0 and out[1] & T.mask_of("QC")
-    assert nb.simulation_play_nb(0, hand, legal, state, opts, 3, 0) in T.cards_of(legal)
+    assert nb.simulation_play_nb(0, hand, legal, state, opts, tables, 3, 0) in T.cards_of(legal)
     # the wrong counts are refused
-    assert not resample_hidden_nb(0, hand, played | hand, 5, stock, 6, 0, tables[0, T.TT_DECK],
-                                  T.mask_of("QC"), out, stock, pst)
+    assert not resample_hidden_nb(0, hand, played | hand, T.mask_of("QC"), 5, tables[0, T.TT_DECK], stock[:6], 0,
+                                  (out, stock), pst)
 
 
 def test_whole_deals_are_audited_and_reproducible():

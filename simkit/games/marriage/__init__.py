@@ -12,7 +12,7 @@ import numpy as np
 from simkit.core.cards import deck, format as format_cards
 from simkit.core.options import pack
 from simkit.core.stats import Stats, moments
-from simkit.core.trick_play import E_DEAL, E_HAND, E_KIND, E_LEGAL, E_SEAT, E_TRICK, E_UNIT, N_ERR, R_PLAY
+from simkit.core.trick_play import E_DEAL, E_HAND, E_KIND, E_LEGAL, E_SEAT, E_TRICK, E_UNIT, R_PLAY
 from simkit.core.tricks import S_SIZE, S_TRUMP, S_WON, cards_of
 from simkit.games.marriage import nb, report
 from simkit.games.marriage.policies import DECLARE, PARAM_SLOTS, PLAY
@@ -49,12 +49,8 @@ class Marriage(StockGame):
     ]
 
     def _opts(self, rules):
-        """The kernels' ``opts``: the rule options (layout ``nb.O``), room for the stock and
-        the deck's trick tables (``nb.O_TABLES``)."""
-        o = np.zeros(nb.N_OPTS, np.int64)
-        o[:len(nb.O)] = pack(rules, nb.O)
-        o[nb.O_TABLES:] = tables(rules.deck).ravel()
-        return o
+        """The kernels' ``opts``: the rule options (layout ``nb.O``)."""
+        return pack(rules, nb.O)
 
     def _run(self, rules, policies, seed, start, stop, audit):
         seats, fns = self.seat_policies(policies, 2)
@@ -62,14 +58,12 @@ class Marriage(StockGame):
                    trick_hist=np.zeros((2, 17), np.int64), mar_hist=np.zeros(5, np.int64),
                    wins=np.zeros(3, np.int64), group_wins=np.zeros((int(seats.group.max()) + 1, 3), np.int64),
                    game_len=moments(1))
-        audit_out = np.zeros(2, np.int64)
-        err = np.zeros(N_ERR, np.int64)
-        nb.marriage_chunk_nb(seed, start, stop, deck(rules.deck), self._opts(rules), tables(rules.deck), seats,
-                             nb.choose_play_cb, nb.settle_after_cb, *fns, nb.MarriageStats(**st), audit, audit_out,
-                             err)
-        if err[E_KIND]:
-            self.raise_err(err, policies, f"unit {err[E_UNIT]}, ")
-        return st, audit_out
+        inp = self.inputs(deck(rules.deck), self._opts(rules), tables(rules.deck), seats)
+        nb.marriage_chunk_nb.entry()(seed, start, stop, inp, (nb.choose_play_cb, nb.no_after_trick_cb, *fns),
+                                     nb.MarriageStats(**st), audit)
+        if inp.err[E_KIND]:
+            self.raise_err(inp.err, policies, f"unit {inp.err[E_UNIT]}, ")
+        return st, inp.audit_out
 
     def deal_words(self, err):
         return f" ({self.trump_words(err)})"
@@ -98,10 +92,10 @@ class Marriage(StockGame):
         state = np.zeros(S_SIZE, np.int64)
         hands = np.zeros(8, np.int64)
         result = np.zeros(3, np.int64)
-        err = np.zeros(N_ERR, np.int64)
-        if not nb.one_deal_nb(order, self._opts(rules), tables(rules.deck), dealer, seats, nb.choose_play_cb,
-                              nb.settle_after_cb, *fns, int(seed), state, hands, result, err):
-            self.raise_err(err, policies)
+        inp = self.inputs(deck(rules.deck), self._opts(rules), tables(rules.deck), seats)
+        if not nb.one_deal_nb(order, inp, (nb.choose_play_cb, nb.no_after_trick_cb, *fns), dealer, int(seed), state,
+                              hands, result):
+            self.raise_err(inp.err, policies)
         decl = int(state[nb.S_DECLARED])
         trump = int(state[S_TRUMP])
         return {"hands": [format_cards(cards_of(h)) for h in hands[:2]],

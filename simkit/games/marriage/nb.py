@@ -2,12 +2,13 @@
 the trick engine, deals and games to 101 (seed 002 lines 10-12; GAMES.md G12; the rule
 pieces are :mod:`.scoring`, the stock ones :mod:`simkit.games.stock`).
 
-The engine plays the deal's tricks in one call, its ``after_trick`` hook
-(:func:`settle_after_nb`, called directly in the chunk's deals; :func:`settle_after_cb`,
-its ``cfunc``, elsewhere) counting each trick and, while the stock lasts, drawing (the
-winner first; the stock lives in ``opts[O_STOCK:]``, where the hook reaches it); the hook
-stops the loop when the trick's winner, next to lead, may declare a marriage (he has won
-a trick, holds a king and queen of a suit, the stock has cards: 002:11). The kernel then
+The engine (:func:`~simkit.core.trick_play.play_tricks_inline_nb`, compiled into the
+deal) plays the deal's tricks in one call, its ``after_trick`` hook (:func:`after_trick_nb`,
+a direct call) counting each trick and, while the stock lasts, drawing (the winner first;
+the stock is the context's ``ctx.stock``: the kernels run on :data:`MarriageCtx`, which
+the engine hands its hooks in the place of the options); the hook stops the loop when the
+trick's winner, next to lead, may declare a marriage (he has won a trick, holds a king and
+queen of a suit, the stock has cards: 002:11). The kernel then
 asks the seat's declare policy and plays on; a declared marriage's suit becomes trump
 (``S_TABLE``, ``S_TRUMP`` and the follow rule change; a later marriage changes it again),
 and its holder leads its king or queen alone (his other cards set aside in ``S_KEPT``,
@@ -20,10 +21,11 @@ unseen cards, cannot take it, :func:`lead_win_chance_nb`) less what the card spe
 Sixty-six's), the default before it.
 
 The ``simulation`` play policy (:func:`simulation_play_nb`, reached through the engine's
-``choose`` hook, which sees the options but not the other hand, the stock or the tables:
-the tables are kept in ``opts[O_TABLES:]``) deals the hidden cards again and plays each
-legal card out with its own loop (:func:`playout_nb`, on the basic play or, with
-``playout=1``, on the heuristic), settling tricks as the hook does.
+``choose`` hook :func:`choose_nb`, which sees the context but not the other hand or the
+stock's order) deals the hidden cards again and plays each legal card out with its own loop
+(:func:`playout_nb`, on the basic play or, with ``playout=1``, on the heuristic), settling
+tricks as the hook does. The ``cfunc`` hooks the Python side passes in ``fns`` are not
+used by the kernels.
 """
 import numpy as np
 from numba import types
@@ -36,16 +38,17 @@ from simkit.core.ace_ten import marriage_suits_nb, points_nb, target_winner_nb
 from simkit.core.rng import next_u64_nb, seed_stream_nb
 from simkit.core.rollout import best_by_rollouts_nb, follow_legal_nb, play_trick_nb
 from simkit.core.stats import moment_add_nb
-from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
-from simkit.core.trick_play import (AFTER_FN, AFTER_SIG, CHOOSE_FN, CHOOSE_SIG, E_KIND, ERR_GAME, PLAY_BUILTIN,
-                                    R_PLAY, play_tricks_inline_nb, play_tricks_nb)
+from simkit.core.trick_game import (INPUTS_TYPE, bundle, chunk_signature, context, deal_core_nb, fns_type,
+                                    shuffle_top_nb, trick_core_nb, unit_loop)
+from simkit.core.trick_play import CHOOSE_SIG, E_KIND, ERR_GAME, PLAY_BUILTIN, R_PLAY, play_tricks_inline_nb
+from simkit.core.trick_play import no_after_trick_cb  # noqa: F401  (the hooks tuple's after_trick, read by __init__)
 from simkit.core.trick_play import PLAY_RANDOM, PLAY_USER  # noqa: F401  (policy codes, read by policies.py)
 from simkit.core.tricks import no_user_bid_nb, no_user_play_nb  # noqa: F401  (placeholders, read by __init__)
 from simkit.core.ace_ten import ACE_TEN_POINTS
 from simkit.core.tricks import TT_ESUIT, TT_SUIT_BITS, beating_nb, higher_in_suit_nb, lowest_card_nb, masters_nb
 from simkit.core.tricks import (BID_FN, MAX_SEATS, NO_TRUMP, PLAY_FN, S_EXTRA, S_FOLLOW, S_LEADER,
                                 S_N_IN_TRICK, S_PLAYED, S_SCORE, S_TABLE, S_TRICK, S_TRICK_NO, S_TRICKS, S_TRUMP, S_WON,
-                                TT_DECK, TT_SIZE, close_trick_nb, popcount_nb, start_deal_nb)
+                                TT_DECK, close_trick_nb, popcount_nb, start_deal_nb)
 from simkit.games.marriage.rules import MarriageRules
 from simkit.games.marriage.scoring import (DEAL_POINTS, HAND, LAST_TRICK_CARRY, POINTS, TARGET, follow_flags_nb,
                                            marriage_value_nb)
@@ -66,14 +69,11 @@ S_KEPT = S_EXTRA + 10       # 2 entries: the cards a declared marriage's leader 
 S_RNG = S_EXTRA + 12        # the simulation player's stream key (drawn per deal when a seat plays by simulation)
 # S_SCORE (shared): each seat's total with carry-over (the points of earlier deals)
 
-#: ``opts`` slots of the rule options (:func:`~simkit.core.options.layout`: one per option, named as it);
-#: the kernels' regions follow them
+#: ``opts`` slots of the rule options (:func:`~simkit.core.options.layout`: one per option, named as it)
 O = layout(MarriageRules)
 #: the codes of ``unit``
 UNIT = choices(MarriageRules, "unit")
-O_STOCK = len(O)            # opts[O_STOCK:]: the deal's stock (filled by the kernel)
-O_TABLES = O_STOCK + 32     # the five trick tables (for the simulation player, whose hook sees one)
-N_OPTS = O_TABLES + 5 * TT_SIZE
+STOCK_SIZE = 32             # the largest deck's stock fits
 
 R_DECLARE = 1
 PLAY_HEURISTIC, PLAY_SIMULATION, PLAY_BASIC = PLAY_BUILTIN, PLAY_BUILTIN + 1, PLAY_BUILTIN + 2
@@ -104,11 +104,11 @@ _YES = np.bool_(True)
 
 
 @njit(cache=True, inline="always")
-def settle_trick_nb(hands, state, opts, stock, base):
+def settle_trick_nb(hands, state, opts, stock):
     """After a trick: give back the cards a declared marriage's leader set aside
     (``S_KEPT``), count the trick (the cards played since ``S_PREV``) for its winner, with
     carry-over the last trick's 10 (002:12 «последняя взятка дополнительно оценивалась в
-    10 очков»); while the stock (``stock[base:]``) lasts both draw, the winner first.
+    10 очков»); while the stock ``stock`` lasts both draw, the winner first.
     True when the winner, next to lead, may declare a marriage: he holds one and the
     stock has cards (002:11 «Игрок, взявший взятку, имеет право на своем ходе объявить
     марьяж»; «до полного разбора колоды»).
@@ -129,9 +129,9 @@ def settle_trick_nb(hands, state, opts, stock, base):
         pts += last
     state[S_POINTS + w] += pts
     left = state[S_STOCK]
-    # the top two cards, read whether or not the stock is empty (stock[base] is then a card still)
-    top = np.int64(1) << stock[base + max(left - 1, 0)]
-    nxt = np.int64(1) << stock[base + max(left - 2, 0)]
+    # the top two cards, read whether or not the stock is empty (stock[0] is then a card still)
+    top = np.int64(1) << stock[max(left - 1, 0)]
+    nxt = np.int64(1) << stock[max(left - 2, 0)]
     if left == 0:
         top = 0
         nxt = 0
@@ -343,7 +343,7 @@ def playout_nb(hands, stock, st, tables, opts, mode):
         tt = tables[st[S_TABLE]]
         play_trick_nb(hands, st, trick, tt, mode, follow_legal_nb, heuristic_card_nb)
         w = close_trick_nb(st, trick, tt)
-        if settle_trick_nb(hands, st, opts, stock, 0):
+        if settle_trick_nb(hands, st, opts, stock):
             mar = marriage_suits_nb(hands[w])
             declare_nb(hands, st, opts, w, heuristic_declare_nb(hands[w], mar, st, opts[O.marriage_values]))
 
@@ -367,8 +367,8 @@ def sample_nb(seat, hand, state, sampled, ctx):
     stock in a random order; shown-out suits are not used, the hands refilling from the
     stock."""
     tables, _, rng, seen, known, opp_cards, sampled_stock, _, _, _ = ctx
-    resample_hidden_nb(seat, hand, seen, opp_cards, sampled_stock, state[S_STOCK], 0, tables[NO_TRUMP, TT_DECK],
-                       known, sampled, sampled_stock, rng)
+    resample_hidden_nb(seat, hand, seen, known, opp_cards, tables[NO_TRUMP, TT_DECK], sampled_stock[:state[S_STOCK]],
+                       0, (sampled, sampled_stock), rng)
 
 
 @njit(cache=True, inline="always")
@@ -384,16 +384,16 @@ def playout_value_nb(seat, hands, st, ctx):
 
 
 @njit(cache=True)
-def simulation_play_nb(seat, hand, legal, state, opts, samples, mode):
+def simulation_play_nb(seat, hand, legal, state, opts, tables, samples, mode):
     """The card of ``legal`` with the greatest total value (:func:`deal_value_nb`) over
     ``samples`` sampled deals (:func:`sample_nb`), each played out by :func:`playout_nb`
     after the card (the same samples for every card; ties: the heuristic's card:
     :func:`~simkit.core.rollout.best_by_rollouts_nb`). Randomness from the deal's key
-    ``state[S_RNG]``, advanced per decision."""
+    ``state[S_RNG]``, advanced per decision (``opts``: the rule options, ``tables``: the
+    deck's five trick tables)."""
     rng = np.zeros(4, np.uint64)
     seed_stream_nb(rng, state[S_RNG], 0)
     state[S_RNG] = np.int64(next_u64_nb(rng) >> np.uint64(2))
-    tables = opts[O_TABLES:O_TABLES + 5 * TT_SIZE].reshape((5, TT_SIZE))
     opp = 1 - seat
     played = state[S_PLAYED]
     known = 0
@@ -409,56 +409,66 @@ def simulation_play_nb(seat, hand, legal, state, opts, samples, mode):
     return best_by_rollouts_nb(seat, hand, legal, state, first, samples, ctx, sample_nb, playout_value_nb)
 
 
-@cfunc(CHOOSE_SIG, cache=True)
-def choose_play_cb(code, seat, hand, legal, state, trick, tt, params, opts):
+@njit(cache=True, inline="always")
+def choose_play_nb(code, seat, hand, legal, state, trick, tt, params, opts, tables):
     """The built-in play policies: the heuristic (:func:`heuristic_marriage_nb`, the seat's
     weights), the basic stock-game play and the simulation player
     (:func:`simulation_play_nb`); random is the engine's."""
     if code == PLAY_SIMULATION:
-        return simulation_play_nb(seat, hand, legal, state, opts, max(1, np.int64(params[seat, P_SAMPLES])),
+        return simulation_play_nb(seat, hand, legal, state, opts, tables, max(1, np.int64(params[seat, P_SAMPLES])),
                                   np.int64(params[seat, P_PLAYOUT]))
     if code == PLAY_BASIC:
         return heuristic_play_nb(hand, legal, state, trick, tt, state[S_STOCK] > 0)
     return heuristic_marriage_nb(seat, hand, legal, state, trick, tt, params[seat])
 
 
-@njit(cache=True)
-def settle_after_nb(hands, state, opts, pst, err):
-    """The engine's ``after_trick`` hook (:func:`settle_trick_nb`): False stops the loop
-    when the winner, next to lead, may declare a marriage (a decision for
-    :func:`play_on_nb`). The chunk's deals call it directly
-    (:func:`~simkit.core.trick_play.play_tricks_inline_nb`)."""
-    return not settle_trick_nb(hands, state, opts, opts, O_STOCK)
+@njit(cache=True, inline="always")
+def choose_nb(code, seat, hand, legal, state, trick, tt, params, ctx):
+    """The engine's ``choose`` hook as the kernels call it (the context in the place of
+    the options): :func:`choose_play_nb`."""
+    return choose_play_nb(code, seat, hand, legal, state, trick, tt, params, ctx.opts, ctx.tables)
 
 
-@cfunc(AFTER_SIG, cache=True)
-def settle_after_cb(hands, state, opts, pst, err):
-    """:func:`settle_after_nb` as the engine's ``cfunc`` hook, for :func:`one_deal_nb`."""
-    return not settle_trick_nb(hands, state, opts, opts, O_STOCK)
+@cfunc(CHOOSE_SIG, cache=True)
+def choose_play_cb(code, seat, hand, legal, state, trick, tt, params, opts):
+    """The hooks tuple's ``choose``, which the kernels do not call (they call
+    :func:`choose_nb`, whose simulation player reads the context's trick tables): the
+    heuristic and the basic play."""
+    if code == PLAY_BASIC:
+        return heuristic_play_nb(hand, legal, state, trick, tt, state[S_STOCK] > 0)
+    return heuristic_marriage_nb(seat, hand, legal, state, trick, tt, params[seat])
 
 
-@njit(cache=True, inline="always")     # once per deal, with a dozen array arguments: inlined
-def play_on_nb(engine, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, declare_fn, pst, audit,
-               audit_out, err):
-    """Play the deal in ``state`` on to its end (see the module doc) with the trick engine
-    ``engine`` and its hook ``after_fn``: :func:`~simkit.core.trick_play.play_tricks_inline_nb`
-    and :func:`settle_after_nb` in the chunk (the loop compiled into the deal, the hook a
-    direct call), :func:`~simkit.core.trick_play.play_tricks_nb` and the ``cfunc``
-    elsewhere. False on an illegal move (``err`` filled)."""
-    codes = seats.code
-    params = seats.params
+@njit(cache=True, inline="always")     # once per trick: compiled into the engine's loop
+def after_trick_nb(hands, state, ctx, pst, err):
+    """The engine's ``after_trick`` hook (the context in the place of the options;
+    :func:`settle_trick_nb` on ``ctx.stock``): False stops the loop when the winner, next
+    to lead, may declare a marriage (a decision for :func:`play_on_nb`). ``hands``,
+    ``state``, ``pst`` and ``err`` are the context's."""
+    return not settle_trick_nb(hands, state, ctx.opts, ctx.stock)
+
+
+@njit(cache=True, inline="always")     # once per deal: inlined
+def play_on_nb(ctx, fns, audit):
+    """Play the deal in ``ctx.state`` on to its end (see the module doc; ``fns[2]``,
+    ``fns[3]``: the user play and declare functions). False on an illegal move
+    (``ctx.err`` filled)."""
+    hands, state, opts, err, pst = ctx.hands, ctx.state, ctx.opts, ctx.err, ctx.pst
+    codes = ctx.seats.code
+    params = ctx.seats.params
     while True:
-        if engine(choose_fn, after_fn, _YES, hands, state, tables, opts, seats, play_fn, pst, audit, audit_out, err):
+        if play_tricks_inline_nb(choose_nb, after_trick_nb, _YES, hands, state, ctx.tables, ctx, ctx.seats, fns[2],
+                                 pst, audit, ctx.audit_out, err):
             return True
         if err[E_KIND] != 0:
             return False
-        # stopped before the lead of a seat who may declare a marriage (settle_after_cb)
+        # stopped before the lead of a seat who may declare a marriage (after_trick_nb)
         seat = state[S_LEADER]
         hand = hands[seat]
         mar = marriage_suits_nb(hand)
         code = codes[R_DECLARE, seat]
         best = heuristic_declare_nb(hand, mar, state, opts[O.marriage_values]) if code == D_HEURISTIC else -1
-        suit = ask_declare_nb(code, hand, mar, best, state, params[R_DECLARE, seat], declare_fn, pst)
+        suit = ask_declare_nb(code, hand, mar, best, state, params[R_DECLARE, seat], fns[3], pst)
         if bad_declaration_nb(suit, mar):
             decision_err_nb(err, ERR_DECLARE, seat, suit, hand, mar, state, HAND)
             return False
@@ -467,10 +477,11 @@ def play_on_nb(engine, hands, state, tables, opts, seats, choose_fn, after_fn, p
 
 
 @njit(cache=True, inline="always")     # per deal: inlined, random play 0.46-0.51 -> 0.52-0.57 of the bare kernel
-def start_marriage_deal_nb(order, n, state, hands, opts, tables, dealer, deal_no):
+def start_marriage_deal_nb(ctx, order, n, dealer, deal_no):
     """Deal three then two cards to each, the dealer's opponent first (002:10 «Сдатчик сдает
-    три, затем две карты каждому»); the rest of the ``n`` cards is the stock; no trump;
-    the dealer's opponent leads (002:11 «Ходит соперник сдатчика»)."""
+    три, затем две карты каждому»); the rest of the ``n`` cards is the stock (``ctx.stock``);
+    no trump; the dealer's opponent leads (002:11 «Ходит соперник сдатчика»)."""
+    state, hands = ctx.state, ctx.hands
     opp = 1 - dealer
     for s in range(MAX_SEATS):
         hands[s] = 0
@@ -480,12 +491,12 @@ def start_marriage_deal_nb(order, n, state, hands, opts, tables, dealer, deal_no
             for _ in range(k):
                 hands[s] |= np.int64(1) << np.int64(order[pos])
                 pos += 1
-    start_deal_nb(state, tables, NO_TRUMP, 2, HAND, dealer, opp, -1, deal_no)
+    start_deal_nb(state, ctx.tables, NO_TRUMP, 2, HAND, dealer, opp, -1, deal_no)
     state[S_DEAL_TRICKS] = n // 2
     state[S_TRICKS] = n // 2
     state[S_FOLLOW] = 0                 # 002:11 «На выхоженную до объявления козыря можно класть любую карту»
     state[S_PREV] = 0
-    state[S_STOCK] = fill_stock_nb(order[:n], 2 * HAND, -1, opts, O_STOCK)
+    state[S_STOCK] = fill_stock_nb(order[:n], 2 * HAND, -1, ctx.stock)
     state[S_DECLARED] = 0
     state[S_N_DECLARED] = 0
     state[S_HELD] = 0
@@ -498,16 +509,17 @@ def start_marriage_deal_nb(order, n, state, hands, opts, tables, dealer, deal_no
 
 
 @njit(cache=True)
-def audit_deal_nb(hands, state, opts, deck_bits, audit_out):
-    """A finished deal: every card played once, the tricks' card points (points less
-    marriages and the last trick's 10) the deck's 120, and the marriage points the values
-    of the marriages declared."""
+def audit_deal_nb(ctx):
+    """A finished deal (``ctx``'s hands and state; counts in ``ctx.audit_out``): every card
+    played once, the tricks' card points (points less marriages and the last trick's 10)
+    the deck's 120, and the marriage points the values of the marriages declared."""
+    hands, state, audit_out = ctx.hands, ctx.state, ctx.audit_out
     audit_out[0] += 1
-    bad = hands[0] | hands[1] != 0 or state[S_PLAYED] != deck_bits or state[S_STOCK] != 0
+    bad = hands[0] | hands[1] != 0 or state[S_PLAYED] != ctx.tables[NO_TRUMP, TT_DECK] or state[S_STOCK] != 0
     cards = 0
     for s in range(2):
         cards += state[S_POINTS + s] - state[S_MAR_PTS + s]
-    if opts[O.carry_over] != 0:
+    if ctx.opts[O.carry_over] != 0:
         cards -= LAST_TRICK_CARRY
     if cards != DEAL_POINTS or popcount_nb(state[S_DECLARED]) != state[S_N_DECLARED]:
         bad = True
@@ -527,110 +539,99 @@ C_DEALS, C_UNITS, C_HELD, C_DECLARED, C_CHANGES, C_NO_TRUMP, C_REACHED = range(7
 N_COUNTERS = 7
 MAX_POINTS = DEAL_POINTS + LAST_TRICK_CARRY + 280
 
-_I1, _I2 = types.int64[::1], types.int64[:, ::1]
+#: the kernel context (:func:`~simkit.core.trick_game.context`): the engine's fields, ``stock`` (the deal's
+#: stock, ``STOCK_SIZE``: :mod:`simkit.games.stock`'s layout) and ``total[seat]`` (a game's totals so far)
+MarriageCtx = context("MarriageCtx", ("stock", "total"))
 
 
-@njit(cache=True)
-def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, declare_fn, stats, audit,
-             audit_out, err, deck, dst, pst, state, hands, total):
-    """The units of :func:`marriage_chunk_nb` with its work arrays, every array used through a
-    :func:`~simkit.core.borrow.borrowed` view (no reference counting in the calls per deal
-    and per trick). The deals call the hook :func:`settle_after_nb` directly; ``after_fn``,
-    its ``cfunc``, is not used here."""
-    deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, total = borrowed(
-        (deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands, total))
-    seats, stats = borrowed(seats), borrowed(stats)
+@njit(cache=True, inline="always")
+def unit_nb(ctx, fns, unit, audit):
+    """One unit (the engine's unit hook, :func:`~simkit.core.trick_game.unit_loop`): a deal
+    to 101 without carry-over (a draw when nobody reaches it), deals with carry-over until
+    a total reaches 101 (the higher total; equal totals play on), or a single deal. False
+    on an illegal move."""
+    opts, stats, state, total = ctx.opts, ctx.stats, ctx.state, ctx.total
     counters, pts_hist, trick_hist, mar_hist = stats.counters, stats.pts_hist, stats.trick_hist, stats.mar_hist
-    wins, group_wins = stats.wins, stats.group_wins
-    group = seats.group
-    n = deck0.shape[0]
-    deck_bits = tables[NO_TRUMP, TT_DECK]
+    n = ctx.deck0.shape[0]
     carry = opts[O.carry_over] != 0 and opts[O.unit] != UNIT.deal
-    sim = seats.code[R_PLAY, 0] == PLAY_SIMULATION or seats.code[R_PLAY, 1] == PLAY_SIMULATION
-    for unit in range(start, stop):
+    sim = ctx.seats.code[R_PLAY, 0] == PLAY_SIMULATION or ctx.seats.code[R_PLAY, 1] == PLAY_SIMULATION
+    total[0] = 0
+    total[1] = 0
+    deals = 0
+    winner = -1
+    while True:
         poll_interrupt_nb()
-        start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
-        total[0] = 0
-        total[1] = 0
-        deals = 0
-        winner = -1
-        while True:
-            poll_interrupt_nb()
-            shuffle_top_nb(deck, n, dst)
-            dealer = opts[O.first_dealer] ^ (deals & 1)     # 002:10 «Сдача производится по очереди»
-            deals += 1
-            start_marriage_deal_nb(deck, n, state, hands, opts, tables, dealer, deals)
-            if sim:
-                state[S_RNG] = np.int64(next_u64_nb(pst) >> np.uint64(2))
-            state[S_SCORE] = total[0]
-            state[S_SCORE + 1] = total[1]
-            if not play_on_nb(play_tricks_inline_nb, hands, state, tables, opts, seats, choose_fn, settle_after_nb,
-                              play_fn, declare_fn, pst, audit, audit_out, err):
-                return
-            if audit:
-                audit_deal_nb(hands, state, opts, deck_bits, audit_out)
-            counters[C_DEALS] += 1
-            nd = state[S_N_DECLARED]
-            counters[C_HELD] += popcount_nb(state[S_HELD])
-            counters[C_DECLARED] += nd
-            counters[C_CHANGES] += max(nd - 1, 0)
-            counters[C_NO_TRUMP] += 1 if nd == 0 else 0
-            mar_hist[min(nd, mar_hist.shape[0] - 1)] += 1
-            for s in range(2):
-                pts_hist[s, min(state[S_POINTS + s], pts_hist.shape[1] - 1)] += 1
-                trick_hist[s, state[S_WON + s]] += 1
-            if state[S_POINTS] >= TARGET or state[S_POINTS + 1] >= TARGET:
-                counters[C_REACHED] += 1
-            total[0] += state[S_POINTS]             # without carry-over: this deal's points alone
-            total[1] += state[S_POINTS + 1]
-            winner = target_winner_nb(total, 2, TARGET)
-            if not carry:
-                break
-            if winner >= 0:
-                break
-            if deals >= opts[O.max_deals]:
-                winner = 0 if total[0] > total[1] else (1 if total[1] > total[0] else -1)
-                break
-        counters[C_UNITS] += 1
-        if carry:
-            moment_add_nb(stats.game_len, 0, deals)
-        tally_unit_nb(winner, group, wins, group_wins)
+        shuffle_top_nb(ctx.deck, n, ctx.dst)
+        dealer = opts[O.first_dealer] ^ (deals & 1)     # 002:10 «Сдача производится по очереди»
+        deals += 1
+        start_marriage_deal_nb(ctx, ctx.deck, n, dealer, deals)
+        if sim:
+            state[S_RNG] = np.int64(next_u64_nb(ctx.pst) >> np.uint64(2))
+        state[S_SCORE] = total[0]
+        state[S_SCORE + 1] = total[1]
+        if not play_on_nb(ctx, fns, audit):
+            return False
+        if audit:
+            audit_deal_nb(ctx)
+        counters[C_DEALS] += 1
+        nd = state[S_N_DECLARED]
+        counters[C_HELD] += popcount_nb(state[S_HELD])
+        counters[C_DECLARED] += nd
+        counters[C_CHANGES] += max(nd - 1, 0)
+        counters[C_NO_TRUMP] += 1 if nd == 0 else 0
+        mar_hist[min(nd, mar_hist.shape[0] - 1)] += 1
+        for s in range(2):
+            pts_hist[s, min(state[S_POINTS + s], pts_hist.shape[1] - 1)] += 1
+            trick_hist[s, state[S_WON + s]] += 1
+        if state[S_POINTS] >= TARGET or state[S_POINTS + 1] >= TARGET:
+            counters[C_REACHED] += 1
+        total[0] += state[S_POINTS]             # without carry-over: this deal's points alone
+        total[1] += state[S_POINTS + 1]
+        winner = target_winner_nb(total, 2, TARGET)
+        if not carry:
+            break
+        if winner >= 0:
+            break
+        if deals >= opts[O.max_deals]:
+            winner = 0 if total[0] > total[1] else (1 if total[1] > total[0] else -1)
+            break
+    counters[C_UNITS] += 1
+    if carry:
+        moment_add_nb(stats.game_len, 0, deals)
+    tally_unit_nb(winner, ctx.seats.group, stats.wins, stats.group_wins)
+    return True
 
 
-@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, _I2, SEATS_TYPE, CHOOSE_FN, AFTER_FN,
-                 PLAY_FN, BID_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
-def marriage_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, declare_fn, stats,
-                      audit, audit_out, err):
-    """Play units ``start..stop-1`` into ``stats`` (:data:`MarriageStats`): a deal to 101
-    without carry-over (a draw when nobody reaches it), deals with carry-over until a
-    total reaches 101 (the higher total; equal totals play on), or single deals.
-    Plays in :func:`units_nb` on work arrays allocated here."""
-    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
-    total = np.zeros(2, np.int64)
-    units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, declare_fn, stats, audit,
-             audit_out, err, deck, dst, pst, state, hands, total)
+run_units_nb = unit_loop(unit_nb)
 
 
-@njit(types.boolean(types.uint8[::1], _I1, _I2, types.int64, SEATS_TYPE, CHOOSE_FN, AFTER_FN, PLAY_FN, BID_FN,
-                    types.int64, _I1, _I1, _I1, _I1), cache=True)
-def one_deal_nb(order, opts, tables, dealer, seats, choose_fn, after_fn, play_fn, declare_fn, seed, state, hands,
-                result, err):
+@njit(chunk_signature(STATS_TYPE, PLAY_FN, BID_FN), cache=True)
+def marriage_chunk_nb(seed, start, stop, inp, fns, stats, audit):
+    """Play units ``start..stop-1`` into ``stats`` (:data:`MarriageStats`) with the unit
+    hook :func:`unit_nb` (``inp.opts``: the layout :data:`O`; ``fns`` = (choose,
+    after_trick, play, declare))."""
+    ctx = MarriageCtx(*(trick_core_nb(inp, stats) + (np.zeros(STOCK_SIZE, np.int64), np.zeros(2, np.int64))))
+    run_units_nb(seed, start, stop, ctx, fns, audit)
+
+
+@njit(types.boolean(types.uint8[::1], INPUTS_TYPE, fns_type(PLAY_FN, BID_FN), types.int64, types.int64,
+                    types.int64[::1], types.int64[::1], types.int64[::1]), cache=True)
+def one_deal_nb(order, inp, fns, dealer, seed, state, hands, result):
     """One deal dealt from the fixed card order ``order`` (all its cards), audited, policy
     randomness from the policy stream of unit 0 of ``seed``. Fills ``state``, ``hands``
-    (as dealt) and ``result`` = [winner by 101 (-1 none), audit checks, violations]."""
-    audit_out = np.zeros(2, np.int64)
-    play_hands = np.zeros(MAX_SEATS, np.int64)
-    start_marriage_deal_nb(order, order.shape[0], state, play_hands, opts, tables, dealer, 1)
+    (as dealt) and ``result`` = [winner by 101 (-1 none), audit checks, violations];
+    False on an illegal move (``inp.err`` filled)."""
+    ctx = MarriageCtx(*(deal_core_nb(inp, order, seed, state) + (np.zeros(STOCK_SIZE, np.int64),
+                                                                 np.zeros(2, np.int64))))
+    start_marriage_deal_nb(ctx, order, order.shape[0], dealer, 1)
     for s in range(2):
-        hands[s] = play_hands[s]
-    pst = fixed_stream_nb(seed)
-    if seats.code[R_PLAY, 0] == PLAY_SIMULATION or seats.code[R_PLAY, 1] == PLAY_SIMULATION:
-        state[S_RNG] = np.int64(next_u64_nb(pst) >> np.uint64(2))
-    if not play_on_nb(play_tricks_nb, play_hands, state, tables, opts, seats, choose_fn, after_fn, play_fn,
-                      declare_fn, pst, np.bool_(True), audit_out, err):
+        hands[s] = ctx.hands[s]
+    if inp.seats.code[R_PLAY, 0] == PLAY_SIMULATION or inp.seats.code[R_PLAY, 1] == PLAY_SIMULATION:
+        state[S_RNG] = np.int64(next_u64_nb(ctx.pst) >> np.uint64(2))
+    if not play_on_nb(ctx, fns, np.bool_(True)):
         return False
-    audit_deal_nb(play_hands, state, opts, tables[NO_TRUMP, TT_DECK], audit_out)
+    audit_deal_nb(ctx)
     result[0] = target_winner_nb(state[S_POINTS:S_POINTS + 2], 2, TARGET)
-    result[1] = audit_out[0]
-    result[2] = audit_out[1]
+    result[1] = inp.audit_out[0]
+    result[2] = inp.audit_out[1]
     return True

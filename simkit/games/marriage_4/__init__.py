@@ -12,7 +12,7 @@ import numpy as np
 from simkit.core.cards import deck, format as format_cards
 from simkit.core.options import pack
 from simkit.core.stats import Stats, moments
-from simkit.core.trick_play import E_DEAL, E_HAND, E_KIND, E_LEGAL, E_MOVE, E_SEAT, E_TRICK, E_UNIT, N_ERR, R_PLAY
+from simkit.core.trick_play import E_DEAL, E_HAND, E_KIND, E_LEGAL, E_MOVE, E_SEAT, E_TRICK, E_UNIT, R_PLAY
 from simkit.core.tricks import S_SCORE, S_SIZE, S_TRICK_NO, S_TRUMP, S_WON, cards_of
 from simkit.games.marriage_4 import nb, report
 from simkit.games.marriage_4.policies import CLAIM, DECLARE, EXCHANGE, PARAM_SLOTS, PLAY
@@ -63,13 +63,12 @@ class MarriageFour(TrickGame):
                    points=np.zeros((4, nb.MAX_POINTS + 1), np.int64), tricks=np.zeros((4, 10), np.int64),
                    marriages=np.zeros(5, np.int64), held=np.zeros(2, np.int64),
                    claim_pts=np.zeros(nb.MAX_CLAIM_PTS, np.int64), counters=np.zeros(4, np.int64))
-        audit_out = np.zeros(2, np.int64)
-        err = np.zeros(N_ERR, np.int64)
-        nb.marriage4_chunk_nb(seed, start, stop, deck(36), pack(rules, nb.O), TABLES, seats, nb.choose_play_cb,
-                              nb.after_trick_cb, *fns, nb.M4Stats(**st), audit, audit_out, err)
-        if err[E_KIND]:
-            self.raise_err(err, policies, f"unit {err[E_UNIT]}, ")
-        return st, audit_out
+        inp = self.inputs(deck(36), pack(rules, nb.O), TABLES, seats)
+        nb.marriage4_chunk_nb.entry()(seed, start, stop, inp, (nb.choose_play_cb, nb.no_after_trick_cb, *fns),
+                                      nb.M4Stats(**st), audit)
+        if inp.err[E_KIND]:
+            self.raise_err(inp.err, policies, f"unit {inp.err[E_UNIT]}, ")
+        return st, inp.audit_out
 
     def game_situation(self, err, where):
         role, what = _ERRORS[int(err[E_KIND])]
@@ -100,10 +99,11 @@ class MarriageFour(TrickGame):
         hands = np.zeros(8, np.int64)
         dealt = np.zeros(8, np.int64)
         after = np.zeros(8, np.int64)
-        audit_out = np.zeros(2 + N_ERR, np.int64)
-        if not nb.one_deal_nb(order, pack(rules, nb.O), TABLES, dealer, seats, nb.choose_play_cb, nb.after_trick_cb,
-                              *fns, int(seed), state, hands, dealt, after, audit_out):
-            self.raise_err(audit_out[2:], policies)
+        inp = self.inputs(deck(36), pack(rules, nb.O), TABLES, seats)
+        audit_out = inp.audit_out
+        if not nb.one_deal_nb(order, inp, (nb.choose_play_cb, nb.no_after_trick_cb, *fns), dealer, int(seed), state,
+                              hands, dealt, after):
+            self.raise_err(inp.err, policies)
         kind, side, games = nb.deal_result_nb(state)
         trump = int(state[S_TRUMP])
         claim = int(state[nb.S_CLAIM])

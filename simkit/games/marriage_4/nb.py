@@ -4,7 +4,8 @@ Seats 0..3 clockwise; partners sit opposite: side 0 = seats 0 and 2, side 1 = se
 3 (``side = seat & 1``, ``partner = seat ^ 2``). A deal: 36 cards dealt one at a time
 (nine each), the partners' card-for-card exchange, then nine tricks led by the dealer's
 left. Between tricks (:func:`between_nb`, run by the engine's ``after_trick`` hook
-:func:`after_trick_nb`) the trick's points are counted and the rules' decisions made:
+:func:`after_trick_nb`, compiled into the engine's loop) the trick's points are counted and
+the rules' decisions made:
 
 * the side of the seat who won the trick may claim (stop the deal, :func:`deal_result_nb`
   scores it);
@@ -14,9 +15,13 @@ left. Between tricks (:func:`between_nb`, run by the engine's ``after_trick`` ho
   (``S_HIDDEN``), so every policy, random or user, leads from the marriage; then his side
   may claim.
 
-The hook reaches the built-in random and heuristic decisions through the per-seat codes
-copied into its option array (:func:`hook_opts_nb`); a decision that needs a user's
-function or the simulation pauses the engine (the hook returns False with
+The kernels run on the game's context :data:`M4Ctx`
+(:func:`~simkit.core.trick_game.context`), which the engine hands its hooks in the place of
+the options: the rule options ``ctx.opts`` (only those) and the seats' built-in claim and
+declare policies as the hook reads them (:func:`decisions_nb`). The hooks are ``@njit``
+functions the kernels call directly (:func:`choose_nb`, :func:`after_trick_nb`); the
+``cfunc`` hooks the Python side passes in ``fns`` are not used. A decision that needs a
+user's function or the simulation pauses the engine (the hook returns False with
 ``S_PENDING`` set), :func:`play_deal_nb` makes it and resumes play.
 
 Decisions and their user functions: exchange ``play(hand, legal, state, params)`` (a card
@@ -36,10 +41,11 @@ from simkit.core.cards import RANK_K, RANK_Q
 from simkit.core.rng import randbelow_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.borrow import borrowed
-from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
-from simkit.core.trick_play import (AFTER_FN, AFTER_SIG, CHOOSE_FN, CHOOSE_SIG, ERR_GAME, E_KIND, E_TRICK, N_ERR,
-                                    PLAY_BUILTIN, R_PLAY, SeatPolicies, illegal_move_nb, play_tricks_inline_nb,
-                                    play_tricks_nb)
+from simkit.core.trick_game import (INPUTS_TYPE, bundle, chunk_signature, context, deal_core_nb, fns_type,
+                                    shuffle_top_nb, trick_core_nb, unit_loop)
+from simkit.core.trick_play import (CHOOSE_SIG, ERR_GAME, E_KIND, E_TRICK, N_ERR, PLAY_BUILTIN, R_PLAY, SeatPolicies,
+                                    illegal_move_nb, play_tricks_inline_nb)
+from simkit.core.trick_play import no_after_trick_cb  # noqa: F401  (the hooks tuple's after_trick, read by __init__)
 from simkit.core.trick_play import PLAY_RANDOM  # noqa: F401  (policy code, read by policies.py)
 from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_nb, no_user_play_nb,  # noqa: F401
                                 F_SUIT, MAX_SEATS, NO_TRUMP, S_DEAL_NO, S_EXTRA, S_FOLLOW, S_LEADER, S_N_IN_TRICK,
@@ -74,9 +80,6 @@ N_OPTS = len(O)
 #: the codes of ``no_101`` and ``unit``
 NO_101 = choices(MarriageFourRules, "no_101")
 UNIT = choices(MarriageFourRules, "unit")
-# the hook's option array: the rules' N_OPTS, then per seat (4 each) the built-in decisions
-O_CLAIM_CODE, O_THRESHOLD, O_SLIP, O_DECL_CODE, O_TOGETHER = N_OPTS, N_OPTS + 4, N_OPTS + 8, N_OPTS + 12, N_OPTS + 16
-N_HOOK_OPTS = N_OPTS + 20
 
 # the steps between tricks (between_nb) and what they return
 ST_TALLY, ST_CLAIM, ST_DECLARE, ST_CLAIM_DECL = range(4)
@@ -106,6 +109,12 @@ MAX_CLAIM_PTS = 400           # a claimer's points, carried-over ones included, 
 #: the engine's between / audit flags (np.bool_: run-time values, one compiled loop)
 BETWEEN = np.bool_(False)
 HOOKED = np.bool_(True)
+
+#: the kernel context (:func:`~simkit.core.trick_game.context`): the engine's fields, then the seats' built-in
+#: claim and declare policies as the hook reads them, one entry per seat (:func:`decisions_nb`): ``claim_code``,
+#: ``threshold``, ``slip``, ``decl_code``, ``together`` (1: declare the other marriages with the trump one); the
+#: hands as dealt (``dealt``) and after the exchange (``after``), and the policy groups' per-unit sums ``gx``
+M4Ctx = context("M4Ctx", ("claim_code", "threshold", "slip", "decl_code", "together", "dealt", "after", "gx"))
 
 _KINGS = 4 * RANK_K
 _QUEENS = 4 * RANK_Q
@@ -247,9 +256,17 @@ def heuristic_play_nb(seat, hand, legal, state, trick, tt):
     return cheapest_nb(legal, tt)
 
 
+@njit(cache=True, inline="always")
+def choose_nb(code, seat, hand, legal, state, trick, tt, params, ctx):
+    """The engine's ``choose`` hook as the kernels call it (the context in the place of
+    the options): the built-in play policy, the heuristic (random is the engine's)."""
+    return heuristic_play_nb(seat, hand, legal, state, trick, tt)
+
+
 @cfunc(CHOOSE_SIG, cache=True)
 def choose_play_cb(code, seat, hand, legal, state, trick, tt, params, opts):
-    """The built-in play policy (the heuristic; random is the engine's)."""
+    """The built-in play policy as the engine's ``cfunc`` hook, the hooks tuple's
+    ``choose`` (the kernels call :func:`choose_nb` directly)."""
     state, trick, tt = borrowed((state, trick, tt))
     return heuristic_play_nb(seat, hand, legal, state, trick, tt)
 
@@ -308,48 +325,52 @@ def counted_points_nb(pts, slip, pst):
 
 # -- decisions ----------------------------------------------------------------------------------
 @njit(cache=True)
-def hook_opts_nb(opts, seats):
-    """The hook's option array: the rules' ``opts``, then each seat's built-in claim
-    (code, ``threshold``, ``slip``) and declaration (code, ``together`` >= 0.5)."""
-    out = np.zeros(N_HOOK_OPTS, np.int64)
-    for i in range(N_OPTS):
-        out[i] = opts[i]
+def decisions_nb(seats):
+    """The seats' built-in claim (code, ``threshold``, ``slip``) and declaration (code,
+    ``together`` >= 0.5) as the hook reads them: ``(claim_code, threshold, slip,
+    decl_code, together)``, one entry per seat."""
+    claim_code = np.zeros(4, np.int64)
+    threshold = np.zeros(4, np.int64)
+    slip = np.zeros(4, np.int64)
+    decl_code = np.zeros(4, np.int64)
+    together = np.zeros(4, np.int64)
     for seat in range(4):
-        out[O_CLAIM_CODE + seat] = seats.code[R_CLAIM, seat]
-        out[O_THRESHOLD + seat] = np.int64(seats.params[R_CLAIM, seat, P_THRESHOLD])
-        out[O_SLIP + seat] = np.int64(seats.params[R_CLAIM, seat, P_SLIP])
-        out[O_DECL_CODE + seat] = seats.code[R_DECLARE, seat]
-        out[O_TOGETHER + seat] = seats.params[R_DECLARE, seat, P_TOGETHER] >= 0.5
-    return out
+        claim_code[seat] = seats.code[R_CLAIM, seat]
+        threshold[seat] = np.int64(seats.params[R_CLAIM, seat, P_THRESHOLD])
+        slip[seat] = np.int64(seats.params[R_CLAIM, seat, P_SLIP])
+        decl_code[seat] = seats.code[R_DECLARE, seat]
+        together[seat] = seats.params[R_DECLARE, seat, P_TOGETHER] >= 0.5
+    return claim_code, threshold, slip, decl_code, together
 
 
 @njit(cache=True, inline="always")
-def builtin_claim_nb(seat, state, opts, pst):
+def builtin_claim_nb(ctx, seat):
     """The seat's claim by its built-in policy: random (a fair coin) or the heuristic
     (the counted points reach ``threshold``); ``ASK`` for a user function or the
     simulation. (Inlined: the hook runs it after every trick.)"""
-    code = opts[O_CLAIM_CODE + seat]
+    code = ctx.claim_code[seat]
     if code == CLAIM_HEURISTIC:
-        pts = state[S_SIDE_PTS + (seat & 1)]
-        if opts[O_SLIP + seat] > 0:
-            pts = counted_points_nb(pts, opts[O_SLIP + seat], pst)
-        return 1 if pts >= opts[O_THRESHOLD + seat] else 0
+        pts = ctx.state[S_SIDE_PTS + (seat & 1)]
+        if ctx.slip[seat] > 0:
+            pts = counted_points_nb(pts, ctx.slip[seat], ctx.pst)
+        return 1 if pts >= ctx.threshold[seat] else 0
     if code == CLAIM_RANDOM:
-        return randbelow_nb(pst, 2)
+        return randbelow_nb(ctx.pst, 2)
     return ASK
 
 
 @njit(cache=True, inline="always")
-def builtin_declare_nb(seat, hands, state, opts, pst, avail):
+def builtin_declare_nb(ctx, seat, avail):
     """The seat's declaration by its built-in policy (-1, or trump + 4 * others): random
     (uniform over nothing and each available suit) or the heuristic; ``ASK`` for a user
     function."""
-    code = opts[O_DECL_CODE + seat]
+    code = ctx.decl_code[seat]
     if code == DECLARE_RANDOM:
-        k = randbelow_nb(pst, popcount_nb(avail) + 1)
+        k = randbelow_nb(ctx.pst, popcount_nb(avail) + 1)
         return -1 if k == 0 else lowest_card_nb(_drop_low_nb(avail, k - 1))
     if code == DECLARE_HEURISTIC:
-        return heuristic_declare_nb(hands[seat], hands[seat ^ 2], avail, opts[O_TOGETHER + seat])
+        hands = ctx.hands
+        return heuristic_declare_nb(hands[seat], hands[seat ^ 2], avail, ctx.together[seat])
     return ASK
 
 
@@ -362,7 +383,7 @@ def _drop_low_nb(m, k):
 
 
 @njit(cache=True, inline="always")
-def between_nb(hands, state, opts, pst, stage, answer):
+def between_nb(ctx, stage, answer):
     """The steps between tricks from ``stage`` (``ST_*``): count the trick (``ST_TALLY``);
     the winner's claim (``ST_CLAIM``, 002:20 «Набрав нужное количество очков, они могут
     объявить о прекращении розыгрыша»); the next leader's declaration on leads 1-5
@@ -371,13 +392,15 @@ def between_nb(hands, state, opts, pst, stage, answer):
     outside (a user function, the simulation), or ``NO_ANSWER``: the seats' built-in
     policies decide. Returns ``GO`` (play the next
     trick), ``STOP`` (a claim: ``S_CLAIM`` set) or ``PAUSE`` (``S_PENDING`` = the step
-    whose decision is the seat's user function's or the simulation's)."""
+    whose decision is the seat's user function's or the simulation's). Works on the
+    context's hands and state."""
+    hands, state = ctx.hands, ctx.state
     if stage == ST_TALLY:
         finish_trick_nb(state, hands)
         stage = ST_CLAIM
     if stage == ST_CLAIM:
         w = state[S_LEADER]
-        a = builtin_claim_nb(w, state, opts, pst) if answer == NO_ANSWER else answer
+        a = builtin_claim_nb(ctx, w) if answer == NO_ANSWER else answer
         answer = NO_ANSWER
         if a == ASK:
             state[S_PENDING] = ST_CLAIM
@@ -389,12 +412,12 @@ def between_nb(hands, state, opts, pst, stage, answer):
     if stage == ST_DECLARE:
         seat = state[S_LEADER]
         lead = state[S_TRICK_NO] + 1           # leads 1-5 (002:19 «Марьяж объявляется на первых пяти ходах»)
-        if lead > DECLARE_LEADS or (lead == 1 and opts[O.first_lead_marriage] == 0):
+        if lead > DECLARE_LEADS or (lead == 1 and ctx.opts[O.first_lead_marriage] == 0):
             return GO
         avail = avail_marriages_nb(hands[seat], hands[seat ^ 2], state[S_DECLARED])
         if avail == 0:
             return GO
-        a = builtin_declare_nb(seat, hands, state, opts, pst, avail) if answer == NO_ANSWER else answer
+        a = builtin_declare_nb(ctx, seat, avail) if answer == NO_ANSWER else answer
         answer = NO_ANSWER
         if a == ASK:
             state[S_PENDING] = ST_DECLARE
@@ -404,7 +427,7 @@ def between_nb(hands, state, opts, pst, stage, answer):
         declare_nb(state, hands, seat, a & 3, a >> 2)
         stage = ST_CLAIM_DECL
     seat = state[S_DECLARER]
-    a = builtin_claim_nb(seat, state, opts, pst) if answer == NO_ANSWER else answer
+    a = builtin_claim_nb(ctx, seat) if answer == NO_ANSWER else answer
     if a == ASK:
         state[S_PENDING] = ST_CLAIM_DECL
         return PAUSE
@@ -418,23 +441,13 @@ def between_nb(hands, state, opts, pst, stage, answer):
 
 
 @njit(cache=True, inline="always")
-def after_trick_nb(hands, state, opts, pst, err):
-    """The engine's ``after_trick`` hook (``opts`` = :func:`hook_opts_nb`): the steps
-    between tricks; False stops the engine for a claim or a paused decision. A deal's
-    tricks call it directly, compiled into the engine's loop
+def after_trick_nb(hands, state, ctx, pst, err):
+    """The engine's ``after_trick`` hook (the context in the place of the options; ``hands``,
+    ``state``, ``pst`` and ``err`` are the context's): the steps between tricks; False
+    stops the engine for a claim or a paused decision. Compiled into the engine's loop
     (:func:`~simkit.core.trick_play.play_tricks_inline_nb`; random deals +21 % against a
     separate ``@njit`` call), on the views its kernel borrowed."""
-    return between_nb(hands, state, opts, pst, ST_TALLY, NO_ANSWER) == GO
-
-
-@cfunc(AFTER_SIG, cache=True)
-def after_trick_cb(hands, state, opts, pst, err):
-    """:func:`after_trick_nb` as the engine's ``cfunc`` hook, for the simulation's
-    play-outs. Works on :func:`~simkit.core.borrow.borrowed` views: the engine's arrays are
-    its caller's, and a view's constant null meminfo lets numba drop the reference counting
-    the hook's helpers would otherwise do on every trick (about 0.15 µs of a random deal)."""
-    hands, state, opts, pst = borrowed((hands, state, opts, pst))
-    return after_trick_nb(hands, state, opts, pst, err)
+    return between_nb(ctx, ST_TALLY, NO_ANSWER) == GO
 
 
 @njit(cache=True)
@@ -454,12 +467,14 @@ def _pass_card_nb(seat, left, partner, state, tt, seats, exch_fn, pst):
 
 
 @njit(cache=True, inline="always")     # once per deal: inlined
-def exchange_nb(hands, state, tt, opts, seats, exch_fn, pst, err):
+def exchange_nb(ctx, exch_fn):
     """The partners' exchange before the opening lead (002:17 «Передача осуществляется до
     выхода, один раз и только в обмен на карты партнера»): each seat picks ``exchange``
     cards of his hand, seeing his partner's (shown), and the partners swap them card for
-    card. Returns False on an illegal card."""
-    n = opts[O.exchange]
+    card (``exch_fn``: the user exchange function). Returns False on an illegal card."""
+    hands, state, seats, pst, err = ctx.hands, ctx.state, ctx.seats, ctx.pst, ctx.err
+    tt = ctx.tables[NO_TRUMP]
+    n = ctx.opts[O.exchange]
     if n == 0:
         return True
     state[S_PHASE] = PHASE_EXCHANGE
@@ -508,23 +523,25 @@ def user_declare_nb(seat, hands, state, seats, decl_fn, err):
 
 
 @njit(cache=True)
-def asked_claim_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, claim_fn, pst, err):
+def asked_claim_nb(ctx, fns, seat):
     """The claim of a seat whose policy is the simulation or a user function (1 claim,
-    0 play on), -1 on an illegal user answer (``err`` filled). The declarer's set-aside
-    cards are in his hand while he decides."""
+    0 play on; ``fns[5]``: the user claim function), -1 on an illegal user answer
+    (``ctx.err`` filled). The declarer's set-aside cards are in his hand while he
+    decides."""
+    hands, state = ctx.hands, ctx.state
     hidden = state[S_HIDDEN] if state[S_DECLARER] == seat else 0
     hands[seat] |= hidden
-    p = seats.params[R_CLAIM, seat]
-    if seats.code[R_CLAIM, seat] == CLAIM_SIMULATION:
-        a = simulation_claim_nb(seat, hands, state, tables, opts, p, choose_fn, after_fn, play_fn, pst)
+    p = ctx.seats.params[R_CLAIM, seat]
+    if ctx.seats.code[R_CLAIM, seat] == CLAIM_SIMULATION:
+        a = simulation_claim_nb(ctx, fns, seat, p)
     else:
         state[S_PHASE] = PHASE_CLAIM
         state[S_SEAT] = seat
-        a = claim_fn(hands[seat], state, p)
+        a = fns[5](hands[seat], state, p)
         state[S_PHASE] = PHASE_PLAY
     hands[seat] &= ~hidden
     if a != 0 and a != 1:
-        bad_move_nb(err, ERR_CLAIM, state, seat, a, hands[seat] | hidden, 1)
+        bad_move_nb(ctx.err, ERR_CLAIM, state, seat, a, hands[seat] | hidden, 1)
         return -1
     return a
 
@@ -538,48 +555,41 @@ def rollout_seats_nb():
 
 
 @njit(cache=True)
-def rollout_opts_nb(opts):
-    """The play-outs' hook options: the deal's rules, every seat claiming exactly at 101
-    and declaring by the heuristic (together)."""
-    out = np.zeros(N_HOOK_OPTS, np.int64)
-    for i in range(N_OPTS):
-        out[i] = opts[i]
-    for seat in range(4):
-        out[O_CLAIM_CODE + seat] = CLAIM_HEURISTIC
-        out[O_THRESHOLD + seat] = TARGET
-        out[O_DECL_CODE + seat] = DECLARE_HEURISTIC
-        out[O_TOGETHER + seat] = 1
-    return out
+def rollout_decisions_nb():
+    """The play-outs' built-in decisions (as :func:`decisions_nb`): every seat claiming
+    exactly at 101 and declaring by the heuristic (together)."""
+    return (np.full(4, CLAIM_HEURISTIC, np.int64), np.full(4, TARGET, np.int64), np.zeros(4, np.int64),
+            np.full(4, DECLARE_HEURISTIC, np.int64), np.ones(4, np.int64))
 
 
 @njit(cache=True)
-def simulation_claim_nb(seat, hands, state, tables, opts, p, choose_fn, after_fn, play_fn, pst):
-    """Claim when stopping now is worth at least playing on. Stopping is worth
-    :func:`~.scoring.claim_games_nb` of the side's counted points (:func:`counted_points_nb`,
-    error ``slip``); playing on, the mean games the side wins over ``samples`` deals
-    consistent with what the seat has seen (his and his partner's hands, shown, 002:17,
-    the cards played; the opponents' cards dealt at random), played out inside the kernel
-    from the paused step with heuristic play and declarations and exact claims at 101
-    (:func:`play_outs_nb`)."""
-    now = claim_games_nb(counted_points_nb(state[S_SIDE_PTS + (seat & 1)], p[P_SLIP], pst))
+def simulation_claim_nb(ctx, fns, seat, p):
+    """Claim when stopping now is worth at least playing on (``p``: the seat's claim
+    parameters). Stopping is worth :func:`~.scoring.claim_games_nb` of the side's counted
+    points (:func:`counted_points_nb`, error ``slip``); playing on, the mean games the side
+    wins over ``samples`` deals consistent with what the seat has seen (his and his
+    partner's hands, shown, 002:17, the cards played; the opponents' cards dealt at
+    random), played out inside the kernel from the paused step with heuristic play and
+    declarations and exact claims at 101 (:func:`play_outs_nb`, on a context of its own)."""
+    now = claim_games_nb(counted_points_nb(ctx.state[S_SIDE_PTS + (seat & 1)], p[P_SLIP], ctx.pst))
     samples = max(1, np.int64(p[P_SAMPLES]))
-    total = play_outs_nb(seat, samples, hands, state, tables, choose_fn, after_fn, play_fn, pst,
-                         np.zeros(MAX_SEATS, np.int64), np.empty_like(state), rollout_seats_nb(), rollout_opts_nb(opts),
-                         np.zeros(2, np.int64), np.zeros(N_ERR, np.int64))
+    sim = M4Ctx(*((ctx.deck0, ctx.opts, ctx.tables, rollout_seats_nb(), None, np.zeros(2, np.int64),
+                   np.zeros(N_ERR, np.int64), ctx.deck, ctx.dst, ctx.pst, np.empty_like(ctx.state),
+                   np.zeros(MAX_SEATS, np.int64)) + rollout_decisions_nb()
+                  + (ctx.dealt, ctx.after, ctx.gx)))
+    total = play_outs_nb(sim, fns, seat, samples, ctx.hands, ctx.state)
     return 1 if now * samples >= total else 0
 
 
 @njit(cache=True)
-def play_outs_nb(seat, samples, hands, state, tables, choose_fn, after_fn, play_fn, pst, sim_hands, sim, seats, ropts,
-                 audit_out, err):
+def play_outs_nb(sim, fns, seat, samples, hands, state):
     """The games ``seat``'s side wins minus those it loses over ``samples`` play-outs of
-    the deal in ``hands`` and ``state`` with the opponents' cards dealt anew (work arrays
-    ``sim_hands``, ``sim``; the play-outs' policies ``seats`` and options ``ropts``), on
-    :func:`~simkit.core.borrow.borrowed` views of its array arguments, as :func:`units_nb`."""
-    hands, state, tables, pst = borrowed(hands), borrowed(state), borrowed(tables), borrowed(pst)
-    sim_hands, sim, audit_out, err, ropts = borrowed(sim_hands), borrowed(sim), borrowed(audit_out), borrowed(
-        err), borrowed(ropts)
-    seats = SeatPolicies(borrowed(seats.code), borrowed(seats.params), borrowed(seats.group))
+    the deal in ``hands`` and ``state`` with the opponents' cards dealt anew, on the
+    play-outs' context ``sim`` (its hands and state the work arrays, its policies and
+    decisions theirs), through :func:`~simkit.core.borrow.borrowed` views of its array
+    arguments, as the unit loop."""
+    sim, hands, state = borrowed((sim, hands, state))
+    sim_hands, sim_state, pst = sim.hands, sim.state, sim.pst
     side = seat & 1
     a = (seat + 1) & 3
     b = (seat + 3) & 3
@@ -605,38 +615,38 @@ def play_outs_nb(seat, samples, hands, state, tables, choose_fn, after_fn, play_
                 sim_hands[a] |= np.int64(1) << c
             else:
                 sim_hands[b] |= np.int64(1) << c
-        for i in range(sim.shape[0]):
-            sim[i] = state[i]
-        if sim[S_DECLARER] >= 0:              # claiming right after a declaration: the lead is still owed
-            sim_hands[sim[S_DECLARER]] &= ~sim[S_HIDDEN]
+        for i in range(sim_state.shape[0]):
+            sim_state[i] = state[i]
+        if sim_state[S_DECLARER] >= 0:              # claiming right after a declaration: the lead is still owed
+            sim_hands[sim_state[S_DECLARER]] &= ~sim_state[S_HIDDEN]
         # play on from the step after the paused claim: the next declaration, or the owed lead
-        r = GO if sim[S_PENDING] == ST_CLAIM_DECL else between_nb(sim_hands, sim, ropts, pst, ST_DECLARE, NO_ANSWER)
-        if r == GO and sim[S_TRICK_NO] < HAND:
-            play_tricks_nb(choose_fn, after_fn, HOOKED, sim_hands, sim, tables, ropts, seats, play_fn, pst,
-                           BETWEEN, audit_out, err)
-        _, w, g = deal_result_nb(sim)
+        r = GO if sim_state[S_PENDING] == ST_CLAIM_DECL else between_nb(sim, ST_DECLARE, NO_ANSWER)
+        if r == GO and sim_state[S_TRICK_NO] < HAND:
+            play_tricks_inline_nb(choose_nb, after_trick_nb, HOOKED, sim_hands, sim_state, sim.tables, sim, sim.seats,
+                                  fns[2], pst, BETWEEN, sim.audit_out, sim.err)
+        _, w, g = deal_result_nb(sim_state)
         total += g if w == side else (-g if w >= 0 else 0)
     return total
 
 
 # -- one deal ------------------------------------------------------------------------------------
-@njit(cache=True, inline="always")     # once per deal, with twenty arguments: inlined (one between_nb call site)
-def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, seats, choose_fn, after_fn, play_fn, exch_fn,
-                 decl_fn, claim_fn, pst, audit, audit_out, err, dealt, after):
+@njit(cache=True, inline="always")     # once per deal: inlined (one between_nb call site)
+def play_deal_nb(ctx, fns, order, deal_no, dealer, audit):
     """One deal from the card order ``order``: deal nine each one at a time from the
-    dealer's left (002:17 «Сдача по одной всех карт»; ``dealt`` receives the hands), the
-    exchange (``after`` receives the hands it leaves), then the tricks from the dealer's
-    left (002:18): before a trump any card may be played, the highest of the suit led
-    wins; declarations on leads 1-5 and claims after each trick won or marriage declared
-    (:func:`between_nb`, in the engine's hook :func:`after_trick_nb`, called directly;
-    paused decisions made here; ``after_fn``, its ``cfunc``, is for the simulation claim's
-    play-outs).
-    ``opts`` = :func:`hook_opts_nb`; ``state[S_CARRY]`` (two sides) holds the points
-    carried in. Leaves the outcome in ``state`` (:func:`deal_result_nb`); returns False on
-    an illegal move (``err`` filled). Inlined, so it uses its arrays as the caller passes
-    them (:func:`units_nb` passes borrowed views) and must not borrow them itself: an
-    inlined function's arguments may be its caller's temporaries, which numba frees after
-    their last use (:mod:`simkit.core.borrow`)."""
+    dealer's left (002:17 «Сдача по одной всех карт»; ``ctx.dealt`` receives the hands),
+    the exchange (``ctx.after`` receives the hands it leaves), then the tricks from the
+    dealer's left (002:18): before a trump any card may be played, the highest of the suit
+    led wins; declarations on leads 1-5 and claims after each trick won or marriage
+    declared (:func:`between_nb`, in the engine's hook :func:`after_trick_nb`, called
+    directly; paused decisions made here with the user functions of ``fns``: play, exchange,
+    declare, claim from ``fns[2]``). ``ctx.state[S_CARRY]`` (two sides) holds the points
+    carried in. Leaves the outcome in ``ctx.state`` (:func:`deal_result_nb`); returns False
+    on an illegal move (``ctx.err`` filled). Inlined, so it uses the context as the caller
+    passes it (the unit loop's borrowed views) and must not borrow it itself: an inlined
+    function's arguments may be its caller's temporaries, which numba frees after their
+    last use (:mod:`simkit.core.borrow`)."""
+    state, hands, tables, opts, audit_out, err = ctx.state, ctx.hands, ctx.tables, ctx.opts, ctx.audit_out, ctx.err
+    dealt, after = ctx.dealt, ctx.after
     deal_round_nb(order, 4, HAND, dealer, hands)
     for s in range(4):
         dealt[s] = hands[s]
@@ -660,7 +670,7 @@ def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, seats, choo
         if (hands[0] | hands[1] | hands[2] | hands[3]) != deck_mask or popcount_nb(hands[0]) + popcount_nb(
                 hands[1]) + popcount_nb(hands[2]) + popcount_nb(hands[3]) != 36:
             audit_out[1] += 1
-    if not exchange_nb(hands, state, tables[NO_TRUMP], opts, seats, exch_fn, pst, err):
+    if not exchange_nb(ctx, fns[3]):
         return False
     for s in range(4):
         after[s] = hands[s]
@@ -676,13 +686,13 @@ def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, seats, choo
     state[S_PHASE] = PHASE_PLAY
     stage, a = ST_DECLARE, NO_ANSWER          # the opening lead's declaration, by the built-ins
     while True:
-        r = between_nb(hands, state, opts, pst, stage, a)
+        r = between_nb(ctx, stage, a)
         if r == STOP:
             break
         if r == GO:
-            if state[S_TRICK_NO] == HAND or play_tricks_inline_nb(choose_fn, after_trick_nb, HOOKED, hands, state,
-                                                                   tables, opts, seats, play_fn, pst, audit, audit_out,
-                                                                   err):
+            if state[S_TRICK_NO] == HAND or play_tricks_inline_nb(choose_nb, after_trick_nb, HOOKED, hands, state,
+                                                                   tables, ctx, ctx.seats, fns[2], ctx.pst, audit,
+                                                                   audit_out, err):
                 break
             if err[E_KIND] != 0:
                 return False
@@ -691,13 +701,12 @@ def play_deal_nb(order, state, hands, tables, opts, deal_no, dealer, seats, choo
         # play paused for a decision: make it, then go on from its step
         stage = state[S_PENDING]
         if stage == ST_DECLARE:
-            a = user_declare_nb(state[S_LEADER], hands, state, seats, decl_fn, err)
+            a = user_declare_nb(state[S_LEADER], hands, state, ctx.seats, fns[4], err)
             if a == -2:
                 return False
         else:
             seat = state[S_LEADER] if stage == ST_CLAIM else state[S_DECLARER]
-            a = asked_claim_nb(seat, hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, claim_fn,
-                               pst, err)
+            a = asked_claim_nb(ctx, fns, seat)
             if a < 0:
                 return False
     if audit:
@@ -730,23 +739,12 @@ M4Stats, STATS_TYPE = bundle("M4Stats", {
     "deal_kind": 2, "unit_kind": 2, "side_win": 2, "side_games": 2, "group_mom": 2, "unit_len": 2,
     "deal_len": 2, "eldest_mom": 2, "points": 2, "tricks": 2, "marriages": 1, "held": 1, "claim_pts": 1,
     "counters": 1})
-_I1 = types.int64[::1]
-
-
-@njit(cache=True)
-def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, exch_fn, decl_fn, claim_fn,
-             stats, audit, audit_out, err, deck, dst, pst, state, hands, hopts, dealt, after, gx):
-    """The units of :func:`marriage4_chunk_nb`, with its work arrays (``deck``, the deal
-    and policy streams, ``state``, ``hands``, the hook's options ``hopts`` =
-    :func:`hook_opts_nb`, the hands as dealt and after the exchange, the groups' per-unit
-    sums ``gx``). Every array argument is used through a :func:`~simkit.core.borrow.borrowed` view: the calls
-    per deal and per trick then cost no reference counting."""
-    deck0, opts, tables, audit_out, err = borrowed(deck0), borrowed(opts), borrowed(tables), borrowed(
-        audit_out), borrowed(err)
-    seats = SeatPolicies(borrowed(seats.code), borrowed(seats.params), borrowed(seats.group))
-    deck, dst, pst, state, hands = borrowed(deck), borrowed(dst), borrowed(pst), borrowed(state), borrowed(hands)
-    hopts, dealt, after, gx = borrowed(hopts), borrowed(dealt), borrowed(after), borrowed(gx)
-    stats = borrowed(stats)
+@njit(cache=True, inline="always")
+def unit_nb(ctx, fns, unit, audit):
+    """One unit (the engine's unit hook, :func:`~simkit.core.trick_game.unit_loop`): a
+    single deal, or deals until one is decided (void deals replayed, or their points
+    carried over). False on an illegal move."""
+    opts, stats, state, dealt, gx = ctx.opts, ctx.stats, ctx.state, ctx.dealt, ctx.gx
     single = opts[O.unit] == UNIT.deal
     max_deals = 1 if single else opts[O.max_deals]
     carry = opts[O.no_101] == NO_101.carry_over
@@ -754,98 +752,104 @@ def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn,
     group_mom, unit_len, deal_len, eldest_mom = stats.group_mom, stats.unit_len, stats.deal_len, stats.eldest_mom
     points, tricks, marriages, held = stats.points, stats.tricks, stats.marriages, stats.held
     claim_pts, counters = stats.claim_pts, stats.counters
-    group = seats.group
+    audit_out = ctx.audit_out
+    group = ctx.seats.group
     n_groups = group_mom.shape[0] // 2
-    for unit in range(start, stop):
+    state[S_CARRY] = 0
+    state[S_CARRY + 1] = 0
+    kind, side, games = K_VOID, -1, 0
+    deals = 0
+    for d in range(max_deals):
         poll_interrupt_nb()
-        start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
-        state[S_CARRY] = 0
-        state[S_CARRY + 1] = 0
-        kind, side, games = K_VOID, -1, 0
-        deals = 0
-        for d in range(max_deals):
-            poll_interrupt_nb()
-            dealer = (opts[O.first_dealer] + d) & 3
-            shuffle_top_nb(deck, 35, dst)
-            if not play_deal_nb(deck, state, hands, tables, hopts, d + 1, dealer, seats, choose_fn, after_fn,
-                                play_fn, exch_fn, decl_fn, claim_fn, pst, audit, audit_out, err, dealt, after):
-                return
-            deals += 1
-            counters[0] += 1
-            counters[3] += 4 * opts[O.exchange]
-            kind, side, games = deal_result_nb(state)
-            deal_kind[kind, max(side, 0)] += 1
-            moment_add_nb(deal_len, 0, state[S_TRICK_NO])
-            e = (dealer + 1) & 1
-            moment_add_nb(eldest_mom, 0, 0 if side < 0 else (games if side == e else -games))
-            marriages[state[S_MARRIAGES]] += 1
-            if state[S_CLAIM] >= 0:
-                claim_pts[min(state[S_SIDE_PTS + state[S_CLAIM]], claim_pts.shape[0] - 1)] += 1
-            for s in range(4):
-                points[s, min(state[S_SCORE + s], MAX_POINTS)] += 1
-                tricks[s, state[S_WON + s]] += 1
-                if marriage_suits_nb(dealt[s]):
-                    held[0] += 1
-            for s in range(2):
-                if marriage_suits_nb(dealt[s] | dealt[s + 2]):
-                    held[1] += 1
-            if audit:
-                audit_out[0] += 1
-                k2, s2, g2 = deal_result_nb(state)
-                if (k2 == K_YAN and state[S_SIDE_PTS + state[S_CLAIM]] >= TARGET) or (
-                        k2 == K_VOID and max(state[S_SIDE_PTS], state[S_SIDE_PTS + 1]) >= TARGET
-                        and state[S_SIDE_PTS] != state[S_SIDE_PTS + 1]):
-                    audit_out[1] += 1
-            if single or kind != K_VOID:
-                break
-            if carry:
-                state[S_CARRY] = state[S_SIDE_PTS]
-                state[S_CARRY + 1] = state[S_SIDE_PTS + 1]
-        counters[1] += 1
-        if kind == K_VOID and not single:
-            counters[2] += 1
-        unit_kind[kind, max(side, 0)] += 1
-        moment_add_nb(unit_len, 0, deals)
-        for g in range(2 * n_groups):
-            gx[g] = 0
+        dealer = (opts[O.first_dealer] + d) & 3
+        shuffle_top_nb(ctx.deck, 35, ctx.dst)
+        if not play_deal_nb(ctx, fns, ctx.deck, d + 1, dealer, audit):
+            return False
+        deals += 1
+        counters[0] += 1
+        counters[3] += 4 * opts[O.exchange]
+        kind, side, games = deal_result_nb(state)
+        deal_kind[kind, max(side, 0)] += 1
+        moment_add_nb(deal_len, 0, state[S_TRICK_NO])
+        e = (dealer + 1) & 1
+        moment_add_nb(eldest_mom, 0, 0 if side < 0 else (games if side == e else -games))
+        marriages[state[S_MARRIAGES]] += 1
+        if state[S_CLAIM] >= 0:
+            claim_pts[min(state[S_SIDE_PTS + state[S_CLAIM]], claim_pts.shape[0] - 1)] += 1
+        for s in range(4):
+            points[s, min(state[S_SCORE + s], MAX_POINTS)] += 1
+            tricks[s, state[S_WON + s]] += 1
+            if marriage_suits_nb(dealt[s]):
+                held[0] += 1
         for s in range(2):
-            won = 1 if side < 0 else (2 if side == s else 0)
-            net = 0 if side < 0 else (games if side == s else -games)
-            moment_add_nb(side_win, s, won)
-            moment_add_nb(side_games, s, net)
-        for seat in range(4):
-            s = seat & 1
-            gx[group[seat]] += 1 if side < 0 else (2 if side == s else 0)
-            gx[n_groups + group[seat]] += 0 if side < 0 else (games if side == s else -games)
-        for g in range(2 * n_groups):
-            moment_add_nb(group_mom, g, gx[g])
+            if marriage_suits_nb(dealt[s] | dealt[s + 2]):
+                held[1] += 1
+        if audit:
+            audit_out[0] += 1
+            k2, s2, g2 = deal_result_nb(state)
+            if (k2 == K_YAN and state[S_SIDE_PTS + state[S_CLAIM]] >= TARGET) or (
+                    k2 == K_VOID and max(state[S_SIDE_PTS], state[S_SIDE_PTS + 1]) >= TARGET
+                    and state[S_SIDE_PTS] != state[S_SIDE_PTS + 1]):
+                audit_out[1] += 1
+        if single or kind != K_VOID:
+            break
+        if carry:
+            state[S_CARRY] = state[S_SIDE_PTS]
+            state[S_CARRY + 1] = state[S_SIDE_PTS + 1]
+    counters[1] += 1
+    if kind == K_VOID and not single:
+        counters[2] += 1
+    unit_kind[kind, max(side, 0)] += 1
+    moment_add_nb(unit_len, 0, deals)
+    for g in range(2 * n_groups):
+        gx[g] = 0
+    for s in range(2):
+        won = 1 if side < 0 else (2 if side == s else 0)
+        net = 0 if side < 0 else (games if side == s else -games)
+        moment_add_nb(side_win, s, won)
+        moment_add_nb(side_games, s, net)
+    for seat in range(4):
+        s = seat & 1
+        gx[group[seat]] += 1 if side < 0 else (2 if side == s else 0)
+        gx[n_groups + group[seat]] += 0 if side < 0 else (games if side == s else -games)
+    for g in range(2 * n_groups):
+        moment_add_nb(group_mom, g, gx[g])
+    return True
 
 
-@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, types.int64[:, ::1], SEATS_TYPE,
-                 CHOOSE_FN, AFTER_FN, PLAY_FN, PLAY_FN, BID_FN, BID_FN, STATS_TYPE, types.boolean, _I1, _I1),
-      cache=True)
-def marriage4_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, exch_fn, decl_fn,
-                       claim_fn, stats, audit, audit_out, err):
-    """Play units ``start..stop-1`` into ``stats`` (:data:`M4Stats`): single deals, or
-    deals until one is decided (void deals replayed, or their points carried over).
-    Allocates the chunk's work arrays and plays in :func:`units_nb`."""
-    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
-    units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, exch_fn, decl_fn, claim_fn,
-             stats, audit, audit_out, err, deck, dst, pst, state, hands, hook_opts_nb(opts, seats),
-             np.zeros(MAX_SEATS, np.int64), np.zeros(MAX_SEATS, np.int64),
-             np.zeros(stats.group_mom.shape[0], np.int64))
+run_units_nb = unit_loop(unit_nb)
 
 
-@njit(types.boolean(types.uint8[::1], _I1, types.int64[:, ::1], types.int64, SEATS_TYPE, CHOOSE_FN, AFTER_FN,
-                    PLAY_FN, PLAY_FN, BID_FN, BID_FN, types.int64, _I1, _I1, _I1, _I1, _I1), cache=True)
-def one_deal_nb(order, opts, tables, dealer, seats, choose_fn, after_fn, play_fn, exch_fn, decl_fn, claim_fn, seed,
-                state, hands, dealt, after, audit_out):
+@njit(cache=True)
+def work_fields_nb(seats, n_group_mom):
+    """The context's own work fields (:data:`M4Ctx`): the seats' decisions
+    (:func:`decisions_nb`), the hands as dealt and after the exchange, the groups' per-unit
+    sums."""
+    return decisions_nb(seats) + (np.zeros(MAX_SEATS, np.int64), np.zeros(MAX_SEATS, np.int64),
+                                  np.zeros(n_group_mom, np.int64))
+
+
+@njit(chunk_signature(STATS_TYPE, PLAY_FN, PLAY_FN, BID_FN, BID_FN), cache=True)
+def marriage4_chunk_nb(seed, start, stop, inp, fns, stats, audit):
+    """Play units ``start..stop-1`` into ``stats`` (:data:`M4Stats`) with the unit hook
+    :func:`unit_nb` (``inp.opts``: the layout :data:`O`; ``fns`` = (choose, after_trick,
+    play, exchange, declare, claim))."""
+    ctx = M4Ctx(*(trick_core_nb(inp, stats) + work_fields_nb(inp.seats, stats.group_mom.shape[0])))
+    run_units_nb(seed, start, stop, ctx, fns, audit)
+
+
+@njit(types.boolean(types.uint8[::1], INPUTS_TYPE, fns_type(PLAY_FN, PLAY_FN, BID_FN, BID_FN), types.int64,
+                    types.int64, types.int64[::1], types.int64[::1], types.int64[::1], types.int64[::1]), cache=True)
+def one_deal_nb(order, inp, fns, dealer, seed, state, hands, dealt, after):
     """One deal dealt from the fixed card order ``order`` (tests, notebooks), audited;
     policy randomness from unit 0's policy stream of ``seed``; ``state[S_CARRY]`` as set
     by the caller. ``hands`` receives the hands at the end (after a claim, the cards
-    left), ``dealt`` the hands as dealt, ``after`` after the exchange, ``state`` the deal's points and outcome;
-    ``audit_out[:2]`` the audit's checks and failures, ``audit_out[2:]`` an illegal move
-    (the engine's error layout; the call returns False)."""
-    err = audit_out[2:]
-    return play_deal_nb(order, state, hands, tables, hook_opts_nb(opts, seats), 1, dealer, seats, choose_fn, after_fn,
-                        play_fn, exch_fn, decl_fn, claim_fn, fixed_stream_nb(seed), True, audit_out, err, dealt, after)
+    left), ``dealt`` the hands as dealt, ``after`` after the exchange, ``state`` the deal's
+    points and outcome; ``inp.audit_out`` the audit's checks and failures, ``inp.err`` an
+    illegal move (the call returns False)."""
+    core = deal_core_nb(inp, order, seed, state)
+    ctx = M4Ctx(*(core + decisions_nb(inp.seats) + (dealt, after, np.zeros(1, np.int64))))
+    ok = play_deal_nb(ctx, fns, order, 1, dealer, np.bool_(True))
+    for s in range(4):
+        hands[s] = ctx.hands[s]
+    return ok

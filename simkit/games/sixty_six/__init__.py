@@ -11,7 +11,7 @@ import numpy as np
 from simkit.core.cards import deck, format as format_cards
 from simkit.core.options import pack
 from simkit.core.stats import Stats, moments
-from simkit.core.trick_play import E_DEAL, E_HAND, E_KIND, E_LEGAL, E_SEAT, E_TRICK, E_UNIT, N_ERR, R_PLAY
+from simkit.core.trick_play import E_DEAL, E_HAND, E_KIND, E_LEGAL, E_SEAT, E_TRICK, E_UNIT, R_PLAY
 from simkit.core.tricks import S_SIZE, S_TURNUP, S_WON, cards_of
 from simkit.games.sixty_six import nb, report
 from simkit.games.sixty_six.policies import CLOSE, DECLARE, EXCHANGE, PARAM_SLOTS, PLAY
@@ -57,13 +57,12 @@ class SixtySix(StockGame):
                    pts_hist=np.zeros((2, nb.MAX_POINTS + 1), np.int64), trick_hist=np.zeros((2, 13), np.int64),
                    mar_hist=np.zeros((3, 6), np.int64), wins=np.zeros(3, np.int64),
                    group_wins=np.zeros((int(seats.group.max()) + 1, 3), np.int64), game_len=moments(1))
-        audit_out = np.zeros(2, np.int64)
-        err = np.zeros(N_ERR, np.int64)
-        nb.sixty_six_chunk_nb(seed, start, stop, deck(24), pack(rules, nb.O), TABLES, seats, nb.choose_play_cb,
-                              nb.after_trick_cb, *fns, nb.SixtySixStats(**st), audit, audit_out, err)
-        if err[E_KIND]:
-            self.raise_err(err, policies, f"unit {err[E_UNIT]}, ")
-        return st, audit_out
+        inp = self.inputs(deck(24), pack(rules, nb.O), TABLES, seats)
+        nb.sixty_six_chunk_nb.entry()(seed, start, stop, inp, (nb.choose_play_cb, nb.no_after_trick_cb, *fns),
+                                      nb.SixtySixStats(**st), audit)
+        if inp.err[E_KIND]:
+            self.raise_err(inp.err, policies, f"unit {inp.err[E_UNIT]}, ")
+        return st, inp.audit_out
 
     def deal_words(self, err):
         return f" ({self.trump_words(err)} trump)"
@@ -97,10 +96,10 @@ class SixtySix(StockGame):
         state = np.zeros(S_SIZE, np.int64)
         hands = np.zeros(8, np.int64)
         result = np.zeros(4, np.int64)
-        err = np.zeros(N_ERR, np.int64)
-        if not nb.one_deal_nb(order, pack(rules, nb.O), TABLES, dealer, seats, nb.choose_play_cb, nb.after_trick_cb,
-                              *fns, int(seed), state, hands, result, err):
-            self.raise_err(err, policies)
+        inp = self.inputs(deck(24), pack(rules, nb.O), TABLES, seats)
+        if not nb.one_deal_nb(order, inp, (nb.choose_play_cb, nb.no_after_trick_cb, *fns), dealer, int(seed), state,
+                              hands, result):
+            self.raise_err(inp.err, policies)
         decl = int(state[nb.S_DECLARED])
         closer = int(state[nb.S_CLOSER])
         return {"hands": [format_cards(cards_of(h)) for h in hands[:2]],

@@ -2,21 +2,25 @@
 trick engine, the deal's result in game points, and whole games to 7 (seed 003 lines
 18-47; GAMES.md G20; the rule pieces are :mod:`.scoring`).
 
-The engine (:func:`~simkit.core.trick_play.play_tricks_nb`) plays the deal's tricks in one
-call. Before each lead the leader may exchange the trump nine, close the stock and declare
-a marriage (leading its king or queen, :func:`~simkit.games.stock.restrict_lead_nb`);
-after each trick the engine's ``after_trick`` hook (:func:`after_trick_cb`) counts the
-points, ends the deal when a player reaches 66 (rule ``deal_end``), and while the stock is
-open both draw, the winner first; then it takes the next leader's decisions of the random
-and heuristic policies itself (:func:`auto_lead_nb`), and stops the loop only for a
-decision it cannot take (a user function's, the ``simulation`` closer's), which
-:func:`play_on_nb` takes (:func:`ask_lead_nb`) before playing on. The follow rule is ``0``
-(any card) while the stock lasts and ``F_SUIT | F_TRUMP`` (``| F_HEAD``) once it is
-closed or empty.
+The engine (:func:`~simkit.core.trick_play.play_tricks_inline_nb`, compiled into the
+deal) plays the deal's tricks in one call. Before each lead the leader may exchange the
+trump nine, close the stock and declare a marriage (leading its king or queen,
+:func:`~simkit.games.stock.restrict_lead_nb`); after each trick the engine's
+``after_trick`` hook (:func:`after_trick_nb`, a direct call) counts the points, ends the
+deal when a player reaches 66 (rule ``deal_end``), and while the stock is open both draw,
+the winner first; then it takes the next leader's decisions of the random and heuristic
+policies itself (:func:`auto_lead_nb`), and stops the loop only for a decision it cannot
+take (a user function's, the ``simulation`` closer's), which :func:`play_on_nb` takes
+(:func:`ask_lead_nb`) before playing on. The follow rule is ``0`` (any card) while the
+stock lasts and ``F_SUIT | F_TRUMP`` (``| F_HEAD``) once it is closed or empty.
 
-The hook sees the table state and the options, not the seats' policies, so the kernels
-play on a work copy of the options (:func:`work_opts_nb`) that also holds the stock, the
-cards a declared marriage's leader set aside, the decision policies and the trick tables.
+The kernels run on the game's context :data:`SixtySixCtx`
+(:func:`~simkit.core.trick_game.context`), which the engine hands its hooks in the place
+of the options: the rule options ``ctx.opts`` (only those), the stock ``ctx.stock``, the
+cards a declared marriage's leader set aside ``ctx.kept`` and the seats' close, declare
+and exchange policies as the hook reads them (:func:`decisions_nb`). The hooks are
+``@njit`` functions the kernels call directly (:func:`choose_nb`, :func:`after_trick_nb`);
+the ``cfunc`` hooks the Python side passes in ``fns`` are not used.
 
 The close decision of the ``simulation`` policy plays sampled deals out with
 :func:`play_on_nb` itself; so that no kernel calls itself, :func:`play_on_nb` stops and
@@ -33,14 +37,16 @@ from simkit.core.borrow import borrowed
 from simkit.core.ace_ten import marriage_suits_nb, points_nb
 from simkit.core.cards import RANK_9
 from simkit.core.stats import moment_add_nb
-from simkit.core.trick_game import SEATS_TYPE, bundle, fixed_stream_nb, shuffle_top_nb, start_unit_nb, unit_arrays_nb
-from simkit.core.trick_play import (AFTER_FN, AFTER_SIG, CHOOSE_FN, CHOOSE_SIG, E_KIND, ERR_GAME, N_ERR, PLAY_BUILTIN,
-                                    SeatPolicies, play_tricks_nb)
+from simkit.core.trick_game import (INPUTS_TYPE, bundle, chunk_signature, context, deal_core_nb, fns_type,
+                                    shuffle_top_nb, trick_core_nb, unit_loop)
+from simkit.core.trick_play import (CHOOSE_SIG, E_KIND, ERR_GAME, N_ERR, PLAY_BUILTIN, SeatPolicies,
+                                    play_tricks_inline_nb)
 from simkit.core.trick_play import PLAY_RANDOM, PLAY_USER  # noqa: F401  (policy codes, read by policies.py)
+from simkit.core.trick_play import no_after_trick_cb  # noqa: F401  (the hooks tuple's after_trick, read by __init__)
 from simkit.core.tricks import no_user_bid_nb, no_user_play_nb  # noqa: F401  (placeholders, read by __init__)
 from simkit.core.tricks import (BID_FN, F_HEAD, MAX_SEATS, PLAY_FN, S_DEALER, S_EXTRA, S_FOLLOW,
                                 S_LEADER, S_PLAYED, S_SCORE, S_SIZE, S_TRICK_NO, S_TRICKS, S_TRUMP, S_TURNUP, S_WON,
-                                TT_DECK, TT_SIZE, TT_SUIT_BITS, deal_round_nb, lowest_card_nb, masters_nb, popcount_nb,
+                                TT_DECK, TT_SUIT_BITS, deal_round_nb, lowest_card_nb, masters_nb, popcount_nb,
                                 start_deal_nb)
 from simkit.games.sixty_six.rules import SixtySixRules
 from simkit.games.sixty_six.scoring import (DEAL_POINTS, FOLLOW_CLOSED, FOLLOW_OPEN, HAND, LAST_TRICK, MARRIAGE,
@@ -103,17 +109,16 @@ STOCK_SIZE = 24
 _NO = np.bool_(False)
 _YES = np.bool_(True)
 
-# -- the kernels' work copy of the options (work_opts_nb): the rule opts, then ---------------------
-O_STOCK = N_OPTS                # STOCK_SIZE entries: the stock (simkit.games.stock's layout, bottom first)
-O_KEPT = O_STOCK + STOCK_SIZE   # 2 entries: the cards a seat who declared a marriage set aside for its lead
-O_CODE = O_KEPT + 2             # 6 entries: the close, declare and exchange policy codes, 2 * (role - 1) + seat
-O_LIMIT = O_CODE + 6            # 6 entries, the same way: a random decision's chance in units of 1 / CHANCE_UNIT,
-                                # a heuristic close's threshold, both rounded up
-O_CLOSE_W = O_LIMIT + 6         # 6 entries: the heuristic close's capture, trump length and plain share,
-                                # 3 * seat + (0, 1, 2)
-O_FLOOR = O_CLOSE_W + 6         # 2 entries: the simulation closer's floor per seat (0: it simulates every lead)
-O_TABLES = O_FLOOR + 2          # 4 trick tables (trump 0..3), for the heuristic close
-N_WORK_OPTS = O_TABLES + 4 * TT_SIZE
+
+# -- the kernels' context: the engine's fields (simkit.core.trick_game.TRICK_FIELDS), then -------------
+#: ``stock`` (``STOCK_SIZE``: the stock, :mod:`simkit.games.stock`'s layout, bottom first), ``kept[seat]`` (the
+#: cards a seat who declared a marriage set aside for its lead) and the seats' close, declare and exchange
+#: policies as the hook reads them (:func:`decisions_nb`), each indexed ``2 * (role - R_CLOSE) + seat``:
+#: ``dcode`` (the codes), ``dlimit`` (a random decision's chance in units of 1 / ``CHANCE_UNIT``, a heuristic
+#: close's threshold, both rounded up); ``close_w[3 * seat + (0, 1, 2)]`` (the heuristic close's capture, trump
+#: length and plain share) and ``floor[seat]`` (the simulation closer's floor, 0: it simulates every lead)
+SixtySixCtx = context("SixtySixCtx", ("stock", "kept", "dcode", "dlimit", "close_w", "floor"))
+
 #: :func:`~simkit.games.stock.yes_nb` says yes when an integer drawn below 2**20 is below ``p * 2**20``, that
 #: is below ``ceil(p * 2**20)``: the chance kept as that integer gives the very same answers
 CHANCE_UNIT = 1 << 20
@@ -125,9 +130,17 @@ CHANCE_UNIT = 1 << 20
 
 
 # -- the heuristic ---------------------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def choose_nb(code, seat, hand, legal, state, trick, tt, params, ctx):
+    """The engine's ``choose`` hook as the kernels call it (the context in the place of
+    the options): the built-in play policy, the heuristic (random is the engine's)."""
+    return heuristic_play_nb(hand, legal, state, trick, tt, state[S_FOLLOW] == FOLLOW_OPEN)
+
+
 @cfunc(CHOOSE_SIG, cache=True)
 def choose_play_cb(code, seat, hand, legal, state, trick, tt, params, opts):
-    """The built-in play policy (the heuristic; random is the engine's)."""
+    """The built-in play policy as the engine's ``cfunc`` hook, the hooks tuple's
+    ``choose`` (the kernels call :func:`choose_nb` directly)."""
     return heuristic_play_nb(hand, legal, state, trick, tt, state[S_FOLLOW] == FOLLOW_OPEN)
 
 
@@ -163,35 +176,26 @@ def close_estimate_nb(seat, hand, state, tt, capture=CAPTURE, trump_length=TRUMP
 
 # -- the deal ------------------------------------------------------------------------------------
 @njit(cache=True)
-def policy_opts_nb(opts, code, params):
-    """Put the close, declare and exchange policies (``code[role, seat]``,
-    ``params[role, seat]``) into the work options ``opts`` (``O_CODE``, ``O_LIMIT``)."""
+def decisions_nb(seats):
+    """The close, declare and exchange policies of ``seats`` as the hook reads them:
+    ``(dcode, dlimit, close_w, floor)`` (see :data:`SixtySixCtx`)."""
+    code, params = seats.code, seats.params
+    dcode = np.zeros(6, np.int64)
+    dlimit = np.zeros(6, np.int64)
+    close_w = np.zeros(6, np.int64)
+    floor = np.zeros(2, np.int64)
     for role in range(R_CLOSE, R_EXCHANGE + 1):
         for seat in range(2):
             k = 2 * (role - R_CLOSE) + seat
             c = code[role, seat]
             p = params[role, seat, P_PROB]          # P_PROB is P_THRESHOLD
-            opts[O_CODE + k] = c
-            opts[O_LIMIT + k] = np.int64(np.ceil(p * CHANCE_UNIT if c == D_RANDOM else p))
+            dcode[k] = c
+            dlimit[k] = np.int64(np.ceil(p * CHANCE_UNIT if c == D_RANDOM else p))
     for seat in range(2):               # integers declared: the values as given
         for j in range(3):
-            opts[O_CLOSE_W + 3 * seat + j] = np.int64(params[R_CLOSE, seat, P_CAPTURE + j])
-        opts[O_FLOOR + seat] = np.int64(np.ceil(params[R_CLOSE, seat, P_FLOOR]))
-
-
-@njit(cache=True)
-def work_opts_nb(opts, tables, seats):
-    """The kernels' work copy of the rule options ``opts``: the rule options, room for the
-    stock and the set-aside cards, the seats' decision policies (:func:`policy_opts_nb`)
-    and the trick tables of the four trumps; what the ``after_trick`` hook reads."""
-    work = np.zeros(N_WORK_OPTS, np.int64)
-    for i in range(N_OPTS):
-        work[i] = opts[i]
-    policy_opts_nb(work, seats.code, seats.params)
-    for t in range(4):
-        for i in range(TT_SIZE):
-            work[O_TABLES + t * TT_SIZE + i] = tables[t, i]
-    return work
+            close_w[3 * seat + j] = np.int64(params[R_CLOSE, seat, P_CAPTURE + j])
+        floor[seat] = np.int64(np.ceil(params[R_CLOSE, seat, P_FLOOR]))
+    return dcode, dlimit, close_w, floor
 
 
 @njit(cache=True)
@@ -255,65 +259,67 @@ def may_close_now_nb(state, opts):
 
 
 @njit(cache=True, inline="always")
-def over_floor_nb(seat, hand, state, opts):
+def over_floor_nb(ctx, seat, hand):
     """Whether a ``simulation`` closer simulates this lead: its ``floor`` is 0, or the
     heuristic's estimate with the weights before tuning (:func:`close_estimate_nb`)
     reaches it."""
-    f = opts[O_FLOOR + seat]
+    f = ctx.floor[seat]
     if f <= 0:
         return True
-    t = O_TABLES + state[S_TRUMP] * TT_SIZE
-    return close_estimate_nb(seat, hand, state, opts[t:t + TT_SIZE]) >= f
+    state = ctx.state
+    return close_estimate_nb(seat, hand, state, ctx.tables[state[S_TRUMP]]) >= f
 
 
 @njit(cache=True, inline="always")
-def auto_yes_nb(role, seat, hand, state, opts, pst):
+def auto_yes_nb(ctx, role, seat, hand):
     """The random or heuristic answer of ``seat`` to "exchange the nine?" or "close the
     stock?" (``role``): random yes with its chance; the heuristic exchanges always and
     closes when :func:`close_estimate_nb` reaches its threshold."""
     k = 2 * (role - R_CLOSE) + seat
-    if opts[O_CODE + k] == D_RANDOM:
-        return yes_nb(pst, opts[O_LIMIT + k] / CHANCE_UNIT)
-    if opts[O_CODE + k] == D_SIMULATION:        # a simulation closer below its floor
+    dcode, dlimit = ctx.dcode, ctx.dlimit
+    if dcode[k] == D_RANDOM:
+        return yes_nb(ctx.pst, dlimit[k] / CHANCE_UNIT)
+    if dcode[k] == D_SIMULATION:        # a simulation closer below its floor
         return False
     if role == R_CLOSE:
-        t = O_TABLES + state[S_TRUMP] * TT_SIZE
-        w = O_CLOSE_W + 3 * seat
-        return close_estimate_nb(seat, hand, state, opts[t:t + TT_SIZE], opts[w], opts[w + 1],
-                                 opts[w + 2]) >= opts[O_LIMIT + k]
+        state, w = ctx.state, ctx.close_w
+        return close_estimate_nb(seat, hand, state, ctx.tables[state[S_TRUMP]], w[3 * seat], w[3 * seat + 1],
+                                 w[3 * seat + 2]) >= dlimit[k]
     return True
 
 
 @njit(cache=True, inline="always")
-def auto_declare_nb(seat, mar, state, opts, pst):
+def auto_declare_nb(ctx, seat, mar):
     """The random or heuristic choice of ``seat`` among the marriages ``mar`` (4-bit suit
     mask): random declares with its chance, one of them at random; the heuristic always,
     the trump marriage (40) first."""
     k = 2 * (R_DECLARE - R_CLOSE) + seat
-    if opts[O_CODE + k] == D_RANDOM:
-        return random_marriage_nb(mar, opts[O_LIMIT + k] / CHANCE_UNIT, pst)
-    trump = state[S_TRUMP]
+    if ctx.dcode[k] == D_RANDOM:
+        return random_marriage_nb(mar, ctx.dlimit[k] / CHANCE_UNIT, ctx.pst)
+    trump = ctx.state[S_TRUMP]
     return trump if (mar >> trump) & 1 else lowest_card_nb(mar)
 
 
 @njit(cache=True, inline="always")
-def exchange_nine_nb(hands, state, opts, seat):
+def exchange_nine_nb(ctx, seat):
     """``seat`` takes the turned trump (the stock's bottom card) for the trump nine (003:38)."""
+    state, stock = ctx.state, ctx.stock
     nine = np.int64(4 * RANK_9) + state[S_TRUMP]
-    up = opts[O_STOCK]
-    hands[seat] ^= (np.int64(1) << nine) ^ (np.int64(1) << up)
-    opts[O_STOCK] = nine
+    up = stock[0]
+    ctx.hands[seat] ^= (np.int64(1) << nine) ^ (np.int64(1) << up)
+    stock[0] = nine
     state[S_TURNUP] = nine
     state[S_SHOWN] |= np.int64(1) << up
     state[S_DECLARED] |= np.int64(1) << (8 + seat)
 
 
 @njit(cache=True, inline="always")
-def declare_nb(hands, state, opts, seat, suit):
+def declare_nb(ctx, seat, suit):
     """``seat`` declares the marriage of ``suit`` (003:34-37): its 20 or 40 counted (or kept
     until his first trick, rule ``marriage_counts``) and his other cards set aside
-    (``O_KEPT``) so that he leads its king or queen; :func:`after_trick_cb` gives them
+    (``ctx.kept``) so that he leads its king or queen; :func:`after_trick_nb` gives them
     back. True when the deal ends at 66."""
+    state, opts = ctx.state, ctx.opts
     v = marriage_value_nb(suit, state[S_TRUMP])
     state[S_DECLARED] |= (np.int64(1) << (4 * seat + suit)) | (np.int64(1 if state[S_TRICK_NO] == 0 else 0) << 10)
     state[S_SHOWN] |= marriage_cards_nb(suit)
@@ -323,144 +329,148 @@ def declare_nb(hands, state, opts, seat, suit):
         state[S_MAR_PTS + seat] += v
         if _count_nb(state, seat, v, opts):
             return True
-    opts[O_KEPT + seat] = restrict_lead_nb(hands, seat, suit)
+    ctx.kept[seat] = restrict_lead_nb(ctx.hands, seat, suit)
     return False
 
 
 @njit(cache=True, inline="always")
-def asks_nb(hands, state, opts):
+def asks_nb(ctx):
     """Whether the leader's decisions need :func:`ask_lead_nb`: one of his close, declare
     and exchange policies is a user function, or he may close by simulation."""
+    state, dcode = ctx.state, ctx.dcode
     seat = state[S_LEADER]
-    close = opts[O_CODE + seat]
-    return (close == D_USER or opts[O_CODE + 2 + seat] == D_USER or opts[O_CODE + 4 + seat] == D_USER
-            or (close == D_SIMULATION and may_close_now_nb(state, opts) and over_floor_nb(seat, hands[seat], state,
-                                                                                       opts)))
+    close = dcode[seat]
+    return (close == D_USER or dcode[2 + seat] == D_USER or dcode[4 + seat] == D_USER
+            or (close == D_SIMULATION and may_close_now_nb(state, ctx.opts)
+                and over_floor_nb(ctx, seat, ctx.hands[seat])))
 
 
 @njit(cache=True, inline="always")
-def auto_lead_nb(hands, state, opts, pst):
+def auto_lead_nb(ctx):
     """The leader's decisions by random and heuristic policies, in :func:`ask_lead_nb`'s
     order: exchange the trump nine, close the stock, declare a marriage. True when a
     marriage's points end the deal at 66."""
+    hands, state, opts = ctx.hands, ctx.state, ctx.opts
     seat = state[S_LEADER]
-    if may_exchange_now_nb(hands[seat], state, opts, seat) and auto_yes_nb(R_EXCHANGE, seat, hands[seat], state, opts,
-                                                                            pst):
-        exchange_nine_nb(hands, state, opts, seat)
-    if may_close_now_nb(state, opts) and auto_yes_nb(R_CLOSE, seat, hands[seat], state, opts, pst):
+    if may_exchange_now_nb(hands[seat], state, opts, seat) and auto_yes_nb(ctx, R_EXCHANGE, seat, hands[seat]):
+        exchange_nine_nb(ctx, seat)
+    if may_close_now_nb(state, opts) and auto_yes_nb(ctx, R_CLOSE, seat, hands[seat]):
         close_stock_nb(state, seat, follow_closed_nb(opts))
     mar = marriage_suits_nb(hands[seat])
     if mar:
-        suit = auto_declare_nb(seat, mar, state, opts, pst)
+        suit = auto_declare_nb(ctx, seat, mar)
         if suit >= 0:
-            return declare_nb(hands, state, opts, seat, suit)
+            return declare_nb(ctx, seat, suit)
     return False
 
 
 @njit(cache=True)
-def lead_call_nb(hands, state, opts, pst):
-    """:func:`auto_lead_nb` as a call, for :func:`play_on_nb` (a lead a deal and one after
-    each stop): play_on_nb is inlined three times, and with this inlined too the
-    kernels compiled 16 s (a third) longer, for no measurable speed."""
-    return auto_lead_nb(hands, state, opts, pst)
-
-
-@njit(cache=True)
-def ask_lead_nb(hands, state, opts, seats, close_fn, declare_fn, exchange_fn, pst, err):
+def ask_lead_nb(ctx, fns):
     """The leader's decisions when one is a user function's or the simulation closer's
-    (:func:`asks_nb`), in the order of :func:`auto_lead_nb`; user answers are checked.
-    Returns :data:`DONE` (a marriage ended the deal at 66), :data:`FAILED` (an illegal
-    answer, ``err`` filled), :data:`NEED_CLOSE`, or -1 (play the lead)."""
+    (:func:`asks_nb`), in the order of :func:`auto_lead_nb`; user answers are checked
+    (the user functions ``fns[3:6]``: close, declare, exchange). Returns :data:`DONE` (a
+    marriage ended the deal at 66), :data:`FAILED` (an illegal answer, ``ctx.err``
+    filled), :data:`NEED_CLOSE`, or -1 (play the lead)."""
+    hands, state, opts, err = ctx.hands, ctx.state, ctx.opts, ctx.err
     seat = state[S_LEADER]
-    codes = seats.code
-    params = seats.params
+    codes = ctx.seats.code
+    params = ctx.seats.params
     hand = hands[seat]
     if may_exchange_now_nb(hand, state, opts, seat):
         if codes[R_EXCHANGE, seat] == D_USER:
-            x = exchange_fn(hand, state, params[R_EXCHANGE, seat])
+            x = fns[5](hand, state, params[R_EXCHANGE, seat])
             if x != 0 and x != 1:
                 decision_err_nb(err, ERR_EXCHANGE, seat, x, hand, 1, state, HAND)
                 return FAILED
         else:
-            x = 1 if auto_yes_nb(R_EXCHANGE, seat, hand, state, opts, pst) else 0
+            x = 1 if auto_yes_nb(ctx, R_EXCHANGE, seat, hand) else 0
         if x == 1:
-            exchange_nine_nb(hands, state, opts, seat)
+            exchange_nine_nb(ctx, seat)
             hand = hands[seat]
     if may_close_now_nb(state, opts):
         code = codes[R_CLOSE, seat]
-        if code == D_SIMULATION and over_floor_nb(seat, hand, state, opts):
+        if code == D_SIMULATION and over_floor_nb(ctx, seat, hand):
             return NEED_CLOSE
         if code == D_USER:
-            x = close_fn(hand, state, params[R_CLOSE, seat])
+            x = fns[3](hand, state, params[R_CLOSE, seat])
             if x != 0 and x != 1:
                 decision_err_nb(err, ERR_CLOSE, seat, x, hand, 1, state, HAND)
                 return FAILED
         else:
-            x = 1 if auto_yes_nb(R_CLOSE, seat, hand, state, opts, pst) else 0
+            x = 1 if auto_yes_nb(ctx, R_CLOSE, seat, hand) else 0
         if x == 1:
             close_stock_nb(state, seat, follow_closed_nb(opts))
     mar = marriage_suits_nb(hand)
     if mar:
         if codes[R_DECLARE, seat] == D_USER:
-            suit = declare_fn(hand, state, params[R_DECLARE, seat])
+            suit = fns[4](hand, state, params[R_DECLARE, seat])
             if bad_declaration_nb(suit, mar):
                 decision_err_nb(err, ERR_DECLARE, seat, suit, hand, mar, state, HAND)
                 return FAILED
         else:
-            suit = auto_declare_nb(seat, mar, state, opts, pst)
-        if suit >= 0 and declare_nb(hands, state, opts, seat, suit):
+            suit = auto_declare_nb(ctx, seat, mar)
+        if suit >= 0 and declare_nb(ctx, seat, suit):
             return DONE
     return -1
 
 
-@cfunc(AFTER_SIG, cache=True)
-def after_trick_cb(hands, state, opts, pst, err):
-    """The engine's ``after_trick`` hook: the set-aside cards back, the trick counted
-    (:func:`settle_trick_nb`), both draw while the stock is open (the winner first; the
-    closed-stock rule once it is empty), and the next leader's decisions when random and
-    heuristic policies take them (:func:`auto_lead_nb`). False stops the loop: the deal
-    ended at 66 or with the last card (the loop was asked for the tricks of a full stock,
-    ``S_TRICKS``, and a closed stock leaves fewer), or a decision for :func:`play_on_nb`
-    (:func:`asks_nb`)."""
-    hands, state, opts, pst, err = borrowed((hands, state, opts, pst, err))   # the engine's arrays: see borrow.py
-    hands[0] |= opts[O_KEPT]
-    hands[1] |= opts[O_KEPT + 1]
-    opts[O_KEPT] = 0
-    opts[O_KEPT + 1] = 0
+@njit(cache=True, inline="always")     # once per trick: compiled into the engine's loop
+def after_trick_nb(hands, state, ctx, pst, err):
+    """The engine's ``after_trick`` hook (the context in the place of the options): the
+    set-aside cards back, the trick counted (:func:`settle_trick_nb`), both draw while the
+    stock is open (the winner first; the closed-stock rule once it is empty), and the next
+    leader's decisions when random and heuristic policies take them (:func:`auto_lead_nb`).
+    False stops the loop: the deal ended at 66 or with the last card (the loop was asked
+    for the tricks of a full stock, ``S_TRICKS``, and a closed stock leaves fewer), or a
+    decision for :func:`play_on_nb` (:func:`asks_nb`). ``hands``, ``state``, ``pst`` and
+    ``err`` are the context's."""
+    opts, kept = ctx.opts, ctx.kept
+    hands[0] |= kept[0]
+    hands[1] |= kept[1]
+    kept[0] = 0
+    kept[1] = 0
     if settle_trick_nb(hands, state, opts) or hands[0] | hands[1] == 0:
         return False
     if state[S_CLOSER] < 0 and state[S_STOCK] > 0:
-        state[S_STOCK] = draw_pair_nb(hands, opts, O_STOCK, state[S_STOCK], state[S_LEADER])
+        state[S_STOCK] = draw_pair_nb(hands, ctx.stock, state[S_STOCK], state[S_LEADER])
         if state[S_STOCK] == 0:
             state[S_FOLLOW] = follow_closed_nb(opts)
-    if asks_nb(hands, state, opts):
+    if asks_nb(ctx):
         return False
-    return not auto_lead_nb(hands, state, opts, pst)
+    return not auto_lead_nb(ctx)
 
 
-@njit(cache=True, inline="always")     # once per deal (and per pause), with a dozen array arguments: inlined
-def play_on_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, close_fn, declare_fn, exchange_fn, pst,
-               audit, audit_out, err):
-    """Play the deal in ``state`` (on the work options ``opts``, :func:`work_opts_nb`) on
-    from its next lead to its end (see the module doc). Returns :data:`DONE`,
-    :data:`FAILED` (an illegal move, ``err`` filled) or :data:`NEED_CLOSE` (a
-    ``simulation`` seat may close: :func:`run_deal_nb` decides)."""
+@njit(cache=True, inline="always")     # once per deal (and per pause): inlined
+def play_on_nb(ctx, fns, audit):
+    """Play the deal in ``ctx.state`` on from its next lead to its end (see the module
+    doc; ``fns[2]``: the user play function). Returns :data:`DONE`, :data:`FAILED` (an
+    illegal move, ``ctx.err`` filled) or :data:`NEED_CLOSE` (a ``simulation`` seat may
+    close: :func:`run_deal_nb` decides)."""
+    hands, state, err = ctx.hands, ctx.state, ctx.err
     while True:
-        if asks_nb(hands, state, opts):
-            r = ask_lead_nb(hands, state, opts, seats, close_fn, declare_fn, exchange_fn, pst, err)
+        if asks_nb(ctx):
+            r = ask_lead_nb(ctx, fns)
             if r >= 0:
                 return r
-        elif lead_call_nb(hands, state, opts, pst):
+        elif auto_lead_nb(ctx):
             return DONE
         state[S_PREV] = state[S_PLAYED]
-        if play_tricks_nb(choose_fn, after_fn, _YES, hands, state, tables, opts, seats, play_fn, pst, audit,
-                          audit_out, err):
+        if play_tricks_inline_nb(choose_nb, after_trick_nb, _YES, hands, state, ctx.tables, ctx, ctx.seats, fns[2],
+                                 ctx.pst, audit, ctx.audit_out, err):
             return DONE
         if err[E_KIND] != 0:
             return FAILED
-        if hands[0] | hands[1] == 0 or (state[S_REACHED] >= 0 and opts[O.deal_end] == DEAL_END.at_66):
+        if hands[0] | hands[1] == 0 or (state[S_REACHED] >= 0 and ctx.opts[O.deal_end] == DEAL_END.at_66):
             return DONE
         # stopped before a lead with a decision for ask_lead_nb
+
+
+@njit(cache=True)
+def play_on_call_nb(ctx, fns, audit):
+    """:func:`play_on_nb` as a call, on a :func:`~simkit.core.borrow.borrowed` context
+    (the caller holds its arrays): the simulation closer's play-outs and
+    :func:`one_deal_nb`."""
+    return play_on_nb(borrowed(ctx), fns, audit)
 
 
 @njit(cache=True)
@@ -493,33 +503,35 @@ def rollout_seats_nb(threshold):
 
 
 @njit(cache=True)
-def simulation_close_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, close_fn, declare_fn,
-                        exchange_fn, pst):
+def simulation_close_nb(ctx, fns):
     """Close or not by playing out sampled deals: ``samples`` times the cards the leader
     cannot see (his opponent's hand but for the cards shown, and the stock above the
     turned trump) are dealt again at random (:func:`~simkit.games.stock.resample_hidden_nb`)
-    and the deal is played out twice from here, closing now and not, every later decision
-    by the heuristic (closing at ``threshold``); he closes when closing scored more game
-    points in total (a deal won +points, lost -points)."""
+    and the deal is played out twice from here (:func:`play_on_call_nb`, on a context of
+    its own: copies of the state, the hands and the stock, every seat heuristic), closing
+    now and not, every later decision by the heuristic (closing at ``threshold``); he
+    closes when closing scored more game points in total (a deal won +points, lost
+    -points)."""
+    hands, state, opts = ctx.hands, ctx.state, ctx.opts
     seat = state[S_LEADER]
-    p = seats.params[R_CLOSE, seat]
+    p = ctx.seats.params[R_CLOSE, seat]
     samples = max(1, np.int64(p[P_SAMPLES]))
     roll = rollout_seats_nb(p[P_THRESHOLD])
-    wopts = opts.copy()
-    policy_opts_nb(wopts, roll.code, roll.params)
+    dcode, dlimit, close_w, floor = decisions_nb(roll)
     opp = 1 - seat
     known = state[S_SHOWN] & ~state[S_PLAYED] & ~hands[seat]   # shown by him, not played: still his
-    deck = tables[0, TT_DECK]
-    sh = np.zeros(MAX_SEATS, np.int64)
-    ss = np.zeros(STOCK_SIZE, np.int64)
+    deck = ctx.tables[0, TT_DECK]
+    sampled = (np.zeros(MAX_SEATS, np.int64), np.zeros(STOCK_SIZE, np.int64))
+    sh, ss = sampled
     wh = np.zeros(MAX_SEATS, np.int64)
     work = np.empty_like(state)
-    err = np.zeros(N_ERR, np.int64)
-    audit_out = np.zeros(4, np.int64)
+    wstock = np.empty(STOCK_SIZE, np.int64)
+    sim = SixtySixCtx(ctx.deck0, opts, ctx.tables, roll, None, np.zeros(4, np.int64), np.zeros(N_ERR, np.int64),
+                      ctx.deck, ctx.dst, ctx.pst, work, wh, wstock, ctx.kept.copy(), dcode, dlimit, close_w, floor)
     margin = 0
     for _ in range(samples):
-        if not resample_hidden_nb(seat, hands[seat], state[S_PLAYED], popcount_nb(hands[opp]), opts[O_STOCK:],
-                                  state[S_STOCK], 1, deck, known, sh, ss, pst):
+        if not resample_hidden_nb(seat, hands[seat], state[S_PLAYED], known, popcount_nb(hands[opp]), deck,
+                                  ctx.stock[:state[S_STOCK]], 1, sampled, ctx.pst):
             return 0
         for close in range(2):
             for i in range(S_SIZE):
@@ -527,12 +539,11 @@ def simulation_close_nb(hands, state, tables, opts, seats, choose_fn, after_fn, 
             for i in range(2):
                 wh[i] = sh[i]
             for i in range(STOCK_SIZE):
-                wopts[O_STOCK + i] = ss[i]
+                wstock[i] = ss[i]
             work[S_DECIDED] = work[S_TRICK_NO] + 1
             if close:
                 close_stock_nb(work, seat, follow_closed_nb(opts))
-            play_on_nb(wh, work, tables, wopts, roll, choose_fn, after_fn, play_fn, close_fn, declare_fn, exchange_fn,
-                       pst, _NO, audit_out, err)
+            play_on_call_nb(sim, fns, _NO)
             w, gp = deal_outcome_nb(work, opts)
             v = gp if w == seat else (-gp if w == opp else 0)
             margin += v if close else -v
@@ -540,33 +551,33 @@ def simulation_close_nb(hands, state, tables, opts, seats, choose_fn, after_fn, 
 
 
 @njit(cache=True, inline="always")     # once per deal: inlined
-def run_deal_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, close_fn, declare_fn, exchange_fn,
-                pst, audit, audit_out, err):
-    """Play the deal in ``state`` to its end, taking the ``simulation`` seats' close
-    decisions; False on an illegal move."""
+def run_deal_nb(play_on, ctx, fns, audit):
+    """Play the deal in ``ctx.state`` to its end with ``play_on`` (:func:`play_on_nb`
+    in the chunk's deals, :func:`play_on_call_nb` elsewhere), taking the ``simulation``
+    seats' close decisions; False on an illegal move."""
+    state = ctx.state
     while True:
-        r = play_on_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, close_fn, declare_fn,
-                       exchange_fn, pst, audit, audit_out, err)
+        r = play_on(ctx, fns, audit)
         if r != NEED_CLOSE:
             return r == DONE
         seat = state[S_LEADER]
-        if simulation_close_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, close_fn, declare_fn,
-                               exchange_fn, pst):
-            close_stock_nb(state, seat, follow_closed_nb(opts))
+        if simulation_close_nb(ctx, fns):
+            close_stock_nb(state, seat, follow_closed_nb(ctx.opts))
         state[S_DECIDED] = state[S_TRICK_NO] + 1
 
 
 @njit(cache=True, inline="always")     # once per deal: inlined
-def start_66_deal_nb(order, state, hands, opts, tables, dealer, deal_no):
+def start_66_deal_nb(ctx, order, dealer, deal_no):
     """Deal six cards each, one at a time from the dealer's left (003:26 «по 6 карт по
     одной за раз»), turn the next for trump and put it under the stock (003:27,
-    ``opts[O_STOCK:]``); the dealer's opponent leads. Returns the turned card."""
-    turnup = deal_round_nb(order, 2, HAND, dealer, hands)
+    ``ctx.stock``); the dealer's opponent leads. Returns the turned card."""
+    state = ctx.state
+    turnup = deal_round_nb(order, 2, HAND, dealer, ctx.hands)
     trump = turnup & 3
-    start_deal_nb(state, tables, trump, 2, HAND, dealer, 1 - dealer, turnup, deal_no)
+    start_deal_nb(state, ctx.tables, trump, 2, HAND, dealer, 1 - dealer, turnup, deal_no)
     state[S_TRICKS] = 2 * HAND
     state[S_FOLLOW] = FOLLOW_OPEN
-    state[S_STOCK] = fill_stock_nb(order[:STOCK_SIZE], 2 * HAND + 1, turnup, opts, O_STOCK)
+    state[S_STOCK] = fill_stock_nb(order[:STOCK_SIZE], 2 * HAND + 1, turnup, ctx.stock)
     state[S_CLOSER] = -1
     state[S_REACHED] = -1
     state[S_DECIDED] = 0
@@ -577,26 +588,28 @@ def start_66_deal_nb(order, state, hands, opts, tables, dealer, deal_no):
     for s in range(2):
         state[S_POINTS + s] = 0
         state[S_MAR_PTS + s] = 0
-        opts[O_KEPT + s] = 0
+        ctx.kept[s] = 0
     return turnup
 
 
 @njit(cache=True)
-def audit_deal_nb(hands, state, opts, deck_bits, audit_out):
-    """A finished deal: every card once in a hand, the stock or the played set; the card
-    points of the tricks (points less marriages and the last trick's 10) plus those still
-    unplayed make the deck's 120 (003:24); marriages count in 20s."""
+def audit_deal_nb(ctx):
+    """A finished deal (``ctx``'s hands, state and stock; counts in ``ctx.audit_out``):
+    every card once in a hand, the stock or the played set; the card points of the tricks
+    (points less marriages and the last trick's 10) plus those still unplayed make the
+    deck's 120 (003:24); marriages count in 20s."""
+    hands, state, audit_out = ctx.hands, ctx.state, ctx.audit_out
     audit_out[0] += 1
     rest = hands[0] | hands[1]
     n = popcount_nb(hands[0]) + popcount_nb(hands[1]) + state[S_STOCK] + popcount_nb(state[S_PLAYED])
     for i in range(state[S_STOCK]):
-        rest |= np.int64(1) << opts[O_STOCK + i]
-    bad = n != STOCK_SIZE or (rest | state[S_PLAYED]) != deck_bits or rest & state[S_PLAYED] != 0
+        rest |= np.int64(1) << ctx.stock[i]
+    bad = n != STOCK_SIZE or (rest | state[S_PLAYED]) != ctx.tables[0, TT_DECK] or rest & state[S_PLAYED] != 0
     cards = 0
     for s in range(2):
         cards += state[S_POINTS + s] - state[S_MAR_PTS + s]
         bad |= state[S_MAR_PTS + s] % MARRIAGE != 0
-    if hands[0] | hands[1] == 0 and (opts[O.last_trick] == LAST_TRICK_BONUS.always or state[S_CLOSER] < 0):
+    if hands[0] | hands[1] == 0 and (ctx.opts[O.last_trick] == LAST_TRICK_BONUS.always or state[S_CLOSER] < 0):
         cards -= LAST_TRICK
     if cards != points_nb(state[S_PLAYED], POINTS) or cards + points_nb(rest, POINTS) != DEAL_POINTS:
         bad = True
@@ -624,129 +637,121 @@ CLOSE_BINS = 2 * WIN
  C_DRAWN, C_FIRST_MARRIAGE, C_UNFINISHED) = range(13)
 N_COUNTERS = 13
 
-_I1, _I2 = types.int64[::1], types.int64[:, ::1]
-
-
-@njit(cache=True)
-def units_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, close_fn, declare_fn,
-             exchange_fn, stats, audit, audit_out, err, deck, dst, pst, state, hands):
-    """The units of :func:`sixty_six_chunk_nb` with its work arrays (``opts``: the work
-    options, :func:`work_opts_nb`), every array used through a
-    :func:`~simkit.core.borrow.borrowed` view (no reference counting in the calls per deal
-    and per trick)."""
-    deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands = borrowed(
-        (deck0, opts, tables, audit_out, err, deck, dst, pst, state, hands))
-    seats, stats = borrowed(seats), borrowed(stats)
+@njit(cache=True, inline="always")
+def unit_nb(ctx, fns, unit, audit):
+    """One unit (the engine's unit hook, :func:`~simkit.core.trick_game.unit_loop`): a
+    game to ``target`` game points (the winner of a deal deals the next, 003:25) or, with
+    ``unit=deal``, one deal. False on an illegal move."""
+    opts, stats, state = ctx.opts, ctx.stats, ctx.state
     counters, gp_hist, close_hist = stats.counters, stats.gp_hist, stats.close_hist
     pts_hist, trick_hist, mar_hist, wins, group_wins = (stats.pts_hist, stats.trick_hist, stats.mar_hist,
                                                         stats.wins, stats.group_wins)
-    group = seats.group
-    deck_bits = tables[0, TT_DECK]
     single = opts[O.unit] == UNIT.deal
-    for unit in range(start, stop):
+    score0 = 0
+    score1 = 0
+    dealer = opts[O.first_dealer]
+    deals = 0
+    winner = -1
+    while True:
         poll_interrupt_nb()
-        start_unit_nb(deck, deck0, dst, pst, seed, unit, err)
-        score0 = 0
-        score1 = 0
-        dealer = opts[O.first_dealer]
-        deals = 0
-        winner = -1
-        while True:
-            poll_interrupt_nb()
-            shuffle_top_nb(deck, STOCK_SIZE, dst)
-            deals += 1
-            start_66_deal_nb(deck, state, hands, opts, tables, dealer, deals)
-            state[S_SCORE] = score0
-            state[S_SCORE + 1] = score1
-            if not run_deal_nb(hands, state, tables, opts, seats, choose_fn, after_fn, play_fn, close_fn, declare_fn,
-                               exchange_fn, pst, audit, audit_out, err):
-                return
-            if audit:
-                audit_deal_nb(hands, state, opts, deck_bits, audit_out)
-            w, gp = deal_outcome_nb(state, opts)
-            counters[C_DEALS] += 1
-            closer = state[S_CLOSER]
-            gp_hist[1 if closer >= 0 else 0, gp] += 1
-            stats.margin_hist[MAX_GP + (gp if w == 0 else (-gp if w == 1 else 0))] += 1
-            if closer >= 0:
-                counters[C_CLOSES] += 1
-                outcome = 2 if w < 0 else (0 if w == closer else 1)
-                counters[C_CLOSE_WON] += 1 if outcome == 0 else 0
-                close_hist[closer, min(state[S_CLOSE_PTS], CLOSE_BINS - 1), outcome] += 1
-            decl = state[S_DECLARED]
-            trump = state[S_TRUMP]       # bits trump and 4 + trump: the marriages of 40
-            m40 = ((decl >> trump) & 1) + ((decl >> (4 + trump)) & 1)
-            m20 = popcount_nb(decl & 0xFF) - m40
-            pts_hist[0, state[S_POINTS]] += 1
-            pts_hist[1, state[S_POINTS + 1]] += 1
-            trick_hist[0, state[S_WON]] += 1
-            trick_hist[1, state[S_WON + 1]] += 1
-            counters[C_NINES] += ((decl >> 8) & 1) + ((decl >> 9) & 1)
-            counters[C_FIRST_MARRIAGE] += (decl >> 10) & 1
-            counters[C_MAR20] += m20
-            counters[C_MAR40] += m40
-            mar_hist[0, (state[S_MAR_PTS] + state[S_MAR_PTS + 1]) // MARRIAGE] += 1
-            mar_hist[1, m20] += 1
-            mar_hist[2, m40] += 1
-            counters[C_REPLAYS] += 1 if w < 0 else 0
-            counters[C_LEADER_WON] += 1 if w == 1 - dealer else 0
-            counters[C_REACHED] += 1 if state[S_POINTS] >= WIN or state[S_POINTS + 1] >= WIN else 0
-            if single:
+        shuffle_top_nb(ctx.deck, STOCK_SIZE, ctx.dst)
+        deals += 1
+        start_66_deal_nb(ctx, ctx.deck, dealer, deals)
+        state[S_SCORE] = score0
+        state[S_SCORE + 1] = score1
+        if not run_deal_nb(play_on_nb, ctx, fns, audit):
+            return False
+        if audit:
+            audit_deal_nb(ctx)
+        w, gp = deal_outcome_nb(state, opts)
+        counters[C_DEALS] += 1
+        closer = state[S_CLOSER]
+        gp_hist[1 if closer >= 0 else 0, gp] += 1
+        stats.margin_hist[MAX_GP + (gp if w == 0 else (-gp if w == 1 else 0))] += 1
+        if closer >= 0:
+            counters[C_CLOSES] += 1
+            outcome = 2 if w < 0 else (0 if w == closer else 1)
+            counters[C_CLOSE_WON] += 1 if outcome == 0 else 0
+            close_hist[closer, min(state[S_CLOSE_PTS], CLOSE_BINS - 1), outcome] += 1
+        decl = state[S_DECLARED]
+        trump = state[S_TRUMP]       # bits trump and 4 + trump: the marriages of 40
+        m40 = ((decl >> trump) & 1) + ((decl >> (4 + trump)) & 1)
+        m20 = popcount_nb(decl & 0xFF) - m40
+        pts_hist[0, state[S_POINTS]] += 1
+        pts_hist[1, state[S_POINTS + 1]] += 1
+        trick_hist[0, state[S_WON]] += 1
+        trick_hist[1, state[S_WON + 1]] += 1
+        counters[C_NINES] += ((decl >> 8) & 1) + ((decl >> 9) & 1)
+        counters[C_FIRST_MARRIAGE] += (decl >> 10) & 1
+        counters[C_MAR20] += m20
+        counters[C_MAR40] += m40
+        mar_hist[0, (state[S_MAR_PTS] + state[S_MAR_PTS + 1]) // MARRIAGE] += 1
+        mar_hist[1, m20] += 1
+        mar_hist[2, m40] += 1
+        counters[C_REPLAYS] += 1 if w < 0 else 0
+        counters[C_LEADER_WON] += 1 if w == 1 - dealer else 0
+        counters[C_REACHED] += 1 if state[S_POINTS] >= WIN or state[S_POINTS + 1] >= WIN else 0
+        if single:
+            winner = w
+            break
+        if w >= 0:
+            dealer = w                      # 003:25 «следующая сдача принадлежит игроку, набравшему 66 очков»
+            if w == 0:
+                score0 += gp
+            else:
+                score1 += gp
+            if score0 >= opts[O.target] or score1 >= opts[O.target]:
                 winner = w
                 break
-            if w >= 0:
-                dealer = w                      # 003:25 «следующая сдача принадлежит игроку, набравшему 66 очков»
-                if w == 0:
-                    score0 += gp
-                else:
-                    score1 += gp
-                if score0 >= opts[O.target] or score1 >= opts[O.target]:
-                    winner = w
-                    break
-            if deals >= opts[O.max_deals]:
-                winner = 0 if score0 > score1 else (1 if score1 > score0 else -1)
-                counters[C_DRAWN] += 1 if winner < 0 else 0
-                counters[C_UNFINISHED] += 1         # cut by the max_deals safeguard, not played to the target
-                break
-        counters[C_UNITS] += 1
-        if not single:
-            moment_add_nb(stats.game_len, 0, deals)
-        tally_unit_nb(winner, group, wins, group_wins)
+        if deals >= opts[O.max_deals]:
+            winner = 0 if score0 > score1 else (1 if score1 > score0 else -1)
+            counters[C_DRAWN] += 1 if winner < 0 else 0
+            counters[C_UNFINISHED] += 1         # cut by the max_deals safeguard, not played to the target
+            break
+    counters[C_UNITS] += 1
+    if not single:
+        moment_add_nb(stats.game_len, 0, deals)
+    tally_unit_nb(winner, ctx.seats.group, wins, group_wins)
+    return True
 
 
-@njit(types.void(types.int64, types.int64, types.int64, types.uint8[::1], _I1, _I2, SEATS_TYPE, CHOOSE_FN, AFTER_FN,
-                 PLAY_FN, BID_FN, BID_FN, BID_FN, STATS_TYPE, types.boolean, _I1, _I1), cache=True)
-def sixty_six_chunk_nb(seed, start, stop, deck0, opts, tables, seats, choose_fn, after_fn, play_fn, close_fn,
-                       declare_fn, exchange_fn, stats, audit, audit_out, err):
-    """Play units ``start..stop-1`` into ``stats`` (:data:`SixtySixStats`): games to
-    ``target`` game points (the winner of a deal deals the next, 003:25) or single deals
-    (:func:`units_nb`, on work arrays allocated here)."""
-    deck, dst, pst, state, hands = unit_arrays_nb(deck0)
-    units_nb(seed, start, stop, deck0, work_opts_nb(opts, tables, seats), tables, seats, choose_fn, after_fn, play_fn,
-             close_fn, declare_fn, exchange_fn, stats, audit, audit_out, err, deck, dst, pst, state, hands)
+run_units_nb = unit_loop(unit_nb)
 
 
-@njit(types.boolean(types.uint8[::1], _I1, _I2, types.int64, SEATS_TYPE, CHOOSE_FN, AFTER_FN, PLAY_FN, BID_FN,
-                    BID_FN, BID_FN, types.int64, _I1, _I1, _I1, _I1), cache=True)
-def one_deal_nb(order, opts, tables, dealer, seats, choose_fn, after_fn, play_fn, close_fn, declare_fn,
-                exchange_fn, seed, state, hands, result, err):
+@njit(cache=True)
+def work_fields_nb(seats):
+    """The context's own work fields (:data:`SixtySixCtx`): the stock, the set-aside
+    cards and the seats' decisions (:func:`decisions_nb`)."""
+    return (np.zeros(STOCK_SIZE, np.int64), np.zeros(2, np.int64)) + decisions_nb(seats)
+
+
+@njit(chunk_signature(STATS_TYPE, PLAY_FN, BID_FN, BID_FN, BID_FN), cache=True)
+def sixty_six_chunk_nb(seed, start, stop, inp, fns, stats, audit):
+    """Play units ``start..stop-1`` into ``stats`` (:data:`SixtySixStats`) with the unit
+    hook :func:`unit_nb` (``inp.opts``: the layout :data:`O`; ``fns`` = (choose,
+    after_trick, play, close, declare, exchange))."""
+    ctx = SixtySixCtx(*(trick_core_nb(inp, stats) + work_fields_nb(inp.seats)))
+    run_units_nb(seed, start, stop, ctx, fns, audit)
+
+
+@njit(types.boolean(types.uint8[::1], INPUTS_TYPE, fns_type(PLAY_FN, BID_FN, BID_FN, BID_FN), types.int64,
+                    types.int64, types.int64[::1], types.int64[::1], types.int64[::1]), cache=True)
+def one_deal_nb(order, inp, fns, dealer, seed, state, hands, result):
     """One deal dealt from the fixed card order ``order`` (what the chunk kernel does
     after shuffling; for tests and users), audited, policy randomness from the policy
     stream of unit 0 of ``seed``. Fills ``state``, ``hands`` (as dealt) and ``result`` =
-    [winner, game points, audit checks, audit violations]; False on an illegal move."""
-    audit_out = np.zeros(2, np.int64)
-    play_hands = np.zeros(MAX_SEATS, np.int64)
-    work = work_opts_nb(opts, tables, seats)
-    start_66_deal_nb(order, state, play_hands, work, tables, dealer, 1)
+    [winner, game points, audit checks, audit violations]; False on an illegal move
+    (``inp.err`` filled)."""
+    ctx = SixtySixCtx(*(deal_core_nb(inp, order, seed, state) + work_fields_nb(inp.seats)))
+    start_66_deal_nb(ctx, order, dealer, 1)
     for s in range(2):
-        hands[s] = play_hands[s]
-    if not run_deal_nb(play_hands, state, tables, work, seats, choose_fn, after_fn, play_fn, close_fn, declare_fn,
-                       exchange_fn, fixed_stream_nb(seed), _YES, audit_out, err):
+        hands[s] = ctx.hands[s]
+    if not run_deal_nb(play_on_call_nb, ctx, fns, _YES):
         return False
-    audit_deal_nb(play_hands, state, work, tables[0, TT_DECK], audit_out)
-    w, gp = deal_outcome_nb(state, work)
+    audit_deal_nb(ctx)
+    w, gp = deal_outcome_nb(state, inp.opts)
     result[0] = w
     result[1] = gp
-    result[2] = audit_out[0]
-    result[3] = audit_out[1]
+    result[2] = inp.audit_out[0]
+    result[3] = inp.audit_out[1]
     return True
