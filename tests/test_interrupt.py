@@ -150,23 +150,26 @@ def test_every_chunk_kernel_polls_for_ctrl_c_in_its_unit_loop():
     """Each game's unit loop starts with ``poll_interrupt_nb()`` (the banking games:
     ``poll_every_nb(unit)``; the behaviour is checked above on four games; this checks
     that none of the 21 lacks the poll). A game on the engine's loop
-    (:func:`simkit.core.trick_game.unit_loop`) has none of its own: the engine's has it."""
+    (:func:`simkit.core.trick_game.unit_loop`) or on the banks' loop
+    (:func:`simkit.games.banking_nb.bank_loop`) has none of its own: that loop has it."""
     import ast
 
     def unit_loops(tree):
         return [n for n in ast.walk(tree) if isinstance(n, ast.For) and ast.unparse(n.target) == "unit"
                 and ast.unparse(n.iter) == "range(start, stop)"]
 
-    engine = ROOT / "simkit" / "core" / "trick_game.py"
-    paths = [engine] + sorted((ROOT / "simkit" / "games").glob("*/nb.py"))
-    on_engine = 0
+    engines = {ROOT / "simkit" / "core" / "trick_game.py": "unit_loop(unit_nb)",
+               ROOT / "simkit" / "games" / "banking_nb.py": "bank_loop(unit_nb)"}
+    paths = list(engines) + sorted((ROOT / "simkit" / "games").glob("*/nb.py"))
+    on_engine = dict.fromkeys(engines.values(), 0)
     for path in paths:
         tree = ast.parse(path.read_text())
         loops = unit_loops(tree)
-        if path != engine and not loops and "unit_loop(unit_nb)" in path.read_text():
-            on_engine += 1
+        made = [m for m in on_engine if m in path.read_text()]
+        if path not in engines and not loops and made:
+            on_engine[made[0]] += 1
             continue
         assert loops, path
         for loop in loops:
             assert ast.unparse(loop.body[0]) in ("poll_interrupt_nb()", "poll_every_nb(unit)"), (path, loop.lineno)
-    assert on_engine >= 2
+    assert on_engine["unit_loop(unit_nb)"] >= 2 and on_engine["bank_loop(unit_nb)"] >= 1

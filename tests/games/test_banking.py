@@ -31,3 +31,57 @@ def test_bank_close_and_metrics():
     assert t["bank_outcome"].set_index("outcome")["count"].to_dict() == {"passed": 0, "broken": 1, "tripled": 2,
                                                                           "capped": 0}
     assert "bank_outcome" not in banking.bank_tables(st, outcomes=False)
+
+
+# the banks' kernel frame (simkit/games/banking_nb.py): a toy game on the shared unit loop
+from numba import njit  # noqa: E402
+
+from simkit.games.banking_nb import (BANK_FIELDS, bank_bundle, bank_context, bank_core_nb, bank_inputs,  # noqa: E402
+                                     bank_loop)
+
+ToyStats, TOY_STATS = bank_bundle("ToyStats", {"units": 1, "draws": 2})
+ToyInputs = bank_inputs("ToyInputs", ("stop_at",))
+ToyCtx = bank_context("ToyCtx", ("stop_at", "seen"))
+
+
+@njit(inline="always")
+def _toy_unit_nb(ctx, fns, unit, audit):
+    if unit == ctx.stop_at:
+        ctx.err[0] = 1
+        ctx.err[1] = unit
+        return False
+    ctx.stats.units[0] += 1
+    ctx.stats.draws[unit, 0] = ctx.state[0] == ctx.state[0]       # the stream was started
+    ctx.stats.draws[unit, 1] = ctx.deck[0] == ctx.deck0[0] and ctx.seen[0] == 0
+    ctx.deck[0] = 255                                            # the loop puts the deck back
+    if audit:
+        ctx.audit_out[0] += 1
+    return True
+
+
+_toy_banks_nb = bank_loop(_toy_unit_nb)
+
+
+@njit
+def _toy_chunk_nb(seed, start, stop, inp, fns, stats, audit):
+    ctx = ToyCtx(*(bank_core_nb(inp, stats) + (inp.stop_at, np.zeros(1, np.int64))))
+    _toy_banks_nb(seed, start, stop, ctx, fns, audit)
+
+
+def test_the_bank_loop_plays_each_unit_on_a_fresh_deck_and_stops_at_a_false():
+    deck0 = np.arange(8, dtype=np.uint8)
+    st = ToyStats(np.zeros(1, np.int64), np.zeros((6, 2), np.int64))
+    inp = ToyInputs(deck0, np.zeros(1, np.int64), np.zeros(2, np.int64), np.zeros(2, np.int64), 4)
+    _toy_chunk_nb(1, 0, 6, inp, (0,), st, True)
+    assert st.units[0] == 4 and st.draws[:4].tolist() == [[1, 1]] * 4 and st.draws[4:].sum() == 0
+    assert inp.err.tolist() == [1, 4] and inp.audit_out[0] == 4
+    assert ToyCtx._fields[:len(BANK_FIELDS)] == BANK_FIELDS and ToyCtx.__module__ == __name__
+
+
+def test_the_bank_frame_refuses_a_called_hook_and_clashing_names():
+    with pytest.raises(ValueError, match="inline"):
+        bank_loop(njit(lambda ctx, fns, unit, audit: True))
+    with pytest.raises(ValueError, match="shadow"):
+        bank_context("BadCtx", ("deck", "x"))
+    with pytest.raises(ValueError, match="repeat"):
+        bank_inputs("BadInputs", ("x", "x"))

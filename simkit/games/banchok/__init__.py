@@ -53,9 +53,8 @@ class Banchok(Game):
         st = report.empty_stats(rules.punters)
         audit_out = np.zeros(2, np.int64)
         err = np.zeros(nb.N_ERR, np.int64)
-        nb.banchok_chunk_nb(seed, start, stop, deck(52, copies=rules.decks), pack(rules, nb.O), code, params, fn,
-                            pz, audit, st["edge"], st["bank"], st["tenure"], st["outcome"], st["coup"], st["by_seat"],
-                            st["tenure_by_outcome"], st["calib"], st["counters"], audit_out, err)
+        inp = nb.BanchokInputs(deck(52, copies=rules.decks), pack(rules, nb.O), audit_out, err, code, params, pz)
+        nb.banchok_chunk_nb.entry()(seed, start, stop, inp, (fn,), nb.BanchokStats(**st), audit)
         if err[0]:
             self._illegal(policies, err, f"bank (unit) {err[1]}")
         return st, audit_out
@@ -85,8 +84,8 @@ class Banchok(Game):
         err = np.zeros(nb.N_ERR, np.int64)
         audit_out = np.zeros(2, np.int64)
         buf = codes.copy()
-        if not nb.banchok_fixed_nb(buf, deck(52, copies=rules.decks), opts, code, params, fn, pz, out, rec, err,
-                                   audit_out):
+        inp = nb.BanchokInputs(deck(52, copies=rules.decks), opts, audit_out, err, code, params, pz)
+        if not nb.banchok_fixed_nb(buf, inp, (fn,), out, rec):
             self._illegal(policies, err, "hand-built bank")
         if audit_out[1] or not np.array_equal(np.sort(buf), np.sort(codes)):
             raise SimkitError(f"banchok: the audit found {audit_out[1]} violation(s) in a hand-built bank")

@@ -16,15 +16,15 @@ whole bank needs no copying. With ``fixed`` (hand-built decks) cards are dealt i
 order and used cards come back in the order they were dealt.
 """
 import numpy as np
-from numba import types
+from numba import types, typeof
 
-from simkit.core.interrupt_nb import poll_every_nb
 from simkit.core.jit import cfunc, njit
 from simkit.core.options import choices, layout
-from simkit.core.rng import randbelow_nb, seed_stream_nb
+from simkit.core.rng import randbelow_nb
 from simkit.core.stats import moment_add_nb, ratio_add_nb
 from simkit.games.banchok.rules import BanchokRules
-from simkit.games.banking_nb import BANK_BROKEN, BANK_CAPPED, BANK_TRIPLED, bank_close_nb
+from simkit.games.banking_nb import (BANK_BROKEN, BANK_CAPPED, BANK_TRIPLED, bank_bundle, bank_close_nb, bank_context,
+                                     bank_core_nb, bank_inputs, bank_loop)
 
 MAX_PUNTERS = 26
 N_PBINS = 20          # win-probability bins of width 0.05 for the calibration table
@@ -182,6 +182,29 @@ def primazka_nb(pz, p1, bank, stake):
     return np.int64(0)
 
 
+#: the statistics (``stats.<name>``; see :func:`banchok_chunk_nb`)
+BanchokStats, STATS_TYPE = bank_bundle("BanchokStats", {"edge": 2, "bank": 2, "tenure": 1, "outcome": 1, "coup": 2,
+                                                        "by_seat": 2, "tenure_by_outcome": 2, "calib": 2,
+                                                        "counters": 1})
+
+#: what the Python side passes the kernels (:func:`~simkit.games.banking_nb.bank_inputs`): the canonical
+#: decks, the ``opts`` (layout :data:`O`), the audit counts, the error record (``N_ERR``), the staking
+#: policy's code (``POL_*``) and parameters, and the primazka parameters ``pz`` (:func:`primazka_nb`)
+BanchokInputs = bank_inputs("BanchokInputs", ("code", "params", "pz"))
+INPUTS_TYPE = typeof(BanchokInputs(np.zeros(1, np.uint8), np.zeros(1, np.int64), np.zeros(2, np.int64),
+                                   np.zeros(N_ERR, np.int64), np.int64(0), np.zeros(1), np.zeros(2)))
+#: the user functions: ``(stake,)``
+FNS_TYPE = types.Tuple((STAKE_FN,))
+
+#: the kernel context (:func:`~simkit.games.banking_nb.bank_context`): the loop's fields (``deck`` is the
+#: ring the bank is dealt from: the shuffled decks, or the hand-built cards), the inputs' own, ``fixed``
+#: (hand-built cards: dealt in order), loss and stakes by seat ``seat_x``/``seat_y``, ``calib`` (the
+#: statistics' or a scratch), the bank's summary ``out`` (:func:`bank_nb`), the coup records ``rec``, the
+#: sorted decks (audit) and the scratch arrays (:func:`workspace_nb`)
+BanchokCtx = bank_context("BanchokCtx", ("code", "params", "pz", "fixed", "seat_x", "seat_y", "calib", "out",
+                                         "rec", "sorted0", "hands", "hand", "seen", "best", "pool"))
+
+
 @njit(cache=True)
 def workspace_nb():
     """(hands, hand, seen, best, pool): the scratch arrays :func:`bank_nb` works in."""
@@ -189,17 +212,22 @@ def workspace_nb():
             np.zeros(4, np.int64), np.zeros(64, np.int64))
 
 
-# _nrt=False: bank_nb allocates nothing (its scratch arrays come from the caller), so its
+# _nrt=False: bank_nb allocates nothing (its scratch arrays come from the context), so its
 # array arguments need no reference counting (atomic operations) on each call.
 @njit(cache=True, _nrt=False)
-def bank_nb(buf, state, fixed, deck0, opts, code, params, fn, pz, audit, by_seat_x, by_seat_y, calib, out, rec,
-            err, audit_out, hands, hand, seen, best, pool):
-    """Play one bank from ``buf`` and fill ``out`` = [punters' loss, stakes, coups, how it
-    ended, punter wins, whole-bank stakes, rounds, primazka stakes]; with ``opts[O.primazka]``
-    the others add :func:`primazka_nb` (parameters ``pz``) to each stake and the sum is
-    settled as one stake (counted in the stakes); ``by_seat_x/y``: loss and stakes by seat;
-    ``calib[bin]`` += (coups, wins) by the punter's win probability; ``rec`` (if it has
-    rows) records each coup. Returns False on an illegal stake (``err`` filled)."""
+def bank_nb(ctx, fns, audit):
+    """Play one bank from the ring ``ctx.deck`` and fill ``ctx.out`` = [punters' loss, stakes,
+    coups, how it ended, punter wins, whole-bank stakes, rounds, primazka stakes]; with
+    ``opts[O.primazka]`` the others add :func:`primazka_nb` (parameters ``ctx.pz``) to each
+    stake and the sum is settled as one stake (counted in the stakes); ``ctx.seat_x/y``: loss
+    and stakes by seat; ``ctx.calib[bin]`` += (coups, wins) by the punter's win probability;
+    ``ctx.rec`` (if it has rows) records each coup. Returns False on an illegal stake
+    (``ctx.err`` filled)."""
+    buf, state, fixed, deck0, opts, err, audit_out = ctx.deck, ctx.state, ctx.fixed, ctx.deck0, ctx.opts, ctx.err, \
+        ctx.audit_out
+    code, params, fn, pz = ctx.code, ctx.params, fns[0], ctx.pz
+    by_seat_x, by_seat_y, calib, out, rec = ctx.seat_x, ctx.seat_y, ctx.calib, ctx.out, ctx.rec
+    hands, hand, seen, best, pool = ctx.hands, ctx.hand, ctx.seen, ctx.best, ctx.pool
     p = opts[O.punters]
     r = 4 * p
     decks = opts[O.decks]
@@ -302,20 +330,48 @@ def bank_nb(buf, state, fixed, deck0, opts, code, params, fn, pz, audit, by_seat
     return True
 
 
-_ARGS = (types.int64, types.int64, types.int64,                       # seed, start, stop
-         types.uint8[:], types.int64[:],                              # deck, opts
-         types.int64, types.float64[:], STAKE_FN,                     # policy
-         types.float64[:],                                            # primazka parameters
-         types.boolean,                                               # audit
-         types.int64[:, :], types.int64[:, :], types.int64[:], types.int64[:],  # edge, bank, tenure, outcome
-         types.int64[:, :], types.int64[:, :], types.int64[:, :],     # coup, by_seat, tenure_by_outcome
-         types.int64[:, :], types.int64[:], types.int64[:], types.int64[:])     # calib, counters, audit, err
+@njit(cache=True, inline="always")
+def unit_nb(ctx, fns, unit, audit):
+    """One bank (the unit hook of :func:`~simkit.games.banking_nb.bank_loop`): :func:`bank_nb`
+    on the freshly ordered decks, then its statistics (see :func:`banchok_chunk_nb`). False on
+    an illegal stake (``ctx.err`` filled, ``err[1]`` = the unit)."""
+    stats, audit_out, seat_x, seat_y, out = ctx.stats, ctx.audit_out, ctx.seat_x, ctx.seat_y, ctx.out
+    p = seat_x.shape[0]
+    seat_x[:] = 0
+    seat_y[:] = 0
+    if not bank_nb(ctx, fns, audit):
+        ctx.err[1] = unit
+        return False
+    if audit:
+        audit_out[0] += 1
+        if not np.array_equal(np.sort(ctx.deck), ctx.sorted0):
+            audit_out[1] += 1
+    coups = out[2]
+    bank_close_nb(stats.edge, stats.bank, stats.tenure, stats.outcome, out[0], out[1], coups, out[3])
+    coup = stats.coup
+    ratio_add_nb(coup, 0, out[4], coups)
+    ratio_add_nb(coup, 1, out[1], coups)
+    ratio_add_nb(coup, 2, out[5], coups)
+    ratio_add_nb(coup, 3, out[0], coups)
+    ratio_add_nb(coup, 4, out[7], out[1])
+    moment_add_nb(stats.tenure_by_outcome, out[3], coups)
+    for i in range(p):
+        ratio_add_nb(stats.by_seat, i, seat_x[i], seat_y[i])
+    counters = stats.counters
+    counters[0] += coups
+    counters[1] += out[6]
+    counters[2] += out[5]
+    return True
 
 
-@njit(types.void(*_ARGS), cache=True)
-def banchok_chunk_nb(seed, start, stop, deck0, opts, code, params, fn, pz, audit, edge, bank_mom, tenure, outcome,
-                     coup, by_seat, tenure_by_outcome, calib, counters, audit_out, err):
-    """Play banks ``start..stop-1`` and add their statistics.
+run_banks_nb = bank_loop(unit_nb)
+
+
+@njit(types.void(types.int64, types.int64, types.int64, INPUTS_TYPE, FNS_TYPE, STATS_TYPE, types.boolean), cache=True)
+def banchok_chunk_nb(seed, start, stop, inp, fns, stats, audit):
+    """Play banks ``start..stop-1`` and add their statistics to ``stats`` (:data:`BanchokStats`),
+    with the unit hook :func:`unit_nb` (``inp``: :data:`BanchokInputs`; ``fns`` = ``(stake,)``,
+    the user function, called only with ``inp.code == POL_USER``).
 
     Bank statistics as :mod:`simkit.games.banking`. ``coup`` ratio rows per bank: 0 =
     (punter wins, coups), 1 = (stakes, coups), 2 = (whole-bank stakes, coups), 3 = (punters'
@@ -323,60 +379,23 @@ def banchok_chunk_nb(seed, start, stop, deck0, opts, code, params, fn, pz, audit
     ``tenure_by_outcome[how]`` = moments of the tenure of banks that ended so;
     ``calib[bin]`` = (coups, wins) by win probability; ``counters`` = [coups, rounds,
     whole-bank stakes]."""
-    p = opts[O.punters]
-    buf = deck0.copy()
-    state = np.zeros(4, dtype=np.uint64)
-    out = np.zeros(N_OUT, np.int64)
-    seat_x = np.zeros(p, np.int64)
-    seat_y = np.zeros(p, np.int64)
-    rec = np.zeros((0, N_REC), np.int64)
+    p = inp.opts[O.punters]
     hands, hand, seen, best, pool = workspace_nb()
-    sorted0 = np.sort(deck0)
-    for unit in range(start, stop):
-        poll_every_nb(unit)
-        seed_stream_nb(state, seed, unit)
-        buf[:] = deck0
-        seat_x[:] = 0
-        seat_y[:] = 0
-        if not bank_nb(buf, state, False, deck0, opts, code, params, fn, pz, audit, seat_x, seat_y, calib, out,
-                       rec, err, audit_out, hands, hand, seen, best, pool):
-            err[1] = unit
-            return
-        if audit:
-            audit_out[0] += 1
-            if not np.array_equal(np.sort(buf), sorted0):
-                audit_out[1] += 1
-        coups = out[2]
-        bank_close_nb(edge, bank_mom, tenure, outcome, out[0], out[1], coups, out[3])
-        ratio_add_nb(coup, 0, out[4], coups)
-        ratio_add_nb(coup, 1, out[1], coups)
-        ratio_add_nb(coup, 2, out[5], coups)
-        ratio_add_nb(coup, 3, out[0], coups)
-        ratio_add_nb(coup, 4, out[7], out[1])
-        moment_add_nb(tenure_by_outcome, out[3], coups)
-        for i in range(p):
-            ratio_add_nb(by_seat, i, seat_x[i], seat_y[i])
-        counters[0] += coups
-        counters[1] += out[6]
-        counters[2] += out[5]
+    ctx = BanchokCtx(*(bank_core_nb(inp, stats) + (
+        inp.code, inp.params, inp.pz, False, np.zeros(p, np.int64), np.zeros(p, np.int64), stats.calib,
+        np.zeros(N_OUT, np.int64), np.zeros((0, N_REC), np.int64), np.sort(inp.deck0), hands, hand, seen, best,
+        pool)))
+    run_banks_nb(seed, start, stop, ctx, fns, audit)
 
 
-_FIXED_ARGS = (types.uint8[:], types.uint8[:], types.int64[:],   # cards, deck for the audit, opts
-               types.int64, types.float64[:], STAKE_FN,          # policy
-               types.float64[:],                                 # primazka parameters
-               types.int64[:], types.int64[:, :], types.int64[:], types.int64[:])  # out, rec, err, audit
-
-
-@njit(types.boolean(*_FIXED_ARGS), cache=True)
-def banchok_fixed_nb(cards, deck0, opts, code, params, fn, pz, out, rec, err, audit_out):
+@njit(types.boolean(types.uint8[::1], INPUTS_TYPE, FNS_TYPE, types.int64[::1], types.int64[:, ::1]), cache=True)
+def banchok_fixed_nb(cards, inp, fns, out, rec):
     """One bank dealt from ``cards`` in the given order (used cards coming back in the
-    order they were dealt), audited against ``deck0`` (the decks the rules give); see
-    :func:`bank_nb`."""
-    state = np.zeros(4, dtype=np.uint64)
-    p = opts[O.punters]
-    seat_x = np.zeros(p, np.int64)
-    seat_y = np.zeros(p, np.int64)
-    calib = np.zeros((N_PBINS, 2), np.int64)
+    order they were dealt), audited against ``inp.deck0`` (the decks the rules give); see
+    :func:`bank_nb` (``out``, ``rec``)."""
+    p = inp.opts[O.punters]
     hands, hand, seen, best, pool = workspace_nb()
-    return bank_nb(cards, state, True, deck0, opts, code, params, fn, pz, True, seat_x, seat_y, calib, out, rec,
-                   err, audit_out, hands, hand, seen, best, pool)
+    ctx = BanchokCtx(inp.deck0, inp.opts, None, inp.audit_out, inp.err, cards, np.zeros(4, dtype=np.uint64),
+                     inp.code, inp.params, inp.pz, True, np.zeros(p, np.int64), np.zeros(p, np.int64),
+                     np.zeros((N_PBINS, 2), np.int64), out, rec, np.sort(inp.deck0), hands, hand, seen, best, pool)
+    return bank_nb(ctx, fns, True)

@@ -75,9 +75,8 @@ class Macao(Game):
                                 counters=np.zeros(4, np.int64))
         audit_out = np.zeros(2, np.int64)
         err = np.zeros(nb.N_ERR, np.int64)
-        nb.macao_chunk_nb(seed, start, stop, deck(52, copies=rules.decks), kernel_opts(rules), pc, pp, pf, bc, bp,
-                          bf, audit, st["edge"], st["bank"], st["tenure"], st["outcome"], st["coup"], st["payout"],
-                          st["pfinal"], st["bfinal"], st["counters"], audit_out, err)
+        inp = nb.MacaoInputs(deck(52, copies=rules.decks), kernel_opts(rules), audit_out, err, pc, pp, bc, bp)
+        nb.macao_chunk_nb.entry()(seed, start, stop, inp, (pf, bf), nb.MacaoStats(**st), audit)
         if err[0]:
             self._illegal(policies, err, rules)
         return st, audit_out
@@ -103,8 +102,9 @@ class Macao(Game):
         err = np.zeros(nb.N_ERR, np.int64)
         cur = np.array([start, start, 0], np.int64)
         codes = codes.copy()
-        status = nb.macao_fixed_coup_nb(codes, kernel_opts(rules), pc, pp, pf, bc, bp, bf, count, natural, draws,
-                                        loss, err, cur)
+        inp = nb.MacaoInputs(deck(52, copies=rules.decks), kernel_opts(rules), np.zeros(2, np.int64), err, pc, pp, bc,
+                             bp)
+        status = nb.macao_fixed_coup_nb(codes, inp, (pf, bf), count, natural, draws, loss, cur)
         if status == nb.COUP_ILLEGAL:
             self._illegal(policies, err, rules, "hand-built coup")
         return {"status": "ok" if status == nb.COUP_OK else "void", "count": count.tolist(),

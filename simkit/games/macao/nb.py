@@ -14,16 +14,16 @@ decks (``fixed``: cards are dealt in the given order, and a "reshuffle" deals th
 coups' cards in their order), so the tests exercise the very code that simulates.
 """
 import numpy as np
-from numba import types
+from numba import types, typeof
 
-from simkit.core.interrupt_nb import poll_every_nb
 from simkit.core.jit import cfunc, njit
 from simkit.core.options import choices, layout
 from simkit.core.decks import rotate_left_nb
-from simkit.core.rng import draw_nb, seed_stream_nb
+from simkit.core.rng import draw_nb
 from simkit.core.stats import ratio_add_nb
 from simkit.games.macao.rules import MacaoRules
-from simkit.games.banking_nb import BANK_PASSED, bank_close_nb
+from simkit.games.banking_nb import (BANK_PASSED, bank_bundle, bank_close_nb, bank_context, bank_core_nb,
+                                     bank_inputs, bank_loop)
 
 BUST = 10          # a hand's count after an overdraw under overdraw=bust
 N_FINAL = 11       # counts 0..9 and bust
@@ -137,15 +137,38 @@ def take_nb(deck, cur, state, fixed, shoe_end):
     return np.int64(c)
 
 
-# _nrt=False: coup_nb never allocates, and without reference counting its many array
-# arguments are not incref'd/decref'd (atomic operations) on every call: twice as fast.
-@njit(cache=True, _nrt=False)
-def coup_nb(deck, cur, state, fixed, opts, pcode, pparams, pfn, bcode, bparams, bfn,
-            count, natural, draws, loss, err):
-    """Play one coup from ``deck`` at ``cur`` and fill, per seat (the banker last),
-    ``count``, ``natural``, ``draws`` and, per punter, ``loss``. Returns ``COUP_OK``,
-    ``COUP_VOID`` (the shoe ended and the coup is cancelled) or ``COUP_ILLEGAL`` (``err``
-    = [ERR_DRAW, -, move, seat, count, natural, draws, -])."""
+#: the statistics (``stats.<name>``; see :func:`macao_chunk_nb`)
+MacaoStats, STATS_TYPE = bank_bundle("MacaoStats", {"edge": 2, "bank": 2, "tenure": 1, "outcome": 1, "coup": 2,
+                                                    "payout": 1, "pfinal": 1, "bfinal": 1, "counters": 1})
+
+#: what the Python side passes the kernels (:func:`~simkit.games.banking_nb.bank_inputs`): the canonical
+#: shoe, the ``opts`` (layout :data:`O`), the audit counts, the error record (``N_ERR``) and the punters' and
+#: the banker's drawing policies (codes ``POL_*`` and parameters)
+MacaoInputs = bank_inputs("MacaoInputs", ("pcode", "pparams", "bcode", "bparams"))
+INPUTS_TYPE = typeof(MacaoInputs(np.zeros(1, np.uint8), np.zeros(1, np.int64), np.zeros(2, np.int64),
+                                 np.zeros(N_ERR, np.int64), np.int64(0), np.zeros(1), np.int64(0), np.zeros(1)))
+#: the user functions: ``(punter's draw, banker's draw)``
+FNS_TYPE = types.Tuple((DRAW_FN, DRAW_FN))
+
+#: the kernel context (:func:`~simkit.games.banking_nb.bank_context`): the loop's fields (``deck`` is the
+#: shoe: shuffled lazily, or the hand-built cards), the inputs' own, ``fixed`` (hand-built cards: dealt in
+#: order), ``cur`` (:func:`take_nb`), per seat (the banker last) ``count``, ``natural``, ``draws``, per punter
+#: ``loss`` (:func:`coup_nb`) and the sorted shoe (audit)
+MacaoCtx = bank_context("MacaoCtx", ("pcode", "pparams", "bcode", "bparams", "fixed", "cur", "count", "natural",
+                                     "draws", "loss", "sorted0"))
+
+
+# inline: the unit hook calls it once a coup with a borrowed context (no reference counting,
+# and none of the context's thirty-odd arrays passed through a call).
+@njit(cache=True, inline="always")
+def coup_nb(ctx, fns):
+    """Play one coup from ``ctx.deck`` at ``ctx.cur`` and fill, per seat (the banker last),
+    ``ctx.count``, ``ctx.natural``, ``ctx.draws`` and, per punter, ``ctx.loss``. Returns
+    ``COUP_OK``, ``COUP_VOID`` (the shoe ended and the coup is cancelled) or ``COUP_ILLEGAL``
+    (``ctx.err`` = [ERR_DRAW, -, move, seat, count, natural, draws, -])."""
+    deck, cur, state, fixed, opts, err = ctx.deck, ctx.cur, ctx.state, ctx.fixed, ctx.opts, ctx.err
+    pcode, pparams, pfn, bcode, bparams, bfn = ctx.pcode, ctx.pparams, fns[0], ctx.bcode, ctx.bparams, fns[1]
+    count, natural, draws, loss = ctx.count, ctx.natural, ctx.draws, ctx.loss
     p = opts[O.punters]
     shoe_end = opts[O.shoe_end]
     for s in range(p + 1):
@@ -271,20 +294,81 @@ def _deck_conserved_nb(deck, sorted0):
     return True
 
 
-_ARGS = (types.int64, types.int64, types.int64,                   # seed, start, stop
-         types.uint8[:], types.int64[:],                          # deck, opts
-         types.int64, types.float64[:], DRAW_FN,                  # punter policy
-         types.int64, types.float64[:], DRAW_FN,                  # banker policy
-         types.boolean,                                           # audit
-         types.int64[:, :], types.int64[:, :], types.int64[:], types.int64[:],  # edge, bank, tenure, outcome
-         types.int64[:, :], types.int64[:], types.int64[:], types.int64[:],     # coup, payout, pfinal, bfinal
-         types.int64[:], types.int64[:], types.int64[:])                        # counters, audit, err
+@njit(cache=True, inline="always")
+def unit_nb(ctx, fns, unit, audit):
+    """One bank, i.e. one shoe (the unit hook of :func:`~simkit.games.banking_nb.bank_loop`):
+    coups (:func:`coup_nb`) until the shoe is played out or a coup is voided, then the
+    bank's statistics (see :func:`macao_chunk_nb`). False on an illegal draw decision
+    (``ctx.err`` filled, ``err[1]`` = the unit, ``err[7]`` = the coup)."""
+    stats, cur, count, natural, draws, loss = ctx.stats, ctx.cur, ctx.count, ctx.natural, ctx.draws, ctx.loss
+    counters, payout, pfinal, bfinal, audit_out = stats.counters, stats.payout, stats.pfinal, stats.bfinal, \
+        ctx.audit_out
+    n = ctx.deck.shape[0]
+    p = loss.shape[0]
+    cur[:] = 0
+    bank_loss = 0
+    coups = 0
+    wins = 0
+    ties = 0
+    pdrew = 0
+    bdrew = 0
+    naturals = 0
+    while cur[0] < n and cur[2] == 0:
+        cur[1] = cur[0]
+        status = coup_nb(ctx, fns)
+        if status == COUP_ILLEGAL:
+            ctx.err[1] = unit
+            ctx.err[7] = coups
+            return False
+        if status == COUP_VOID:
+            counters[1] += 1
+            break
+        coups += 1
+        for s in range(p):
+            bank_loss += loss[s]
+            payout[loss[s] + MAX_MULT] += 1
+            pfinal[count[s]] += 1
+            if loss[s] < 0:
+                wins += 1
+            elif count[s] == count[p] and count[s] != BUST:     # two busts: the punter's loss
+                ties += 1
+            if draws[s] > 0:
+                pdrew += 1
+            if natural[s] != 0 and count[s] >= 7:
+                naturals += 1
+        bfinal[count[p]] += 1
+        if draws[p] > 0:
+            bdrew += 1
+        if audit:
+            c, b = _audit_coup_nb(ctx.opts, count, natural, draws, loss)
+            audit_out[0] += c
+            audit_out[1] += b
+    counters[0] += coups
+    counters[2] += cur[2]
+    counters[3] += coups * p
+    if audit:
+        audit_out[0] += 1
+        if not _deck_conserved_nb(ctx.deck, ctx.sorted0):
+            audit_out[1] += 1
+    stakes = coups * p
+    bank_close_nb(stats.edge, stats.bank, stats.tenure, stats.outcome, bank_loss, stakes, coups, BANK_PASSED)
+    coup = stats.coup
+    ratio_add_nb(coup, 0, wins, stakes)
+    ratio_add_nb(coup, 1, ties, stakes)
+    ratio_add_nb(coup, 2, pdrew, stakes)
+    ratio_add_nb(coup, 3, bdrew, coups)
+    ratio_add_nb(coup, 4, naturals, stakes)
+    return True
 
 
-@njit(types.void(*_ARGS), cache=True)
-def macao_chunk_nb(seed, start, stop, deck0, opts, pcode, pparams, pfn, bcode, bparams, bfn, audit,
-                   edge, bank_mom, tenure, outcome, coup, payout, pfinal, bfinal, counters, audit_out, err):
-    """Play banks ``start..stop-1`` and add their statistics.
+run_banks_nb = bank_loop(unit_nb)
+
+
+@njit(types.void(types.int64, types.int64, types.int64, INPUTS_TYPE, FNS_TYPE, STATS_TYPE, types.boolean), cache=True)
+def macao_chunk_nb(seed, start, stop, inp, fns, stats, audit):
+    """Play banks ``start..stop-1`` and add their statistics to ``stats`` (:data:`MacaoStats`),
+    with the unit hook :func:`unit_nb` (``inp``: :data:`MacaoInputs`; ``fns`` = the user
+    functions ``(punter's draw, banker's draw)``, called only with ``POL_USER``).
 
     Bank statistics as :mod:`simkit.games.banking` (stakes = punter-coups). ``coup`` ratio
     rows per bank: 0 = (punter wins, stakes), 1 = (punter ties: equal counts, neither bust; stakes), 2 = (punter hands
@@ -292,90 +376,21 @@ def macao_chunk_nb(seed, start, stop, deck0, opts, pcode, pparams, pfn, bcode, b
     ``payout``: the punter's loss per punter-coup, index ``loss + MAX_MULT``. ``pfinal``,
     ``bfinal``: final counts 0..9 and bust. ``counters`` = [coups, voided coups, shoe-end
     reshuffles, punter-coups]."""
-    n = deck0.shape[0]
-    p = opts[O.punters]
-    deck = deck0.copy()
-    sorted0 = np.sort(deck0)
-    state = np.zeros(4, dtype=np.uint64)
-    cur = np.zeros(3, dtype=np.int64)
-    count = np.zeros(p + 1, dtype=np.int64)
-    natural = np.zeros(p + 1, dtype=np.int64)
-    draws = np.zeros(p + 1, dtype=np.int64)
-    loss = np.zeros(p, dtype=np.int64)
-    for unit in range(start, stop):
-        poll_every_nb(unit)
-        seed_stream_nb(state, seed, unit)
-        deck[:] = deck0
-        cur[:] = 0
-        bank_loss = 0
-        coups = 0
-        wins = 0
-        ties = 0
-        pdrew = 0
-        bdrew = 0
-        naturals = 0
-        while cur[0] < n and cur[2] == 0:
-            cur[1] = cur[0]
-            status = coup_nb(deck, cur, state, False, opts, pcode, pparams, pfn, bcode, bparams, bfn,
-                             count, natural, draws, loss, err)
-            if status == COUP_ILLEGAL:
-                err[1] = unit
-                err[7] = coups
-                return
-            if status == COUP_VOID:
-                counters[1] += 1
-                break
-            coups += 1
-            for s in range(p):
-                bank_loss += loss[s]
-                payout[loss[s] + MAX_MULT] += 1
-                pfinal[count[s]] += 1
-                if loss[s] < 0:
-                    wins += 1
-                elif count[s] == count[p] and count[s] != BUST:     # two busts: the punter's loss
-                    ties += 1
-                if draws[s] > 0:
-                    pdrew += 1
-                if natural[s] != 0 and count[s] >= 7:
-                    naturals += 1
-            bfinal[count[p]] += 1
-            if draws[p] > 0:
-                bdrew += 1
-            if audit:
-                c, b = _audit_coup_nb(opts, count, natural, draws, loss)
-                audit_out[0] += c
-                audit_out[1] += b
-        counters[0] += coups
-        counters[2] += cur[2]
-        counters[3] += coups * p
-        if audit:
-            audit_out[0] += 1
-            if not _deck_conserved_nb(deck, sorted0):
-                audit_out[1] += 1
-        stakes = coups * p
-        bank_close_nb(edge, bank_mom, tenure, outcome, bank_loss, stakes, coups, BANK_PASSED)
-        ratio_add_nb(coup, 0, wins, stakes)
-        ratio_add_nb(coup, 1, ties, stakes)
-        ratio_add_nb(coup, 2, pdrew, stakes)
-        ratio_add_nb(coup, 3, bdrew, coups)
-        ratio_add_nb(coup, 4, naturals, stakes)
+    p = inp.opts[O.punters]
+    ctx = MacaoCtx(*(bank_core_nb(inp, stats) + (
+        inp.pcode, inp.pparams, inp.bcode, inp.bparams, False, np.zeros(3, dtype=np.int64),
+        np.zeros(p + 1, dtype=np.int64), np.zeros(p + 1, dtype=np.int64), np.zeros(p + 1, dtype=np.int64),
+        np.zeros(p, dtype=np.int64), np.sort(inp.deck0))))
+    run_banks_nb(seed, start, stop, ctx, fns, audit)
 
 
-# array layouts as coup_nb sees them from macao_chunk_nb ([::1] = C-contiguous), so that
-# coup_nb compiles once for both callers
-_COUP_ARGS = (types.uint8[::1], types.int64[:],                    # cards in dealing order, opts
-              types.int64, types.float64[:], DRAW_FN,              # punter policy
-              types.int64, types.float64[:], DRAW_FN,              # banker policy
-              types.int64[::1], types.int64[::1], types.int64[::1], types.int64[::1], types.int64[:],
-              types.int64[::1])                                    # count, natural, draws, loss, err, cur
-
-
-@njit(types.int64(*_COUP_ARGS), cache=True)
-def macao_fixed_coup_nb(cards, opts, pcode, pparams, pfn, bcode, bparams, bfn, count, natural, draws, loss, err,
-                        cur):
+@njit(types.int64(types.uint8[::1], INPUTS_TYPE, FNS_TYPE, types.int64[::1], types.int64[::1], types.int64[::1],
+                  types.int64[::1], types.int64[::1]), cache=True)
+def macao_fixed_coup_nb(cards, inp, fns, count, natural, draws, loss, cur):
     """One coup dealt from ``cards`` in the given order, starting at ``cur[0]`` (earlier
-    positions are the discards of earlier coups); see :func:`coup_nb`."""
-    state = np.zeros(4, dtype=np.uint64)
+    positions are the discards of earlier coups); see :func:`coup_nb` (``count``,
+    ``natural``, ``draws``, ``loss``; ``inp.deck0`` is not read)."""
+    ctx = MacaoCtx(inp.deck0, inp.opts, None, inp.audit_out, inp.err, cards, np.zeros(4, dtype=np.uint64),
+                   inp.pcode, inp.pparams, inp.bcode, inp.bparams, True, cur, count, natural, draws, loss, inp.deck0)
     cur[1] = cur[0]
-    return coup_nb(cards, cur, state, True, opts, pcode, pparams, pfn, bcode, bparams, bfn,
-                   count, natural, draws, loss, err)
+    return coup_nb(ctx, fns)

@@ -57,8 +57,8 @@ class Treize(Game):
                    counters=np.zeros(3 + nb.N_INDEX, np.int64))
         audit_out = np.zeros(2, np.int64)
         err = np.zeros(4, np.int64)
-        nb.treize_chunk_nb(seed, start, stop, cards, opts, code, params, fn, audit, st["coup"],
-                           st["by_index"], st["bank"], st["tenure"], st["calls"], st["counters"], audit_out, err, script, rec)
+        inp = nb.TreizeInputs(cards, opts, audit_out, err, code, params, np.ascontiguousarray(script), rec)
+        nb.treize_chunk_nb.entry()(seed, start, stop, inp, (fn,), nb.TreizeStats(**st), audit)
         if err[0] == nb.ERR_SCRIPT:
             raise SimkitError(f"treize: the scripted cards ran out in bank {err[1]}; give more cards")
         if err[0]:

@@ -6,15 +6,14 @@ the stakes, «банкомет забирает ставки всех игрок
 уплачивает каждому игроку его ставку»), after which the bank passes.
 """
 import numpy as np
-from numba import types
+from numba import types, typeof
 
-from simkit.core.interrupt_nb import poll_every_nb
 from simkit.core.options import choices, layout
 from simkit.core.jit import cfunc, njit
-from simkit.core.borrow import borrowed
-from simkit.core.rng import draw_s, load_state_nb, seed_stream_nb, store_state_nb
+from simkit.core.rng import draw_s, load_state_nb, store_state_nb
 from simkit.core.stats import (LOCAL_MOMENT_WIDTH, LOCAL_RATIO_WIDTH, flush_moment_local_nb, flush_ratio_local_nb,
                                 moment_add_local_nb, ratio_add_local_nb)
+from simkit.games.banking_nb import bank_bundle, bank_context, bank_core_nb, bank_inputs, bank_loop
 from simkit.games.treize.rules import TreizeRules
 
 N_CALLS = 13
@@ -108,49 +107,65 @@ def _deck_conserved_nb(deck, sorted0):
     return True
 
 
-_ARGS = (types.int64, types.int64, types.int64,            # seed, start, stop
-         types.uint8[:], types.int64[:],                   # deck, opts
-         types.int64, types.float64[:], STAKE_FN,          # policy code, params, user fn
-         types.boolean,                                    # audit
-         types.int64[:, :], types.int64[:, :], types.int64[:, :],  # coup, by_index, bank
-         types.int64[:], types.int64[:], types.int64[:],   # tenure, calls, counters
-         types.int64[:], types.int64[:],                   # audit counts, err
-         types.uint8[:], types.int64[:, :])                # script, records
+#: the statistics (``stats.<name>``; see :func:`treize_chunk_nb`)
+TreizeStats, STATS_TYPE = bank_bundle("TreizeStats", {"coup": 2, "by_index": 2, "bank": 2, "tenure": 1, "calls": 1,
+                                                      "counters": 1})
 
+#: what the Python side passes :func:`treize_chunk_nb` (:func:`~simkit.games.banking_nb.bank_inputs`): the
+#: canonical deck, the ``opts`` (layout :data:`O`), the audit counts, the error record, the staking policy's
+#: code (``POL_*``) and parameters, the hand-built cards ``script`` (empty: shuffled decks) and the coup
+#: records ``rec`` (rows ``[stake, matched, call, coup index, voided, cards turned]``)
+TreizeInputs = bank_inputs("TreizeInputs", ("pol", "params", "script", "rec"))
+INPUTS_TYPE = typeof(TreizeInputs(np.zeros(1, np.uint8), np.zeros(1, np.int64), np.zeros(2, np.int64),
+                                  np.zeros(4, np.int64), np.int64(0), np.zeros(1), np.zeros(0, np.uint8),
+                                  np.zeros((0, 6), np.int64)))
+#: the user functions: ``(stake,)``
+FNS_TYPE = types.Tuple((STAKE_FN,))
+
+#: the kernel context (:func:`~simkit.games.banking_nb.bank_context`): the loop's fields, the inputs' own,
+#: and the work arrays: the sorted deck (audit), the full and unturned rank counts, the deck-aware policy's
+#: scratch, a bank's (loss, stake) per coup index ``loc_x``/``loc_y``, the chunk-local statistics (coup and
+#: by-index ratio rows ``lc``/``li``, bank moment rows ``lb``), coups per index ``idx_n`` and per call
+#: ``calls_n``, and ``pos[0]`` = the next card of ``script``
+TreizeCtx = bank_context("TreizeCtx", ("pol", "params", "script", "rec", "sorted0", "full", "counts", "ev_work",
+                                       "loc_x", "loc_y", "lc", "li", "lb", "idx_n", "calls_n", "sp"))
 
 
 @njit(cache=True, inline="always")
-def _flush_counts_nb(counters, calls_hist, c_coups, c_void, c_shuffles, idx_n, calls_n):
-    counters[0] += c_coups
-    counters[1] += c_void
-    counters[2] += c_shuffles
+def _flush_counts_nb(counters, calls_hist, idx_n, calls_n):
     for k in range(N_INDEX):
         counters[3 + k] += idx_n[k]
     for k in range(N_CALLS + 1):
         calls_hist[k] += calls_n[k]
 
 
-@njit(cache=True)
-def _units_nb(seed, start, stop, deck0, opts, pol, params, user_fn, audit, coup, by_index, bank_mom, tenure_hist,
-              calls_hist, counters, audit_out, err, script, rec,
-              deck, sorted0, full, counts, ev_work, state, loc_x, loc_y, lc, li, lb, idx_n, calls_n):
-    """The body of :func:`treize_chunk_nb`, on :func:`~simkit.core.borrow.borrowed` views
-    of every array (its arguments and the work arrays the entry kernel made for it), so
-    that the helpers inlined per coup and per bank count no references (atomic
-    operations that cost more than a bank's statistics). Work arrays: the deck, the
-    sorted deck (audit), the full and unturned rank counts, the deck-aware policy's
-    scratch, the stream state, a bank's (loss, stake) per coup index, the chunk-local
-    statistics (coup and by-index ratio rows, bank moment rows) and per-coup counters."""
-    (deck0, opts, params, coup, by_index, bank_mom, tenure_hist, calls_hist, counters, audit_out, err, script,
-     rec) = borrowed((deck0, opts, params, coup, by_index, bank_mom, tenure_hist, calls_hist, counters, audit_out,
-                      err, script, rec))
-    (deck, sorted0, full, counts, ev_work, state, loc_x, loc_y, lc, li, lb, idx_n, calls_n) = borrowed(
-        (deck, sorted0, full, counts, ev_work, state, loc_x, loc_y, lc, li, lb, idx_n, calls_n))
-    n = deck0.shape[0]
-    c_coups = 0
-    c_void = 0
-    c_shuffles = 0
-    played0 = counters[0] + counters[1]
+@njit(cache=True, inline="always")
+def _reshuffle_nb(ctx, audit, scripted, track):
+    """A fresh (lazily shuffled) deck: audited for conservation unless ``scripted``, and the
+    unturned counts back to full when ``track``."""
+    if audit and not scripted:
+        ctx.audit_out[0] += 1
+        if not _deck_conserved_nb(ctx.deck, ctx.sorted0):
+            ctx.audit_out[1] += 1
+    if track:
+        for i in range(N_CALLS):
+            ctx.counts[i] = ctx.full[i]
+    ctx.stats.counters[2] += 1
+
+
+@njit(cache=True, inline="always")
+def unit_nb(ctx, fns, unit, audit):
+    """One bank (the unit hook of :func:`~simkit.games.banking_nb.bank_loop`): coups until
+    one of 13 calls passes without a match, each staked by the policy (False on an illegal
+    stake, or when the ``script`` runs out; ``ctx.err`` filled). The stream's state stays
+    in registers while the bank plays; the per-coup counts go to ``ctx.stats.counters``
+    and the chunk-local rows (see :func:`treize_chunk_nb`)."""
+    deck, opts, err, audit_out, counts, full = ctx.deck, ctx.opts, ctx.err, ctx.audit_out, ctx.counts, ctx.full
+    script, rec, params, pol = ctx.script, ctx.rec, ctx.params, ctx.pol
+    stats = ctx.stats
+    counters = stats.counters
+    loc_x, loc_y, idx_n, calls_n = ctx.loc_x, ctx.loc_y, ctx.idx_n, ctx.calls_n
+    n = deck.shape[0]
     n_rec = rec.shape[0]
     deck_end = opts[O.deck_end]
     fresh_each = opts[O.reshuffle_every_coup] != 0
@@ -158,182 +173,162 @@ def _units_nb(seed, start, stop, deck0, opts, pol, params, user_fn, audit, coup,
     bank0 = opts[O.bank]
     track = pol != POL_FLAT          # only deck-aware and user policies read the counts
     scripted = script.shape[0] > 0
-    sp = 0
-    failed = False
-    for unit in range(start, stop):
-        poll_every_nb(unit)
-        seed_stream_nb(state, seed, unit)
-        rs = load_state_nb(state)    # the stream's state in registers while the bank plays
-        for i in range(n):           # a unit's deal must not depend on the previous unit
-            deck[i] = deck0[i]
-        pos = n                      # forces the opening shuffle
-        since = 0                    # coups completed since the last shuffle
-        bank = bank0
-        bx = 0
-        by = 0
-        matches = 0
-        ncoups = 0
-        kmax = 0
-        while True:
-            if fresh_each or pos == n:
-                if audit and not scripted:
-                    audit_out[0] += 1
-                    if not _deck_conserved_nb(deck, sorted0):
-                        audit_out[1] += 1
-                pos = 0
-                if track:
-                    for i in range(N_CALLS):
-                        counts[i] = full[i]
-                since = 0
-                c_shuffles += 1
-            if pol == POL_FLAT:
-                stake = np.int64(params[0])
-            elif pol == POL_DECK_AWARE:
-                ev = _punter_ev_into(ev_work, counts, n - pos, full, n, deck_end)
-                stake = np.int64(params[1]) if ev >= params[2] else np.int64(params[0])
-            else:
-                stake = user_fn(counts, n - pos, bank, params)
-            if stake < 1 or stake > MAX_STAKE:
-                err[0] = ERR_STAKE
-                err[1] = unit
-                err[2] = stake
-                err[3] = n - pos
-                failed = True
-                break
-            if cap and stake > bank:
-                stake = bank
-            if audit:
-                audit_out[0] += 1
-                if stake < 1 or (cap and stake > bank):
-                    audit_out[1] += 1
-            call = 0
-            turned = 0
-            matched = False
-            voided = False
-            reshuffled = False
-            while call < N_CALLS:
-                if pos == n:
-                    if deck_end == DECK_END.void:
-                        voided = True
-                        break
-                    if audit and not scripted:
-                        audit_out[0] += 1
-                        if not _deck_conserved_nb(deck, sorted0):
-                            audit_out[1] += 1
-                    pos = 0
-                    if track:
-                        for i in range(N_CALLS):
-                            counts[i] = full[i]
-                    c_shuffles += 1
-                    reshuffled = True
-                    if deck_end == DECK_END.restart:
-                        call = 0
-                if scripted:
-                    if sp == script.shape[0]:
-                        err[0] = ERR_SCRIPT
-                        err[1] = unit
-                        failed = True
-                        break
-                    c = script[sp]
-                    sp += 1
-                else:
-                    c, rs = draw_s(deck, pos, rs)
-                pos += 1
-                turned += 1
-                r = np.int64(c >> 2)
-                if track:
-                    counts[r] -= 1
-                if r == call:
-                    matched = True
-                    break
-                call += 1
-            if failed:
-                break
-            k = min(since, N_INDEX - 1)
-            played = played0 + c_coups + c_void
-            if played < n_rec:
-                rec[played, 0] = stake
-                rec[played, 1] = matched
-                rec[played, 2] = call
-                rec[played, 3] = k
-                rec[played, 4] = voided
-                rec[played, 5] = turned
-            if voided:
-                c_void += 1
-                continue
-            loss = stake if matched else -stake
-            bx += loss
-            by += stake
-            loc_x[k] += loss
-            loc_y[k] += stake
-            kmax = max(kmax, k)
-            idx_n[k] += 1
-            c_coups += 1
-            ncoups += 1
-            calls_n[call] += 1          # call == 13 means no match
-            bank += loss
-            since = 0 if reshuffled else since + 1
-            if matched:
-                matches += 1
-            else:
-                break
-        store_state_nb(state, rs)
-        if failed:
-            break
+    rs = load_state_nb(ctx.state)    # the stream's state in registers while the bank plays
+    pos = n                          # forces the opening shuffle
+    since = 0                        # coups completed since the last shuffle
+    bank = bank0
+    bx = 0
+    by = 0
+    matches = 0
+    ncoups = 0
+    kmax = 0
+    while True:
+        if fresh_each or pos == n:
+            _reshuffle_nb(ctx, audit, scripted, track)
+            pos = 0
+            since = 0
+        if pol == POL_FLAT:
+            stake = np.int64(params[0])
+        elif pol == POL_DECK_AWARE:
+            ev = _punter_ev_into(ctx.ev_work, counts, n - pos, full, n, deck_end)
+            stake = np.int64(params[1]) if ev >= params[2] else np.int64(params[0])
+        else:
+            stake = fns[0](counts, n - pos, bank, params)
+        if stake < 1 or stake > MAX_STAKE:
+            err[0] = ERR_STAKE
+            err[1] = unit
+            err[2] = stake
+            err[3] = n - pos
+            return False
+        if cap and stake > bank:
+            stake = bank
         if audit:
             audit_out[0] += 1
-            if bank - bank0 != bx or ncoups != matches + 1:
+            if stake < 1 or (cap and stake > bank):
                 audit_out[1] += 1
-        ratio_add_local_nb(lc, coup, 0, bx, by)
-        ratio_add_local_nb(lc, coup, 1, matches, ncoups)
-        ratio_add_local_nb(lc, coup, 2, by, ncoups)
-        moment_add_local_nb(lb, bank_mom, 0, bx)
-        moment_add_local_nb(lb, bank_mom, 1, ncoups)
-        tenure_hist[min(ncoups, N_TENURE - 1)] += 1
-        for k in range(kmax + 1):
-            if loc_y[k] != 0:
-                ratio_add_local_nb(li, by_index, k, loc_x[k], loc_y[k])
-            loc_x[k] = 0
-            loc_y[k] = 0
-    flush_ratio_local_nb(lc, coup)
-    flush_ratio_local_nb(li, by_index)
-    flush_moment_local_nb(lb, bank_mom)
-    _flush_counts_nb(counters, calls_hist, c_coups, c_void, c_shuffles, idx_n, calls_n)
+        call = 0
+        turned = 0
+        matched = False
+        voided = False
+        reshuffled = False
+        while call < N_CALLS:
+            if pos == n:
+                if deck_end == DECK_END.void:
+                    voided = True
+                    break
+                _reshuffle_nb(ctx, audit, scripted, track)
+                pos = 0
+                reshuffled = True
+                if deck_end == DECK_END.restart:
+                    call = 0
+            if scripted:
+                sp = ctx.sp[0]
+                if sp == script.shape[0]:
+                    err[0] = ERR_SCRIPT
+                    err[1] = unit
+                    return False
+                c = script[sp]
+                ctx.sp[0] = sp + 1
+            else:
+                c, rs = draw_s(deck, pos, rs)
+            pos += 1
+            turned += 1
+            r = np.int64(c >> 2)
+            if track:
+                counts[r] -= 1
+            if r == call:
+                matched = True
+                break
+            call += 1
+        k = min(since, N_INDEX - 1)
+        played = counters[0] + counters[1]
+        if played < n_rec:
+            rec[played, 0] = stake
+            rec[played, 1] = matched
+            rec[played, 2] = call
+            rec[played, 3] = k
+            rec[played, 4] = voided
+            rec[played, 5] = turned
+        if voided:
+            counters[1] += 1
+            continue
+        loss = stake if matched else -stake
+        bx += loss
+        by += stake
+        loc_x[k] += loss
+        loc_y[k] += stake
+        kmax = max(kmax, k)
+        idx_n[k] += 1
+        counters[0] += 1
+        ncoups += 1
+        calls_n[call] += 1          # call == 13 means no match
+        bank += loss
+        since = 0 if reshuffled else since + 1
+        if matched:
+            matches += 1
+        else:
+            break
+    store_state_nb(ctx.state, rs)
+    if audit:
+        audit_out[0] += 1
+        if bank - bank0 != bx or ncoups != matches + 1:
+            audit_out[1] += 1
+    lc, li, lb = ctx.lc, ctx.li, ctx.lb
+    ratio_add_local_nb(lc, stats.coup, 0, bx, by)
+    ratio_add_local_nb(lc, stats.coup, 1, matches, ncoups)
+    ratio_add_local_nb(lc, stats.coup, 2, by, ncoups)
+    moment_add_local_nb(lb, stats.bank, 0, bx)
+    moment_add_local_nb(lb, stats.bank, 1, ncoups)
+    stats.tenure[min(ncoups, N_TENURE - 1)] += 1
+    for k in range(kmax + 1):
+        if loc_y[k] != 0:
+            ratio_add_local_nb(li, stats.by_index, k, loc_x[k], loc_y[k])
+        loc_x[k] = 0
+        loc_y[k] = 0
+    return True
 
 
-@njit(types.void(*_ARGS), cache=True)
-def treize_chunk_nb(seed, start, stop, deck0, opts, pol, params, user_fn, audit,
-                    coup, by_index, bank_mom, tenure_hist, calls_hist, counters, audit_out, err,
-                    script, rec):
-    """Play banks ``start..stop-1`` and add their statistics.
+run_banks_nb = bank_loop(unit_nb)
+
+
+@njit(types.void(types.int64, types.int64, types.int64, INPUTS_TYPE, FNS_TYPE, STATS_TYPE, types.boolean), cache=True)
+def treize_chunk_nb(seed, start, stop, inp, fns, stats, audit):
+    """Play banks ``start..stop-1`` and add their statistics to ``stats`` (:data:`TreizeStats`),
+    with the unit hook :func:`unit_nb` (``inp``: :data:`TreizeInputs`; ``fns`` = ``(stake,)``,
+    the user function, called only with ``inp.pol == POL_USER``).
 
     ``opts``: the rule options in the layout :data:`O`.
     ``coup`` rows: 0 = (punter loss, stake), 1 = (banker matches, coups), 2 = (stake, coups),
     each per bank.
     ``by_index[k]`` = (loss, stake) per bank of coups with index k since the last shuffle
     (only rows a bank touched are added; the report sets n to the number of banks).
-    ``bank_mom`` rows: 0 = banker's net per bank, 1 = tenure (coups) per bank.
+    ``bank`` rows: 0 = banker's net per bank, 1 = tenure (coups) per bank.
     ``counters`` = [coups, voided coups, shuffles, index coups 0..N_INDEX-1].
 
-    Hand-built deals: a non-empty ``script`` replaces the shuffled deck by these cards in
+    Hand-built deals: a non-empty ``inp.script`` replaces the shuffled deck by these cards in
     this order (each reshuffle simply continues along the script), and each coup is
-    recorded in ``rec`` rows ``[stake, matched, call, coup index, voided, cards turned]``
+    recorded in ``inp.rec`` rows ``[stake, matched, call, coup index, voided, cards turned]``
     while rows last (``counters[0] + counters[1]`` says how many coups were played).
 
     Speed: the per-bank statistics go through chunk-local plain rows
     (:func:`~simkit.core.stats.ratio_add_local_nb`: a bank whose values are below 2^10 in
     magnitude costs a few register adds, a larger one takes the exact wide path at once)
-    and the per-coup counters through locals, all added to the output arrays once per
-    chunk; the unturned-rank counts are kept only for a policy that reads them.
+    and the per-index and per-call counts through work arrays, all added to the output
+    arrays once per chunk; the unturned-rank counts are kept only for a policy that reads them.
     """
+    deck0 = inp.deck0
     n = deck0.shape[0]
     full = np.zeros(N_CALLS, dtype=np.int64)
     for i in range(n):
         full[deck0[i] >> 2] += 1
-    _units_nb(seed, start, stop, deck0, opts, pol, params, user_fn, audit, coup, by_index, bank_mom, tenure_hist,
-              calls_hist, counters, audit_out, err, script, rec,
-              deck0.copy(), np.sort(deck0), full, full.copy(), np.zeros(N_CALLS + 1), np.zeros(4, dtype=np.uint64),
-              np.zeros(N_INDEX, dtype=np.int64), np.zeros(N_INDEX, dtype=np.int64),
-              np.zeros((3, LOCAL_RATIO_WIDTH), dtype=np.int64), np.zeros((N_INDEX, LOCAL_RATIO_WIDTH), dtype=np.int64),
-              np.zeros((2, LOCAL_MOMENT_WIDTH), dtype=np.int64), np.zeros(N_INDEX, dtype=np.int64),
-              np.zeros(N_CALLS + 1, dtype=np.int64))
+    ctx = TreizeCtx(*(bank_core_nb(inp, stats) + (
+        inp.pol, inp.params, inp.script, inp.rec, np.sort(deck0), full, full.copy(), np.zeros(N_CALLS + 1),
+        np.zeros(N_INDEX, dtype=np.int64), np.zeros(N_INDEX, dtype=np.int64),
+        np.zeros((3, LOCAL_RATIO_WIDTH), dtype=np.int64), np.zeros((N_INDEX, LOCAL_RATIO_WIDTH), dtype=np.int64),
+        np.zeros((2, LOCAL_MOMENT_WIDTH), dtype=np.int64), np.zeros(N_INDEX, dtype=np.int64),
+        np.zeros(N_CALLS + 1, dtype=np.int64), np.zeros(1, dtype=np.int64))))
+    run_banks_nb(seed, start, stop, ctx, fns, audit)
+    flush_ratio_local_nb(ctx.lc, stats.coup)
+    flush_ratio_local_nb(ctx.li, stats.by_index)
+    flush_moment_local_nb(ctx.lb, stats.bank)
+    _flush_counts_nb(stats.counters, stats.calls, ctx.idx_n, ctx.calls_n)
