@@ -41,12 +41,12 @@ the chunk kernel (typed :func:`chunk_signature`) builds the context with
 (:func:`simkit.core.trick_game.unit_loop`: each unit starts its deal stream ``(seed,
 unit)``, its policy stream and ``err[1]`` = the unit, as the fishing kernels always did).
 """
-import sys
 from collections import namedtuple
 
 import numpy as np
 from numba import njit, typeof, types
 
+from simkit.core.bundle import caller_module, record
 from simkit.core.jit import cfunc
 from simkit.core.rng import draw_nb, randbelow_nb
 from simkit.core.tricks import lowest_card_nb, popcount_nb, policy_stream_nb
@@ -125,10 +125,7 @@ def fishing_context(name: str, work=()):
     ``Ctx(*(fishing_core_nb(inp, stats) + (work arrays in this order)))``. Assign it to a
     global of the calling module with the same name, so that numba's cache finds the
     kernels again (as :func:`simkit.core.trick_game.context`)."""
-    clash = set(work) & set(FISHING_FIELDS)
-    if clash or len(set(work)) != len(work):
-        raise ValueError(f"{name}: work field names repeat or shadow the engine's: {sorted(clash) or list(work)}")
-    return namedtuple(name, FISHING_FIELDS + tuple(work), module=sys._getframe(1).f_globals["__name__"])
+    return record(name, FISHING_FIELDS, work, module=caller_module(), what="work field")
 
 
 def chunk_signature(stats_type):

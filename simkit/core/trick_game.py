@@ -34,18 +34,18 @@ Unit ``u`` of seed ``s`` deals from the stream ``(s, u)`` and draws policy rando
 (:func:`~simkit.core.tricks.policy_stream_nb`), so two policies compared on one seed
 see the same deals.
 
-Statistics reach the kernel as one named bundle (:func:`bundle`), per-seat policies as a
+Statistics reach the kernel as one named bundle (:func:`simkit.core.bundle.bundle`), per-seat policies as a
 :class:`~simkit.core.trick_play.SeatPolicies` (:data:`SEATS_TYPE`).
 """
 from __future__ import annotations
 
-import sys
 from collections import namedtuple
 
 import numpy as np
 from numba import njit, types, typeof
 
 from simkit.core.borrow import borrowed
+from simkit.core.bundle import bundle, caller_module, record  # noqa: F401 (bundle: the games import it here)
 from simkit.core.interrupt_nb import poll_interrupt_nb
 from simkit.core.rng import draw_nb, seed_stream_nb
 from simkit.core.trick_play import AFTER_FN, CHOOSE_FN, E_UNIT, SeatPolicies
@@ -87,20 +87,6 @@ def fixed_stream_nb(seed):
     return pst
 
 
-def bundle(name: str, ndims: dict):
-    """A named bundle of ``int64`` C arrays (a game's statistics) and its numba type:
-    ``(namedtuple class, numba type)`` for fields ``{name: ndim}``. Adding a statistic
-    is one entry here; the kernel reads it as ``stats.<name>``.
-
-    Assign the class to a global of the calling module with the same name
-    (``SpadesStats, STATS_TYPE = bundle("SpadesStats", ...)``): the class then belongs to
-    that module, numba's cache pickles it by reference and finds the cached kernel again
-    in the next process (a class pickled by value is a new class, whose type never
-    matches, so the kernel would compile anew in every process)."""
-    cls = namedtuple(name, list(ndims), module=sys._getframe(1).f_globals["__name__"])
-    return cls, typeof(cls(*[np.zeros((1,) * d, np.int64) for d in ndims.values()]))
-
-
 #: the numba type of :class:`~simkit.core.trick_play.SeatPolicies` (``code`` int64[roles, seats],
 #: ``params`` float64[roles, seats, width], ``group`` int64[seats]: each seat's policy group)
 SEATS_TYPE = typeof(SeatPolicies(np.zeros((1, 1), np.int64), np.zeros((1, 1, 1)), np.zeros(1, np.int64)))
@@ -125,10 +111,7 @@ def context(name: str, work=()):
     ``Ctx(*(trick_core_nb(inp, stats) + (work arrays in this order)))``. Assign it to a
     global of the calling module with the same name (as :func:`bundle`, so that numba's
     cache finds the kernels again)."""
-    clash = set(work) & set(TRICK_FIELDS)
-    if clash or len(set(work)) != len(work):
-        raise ValueError(f"{name}: work field names repeat or shadow the engine's: {sorted(clash) or list(work)}")
-    return namedtuple(name, TRICK_FIELDS + tuple(work), module=sys._getframe(1).f_globals["__name__"])
+    return record(name, TRICK_FIELDS, work, module=caller_module(), what="work field")
 
 
 def chunk_signature(stats_type, *user_fns):

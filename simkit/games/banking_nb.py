@@ -26,7 +26,7 @@ stops the loop.
 statistics bundle, the audit counts, the error record, the deck, the stream state) and
 the game's own fields (policies, work arrays), each by name. The Python side passes what
 it owns as one inputs tuple (:func:`bank_inputs`), the statistics as one bundle
-(:func:`bank_bundle`) and the user functions as one tuple ``fns``.
+(:func:`simkit.core.bundle.bundle`) and the user functions as one tuple ``fns``.
 
 These are :func:`simkit.core.trick_game.context` and :func:`~simkit.core.trick_game.bundle`
 made for the banks: the banking games do not import the trick engine (their kernels'
@@ -34,12 +34,11 @@ cache folders do not depend on it, :mod:`simkit._cache`).
 """
 from __future__ import annotations
 
-import sys
-from collections import namedtuple
 
 import numpy as np
-from numba import njit, typeof
+from numba import njit
 
+from simkit.core.bundle import caller_module, record
 from simkit.core.borrow import borrowed
 from simkit.core.interrupt_nb import poll_every_nb
 from simkit.core.rng import seed_stream_nb
@@ -80,38 +79,21 @@ BANK_FIELDS = ("deck0", "opts", "stats", "audit_out", "err", "deck", "state")
 BANK_INPUTS = ("deck0", "opts", "audit_out", "err")
 
 
-def bank_bundle(name: str, ndims: dict):
-    """A named bundle of ``int64`` C arrays (a game's statistics) and its numba type:
-    ``(namedtuple class, numba type)`` for fields ``{name: ndim}``, read in the kernel as
-    ``stats.<name>``. Assign the class to a global of the calling module with the same
-    name (``TreizeStats, STATS_TYPE = bank_bundle("TreizeStats", ...)``), so that numba's
-    cache pickles it by reference and finds the cached kernel in the next process (as
-    :func:`simkit.core.trick_game.bundle`)."""
-    cls = namedtuple(name, list(ndims), module=sys._getframe(1).f_globals["__name__"])
-    return cls, typeof(cls(*[np.zeros((1,) * d, np.int64) for d in ndims.values()]))
-
-
 def bank_inputs(name: str, own=()):
     """A game's inputs class: a named tuple of :data:`BANK_INPUTS` (the canonical deck
     ``uint8``, the ``opts``, the audit counts ``[checks, violations]``, the error record)
     and the game's own fields ``own`` (policy codes and parameters, ...), what the Python
     side passes the chunk kernel besides the units, the user functions and the
     statistics. Assign it to a global of the calling module with the same name."""
-    clash = set(own) & set(BANK_INPUTS)
-    if clash or len(set(own)) != len(own):
-        raise ValueError(f"{name}: input field names repeat or shadow the loop's: {sorted(clash) or list(own)}")
-    return namedtuple(name, BANK_INPUTS + tuple(own), module=sys._getframe(1).f_globals["__name__"])
+    return record(name, BANK_INPUTS, own, module=caller_module(), what="input field")
 
 
 def bank_context(name: str, own=()):
     """A game's kernel context class: a named tuple of :data:`BANK_FIELDS` and the game's
     own fields ``own`` (its policies, work arrays), built in the chunk kernel as
     ``Ctx(*(bank_core_nb(inp, stats) + (own fields in this order)))``. Assign it to a
-    global of the calling module with the same name (as :func:`bank_bundle`)."""
-    clash = set(own) & set(BANK_FIELDS)
-    if clash or len(set(own)) != len(own):
-        raise ValueError(f"{name}: context field names repeat or shadow the loop's: {sorted(clash) or list(own)}")
-    return namedtuple(name, BANK_FIELDS + tuple(own), module=sys._getframe(1).f_globals["__name__"])
+    global of the calling module with the same name (as :func:`simkit.core.bundle.bundle`)."""
+    return record(name, BANK_FIELDS, own, module=caller_module(), what="context field")
 
 
 @njit(cache=True)

@@ -36,10 +36,11 @@ def test_bank_close_and_metrics():
 # the banks' kernel frame (simkit/games/banking_nb.py): a toy game on the shared unit loop
 from numba import njit  # noqa: E402
 
-from simkit.games.banking_nb import (BANK_FIELDS, bank_bundle, bank_context, bank_core_nb, bank_inputs,  # noqa: E402
+from simkit.core.bundle import bundle  # noqa: E402
+from simkit.games.banking_nb import (BANK_FIELDS, bank_context, bank_core_nb, bank_inputs,  # noqa: E402
                                      bank_loop)
 
-ToyStats, TOY_STATS = bank_bundle("ToyStats", {"units": 1, "draws": 2})
+ToyStats, TOY_STATS = bundle("ToyStats", {"units": 1, "draws": 2})
 ToyInputs = bank_inputs("ToyInputs", ("stop_at",))
 ToyCtx = bank_context("ToyCtx", ("stop_at", "seen"))
 

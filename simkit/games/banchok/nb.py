@@ -23,7 +23,8 @@ from simkit.core.options import choices, layout
 from simkit.core.rng import randbelow_nb
 from simkit.core.stats import moment_add_nb, ratio_add_nb
 from simkit.games.banchok.rules import BanchokRules
-from simkit.games.banking_nb import (BANK_BROKEN, BANK_CAPPED, BANK_TRIPLED, bank_bundle, bank_close_nb, bank_context,
+from simkit.core.bundle import bundle
+from simkit.games.banking_nb import (BANK_BROKEN, BANK_CAPPED, BANK_TRIPLED, bank_close_nb, bank_context,
                                      bank_core_nb, bank_inputs, bank_loop)
 
 MAX_PUNTERS = 26
@@ -183,7 +184,7 @@ def primazka_nb(pz, p1, bank, stake):
 
 
 #: the statistics (``stats.<name>``; see :func:`banchok_chunk_nb`)
-BanchokStats, STATS_TYPE = bank_bundle("BanchokStats", {"edge": 2, "bank": 2, "tenure": 1, "outcome": 1, "coup": 2,
+BanchokStats, STATS_TYPE = bundle("BanchokStats", {"edge": 2, "bank": 2, "tenure": 1, "outcome": 1, "coup": 2,
                                                         "by_seat": 2, "tenure_by_outcome": 2, "calib": 2,
                                                         "counters": 1})
 

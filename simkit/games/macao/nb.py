@@ -22,7 +22,8 @@ from simkit.core.decks import rotate_left_nb
 from simkit.core.rng import draw_nb
 from simkit.core.stats import ratio_add_nb
 from simkit.games.macao.rules import MacaoRules
-from simkit.games.banking_nb import (BANK_PASSED, bank_bundle, bank_close_nb, bank_context, bank_core_nb,
+from simkit.core.bundle import bundle
+from simkit.games.banking_nb import (BANK_PASSED, bank_close_nb, bank_context, bank_core_nb,
                                      bank_inputs, bank_loop)
 
 BUST = 10          # a hand's count after an overdraw under overdraw=bust
@@ -138,7 +139,7 @@ def take_nb(deck, cur, state, fixed, shoe_end):
 
 
 #: the statistics (``stats.<name>``; see :func:`macao_chunk_nb`)
-MacaoStats, STATS_TYPE = bank_bundle("MacaoStats", {"edge": 2, "bank": 2, "tenure": 1, "outcome": 1, "coup": 2,
+MacaoStats, STATS_TYPE = bundle("MacaoStats", {"edge": 2, "bank": 2, "tenure": 1, "outcome": 1, "coup": 2,
                                                     "payout": 1, "pfinal": 1, "bfinal": 1, "counters": 1})
 
 #: what the Python side passes the kernels (:func:`~simkit.games.banking_nb.bank_inputs`): the canonical

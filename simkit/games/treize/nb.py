@@ -13,7 +13,8 @@ from simkit.core.jit import cfunc, njit
 from simkit.core.rng import draw_s, load_state_nb, store_state_nb
 from simkit.core.stats import (LOCAL_MOMENT_WIDTH, LOCAL_RATIO_WIDTH, flush_moment_local_nb, flush_ratio_local_nb,
                                 moment_add_local_nb, ratio_add_local_nb)
-from simkit.games.banking_nb import bank_bundle, bank_context, bank_core_nb, bank_inputs, bank_loop
+from simkit.core.bundle import bundle
+from simkit.games.banking_nb import bank_context, bank_core_nb, bank_inputs, bank_loop
 from simkit.games.treize.rules import TreizeRules
 
 N_CALLS = 13
@@ -108,7 +109,7 @@ def _deck_conserved_nb(deck, sorted0):
 
 
 #: the statistics (``stats.<name>``; see :func:`treize_chunk_nb`)
-TreizeStats, STATS_TYPE = bank_bundle("TreizeStats", {"coup": 2, "by_index": 2, "bank": 2, "tenure": 1, "calls": 1,
+TreizeStats, STATS_TYPE = bundle("TreizeStats", {"coup": 2, "by_index": 2, "bank": 2, "tenure": 1, "calls": 1,
                                                       "counters": 1})
 
 #: what the Python side passes :func:`treize_chunk_nb` (:func:`~simkit.games.banking_nb.bank_inputs`): the
