@@ -28,7 +28,6 @@ from simkit.core.options import choices, layout
 from simkit.core.decks import rotate_left_nb
 from simkit.core.rng import load_state_nb, randbelow_s, seed_stream_nb, store_state_nb
 from simkit.core.stats import moment_add_nb, moment_add_sums_nb, ratio_add_nb
-from simkit.core.trick_game import bundle
 from simkit.games.blackjack.rules import BlackjackRules
 
 # table layout shared with exact.py
@@ -1598,9 +1597,12 @@ INPUTS_TYPE = typeof(BlackjackInputs(np.zeros(1, np.uint8), _Z1, _Z1, _T8, _T8, 
 #: the user function ``(decide,)`` (:func:`no_user_decide_nb` under a table policy)
 FNS_TYPE = types.Tuple((DECIDE_FN,))
 
-#: the statistics (``Blackjack.new_stats``), one named bundle (see :func:`blackjack_chunk_nb`)
-BlackjackStats, STATS_TYPE = bundle("BlackjackStats", {"edge": 2, "round": 2, "outcomes": 2, "by_tc": 2,
-                                                       "counters": 1})
+#: the statistics (``Blackjack.new_stats``), one named bundle (see :func:`blackjack_chunk_nb`); made as
+#: :func:`simkit.core.trick_game.bundle` makes a bundle (not imported: the trick engine is no dependency of
+#: this kernel, ``tests/test_cache.py``)
+_STATS_NDIM = {"edge": 2, "round": 2, "outcomes": 2, "by_tc": 2, "counters": 1}
+BlackjackStats = namedtuple("BlackjackStats", list(_STATS_NDIM), module=__name__)
+STATS_TYPE = typeof(BlackjackStats(*[np.zeros((1,) * d, np.int64) for d in _STATS_NDIM.values()]))
 
 #: the kernel context: the shoe's card values in canonical order, the pile dealt from, the
 #: deal stream, the work array ``iw`` (``IW_*``: counts, options, tags, audit, error), the

@@ -18,7 +18,6 @@ from simkit.core.jit import njit
 
 from simkit.core.rng import seed_stream_nb
 from simkit.core.stats import moment_add_nb, ratio_add_nb
-from simkit.core.trick_game import bundle
 from simkit.games.banking_nb import BANK_BROKEN, BANK_PASSED, BANK_TRIPLED, bank_close_nb
 from simkit.games.ochko.nb_a import bank_a_nb
 from simkit.games.ochko.nb_b import bank_b_nb
@@ -47,10 +46,15 @@ INPUTS_TYPE = typeof(OchkoInputs(_U, _Z, _Z, _Z, _F, _F, _F, _Z, _Z))
 #: the user functions ``(stake, draw, banker)`` (placeholders where a role plays a built-in)
 FNS_TYPE = types.Tuple((STAKE_FN, DRAW_FN, BANKER_FN))
 
-#: the statistics (:meth:`Ochko._new_stats`), one named bundle
-OchkoStats, STATS_TYPE = bundle("OchkoStats", {
+#: the statistics (:meth:`Ochko._new_stats`), one named bundle: ``{name: ndim}``, the class (module-level, so
+#: that numba's cache finds the kernels again) and its numba type, made as
+#: :func:`simkit.core.trick_game.bundle` makes them (not imported: the trick engine is no dependency of these
+#: kernels, ``tests/test_cache.py``)
+_STATS_NDIM = {
     "edge": 2, "bank": 2, "tenure": 1, "outcome": 1, "coup": 2, "rounds": 2, "by_seat": 2, "by_index": 2,
-    "ends": 1, "outcomes": 1, "totals": 2, "rounds_hist": 1, "final": 1, "counters": 1})
+    "ends": 1, "outcomes": 1, "totals": 2, "rounds_hist": 1, "final": 1, "counters": 1}
+OchkoStats = namedtuple("OchkoStats", list(_STATS_NDIM), module=__name__)
+STATS_TYPE = typeof(OchkoStats(*[np.zeros((1,) * d, np.int64) for d in _STATS_NDIM.values()]))
 
 #: the kernel context: :class:`OchkoInputs`' arrays, the two statistics the bank code counts
 #: into (``outcomes`` and ``totals`` of :data:`OchkoStats`; the whole bundle, fourteen arrays
