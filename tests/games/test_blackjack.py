@@ -287,8 +287,9 @@ def test_the_count_does_not_leak_information():
 def test_bet_ramp_follows_the_true_count():
     pol = GAME.resolve_policies("hilo")["play"]
     hi, lo, thr, tags, cparams, counting = GAME._kernel_args(GAME.Rules.build({"decks": 1}), {"play": pol})[0]
-    bets = [nb.table_decide_nb(nb.KIND_BET, 0, False, 0, -1, 0, 0, tc, hi, lo, thr, cparams, True)
-            for tc in (-3.0, 0.5, 2.0, 3.7, 9.0)]
+    dp = nb.BlackjackPolicy(nb.POL_TABLE, nb.no_user_decide_nb, np.zeros(1), np.zeros(10, np.int64), hi, lo, thr,
+                            cparams, True)
+    bets = [nb.table_decide_nb(dp, nb.KIND_BET, 0, False, 0, -1, 0, 0, tc) for tc in (-3.0, 0.5, 2.0, 3.7, 9.0)]
     assert bets == [1, 1, 2, 4, 12]
 
 

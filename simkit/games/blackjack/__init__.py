@@ -121,20 +121,25 @@ class Blackjack(Game):
     def _shoe(self, rules):
         return deck(52, copies=1 if rules.infinite else rules.decks)
 
+    def _inputs(self, rules, policies, shoe=None):
+        """``(inputs, user functions)`` of the kernels (:class:`~.nb.BlackjackInputs`:
+        ``shoe`` (card codes, a hand-built shoe's) or the rules' shoe, fresh audit counts
+        and error record)."""
+        (hi, lo, thr, tags, cparams, counting), code, params, fn = self._kernel_args(rules, policies)
+        inp = nb.BlackjackInputs(self._shoe(rules) if shoe is None else shoe, self._opts(rules, counting), tags, hi,
+                                 lo, thr, cparams, code, params, np.zeros(2, np.int64), np.zeros(8, np.int64))
+        return inp, (fn,)
+
     def new_stats(self):
         return Stats(edge=ratios(nb.N_EDGE), round=moments(1), outcomes=np.zeros((nb.N_OUT, 2), np.int64),
                      by_tc=np.zeros((nb.N_TC, 3), np.int64), counters=np.zeros(7, np.int64))
 
     def _run(self, rules, policies, seed, start, stop, hands, audit):
-        (hi, lo, thr, tags, cparams, counting), code, params, fn = self._kernel_args(rules, policies)
+        inp, fns = self._inputs(rules, policies)
         st = self.new_stats()
-        audit_out = np.zeros(2, np.int64)
-        err = np.zeros(8, np.int64)
-        nb.blackjack_chunk_nb(seed, start, stop, hands, self._shoe(rules), self._opts(rules, counting), tags,
-                              hi, lo, thr, cparams, code, params, fn, audit, st["edge"], st["round"],
-                              st["outcomes"], st["by_tc"], st["counters"], audit_out, err)
-        self._check_err(err, policies["play"])
-        return st, audit_out
+        nb.blackjack_chunk_nb.entry()(seed, start, stop, hands, inp, fns, nb.BlackjackStats(**st), audit)
+        self._check_err(inp.err, policies["play"])
+        return st, inp.audit_out
 
     def _check_err(self, err, pol):
         if err[0] == nb.ERR_ILLEGAL:
@@ -166,13 +171,12 @@ class Blackjack(Game):
         rules = BlackjackRules.build(rules)
         policies = self.resolve_policies(policies)
         codes = parse(cards) if isinstance(cards, str) else np.asarray(cards, dtype=np.uint8)
-        (hi, lo, thr, tags, cparams, counting), code, params, fn = self._kernel_args(rules, policies)
+        inp, fns = self._inputs(rules, policies, np.ascontiguousarray(codes, dtype=np.uint8))
         res = np.zeros((rules.players, nb.N_RES), np.int64)
         outcomes = np.zeros((nb.N_OUT, 2), np.int64)
         dealer = np.zeros(4, np.int64)
-        err = np.zeros(8, np.int64)
-        nb.deal_nb(codes, self._opts(rules, counting), tags, hi, lo, thr, cparams, code, params, fn, res, outcomes,
-                   dealer, err)
+        err = inp.err
+        nb.deal_nb(inp, fns, res, outcomes, dealer)
         if err[0] == nb.ERR_SHOE:
             raise SimkitError(f"blackjack: the hand-built shoe of {len(codes)} cards ran out in the round")
         self._check_err(err, policies["play"])
@@ -224,13 +228,11 @@ def risk_of_ruin(bankroll, *, rules=None, policies="hilo", paths=2000, max_round
         raise SimkitError(f"blackjack: bankroll must be a positive number of units, got {bankroll!r}")
     if not (isinstance(paths, int) and paths > 0 and isinstance(max_rounds, int) and max_rounds > 0):
         raise SimkitError(f"blackjack: paths and max_rounds must be positive integers, got {paths!r}, {max_rounds!r}")
-    (hi, lo, thr, tags, cparams, counting), code, params, fn = GAME._kernel_args(rules, policies)
+    inp, fns = GAME._inputs(rules, policies)
     out = np.zeros((paths, 3), np.int64)       # ruined, rounds, (unused)
     mom = moments(1)
-    err = np.zeros(8, np.int64)
-    nb.ruin_paths_nb(seed, paths, int(round(bankroll * 10)), max_rounds, GAME._shoe(rules),
-                     GAME._opts(rules, counting), tags, hi, lo, thr, cparams, code, params, fn, out, mom, err)
-    GAME._check_err(err, policies["play"])
+    nb.ruin_paths_nb(seed, paths, int(round(bankroll * 10)), max_rounds, inp, fns, out, mom)
+    GAME._check_err(inp.err, policies["play"])
     ruined = int(out[:, 0].sum())
     n, s, ss = moment_sums(mom[0])
     mean = s / n / 10

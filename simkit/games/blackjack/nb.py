@@ -17,8 +17,10 @@ turn (late surrender, split, double, hit, stand; a hand at 21 takes no card); th
 dealer's second card (no hole card) and draws below 17 (and on soft 17 with H17) if any
 hand is still standing; settlement.
 """
+from collections import namedtuple
+
 import numpy as np
-from numba import types
+from numba import typeof, types
 
 from simkit.core.interrupt_nb import poll_every_nb
 from simkit.core.jit import cfunc, njit
@@ -210,10 +212,17 @@ def _table_play(hard, ace, pair, up, legal, tc, hi, lo, thr, counting):
     return np.int64(c)
 
 
+#: what a decision reads of the policy (:func:`_user_or_table`; made once per round): its
+#: ``POL_*`` code, the user function and its parameters, the seen-card counts, the table
+#: (``hi``, ``lo``, thresholds ``thr``), the counting parameters and whether it counts
+BlackjackPolicy = namedtuple("BlackjackPolicy", "pol user_fn params seen hi lo thr cparams counting", module=__name__)
+
+
 @njit(cache=True, _nrt=False)
-def table_decide_nb(kind, hard, ace, ncards, pair, up, legal, tc, hi, lo, thr, cparams, counting):
+def table_decide_nb(dp, kind, hard, ace, ncards, pair, up, legal, tc):
     """A table policy's decision (basic strategy, a user table, or Hi-Lo with index
-    plays read against the true count ``tc``)."""
+    plays read against the true count ``tc``; the table in ``dp``, a :class:`BlackjackPolicy`)."""
+    hi, lo, thr, cparams, counting = dp.hi, dp.lo, dp.thr, dp.cparams, dp.counting
     if kind == KIND_BET:
         return _table_bet(tc, cparams, counting)
     if kind == KIND_INSURANCE:
@@ -342,22 +351,27 @@ def _up_label(v):
 
 
 @njit(cache=True, _nrt=False)
-def _user_or_table(pol, user_fn, params, kind, hard, ace, ncards, pair, up, legal, seen, unseen, tc,
-                   hi, lo, thr, cparams, counting):
-    if pol == POL_TABLE:
-        return table_decide_nb(kind, hard, ace, ncards, pair, up, legal, tc, hi, lo, thr, cparams, counting)
+def _user_or_table(dp, kind, hard, ace, ncards, pair, up, legal, unseen, tc):
+    """The decision of the policy ``dp`` (a :class:`BlackjackPolicy`): its table's or its
+    user function's (``unseen``: cards not yet seen in the shoe)."""
+    if dp.pol == POL_TABLE:
+        return table_decide_nb(dp, kind, hard, ace, ncards, pair, up, legal, tc)
     soft = 1 if (ace and hard + 10 <= 21) else 0
     upair = _up_label(pair) if (pair >= 0 and (legal & (1 << SPLIT)) != 0) else 0
-    return user_fn(kind, _best(hard, ace), soft, ncards, upair, _up_label(up), legal, seen, unseen, params)
+    return dp.user_fn(kind, _best(hard, ace), soft, ncards, upair, _up_label(up), legal, dp.seen, unseen, dp.params)
 
 
-def _round(deck, iw, state, hilo, thrc, pol, params, user_fn, audit, hcards, hh, res, outcomes):
-    """Play one round at every box; write each box's results into ``res`` and add the
-    per-hand outcomes into ``outcomes``. Returns 0, or an error code (details in ``err``).
+def _round(ctx, fns, audit):
+    """Play one round at every box (the context ``ctx``, the user function ``fns[0]``);
+    write each box's results into ``ctx.res`` and add the per-hand outcomes into
+    ``ctx.stats.outcomes``. Returns 0, or an error code (details in ``err``).
 
     ``sh`` = [pos, round_start, cards seen, running count, n cards, mid-round reshuffles,
     up card, dealer blackjack, cards dealt in the round].
     Hand arrays (``hcards`` etc.) have ``players * MAX_HANDS`` rows."""
+    deck, iw, state, hilo, thrc, pol, params = ctx.deck, ctx.iw, ctx.state, ctx.hilo, ctx.thrc, ctx.pol, ctx.params
+    hcards, hh, res, outcomes = ctx.hcards, ctx.hh, ctx.res, ctx.stats.outcomes
+    user_fn = fns[0]
     sh = iw[IW_SH:IW_SH + 9]
     seen = iw[IW_SEEN:IW_SEEN + 10]
     opts = iw[IW_OPTS:IW_OPTS + N_OPTS]
@@ -368,6 +382,7 @@ def _round(deck, iw, state, hilo, thrc, pol, params, user_fn, audit, hcards, hh,
     lo = hilo[1]
     thr = thrc                          # the extra last row is never a table row
     cparams = thrc[thrc.shape[0] - 1]
+    dp = BlackjackPolicy(pol, user_fn, params, seen, hi, lo, thr, cparams, opts[O.counting] != 0)
     hn = hh[0]
     hhard = hh[1]
     hace = hh[2]
@@ -455,8 +470,7 @@ def _round(deck, iw, state, hilo, thrc, pol, params, user_fn, audit, hcards, hh,
         tc = _true_count(sh, n, mode) if counting else 0.0
         for b in range(players):
             base = b * MAX_HANDS
-            take = _user_or_table(pol, user_fn, params, KIND_INSURANCE, hhard[base], hace[base] == 1, 2, -1, up,
-                                  0, seen, unseen, tc, hi, lo, thr, cparams, counting)
+            take = _user_or_table(dp, KIND_INSURANCE, hhard[base], hace[base] == 1, 2, -1, up, 0, unseen, tc)
             if take != 0 and take != 1:
                 err[0] = ERR_ILLEGAL
                 err[1] = KIND_INSURANCE
@@ -472,8 +486,8 @@ def _round(deck, iw, state, hilo, thrc, pol, params, user_fn, audit, hcards, hh,
             base = b * MAX_HANDS
             c0 = hcards[base, 0]
             pair = c0 if c0 == hcards[base, 1] else -1
-            give = _user_or_table(pol, user_fn, params, KIND_EARLY_SURRENDER, hhard[base], hace[base] == 1, 2,
-                                  pair, up, 0, seen, unseen, tc, hi, lo, thr, cparams, counting)
+            give = _user_or_table(dp, KIND_EARLY_SURRENDER, hhard[base], hace[base] == 1, 2, pair, up, 0, unseen,
+                                  tc)
             if give != 0 and give != 1:
                 err[0] = ERR_ILLEGAL
                 err[1] = KIND_EARLY_SURRENDER
@@ -549,8 +563,7 @@ def _round(deck, iw, state, hilo, thrc, pol, params, user_fn, audit, hcards, hh,
                         a = _table_play(hard, ace, pair, up, legal, tc, hi, lo, thr, counting)
                     else:
                         unseen = 0 if mode == MODE_INF else n - sh[2]
-                        a = _user_or_table(pol, user_fn, params, KIND_PLAY, hard, ace, nc, pair, up,
-                                           legal, seen, unseen, tc, hi, lo, thr, cparams, counting)
+                        a = _user_or_table(dp, KIND_PLAY, hard, ace, nc, pair, up, legal, unseen, tc)
                     first = False
                     if audit:
                         audit_out[0] += 1
@@ -825,13 +838,18 @@ def _see_iw(iw, v, track):
 
 
 @njit(cache=True, _nrt=False)
-def _rounds_one_box_nb(deck, iw, state, tab, thr1, cparams, hh, oc, by_tc, nrounds, cut, acc):
+def _rounds_one_box_nb(deck, iw, state, tab, thr1, cparams, hh, oc, by_tc, nrounds, acc):
     """Play the rounds of one unit (to the cut card, or ``nrounds``) at one box under a
     table policy, unaudited, as :func:`_unit_nb` plays them with :func:`_round`: the
     same rules in the same order, the same cards, decisions and sums to the bit
     (``tests/games/test_blackjack.py`` plays both on the same shoes). Returns 0 or an
     error code (``err`` in ``iw`` filled); ``acc`` gets the unit's sums (``A_*``), ``oc``
-    the outcome table flattened (``[k, 0]`` at ``2k``), ``by_tc`` the rows by true count.
+    the outcome table flattened (``[k, 0]`` at ``2k``), ``by_tc`` the rows by true count;
+    the strategy is the flat table ``tab``, ``thr1`` and the counting parameters ``cparams``.
+
+    It takes its arrays one by one, not the kernel context: given the context (and taking
+    these from it), Hi-Lo counting played 7 % slower (12.7-13.0 against 13.8-14.2 million
+    rounds/s, alternated runs), basic strategy as fast.
 
     Why a function of its own: the general round keeps each box's cards, totals and
     results in arrays and reads every option and count through views of ``iw``, so that
@@ -844,6 +862,7 @@ def _rounds_one_box_nb(deck, iw, state, tab, thr1, cparams, hh, oc, by_tc, nroun
     Settlement and the table's double cells choose by selects rather than branches (the
     outcome is data the branch predictor cannot learn), and sums that only some rounds
     add to are added in ``acc`` on those rounds' paths."""
+    cut = iw[IW_OPTS + O.cut]
     mode = iw[IW_OPTS + O.mode]
     n = iw[IW_SH + 4]
     limit = iw[IW_OPTS + O.hands_limit]
@@ -1343,8 +1362,10 @@ def _same_cards(a, b):
 
 
 @njit(cache=True, inline="always")
-def _flush_round_stats(round_mom, by_tc, counters, mn, ms, mq, b0, b1, b2, nrnd, nhands, ncards):
-    moment_add_sums_nb(round_mom, 0, mn, ms, mq)
+def _flush_round_stats(stats, mn, ms, mq, b0, b1, b2, nrnd, nhands, ncards):
+    """Add the unit's per-round sums, kept in locals, to ``stats``."""
+    by_tc, counters = stats.by_tc, stats.counters
+    moment_add_sums_nb(stats.round, 0, mn, ms, mq)
     by_tc[-TC_LO, 0] += b0
     by_tc[-TC_LO, 1] += b1
     by_tc[-TC_LO, 2] += b2
@@ -1354,12 +1375,16 @@ def _flush_round_stats(round_mom, by_tc, counters, mn, ms, mq, b0, b1, b2, nrnd,
 
 
 @njit(cache=True, _nrt=False)
-def _unit_nb(seed, unit, total_rounds, deck, shoe0, state, iw, hilo, thrc, pol,
-             params, user_fn, audit, hcards, hh, res, edge, round_mom, outcomes, by_tc, counters, tab, thr1, oc, acc):
-    """Play one unit (a shoe, or a block of rounds) and add its statistics; True on error.
-    ``shoe0``: the shoe's card values in canonical order (:func:`_value_deck`); one box
-    under a table policy, unaudited, plays through :func:`_rounds_one_box_nb` (flat
-    tables ``tab``, ``thr1``; scratch ``oc``, ``acc``), anything else round by round."""
+def _unit_nb(ctx, fns, seed, unit, total_rounds, audit):
+    """Play one unit (a shoe, or a block of rounds) and add its statistics to
+    ``ctx.stats``; True on error. ``ctx.values``: the shoe's card values in canonical
+    order (:func:`_value_deck`); one box under a table policy, unaudited, plays through
+    :func:`_rounds_one_box_nb` (flat tables ``ctx.tab``, ``ctx.thr1``; scratch ``ctx.oc``,
+    ``ctx.acc``), anything else round by round."""
+    deck, shoe0, state, iw, res, oc, acc = ctx.deck, ctx.values, ctx.state, ctx.iw, ctx.res, ctx.oc, ctx.acc
+    stats = ctx.stats
+    edge, outcomes, by_tc, counters = stats.edge, stats.outcomes, stats.by_tc, stats.counters
+    pol = ctx.pol
     sh = iw[IW_SH:IW_SH + 9]
     opts = iw[IW_OPTS:IW_OPTS + N_OPTS]
     audit_out = iw[IW_AUDIT:IW_AUDIT + 2]
@@ -1402,8 +1427,8 @@ def _unit_nb(seed, unit, total_rounds, deck, shoe0, state, iw, hilo, thrc, pol,
     if players == 1 and pol == POL_TABLE and not audit:
         for k in range(2 * N_OUT):
             oc[k] = 0
-        code = _rounds_one_box_nb(deck, iw, state, tab, thr1, thrc[thrc.shape[0] - 1], hh, oc, by_tc, nrounds,
-                                  cut, acc)
+        code = _rounds_one_box_nb(deck, iw, state, ctx.tab, ctx.thr1, ctx.thrc[ctx.thrc.shape[0] - 1], ctx.hh, oc,
+                                  by_tc, nrounds, acc)
         for k in range(N_OUT):
             outcomes[k, 0] += oc[2 * k]
             outcomes[k, 1] += oc[2 * k + 1]
@@ -1426,7 +1451,7 @@ def _unit_nb(seed, unit, total_rounds, deck, shoe0, state, iw, hilo, thrc, pol,
         nhands = acc[A_NHANDS]
         ncards = acc[A_NCARDS]
         if code != 0:
-            _flush_round_stats(round_mom, by_tc, counters, mn, ms, mq, b0, b1, b2, nrnd, nhands, ncards)
+            _flush_round_stats(stats, mn, ms, mq, b0, b1, b2, nrnd, nhands, ncards)
             err[7] = unit
             return True
         nrounds = 0                     # played: the round loop below has nothing to do
@@ -1438,9 +1463,9 @@ def _unit_nb(seed, unit, total_rounds, deck, shoe0, state, iw, hilo, thrc, pol,
             # a fresh shoe every round (an infinite deck: ``seen`` covers the round only)
             _new_shoe(iw, mode)
         tc = _true_count(sh, n, mode) if counting else 0.0
-        code = _round_inline_nb(deck, iw, state, hilo, thrc, pol, params, user_fn, audit, hcards, hh, res, outcomes)
+        code = _round_inline_nb(ctx, fns, audit)
         if code != 0:
-            _flush_round_stats(round_mom, by_tc, counters, mn, ms, mq, b0, b1, b2, nrnd, nhands, ncards)
+            _flush_round_stats(stats, mn, ms, mq, b0, b1, b2, nrnd, nhands, ncards)
             err[7] = unit
             return True
         nrnd += 1
@@ -1482,7 +1507,7 @@ def _unit_nb(seed, unit, total_rounds, deck, shoe0, state, iw, hilo, thrc, pol,
         audit_out[0] += 1
         if not _same_cards(deck, shoe0):
             audit_out[1] += 1
-    _flush_round_stats(round_mom, by_tc, counters, mn, ms, mq, b0, b1, b2, nrnd, nhands, ncards)
+    _flush_round_stats(stats, mn, ms, mq, b0, b1, b2, nrnd, nhands, ncards)
     counters[0] += 1
     counters[2] += urounds
     counters[3] += 1 if mode == MODE_SHOE else 0
@@ -1559,79 +1584,97 @@ def _pack(opts, tags, hi, lo, thr, cparams, n):
     return iw, hilo, thrc
 
 
-_ARGS = (types.int64, types.int64, types.int64, types.int64,            # seed, start, stop, total rounds
-         types.uint8[::1], types.int64[::1], types.int64[::1],            # shoe, opts, tags
-         types.int8[:, ::1], types.int8[:, ::1], types.float64[:, ::1],   # hi, lo, thr
-         types.float64[::1],                                              # counting params
-         types.int64, types.float64[::1], DECIDE_FN,                      # policy code, params, user fn
-         types.boolean,                                                   # audit
-         types.int64[:, ::1], types.int64[:, ::1], types.int64[:, ::1],   # edge, round moments, outcomes
-         types.int64[:, ::1], types.int64[::1],                           # by true count, counters
-         types.int64[::1], types.int64[::1])                              # audit counts, err
+#: what the Python side passes the kernels besides the units, the user function and the
+#: statistics: the shoe's card codes (``uint8``; a hand-built shoe's in dealing order), the
+#: ``opts`` (layout :data:`O`), the count tags, the strategy tables ``hi``, ``lo`` and their
+#: thresholds ``thr``, the counting parameters (``C_*``), the policy's ``POL_*`` code and
+#: parameters, the audit counts ``[checks, violations]`` and the error record
+BlackjackInputs = namedtuple("BlackjackInputs", "shoe0 opts tags hi lo thr cparams pol params audit_out err",
+                             module=__name__)
+_Z1, _T8, _F2 = np.zeros(1, np.int64), np.zeros((1, 1), np.int8), np.zeros((1, 1))
+INPUTS_TYPE = typeof(BlackjackInputs(np.zeros(1, np.uint8), _Z1, _Z1, _T8, _T8, _F2, np.zeros(1), 0, np.zeros(1),
+                                     _Z1, _Z1))
+#: the user function ``(decide,)`` (:func:`no_user_decide_nb` under a table policy)
+FNS_TYPE = types.Tuple((DECIDE_FN,))
+
+#: the statistics (``Blackjack.new_stats``), one named bundle (see :func:`blackjack_chunk_nb`); made as
+#: :func:`simkit.core.trick_game.bundle` makes a bundle (not imported: the trick engine is no dependency of
+#: this kernel, ``tests/test_cache.py``)
+_STATS_NDIM = {"edge": 2, "round": 2, "outcomes": 2, "by_tc": 2, "counters": 1}
+BlackjackStats = namedtuple("BlackjackStats", list(_STATS_NDIM), module=__name__)
+STATS_TYPE = typeof(BlackjackStats(*[np.zeros((1,) * d, np.int64) for d in _STATS_NDIM.values()]))
+
+#: the kernel context: the shoe's card values in canonical order, the pile dealt from, the
+#: deal stream, the work array ``iw`` (``IW_*``: counts, options, tags, audit, error), the
+#: tables ``hilo`` and thresholds ``thrc`` of :func:`_pack`, the policy code and parameters,
+#: the hands (``hcards``, ``hh``), the boxes' results ``res`` (``R_*``), the statistics, the
+#: flat tables of :func:`_flat_tables` and the lean path's scratch ``oc``, ``acc``
+BlackjackCtx = namedtuple("BlackjackCtx", ("values", "deck", "state", "iw", "hilo", "thrc", "pol", "params", "hcards",
+                                           "hh", "res", "stats", "tab", "thr1", "oc", "acc"), module=__name__)
 
 
-@njit(types.void(*_ARGS), cache=True)
-def blackjack_chunk_nb(seed, start, stop, total_rounds, shoe0, opts, tags, hi, lo, thr, cparams, pol, params,
-                       user_fn, audit, edge, round_mom, outcomes, by_tc, counters, audit_out, err):
-    """Play units ``start..stop-1`` (shoes, or blocks of rounds) and add their statistics.
+@njit(cache=True)
+def _ctx(inp, opts, stats, res):
+    """The context of the kernels (:data:`BlackjackCtx`) for ``inp`` played under
+    ``opts`` (``inp.opts``, or a hand-built shoe's), into ``stats`` and the boxes' results
+    ``res``; ``iw`` starts with ``inp``'s audit counts and error record."""
+    n = inp.shoe0.shape[0]
+    values = _value_deck(inp.shoe0)
+    hcards, hh = _hand_arrays(opts[O.players])
+    iw, hilo, thrc = _pack(opts, inp.tags, inp.hi, inp.lo, inp.thr, inp.cparams, n)
+    tab, thr1 = _flat_tables(hilo, thrc)
+    _copy(iw, IW_AUDIT, inp.audit_out, 0, 2)
+    _copy(iw, IW_ERR, inp.err, 0, 8)
+    return BlackjackCtx(values, _pile(values, opts[O.mode]), np.zeros(4, dtype=np.uint64), iw, hilo, thrc, inp.pol,
+                        inp.params, hcards, hh, res, stats, tab, thr1, np.zeros(2 * N_OUT, dtype=np.int64),
+                        np.zeros(N_ACC, dtype=np.int64))
+
+
+@njit(cache=True)
+def _no_stats(outcomes):
+    """A statistics bundle for the kernels that keep none but the outcome table ``outcomes``."""
+    z = np.zeros((1, 1), dtype=np.int64)
+    return BlackjackStats(z, z, outcomes, z, np.zeros(1, dtype=np.int64))
+
+
+@njit(types.void(types.int64, types.int64, types.int64, types.int64, INPUTS_TYPE, FNS_TYPE, STATS_TYPE,
+                 types.boolean), cache=True)
+def blackjack_chunk_nb(seed, start, stop, total_rounds, inp, fns, stats, audit):
+    """Play units ``start..stop-1`` (shoes, or blocks of rounds; ``total_rounds`` in the
+    run) and add their statistics to ``stats`` (:data:`BlackjackStats`).
 
     ``edge`` ratio rows per unit: E_EDGE = (loss, initial bets), E_ACTION = (loss, total
     action: initial, doubled and split bets), E_ROUND = (net, box-rounds), E_BET = (initial
     bets, box-rounds), E_INS_TAKEN = (insurance net, insurance stakes), E_INS_EV = (what a
     unit insurance stake would have won, 2 or -1 in tenths x10, ace-up rounds).
-    ``round_mom``: row 0 = net per box-round. ``by_tc`` rows by floored true count
+    ``round``: row 0 = net per box-round. ``by_tc`` rows by floored true count
     (-10..10, clipped) = [box-rounds, net, initial bets]. ``counters`` = [units, rounds,
     box-rounds, shuffles, mid-round reshuffles, cards dealt, hands played].
     """
-    players = opts[O.players]
-    n = shoe0.shape[0]
-    values = _value_deck(shoe0)
-    deck = _pile(values, opts[O.mode])
-    state = np.zeros(4, dtype=np.uint64)
-    hcards, hh = _hand_arrays(players)
-    res = np.zeros((players, N_RES), dtype=np.int64)
-    iw, hilo, thrc = _pack(opts, tags, hi, lo, thr, cparams, n)
-    tab, thr1 = _flat_tables(hilo, thrc)
-    oc = np.zeros(2 * N_OUT, dtype=np.int64)
-    acc = np.zeros(N_ACC, dtype=np.int64)
-    _copy(iw, IW_AUDIT, audit_out, 0, 2)
-    _copy(iw, IW_ERR, err, 0, 8)
+    opts = inp.opts
+    ctx = _ctx(inp, opts, stats, np.zeros((opts[O.players], N_RES), dtype=np.int64))
     for unit in range(start, stop):
         poll_every_nb(unit)
-        if _unit_nb(seed, unit, total_rounds, deck, values, state, iw, hilo, thrc,
-                    pol, params, user_fn, audit, hcards, hh, res, edge, round_mom, outcomes,
-                    by_tc, counters, tab, thr1, oc, acc):
+        if _unit_nb(ctx, fns, seed, unit, total_rounds, audit):
             break
-    _copy(audit_out, 0, iw, IW_AUDIT, 2)
-    _copy(err, 0, iw, IW_ERR, 8)
+    _copy(inp.audit_out, 0, ctx.iw, IW_AUDIT, 2)
+    _copy(inp.err, 0, ctx.iw, IW_ERR, 8)
 
 
-
-_RUIN_ARGS = (types.int64, types.int64, types.int64, types.int64,           # seed, paths, bankroll, max rounds
-              types.uint8[::1], types.int64[::1], types.int64[::1],            # shoe, opts, tags
-              types.int8[:, ::1], types.int8[:, ::1], types.float64[:, ::1],   # hi, lo, thr
-              types.float64[::1], types.int64, types.float64[::1], DECIDE_FN,  # cparams, policy, params, fn
-              types.int64[:, ::1], types.int64[:, ::1], types.int64[::1])      # out, moments, err
-
-
-def _ruin_paths(seed, paths, bankroll10, max_rounds, shoe0, opts, tags, hi, lo, thr, cparams, pol, params,
-                  user_fn, out, mom, err):
+def _ruin_paths(seed, paths, bankroll10, max_rounds, inp, fns, out, mom):
     """Risk-of-ruin paths: path ``p`` (stream ``(seed, p)``) starts with ``bankroll10``
     tenths and plays shoe after shoe until its bankroll is 0 or less (``out[p, 0] = 1``)
     or ``max_rounds`` rounds have passed; ``out[p, 1]`` = rounds played; ``mom`` row 0
-    gets every box-round's net."""
+    gets every box-round's net; ``inp.err`` an illegal move."""
+    opts = inp.opts
     mode = opts[O.mode]
     players = opts[O.players]
-    n = shoe0.shape[0]
-    values = _value_deck(shoe0)
-    deck = _pile(values, mode)
-    state = np.zeros(4, dtype=np.uint64)
-    hcards, hh = _hand_arrays(players)
-    res = np.zeros((players, N_RES), dtype=np.int64)
-    outcomes = np.zeros((N_OUT, 2), dtype=np.int64)
+    n = inp.shoe0.shape[0]
+    ctx = _ctx(inp, opts, _no_stats(np.zeros((N_OUT, 2), dtype=np.int64)),
+               np.zeros((players, N_RES), dtype=np.int64))
+    values, deck, state, iw, res = ctx.values, ctx.deck, ctx.state, ctx.iw, ctx.res
     no_audit = opts[O.mode] < 0        # always false, typed as a plain boolean
     cut = opts[O.cut]
-    iw, hilo, thrc = _pack(opts, tags, hi, lo, thr, cparams, n)
     sh = iw[IW_SH:IW_SH + 9]
     for p in range(paths):
         seed_stream_nb(state, seed, p)
@@ -1645,11 +1688,10 @@ def _ruin_paths(seed, paths, bankroll10, max_rounds, shoe0, opts, tags, hi, lo, 
         while rounds < max_rounds and bank > 0:
             if mode == MODE_CSM or (mode == MODE_SHOE and sh[0] >= cut):
                 _new_shoe(iw, mode)
-            code = round_nb(deck, iw, state, hilo, thrc, pol, params, user_fn, no_audit, hcards, hh, res,
-                            outcomes)
+            code = round_nb(ctx, fns, no_audit)
             if code != 0:
-                _copy(err, 0, iw, IW_ERR, 8)
-                err[7] = p
+                _copy(inp.err, 0, iw, IW_ERR, 8)
+                inp.err[7] = p
                 return
             for b in range(players):
                 bank += res[b, R_NET]
@@ -1659,38 +1701,37 @@ def _ruin_paths(seed, paths, bankroll10, max_rounds, shoe0, opts, tags, hi, lo, 
         out[p, 1] = rounds
 
 
-_DEAL_ARGS = (types.uint8[::1], types.int64[::1], types.int64[::1],             # cards, opts, tags
-              types.int8[:, ::1], types.int8[:, ::1], types.float64[:, ::1],   # hi, lo, thr
-              types.float64[::1], types.int64, types.float64[::1], DECIDE_FN,  # cparams, policy, params, fn
-              types.int64[:, ::1], types.int64[:, ::1], types.int64[::1], types.int64[::1])  # res, out, dealer, err
+_RUIN_SIG = types.void(types.int64, types.int64, types.int64, types.int64, INPUTS_TYPE, FNS_TYPE, types.int64[:, ::1],
+                       types.int64[:, ::1])
 
 
-def _deal(cards, opts, tags, hi, lo, thr, cparams, pol, params, user_fn, res, outcomes, dealer, err):
-    """Play one round from ``cards`` dealt in the given order (card codes; tests build
-    shoes by hand with it): box first cards, up card, box second cards, hole card
-    (peek), then the cards of play in order. Same round code as the kernel.
+def _deal(inp, fns, res, outcomes, dealer):
+    """Play one round from the card codes ``inp.shoe0`` dealt in the given order (tests
+    build shoes by hand with it): box first cards, up card, box second cards, hole card
+    (peek), then the cards of play in order. Same round code as the kernel; ``res`` gets
+    the boxes' results, ``outcomes`` the outcome table, ``inp.err`` an illegal move.
     ``dealer`` gets [final total, dealer blackjack, cards used, audit violations (the
     kernel's audit, and the round's card count against the cards drawn)]."""
-    n = cards.shape[0]
-    deck = _value_deck(cards)
-    players = opts[O.players]
-    state = np.zeros(4, dtype=np.uint64)
-    hcards, hh = _hand_arrays(players)
-    fixed = opts.copy()
+    n = inp.shoe0.shape[0]
+    fixed = inp.opts.copy()
     fixed[O.mode] = MODE_FIXED
-    audit = opts[O.mode] >= 0          # always true, typed as a plain boolean (one round_nb compile)
-    iw, hilo, thrc = _pack(fixed, tags, hi, lo, thr, cparams, n)
+    audit = fixed[O.mode] >= 0          # always true, typed as a plain boolean (one round_nb compile)
+    ctx = _ctx(inp, fixed, _no_stats(outcomes), res)
+    iw = ctx.iw
     iw[IW_SH + 4] = n
-    code = round_nb(deck, iw, state, hilo, thrc, pol, params, user_fn, audit, hcards, hh, res, outcomes)
+    code = round_nb(ctx, fns, audit)
     sh = iw[IW_SH:IW_SH + 9]
     audit_out = iw[IW_AUDIT:IW_AUDIT + 2]
-    _copy(err, 0, iw, IW_ERR, 8)
+    _copy(inp.err, 0, iw, IW_ERR, 8)
     dealer[0] = res[0, R_DEALER_TOTAL]
     dealer[1] = res[0, R_DEALER_BJ]
     dealer[2] = sh[0]
     # the round's own card count (hands and dealer) must equal the cards drawn
     dealer[3] = audit_out[1] + (1 if code == 0 and sh[8] != sh[0] else 0)
     return code
+
+
+_DEAL_SIG = types.int64(INPUTS_TYPE, FNS_TYPE, types.int64[:, ::1], types.int64[:, ::1], types.int64[::1])
 
 
 _COMPILED = {}
@@ -1707,9 +1748,9 @@ def _lazy(name, py_func, sig):
 
 def ruin_paths_nb(*args):
     """Risk-of-ruin paths (see :func:`_ruin_paths`), compiled on first use."""
-    return _lazy("ruin", _ruin_paths, types.void(*_RUIN_ARGS))(*args)
+    return _lazy("ruin", _ruin_paths, _RUIN_SIG)(*args)
 
 
 def deal_nb(*args):
     """One round from a hand-built shoe (see :func:`_deal`), compiled on first use."""
-    return _lazy("deal", _deal, types.int64(*_DEAL_ARGS))(*args)
+    return _lazy("deal", _deal, _DEAL_SIG)(*args)

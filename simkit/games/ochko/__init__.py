@@ -34,10 +34,11 @@ def card_values(values: str) -> np.ndarray:
 
 
 def policy_args(rules, policies) -> tuple:
-    """(codes, stake params, stake fn, draw params, draw fn, banker params, banker fn)."""
+    """``(codes, params, fns)``: the policy codes of the roles ``(stake, draw, banker)``, their
+    parameter arrays and their user functions (placeholders for built-ins)."""
     check_params(policies, rules)
     codes = np.zeros(3, np.int64)
-    out = []
+    params_out, fns = [], []
     for i, role in enumerate(ROLES):
         pol = policies[role.name]
         if pol.is_user:
@@ -51,8 +52,9 @@ def policy_args(rules, policies) -> tuple:
             else:
                 params = np.array([pol.params[k] for k in PARAM_ORDER[pol.name]] or [0.0], np.float64)
             fn = _PLACEHOLDER[role.name]
-        out += [params, fn]
-    return (codes, *out)
+        params_out.append(np.ascontiguousarray(params, np.float64))
+        fns.append(fn)
+    return codes, tuple(params_out), tuple(fns)
 
 
 class Ochko(Game):
@@ -94,9 +96,15 @@ class Ochko(Game):
         """Coups played (one punter's stake settled; a bank holds several)."""
         return int(stats["counters"][nb.C_COUPS])
 
-    def _kernel_args(self, rules, policies):
-        cards = deck(rules.deck, copies=rules.decks)
-        return cards, card_values(rules.values), pack(rules, nb_core.O), policy_args(rules, policies)
+    def _kernel_args(self, rules, policies, cards=None):
+        """``(inputs, user functions)`` of the kernels (:class:`~.nb.OchkoInputs`; ``cards``:
+        the card order of a fixed bank, else the rules' deck)."""
+        if cards is None:
+            cards = deck(rules.deck, copies=rules.decks)
+        codes, params, fns = policy_args(rules, policies)
+        inp = nb.OchkoInputs(np.ascontiguousarray(cards, np.uint8), card_values(rules.values), pack(rules, nb_core.O),
+                             codes, *params, np.zeros(nb.N_AUDIT, np.int64), np.zeros(nb.N_ERR, np.int64))
+        return inp, fns
 
     def _raise(self, err, rules, policies):
         code = int(err[0])
@@ -120,18 +128,12 @@ class Ochko(Game):
                           counters=np.zeros(nb.N_COUNTERS, np.int64))
 
     def _run(self, rules, policies, seed, start, stop, audit):
-        cards, val, opts, pargs = self._kernel_args(rules, policies)
+        inp, fns = self._kernel_args(rules, policies)
         st = self._new_stats()
-        audit_out = np.zeros(nb.N_AUDIT, np.int64)
-        err = np.zeros(nb.N_ERR, np.int64)
-        nb.ochko_chunk_nb(seed, start, stop, cards, val, opts, *pargs, audit,
-                          *(st[k] for k in ("edge", "bank", "tenure", "outcome", "coup", "rounds", "by_seat",
-                                            "by_index", "ends", "outcomes", "totals", "rounds_hist", "final",
-                                            "counters")),
-                          audit_out, err)
-        if err[0]:
-            self._raise(err, rules, policies)
-        return st, audit_out
+        nb.ochko_chunk_nb.entry()(seed, start, stop, inp, fns, nb.OchkoStats(**st), audit)
+        if inp.err[0]:
+            self._raise(inp.err, rules, policies)
+        return st, inp.audit_out
 
     def play_fixed(self, cards, rules=None, policies=None, *, audit=True, max_log=256):
         """Play one bank dealing ``cards`` (codes or a card string, first dealt first) and
@@ -144,14 +146,12 @@ class Ochko(Game):
         rules = OchkoRules.build(rules)
         policies = self.resolve_policies(policies)
         arr = parse(cards) if isinstance(cards, str) else np.asarray(cards, np.uint8)
-        _, val, opts, pargs = self._kernel_args(rules, policies)
+        inp, fns = self._kernel_args(rules, policies, arr)
         log = np.zeros((max_log, nb.N_LOG), np.int64)
         bk = np.zeros(nb.N_BK, np.int64)
         ds = np.zeros(nb.N_DS, np.int64)
-        audit_out = np.zeros(nb.N_AUDIT, np.int64)
-        err = np.zeros(nb.N_ERR, np.int64)
-        nb.ochko_fixed_nb(arr, val, opts, *pargs, audit, log, bk, ds, audit_out, err, np.zeros(nb.N_OUT, np.int64),
-                          np.zeros((2, nb.N_TOT), np.int64))
+        nb.ochko_fixed_nb(inp, fns, audit, log, bk, ds)
+        err, audit_out = inp.err, inp.audit_out
         if err[0]:
             self._raise(err, rules, policies)
         cols = ["round", "seat", "stake", "halved", "loss", "outcome", "punter_total", "banker_total",

@@ -8,8 +8,10 @@ settled against the banker; every per-coup figure is a ratio over banks.
 :func:`ochko_fixed_nb` plays one bank from a given card order with the very same code
 (the tests' hand-built decks); :func:`ochko_chunk_nb` plays shuffled banks.
 """
+from collections import namedtuple
+
 import numpy as np
-from numba import types
+from numba import typeof, types
 
 from simkit.core.interrupt_nb import poll_every_nb
 from simkit.core.jit import njit
@@ -31,14 +33,46 @@ BANK_HOW = np.array([BANK_PASSED, BANK_BROKEN, BANK_TRIPLED, BANK_PASSED], np.in
 (C_BANKS, C_COUPS, C_ROUNDS, C_SHUFFLES, C_NOCARD, C_HALVINGS) = range(6)
 N_COUNTERS = 6
 N_AUDIT = 8        # checks, violations, then (checks, violations) of cards, moves, scores
+_I1, _I2 = types.int64[:], types.int64[:, :]
+
+
+#: what the Python side passes the kernels besides the units, the user functions and the
+#: statistics: the canonical deck (``uint8``; the card order of :func:`ochko_fixed_nb`), the
+#: card values, the ``opts`` (layout :data:`O`), the policy codes ``(stake, draw, banker)``
+#: and their parameters, the audit counts (``N_AUDIT``) and the error record (``N_ERR``)
+OchkoInputs = namedtuple("OchkoInputs", "deck0 val opts pcodes sp dp bp audit_out err", module=__name__)
+_Z, _F, _U = np.zeros(1, np.int64), np.zeros(1), np.zeros(1, np.uint8)
+INPUTS_TYPE = typeof(OchkoInputs(_U, _Z, _Z, _Z, _F, _F, _F, _Z, _Z))
+#: the user functions ``(stake, draw, banker)`` (placeholders where a role plays a built-in)
+FNS_TYPE = types.Tuple((STAKE_FN, DRAW_FN, BANKER_FN))
+
+#: the statistics (:meth:`Ochko._new_stats`), one named bundle: ``{name: ndim}``, the class (module-level, so
+#: that numba's cache finds the kernels again) and its numba type, made as
+#: :func:`simkit.core.trick_game.bundle` makes them (not imported: the trick engine is no dependency of these
+#: kernels, ``tests/test_cache.py``)
+_STATS_NDIM = {
+    "edge": 2, "bank": 2, "tenure": 1, "outcome": 1, "coup": 2, "rounds": 2, "by_seat": 2, "by_index": 2,
+    "ends": 1, "outcomes": 1, "totals": 2, "rounds_hist": 1, "final": 1, "counters": 1}
+OchkoStats = namedtuple("OchkoStats", list(_STATS_NDIM), module=__name__)
+STATS_TYPE = typeof(OchkoStats(*[np.zeros((1,) * d, np.int64) for d in _STATS_NDIM.values()]))
+
+#: the kernel context: :class:`OchkoInputs`' arrays, the two statistics the bank code counts
+#: into (``outcomes`` and ``totals`` of :data:`OchkoStats`; the whole bundle, fourteen arrays
+#: more in the two calls per bank, cost variant B 2 % of its speed) and the work arrays of a
+#: bank (the deck, card counts of the audit, the deal stream ``state``, the deck state ``ds``
+#: (``DS_*``), the hands' cards and states (``H_*``), the banker's known totals, per-seat
+#: scratch, the bank's figures ``bk`` (``BK_*``), per-seat and per-index sums, the log)
+OchkoCtx = namedtuple("OchkoCtx", ("deck0", "val", "opts", "pcodes", "sp", "dp", "bp", "outcomes", "totals",
+                                   "audit_out", "err", "deck", "counts", "state", "ds", "hands", "hs", "targets", "sc",
+                                   "bk", "seat_loc", "idx_loc", "log"), module=__name__)
 
 
 @kernel
-def play_bank_nb(deck, deck0, fixed, ds, state, hands, hs, val, opts, pcodes, sp, sfn, dp, dfn, bp, bfn,
-                 targets, sc, bk, seat_loc, idx_loc, outcomes, totals, log, audit, audit_out, counts, err,
-                 unit):
-    """Reset every pile and play one bank; ``bk``, ``seat_loc`` and ``idx_loc`` hold its
-    figures afterwards. Returns False on an illegal move."""
+def play_bank_nb(ctx, fns, fixed, audit, unit):
+    """Reset every pile and play one bank; ``ctx.bk``, ``ctx.seat_loc`` and ``ctx.idx_loc``
+    hold its figures afterwards. Returns False on an illegal move."""
+    deck, deck0, ds, hs, bk, opts = ctx.deck, ctx.deck0, ctx.ds, ctx.hs, ctx.bk, ctx.opts
+    seat_loc, idx_loc = ctx.seat_loc, ctx.idx_loc
     for i in range(deck.shape[0]):       # (slice assignment would need numba's refcounting)
         deck[i] = deck0[i]
     ds.fill(0)
@@ -55,45 +89,36 @@ def play_bank_nb(deck, deck0, fixed, ds, state, hands, hs, val, opts, pcodes, sp
         idx_loc[k, 0] = 0
         idx_loc[k, 1] = 0
     if opts[O.variant] == VARIANT.A:
-        ok = bank_a_nb(deck, ds, state, hands, hs, val, opts, pcodes, sp, sfn, dp, dfn, bp, bfn, targets, sc, bk,
-                       seat_loc, idx_loc, outcomes, totals, log, audit, audit_out, deck0, counts, err, unit)
+        ok = bank_a_nb(ctx, fns, audit, unit)
     else:
-        ok = bank_b_nb(deck, ds, state, hands, hs, val, opts, pcodes, sp, sfn, dp, dfn, bp, bfn, targets, sc, bk,
-                       seat_loc, idx_loc, outcomes, totals, log, audit, audit_out, deck0, counts, err, unit)
+        ok = bank_b_nb(ctx, fns, audit, unit)
     if ok and audit:
         sx = 0
         for s in range(seat_loc.shape[0]):
             sx += seat_loc[s, 0]
-        audit_add_nb(audit_out, 2, sx == bk[BK_X] and (opts[O.variant] == VARIANT.A
-                                                        or bk[BK_BANK] - bk[BK_BANK0] == bk[BK_X]))
+        audit_add_nb(ctx.audit_out, 2, sx == bk[BK_X] and (opts[O.variant] == VARIANT.A
+                                                            or bk[BK_BANK] - bk[BK_BANK0] == bk[BK_X]))
     return ok
 
 
-_POLICY_ARGS = (types.int64[:], types.float64[:], STAKE_FN, types.float64[:], DRAW_FN, types.float64[:], BANKER_FN)
-
-
-_I1, _I2 = types.int64[:], types.int64[:, :]
-
-
-
 @njit(cache=True)
-def _bank_arrays():
-    """The work arrays :func:`play_bank_nb` needs for a bank: card counts, stream state,
-    deck state, hands, hand states, targets, scratch, bank figures, per-seat and per-index
-    sums."""
-    return (np.zeros(64, np.int64), np.zeros(4, np.uint64), np.zeros(N_DS, np.int64),
-            np.zeros((SEATS, MAXH), np.int64), np.zeros((SEATS, 3), np.int64), np.zeros(SEATS, np.int64),
-            np.zeros((SEATS, 4), np.int64), np.zeros(N_BK, np.int64), np.zeros((SEATS, 2), np.int64),
-            np.zeros((N_INDEX, 2), np.int64))
+def _ctx(inp, outcomes, totals, log):
+    """The context of a chunk (or of one fixed bank): ``inp``'s arrays, the statistics
+    ``outcomes`` and ``totals``, a copy of the deck, the log ``log`` and every other work
+    array :func:`play_bank_nb` needs."""
+    return OchkoCtx(inp.deck0, inp.val, inp.opts, inp.pcodes, inp.sp, inp.dp, inp.bp, outcomes, totals, inp.audit_out,
+                    inp.err, inp.deck0.copy(), np.zeros(64, np.int64), np.zeros(4, np.uint64), np.zeros(N_DS, np.int64),
+                    np.zeros((SEATS, MAXH), np.int64), np.zeros((SEATS, 3), np.int64), np.zeros(SEATS, np.int64),
+                    np.zeros((SEATS, 4), np.int64), np.zeros(N_BK, np.int64), np.zeros((SEATS, 2), np.int64),
+                    np.zeros((N_INDEX, 2), np.int64), log)
 
-@njit(types.void(types.int64, types.int64, types.int64, types.uint8[:], _I1, _I1, *_POLICY_ARGS, types.boolean,
-                 _I2, _I2, _I1, _I1, _I2, _I2, _I2, _I2, _I1, _I1, _I2, _I1, _I1, _I1, _I1, _I1), cache=True)
-def ochko_chunk_nb(seed, start, stop, deck0, val, opts, pcodes, sp, sfn, dp, dfn, bp, bfn, audit,
-                   edge, bank_mom, tenure, outcome, coup, rounds, by_seat, by_index, ends, outcomes, totals,
-                   rounds_hist, final, counters, audit_out, err):
-    """Play banks ``start..stop-1`` and add their statistics.
 
-    ``edge``, ``bank_mom``, ``tenure``, ``outcome``: the shared bank accounting of
+@njit(types.void(types.int64, types.int64, types.int64, INPUTS_TYPE, FNS_TYPE, STATS_TYPE, types.boolean), cache=True)
+def ochko_chunk_nb(seed, start, stop, inp, fns, stats, audit):
+    """Play banks ``start..stop-1`` and add their statistics to ``stats``
+    (:data:`OchkoStats`).
+
+    ``edge``, ``bank``, ``tenure``, ``outcome``: the shared bank accounting of
     :mod:`simkit.games.banking` (money in half units; a bank ends "passed" when the deck is
     played through or the round limit is reached, "broken" or "tripled" (knocked)).
     ``coup`` rows (one observation per bank): 0 = (punter wins, coups), 1 = (pushes,
@@ -103,20 +128,20 @@ def ochko_chunk_nb(seed, start, stop, deck0, val, opts, pcodes, sp, sfn, dp, dfn
     sets n to the number of banks). ``ends``: how banks ended, by ``END_*``; ``outcomes``:
     coups by ``OUT_*``; ``totals``: final totals of punters (row 0) and of the banker
     against each coup (row 1); ``rounds_hist``: rounds per bank; ``final``: the final bank
-    in quarters of its start (variant B); ``counters``: see ``C_*``; ``audit_out``: see
-    ``N_AUDIT``; ``err``: an illegal move (``N_ERR``)."""
-    deck = deck0.copy()
-    counts, state, ds, hands, hs, targets, sc, bk, seat_loc, idx_loc = _bank_arrays()
-    log = np.zeros((0, N_LOG), np.int64)
+    in quarters of its start (variant B); ``counters``: see ``C_*``; ``inp.audit_out``: see
+    ``N_AUDIT``; ``inp.err``: an illegal move (``N_ERR``)."""
+    ctx = _ctx(inp, stats.outcomes, stats.totals, np.zeros((0, N_LOG), np.int64))
+    opts, state, ds, bk, seat_loc, idx_loc = ctx.opts, ctx.state, ctx.ds, ctx.bk, ctx.seat_loc, ctx.idx_loc
+    coup, rounds, by_seat, by_index = stats.coup, stats.rounds, stats.by_seat, stats.by_index
+    ends, rounds_hist, final, counters = stats.ends, stats.rounds_hist, stats.final, stats.counters
     is_b = opts[O.variant] != VARIANT.A
     for unit in range(start, stop):
         poll_every_nb(unit)
         seed_stream_nb(state, seed, unit)
-        if not play_bank_nb(deck, deck0, np.int64(0), ds, state, hands, hs, val, opts, pcodes, sp, sfn, dp, dfn,
-                            bp, bfn, targets, sc, bk, seat_loc, idx_loc, outcomes, totals, log, audit, audit_out,
-                            counts, err, unit):
+        if not play_bank_nb(ctx, fns, np.int64(0), audit, unit):
             return
-        bank_close_nb(edge, bank_mom, tenure, outcome, bk[BK_X], bk[BK_Y], bk[BK_COUPS], BANK_HOW[bk[BK_END]])
+        bank_close_nb(stats.edge, stats.bank, stats.tenure, stats.outcome, bk[BK_X], bk[BK_Y], bk[BK_COUPS],
+                      BANK_HOW[bk[BK_END]])
         ratio_add_nb(coup, 0, bk[BK_WINS], bk[BK_COUPS])
         ratio_add_nb(coup, 1, bk[BK_PUSH], bk[BK_COUPS])
         ratio_add_nb(coup, 2, bk[BK_Y], bk[BK_COUPS])
@@ -140,21 +165,16 @@ def ochko_chunk_nb(seed, start, stop, deck0, val, opts, pcodes, sp, sfn, dp, dfn
         counters[C_HALVINGS] += bk[BK_HALF]
 
 
-@njit(types.void(types.uint8[:], types.int64[:], types.int64[:], *_POLICY_ARGS, types.boolean,
-                 types.int64[:, :], types.int64[:], types.int64[:], types.int64[:], types.int64[:], types.int64[:],
-                 types.int64[:, :]), cache=True)
-def ochko_fixed_nb(cards, val, opts, pcodes, sp, sfn, dp, dfn, bp, bfn, audit, log_out, bk_out, ds_out, audit_out,
-                   err, outcomes, totals):
-    """Play one bank dealing ``cards`` in the given order (first element first); when they
-    run out the unheld cards are reused in a fixed order. ``log_out`` gets one row per coup
-    (``N_LOG`` fields), ``bk_out`` the bank's figures (``N_BK``), ``ds_out`` the deck state.
-    (Every array reaches :func:`play_bank_nb` with the same types as from
-    :func:`ochko_chunk_nb`, so the bank code is compiled once for both.)"""
-    deck = cards.copy()
-    counts, state, ds, hands, hs, targets, sc, bk, seat_loc, idx_loc = _bank_arrays()
-    log = np.zeros((log_out.shape[0], N_LOG), np.int64)
-    play_bank_nb(deck, cards, np.int64(1), ds, state, hands, hs, val, opts, pcodes, sp, sfn, dp, dfn, bp, bfn, targets,
-                 sc, bk, seat_loc, idx_loc, outcomes, totals, log, audit, audit_out, counts, err, np.int64(0))
-    log_out[:, :] = log
-    bk_out[:] = bk
-    ds_out[:] = ds
+@njit(types.void(INPUTS_TYPE, FNS_TYPE, types.boolean, _I2, _I1, _I1), cache=True)
+def ochko_fixed_nb(inp, fns, audit, log_out, bk_out, ds_out):
+    """Play one bank dealing ``inp.deck0`` in the given order (first element first); when
+    they run out the unheld cards are reused in a fixed order. ``log_out`` gets one row per
+    coup (``N_LOG`` fields), ``bk_out`` the bank's figures (``N_BK``), ``ds_out`` the deck
+    state. (The context has the types of :func:`ochko_chunk_nb`'s, so the bank code is
+    compiled once for both.)"""
+    ctx = _ctx(inp, np.zeros(N_OUT, np.int64), np.zeros((2, N_TOT), np.int64),
+               np.zeros((log_out.shape[0], N_LOG), np.int64))
+    play_bank_nb(ctx, fns, np.int64(1), audit, np.int64(0))
+    log_out[:, :] = ctx.log
+    bk_out[:] = ctx.bk
+    ds_out[:] = ctx.ds

@@ -66,10 +66,12 @@ def ref_loss_a_nb(pc, pn, bc, bn, s2, opts):
 
 
 @kernel
-def bank_a_nb(deck, ds, state, hands, hs, val, opts, pcodes, sp, sfn, dp, dfn, bp, bfn, targets, sc,
-              bk, seat_loc, idx_loc, outcomes, totals, log, audit, audit_out, deck0, counts, err, unit):
-    """Play one variant-A bank from the current deck state; ``bk`` gets its figures.
-    Returns False on an illegal move (``err`` says which)."""
+def bank_a_nb(ctx, fns, audit, unit):
+    """Play one variant-A bank (the context ``ctx``, the user functions ``fns``) from the
+    current deck state; ``ctx.bk`` gets its figures. Returns False on an illegal move
+    (``ctx.err`` says which)."""
+    deck, ds, hands, hs, opts, sc, bk = ctx.deck, ctx.ds, ctx.hands, ctx.hs, ctx.opts, ctx.sc, ctx.bk
+    audit_out, err = ctx.audit_out, ctx.err
     P = opts[O.punters]
     soft = opts[O.values] == VALUES.blackjack
     aces = opts[O.two_aces]
@@ -78,7 +80,7 @@ def bank_a_nb(deck, ds, state, hands, hs, val, opts, pcodes, sp, sfn, dp, dfn, b
     n_cards = deck.shape[0]
     while True:
         for s in range(1, P + 1):
-            st = stake_nb(pcodes[0], sp, sfn, -1, -1, val, soft)
+            st = stake_nb(ctx, fns, -1, -1)
             if st < 1 or st > MAX_STAKE:
                 set_err_nb(err, ERR_STAKE, unit, st, s, -1, 0, MAX_STAKE, bk[BK_ROUNDS])
                 return False
@@ -86,8 +88,8 @@ def bank_a_nb(deck, ds, state, hands, hs, val, opts, pcodes, sp, sfn, dp, dfn, b
             sc[s, SC_DONE] = 0
         for _ in range(2):
             for s in range(1, P + 1):
-                deal_nb(deck, ds, state, hands, hs, val, s)
-            deal_nb(deck, ds, state, hands, hs, val, 0)
+                deal_nb(ctx, s)
+            deal_nb(ctx, 0)
         bt = total_nb(hs, 0, soft, aces)
         if bt == 21:                                   # the banker's natural takes every stake
             for s in range(1, P + 1):
@@ -107,29 +109,28 @@ def bank_a_nb(deck, ds, state, hands, hs, val, opts, pcodes, sp, sfn, dp, dfn, b
                 if banker_bust:
                     continue                           # any hand not bust is paid: no reason to buy
                 while pt < 21 and hs[s, H_N] < maxn:
-                    mv = punter_move_nb(pcodes[1], dp, dfn, pcodes[2], bp, bfn, hands, hs, s, pt, soft, 0,
-                                        targets, tie)
+                    mv = punter_move_nb(ctx, fns, s, pt, soft, 0, tie)
                     if audit:
                         rt, _ = ref_total_nb(hands[s], hs[s, H_N], soft, aces)
                         audit_add_nb(audit_out, 1, rt < 21 and hs[s, H_N] < maxn)
                     if mv != STAND and mv != DRAW:
                         set_err_nb(err, ERR_DRAW, unit, mv, s, pt, hs[s, H_N], 0, bk[BK_ROUNDS])
                         return False
-                    if mv == STAND or deal_nb(deck, ds, state, hands, hs, val, s) < 0:
+                    if mv == STAND or deal_nb(ctx, s) < 0:
                         break
                     pt = total_nb(hs, s, soft, aces)
             open_stakes = 0                             # the banker buys only if someone's stake is still open
             for s in range(1, P + 1):
                 open_stakes += 1 - sc[s, SC_DONE]
             while open_stakes > 0 and not banker_bust and bt < 21 and hs[0, H_N] < maxn:
-                mv = banker_move_nb(pcodes[2], bp, bfn, hands, hs, 0, bt, soft, targets, 0, tie)
+                mv = banker_move_nb(ctx, fns, 0, bt, soft, 0, tie)
                 if audit:
                     rt, _ = ref_total_nb(hands[0], hs[0, H_N], soft, aces)
                     audit_add_nb(audit_out, 1, rt < 21 and hs[0, H_N] < maxn)
                 if mv != STAND and mv != DRAW:
                     set_err_nb(err, ERR_BANKER, unit, mv, 0, bt, hs[0, H_N], 0, bk[BK_ROUNDS])
                     return False
-                if mv == STAND or deal_nb(deck, ds, state, hands, hs, val, 0) < 0:
+                if mv == STAND or deal_nb(ctx, 0) < 0:
                     break
                 bt = total_nb(hs, 0, soft, aces)
             for s in range(1, P + 1):
@@ -138,13 +139,13 @@ def bank_a_nb(deck, ds, state, hands, hs, val, opts, pcodes, sp, sfn, dp, dfn, b
                     sc[s, SC_LOSS] = loss
                     sc[s, SC_OUT] = out
         if audit:
-            audit_add_nb(audit_out, 0, conserved_nb(deck, deck0, ds, hands, hs, counts))
+            audit_add_nb(audit_out, 0, conserved_nb(deck, ctx.deck0, ds, hands, hs, ctx.counts))
         for s in range(1, P + 1):
             if audit:
                 ref = ref_loss_a_nb(hands[s], hs[s, H_N], hands[0], hs[0, H_N], 2 * sc[s, SC_STAKE], opts)
                 audit_add_nb(audit_out, 2, ref == sc[s, SC_LOSS])
-            record_nb(bk, seat_loc, idx_loc, outcomes, totals, log, ds, s, sc[s, SC_STAKE], 0, sc[s, SC_LOSS],
-                      sc[s, SC_OUT], total_nb(hs, s, soft, aces), bt, hs[s, H_N], hs[0, H_N])
+            record_nb(ctx, s, sc[s, SC_STAKE], 0, sc[s, SC_LOSS], sc[s, SC_OUT], total_nb(hs, s, soft, aces), bt,
+                      hs[s, H_N], hs[0, H_N])
             clear_nb(hs, s)
         clear_nb(hs, 0)
         bk[BK_ROUNDS] += 1

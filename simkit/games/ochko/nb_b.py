@@ -65,10 +65,11 @@ def ref_loss_b_nb(pc, pn, bc, bn, sh, opts):
 
 
 @inline_kernel
-def banker_play_nb(deck, ds, state, hands, hs, val, opts, pcodes, bp, bfn, targets, k, audit, audit_out, err,
-                   unit, rnd):
-    """The banker draws to his hand until his policy stands, he makes 21 or busts; returns
-    his total (``GOLDEN`` for two winning aces), or -2 after an illegal move."""
+def banker_play_nb(ctx, fns, k, audit, unit, rnd):
+    """The banker draws to his hand until his policy stands (knowing the ``k`` totals
+    ``ctx.targets[:k]``), he makes 21 or busts; returns his total (``GOLDEN`` for two
+    winning aces), or -2 after an illegal move."""
+    hands, hs, opts = ctx.hands, ctx.hs, ctx.opts
     soft = opts[O.values] == VALUES.blackjack
     aces = opts[O.two_aces]
     while True:
@@ -77,36 +78,40 @@ def banker_play_nb(deck, ds, state, hands, hs, val, opts, pcodes, bp, bfn, targe
         bt = total_nb(hs, 0, soft, aces)
         if bt >= 21:
             return bt
-        mv = banker_move_nb(pcodes[2], bp, bfn, hands, hs, 0, bt, soft, targets, k, opts[O.tie])
+        mv = banker_move_nb(ctx, fns, 0, bt, soft, k, opts[O.tie])
         if audit:
             rt, rg = ref_total_nb(hands[0], hs[0, H_N], soft, aces)
-            audit_add_nb(audit_out, 1, rt < 21 and not rg)
+            audit_add_nb(ctx.audit_out, 1, rt < 21 and not rg)
         if mv != STAND and mv != DRAW:
-            set_err_nb(err, ERR_BANKER, unit, mv, 0, bt, hs[0, H_N], k, rnd)
+            set_err_nb(ctx.err, ERR_BANKER, unit, mv, 0, bt, hs[0, H_N], k, rnd)
             return -2
-        if mv == STAND or deal_nb(deck, ds, state, hands, hs, val, 0) < 0:
+        if mv == STAND or deal_nb(ctx, 0) < 0:
             return bt
 
 
 @inline_kernel
-def _settle_record(bk, seat_loc, idx_loc, outcomes, totals, log, ds, hands, hs, opts, sc, s, loss, out, pt, bt,
-                   audit, audit_out):
+def _settle_record(ctx, s, loss, out, pt, bt, audit):
+    """Settle punter ``s`` (``loss``, outcome ``out``, his total ``pt`` against the banker's
+    ``bt``, -1 if the banker did not play): the bank, the records, the audit."""
+    hands, hs, sc = ctx.hands, ctx.hs, ctx.sc
     if audit:
         bn = hs[0, H_N] if bt >= 0 else np.int64(0)
-        ref = ref_loss_b_nb(hands[s], hs[s, H_N], hands[0], bn, sc[s, SC_HALF], opts)
-        audit_add_nb(audit_out, 2, ref == loss)
-    bk[BK_BANK] += loss
-    record_nb(bk, seat_loc, idx_loc, outcomes, totals, log, ds, s, sc[s, SC_STAKE],
+        ref = ref_loss_b_nb(hands[s], hs[s, H_N], hands[0], bn, sc[s, SC_HALF], ctx.opts)
+        audit_add_nb(ctx.audit_out, 2, ref == loss)
+    ctx.bk[BK_BANK] += loss
+    record_nb(ctx, s, sc[s, SC_STAKE],
               1 if sc[s, SC_HALF] != 2 * sc[s, SC_STAKE] else 0, loss, out, pt,
               21 if bt == GOLDEN else bt, hs[s, H_N], hs[0, H_N] if bt >= 0 else 0)
     clear_nb(hs, s)
 
 
 @kernel
-def bank_b_nb(deck, ds, state, hands, hs, val, opts, pcodes, sp, sfn, dp, dfn, bp, bfn, targets, sc,
-              bk, seat_loc, idx_loc, outcomes, totals, log, audit, audit_out, deck0, counts, err, unit):
-    """Play one variant-B bank from the current deck state; ``bk`` gets its figures.
-    Returns False on an illegal move (``err`` says which)."""
+def bank_b_nb(ctx, fns, audit, unit):
+    """Play one variant-B bank (the context ``ctx``, the user functions ``fns``) from the
+    current deck state; ``ctx.bk`` gets its figures. Returns False on an illegal move
+    (``ctx.err`` says which)."""
+    deck, ds, hands, hs, opts, sc, bk = ctx.deck, ctx.ds, ctx.hands, ctx.hs, ctx.opts, ctx.sc, ctx.bk
+    targets, audit_out, err = ctx.targets, ctx.audit_out, ctx.err
     P = opts[O.punters]
     soft = opts[O.values] == VALUES.blackjack
     aces = opts[O.two_aces]
@@ -118,10 +123,10 @@ def bank_b_nb(deck, ds, state, hands, hs, val, opts, pcodes, sp, sfn, dp, dfn, b
     while True:
         rnd = bk[BK_ROUNDS]
         for s in range(1, P + 1):
-            deal_nb(deck, ds, state, hands, hs, val, s)
-        deal_nb(deck, ds, state, hands, hs, val, 0)
+            deal_nb(ctx, s)
+        deal_nb(ctx, 0)
         if opts[O.burn_card] != 0 and ds[DS_BURN] != 0:
-            deal_nb(deck, ds, state, hands, hs, val, -1)
+            deal_nb(ctx, -1)
             ds[DS_BURN] = 0
         claimed = 0
         standing = 0
@@ -136,7 +141,7 @@ def bank_b_nb(deck, ds, state, hands, hs, val, opts, pcodes, sp, sfn, dp, dfn, b
                 clear_nb(hs, s)
                 continue
             cap = avail // 2
-            st = stake_nb(pcodes[0], sp, sfn, hands[s, 0], cap, val, soft)
+            st = stake_nb(ctx, fns, hands[s, 0], cap)
             if st < 1 or st > cap:
                 set_err_nb(err, ERR_STAKE, unit, st, s, -1, 1, cap, rnd)
                 return False
@@ -146,8 +151,7 @@ def bank_b_nb(deck, ds, state, hands, hs, val, opts, pcodes, sp, sfn, dp, dfn, b
             pt = total_nb(hs, s, soft, aces)
             while pt < 21 and not golden_nb(hs, s, aces):
                 can = 1 if opts[O.halving] != 0 and not halved else 0
-                mv = punter_move_nb(pcodes[1], dp, dfn, pcodes[2], bp, bfn, hands, hs, s, pt, soft, can, targets,
-                                    tie)
+                mv = punter_move_nb(ctx, fns, s, pt, soft, can, tie)
                 if audit:
                     rt, rg = ref_total_nb(hands[s], hs[s, H_N], soft, aces)
                     audit_add_nb(audit_out, 1, rt < 21 and not rg and (mv != HALVE or (opts[O.halving] != 0
@@ -160,33 +164,29 @@ def bank_b_nb(deck, ds, state, hands, hs, val, opts, pcodes, sp, sfn, dp, dfn, b
                 if mv == HALVE:
                     halved = True
                     sc[s, SC_HALF] = st
-                if deal_nb(deck, ds, state, hands, hs, val, s) < 0:
+                if deal_nb(ctx, s) < 0:
                     break
                 pt = total_nb(hs, s, soft, aces)
             sh = sc[s, SC_HALF]
             if golden_nb(hs, s, aces):
-                _settle_record(bk, seat_loc, idx_loc, outcomes, totals, log, ds, hands, hs, opts, sc, s, -sh,
-                               OUT_PUNTER_GOLDEN, 21, -1, audit, audit_out)
+                _settle_record(ctx, s, -sh, OUT_PUNTER_GOLDEN, 21, -1, audit)
             elif pt > 21:
-                _settle_record(bk, seat_loc, idx_loc, outcomes, totals, log, ds, hands, hs, opts, sc, s, sh,
-                               OUT_PUNTER_BUST, pt, -1, audit, audit_out)
+                _settle_record(ctx, s, sh, OUT_PUNTER_BUST, pt, -1, audit)
             elif per_duel:
                 targets[0] = pt
-                bt = banker_play_nb(deck, ds, state, hands, hs, val, opts, pcodes, bp, bfn, targets,
-                                    1 if open_info else 0, audit, audit_out, err, unit, rnd)
+                bt = banker_play_nb(ctx, fns, 1 if open_info else 0, audit, unit, rnd)
                 if bt == -2:
                     return False
                 loss, out = settle_b_nb(pt, bt, sh, tie)
-                _settle_record(bk, seat_loc, idx_loc, outcomes, totals, log, ds, hands, hs, opts, sc, s, loss, out,
-                               pt, bt, audit, audit_out)
-                keep_first_nb(hands, hs, val, 0)
+                _settle_record(ctx, s, loss, out, pt, bt, audit)
+                keep_first_nb(hands, hs, ctx.val, 0)
             else:
                 sc[s, SC_STANDING] = 1
                 sc[s, SC_TOTAL] = pt
                 claimed += sh
                 standing += 1
             if audit:
-                audit_add_nb(audit_out, 0, conserved_nb(deck, deck0, ds, hands, hs, counts))
+                audit_add_nb(audit_out, 0, conserved_nb(deck, ctx.deck0, ds, hands, hs, ctx.counts))
             if per_duel and bk[BK_BANK] < 2:
                 broken = True
                 break
@@ -197,17 +197,15 @@ def bank_b_nb(deck, ds, state, hands, hs, val, opts, pcodes, sp, sfn, dp, dfn, b
                     if sc[s, SC_STANDING] != 0:
                         targets[k] = sc[s, SC_TOTAL]
                         k += 1
-            bt = banker_play_nb(deck, ds, state, hands, hs, val, opts, pcodes, bp, bfn, targets, k, audit,
-                                audit_out, err, unit, rnd)
+            bt = banker_play_nb(ctx, fns, k, audit, unit, rnd)
             if bt == -2:
                 return False
             for s in range(1, P + 1):
                 if sc[s, SC_STANDING] != 0:
                     loss, out = settle_b_nb(sc[s, SC_TOTAL], bt, sc[s, SC_HALF], tie)
-                    _settle_record(bk, seat_loc, idx_loc, outcomes, totals, log, ds, hands, hs, opts, sc, s, loss,
-                                   out, sc[s, SC_TOTAL], bt, audit, audit_out)
+                    _settle_record(ctx, s, loss, out, sc[s, SC_TOTAL], bt, audit)
             if audit:
-                audit_add_nb(audit_out, 0, conserved_nb(deck, deck0, ds, hands, hs, counts))
+                audit_add_nb(audit_out, 0, conserved_nb(deck, ctx.deck0, ds, hands, hs, ctx.counts))
         broken = broken or bk[BK_BANK] < 2
         for s in range(P + 1):
             clear_nb(hs, s)

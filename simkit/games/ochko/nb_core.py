@@ -139,9 +139,11 @@ def gather_nb(deck, ds, hands, hs):
 
 
 @inline_kernel
-def deal_nb(deck, ds, state, hands, hs, val, seat):
-    """Deal the next card of the stock to ``seat`` (or to nobody, ``seat = -1``: the burn
-    card) and return its code; -1 if no card is left anywhere (the player then stands)."""
+def deal_nb(ctx, seat):
+    """Deal the next card of the stock ``ctx.deck`` to ``seat`` (or to nobody, ``seat = -1``:
+    the burn card) and return its code; -1 if no card is left anywhere (the player then
+    stands)."""
+    deck, ds, hands, hs, val = ctx.deck, ctx.ds, ctx.hands, ctx.hs, ctx.val
     pos = ds[DS_POS]
     if pos == deck.shape[0]:
         if not gather_nb(deck, ds, hands, hs):
@@ -151,7 +153,7 @@ def deal_nb(deck, ds, state, hands, hs, val, seat):
     if ds[DS_FIXED] != 0:
         c = np.int64(deck[pos])
     else:
-        c = np.int64(draw_nb(deck, pos, state))
+        c = np.int64(draw_nb(deck, pos, ctx.state))
     ds[DS_POS] = pos + 1
     if seat >= 0:
         n = hs[seat, H_N]
@@ -236,10 +238,12 @@ def ref_total_nb(cards, n, soft, two_aces):
 # -- policies -----------------------------------------------------------------------------
 
 @inline_kernel
-def stake_nb(code, params, fn, card, cap, val, soft):
-    """A punter's stake in units. Built-ins are clipped to ``[1, cap]``; a user's is not
-    (the caller checks it). flat: ``units``; card-aware: ``high`` if the first card is worth
-    at least ``at`` points (an ace 11), else ``low``; bank-fraction: ``fraction`` of ``cap``."""
+def stake_nb(ctx, fns, card, cap):
+    """A punter's stake in units (his policy: ``ctx.pcodes[0]``, ``ctx.sp``, ``fns[0]``).
+    Built-ins are clipped to ``[1, cap]``; a user's is not (the caller checks it). flat:
+    ``units``; card-aware: ``high`` if the first card is worth at least ``at`` points (an
+    ace 11), else ``low``; bank-fraction: ``fraction`` of ``cap``."""
+    code, params, val = ctx.pcodes[0], ctx.sp, ctx.val
     if code == STAKE_FLAT:
         s = np.int64(params[0])
     elif code == STAKE_CARD:
@@ -250,7 +254,7 @@ def stake_nb(code, params, fn, card, cap, val, soft):
     elif code == STAKE_FRACTION:
         s = np.int64(params[0] * cap)
     else:
-        return fn(card, cap, params)
+        return fns[0](card, cap, params)
     if s < 1:
         s = 1
     if cap >= 0 and s > cap:
@@ -259,14 +263,16 @@ def stake_nb(code, params, fn, card, cap, val, soft):
 
 
 @inline_kernel
-def banker_move_nb(code, params, fn, hands, hs, seat, total, soft, targets, k, tie):
+def banker_move_nb(ctx, fns, seat, total, soft, k, tie):
     """The move of the player at ``seat`` by the banker's rule (``seat`` is 0 except when a
-    punter mimics the banker). standard: with no total known, draw below ``stand``;
-    against one known total, draw while behind, stand when ahead, and at equal totals
+    punter mimics the banker) knowing the ``k`` totals ``ctx.targets[:k]`` (his policy:
+    ``ctx.pcodes[2]``, ``ctx.bp``, ``fns[2]``). standard: with no total known, draw below
+    ``stand``; against one known total, draw while behind, stand when ahead, and at equal totals
     stand if ties are his, draw if they are the punter's, and with pushes stand on
     ``tie_stand`` or more; against several, draw while more of them beat him than he beats."""
-    if code != BANKER_STANDARD:
-        return fn(hands[seat, :hs[seat, H_N]], total, is_soft_nb(hs, seat, soft), targets[:k], params)
+    params, hands, hs, targets = ctx.bp, ctx.hands, ctx.hs, ctx.targets
+    if ctx.pcodes[2] != BANKER_STANDARD:
+        return fns[2](hands[seat, :hs[seat, H_N]], total, is_soft_nb(hs, seat, soft), targets[:k], params)
     if k == 0:
         return DRAW if total < params[0] else STAND
     above = 0
@@ -291,11 +297,11 @@ def banker_move_nb(code, params, fn, hands, hs, seat, total, soft, targets, k, t
 
 
 @inline_kernel
-def punter_move_nb(dcode, dparams, dfn, bcode, bparams, bfn, hands, hs, seat, total, soft, can_halve, targets,
-                   tie):
+def punter_move_nb(ctx, fns, seat, total, soft, can_halve, tie):
     """A punter's move. threshold: stand on ``stand`` or more; before a card, halve (if he
     may) when the total is at least ``halve_at``. mimic: the banker's own rule applied to
     the punter's hand with no total known (never halves)."""
+    dcode, dparams = ctx.pcodes[1], ctx.dp
     if dcode == DRAW_THRESHOLD:
         if total >= dparams[0]:
             return STAND
@@ -303,16 +309,20 @@ def punter_move_nb(dcode, dparams, dfn, bcode, bparams, bfn, hands, hs, seat, to
             return HALVE
         return DRAW
     if dcode == DRAW_MIMIC:
-        return banker_move_nb(bcode, bparams, bfn, hands, hs, seat, total, soft, targets, 0, tie)
-    return dfn(hands[seat, :hs[seat, H_N]], total, is_soft_nb(hs, seat, soft), can_halve, dparams)
+        return banker_move_nb(ctx, fns, seat, total, soft, 0, tie)
+    hs = ctx.hs
+    return fns[1](ctx.hands[seat, :hs[seat, H_N]], total, is_soft_nb(hs, seat, soft), can_halve, dparams)
 
 
 # -- records ------------------------------------------------------------------------------
 
 @inline_kernel
-def record_nb(bk, seat_loc, idx_loc, outcomes, totals, log, ds, seat, stake, halved, loss, outcome,
-              ptotal, btotal, pn, bn):
-    """Add one settled stake (a coup) to the bank's figures (and the log, if one is kept)."""
+def record_nb(ctx, seat, stake, halved, loss, outcome, ptotal, btotal, pn, bn):
+    """Add one settled stake (a coup) to the bank's figures ``ctx.bk``, ``ctx.seat_loc``,
+    ``ctx.idx_loc``, the statistics ``ctx.outcomes`` and ``ctx.totals`` (and the log, if one
+    is kept)."""
+    bk, seat_loc, idx_loc, log, ds = ctx.bk, ctx.seat_loc, ctx.idx_loc, ctx.log, ctx.ds
+    outcomes, totals = ctx.outcomes, ctx.totals
     k = min(bk[BK_COUPS], N_INDEX - 1)
     bk[BK_X] += loss
     bk[BK_Y] += stake

@@ -207,11 +207,9 @@ class Poker(Game):
                 "hs": np.zeros(nb.N_HAND, np.int64), "extra": np.zeros(nb.N_EQ, np.int64)}
         audit_out = np.zeros(2, np.int64)
         err = np.zeros(nb.N_ERR, np.int64)
-        nb.poker_chunk_nb(seed, start, stop, deck if order is None else order, order is not None, opts, ev,
-                          sample, bc, bp, bf, dc, dp, df, group_of, audit,
-                          st["seat_net"], st["seat_win"], st["grp_net"], st["grp_win"], st["pot"], st["pot_hist"],
-                          st["cats"], st["equity"], st["winner_cat"], st["counters"],
-                          last["hands"], last["seat"], last["hs"], last["extra"], audit_out, err)
+        inp = nb.PokerInputs(deck if order is None else order, order is not None, opts, ev, sample, bc, bp, dc, dp,
+                             group_of, last["hands"], last["seat"], last["hs"], last["extra"], audit_out, err)
+        nb.poker_chunk_nb.entry()(seed, start, stop, inp, (bf, df), nb.PokerStats(**st), audit)
         if err[0]:
             self._raise(err, policies, rules)
         return st, audit_out, last

@@ -38,8 +38,10 @@ The kernel is one function on purpose: numba counts references to every array pa
 to a call (atomic operations), which cost more than a whole hand's logic when done per
 card or per bet; the helpers it calls take scalars, or run rarely.
 """
+from collections import namedtuple
+
 import numpy as np
-from numba import types
+from numba import typeof, types
 
 from simkit.core.interrupt_nb import poll_every_nb
 from simkit.core.jit import cfunc, njit
@@ -257,9 +259,13 @@ def seat_of(i, n):
 
 
 @njit(cache=True)
-def _fill_view_nb(view, hand_buf, hands, phase, circuit, s, n, n_active, level, mn, mx, raises, pot, seat, value,
-                  ev, limit):
-    """The situation a user policy sees (fields ``V_*``) and its cards."""
+def _fill_view_nb(ctx, phase, circuit, s, n_active, level, mn, mx, raises, pot):
+    """The situation a user policy sees (fields ``V_*``) in ``ctx.pview`` and its cards in
+    ``ctx.hand_buf``: seat index ``s`` in ``phase`` (its hand's value: as dealt before
+    the draw, final after it)."""
+    view, hand_buf, hands, seat, ev = ctx.pview, ctx.hand_buf, ctx.hands, ctx.seat, ctx.ev
+    n, limit = ctx.opts[O.players], ctx.opts[O.limit]
+    value = seat[S_FINAL if phase == PH_POST else S_DEALT, s]
     view[V_PHASE] = phase
     view[V_CIRCUIT] = circuit
     view[V_SEAT] = seat_of(s, n)
@@ -285,10 +291,13 @@ def _fill_view_nb(view, hand_buf, hands, phase, circuit, s, n, n_active, level, 
 
 
 @njit(cache=True)
-def _restock_nb(deck, pile, pile_seat, hs, s, need, hands, seat, n, reuse_folded):
+def _restock_nb(ctx, s, need):
     """The stock ran out while seat ``s`` draws: the other seats' discards so far (and
-    the folded hands with ``reuse_folded``) become the new stock ``deck[:m]``, with
+    the folded hands with ``reshuffle_folded``) become the new stock ``ctx.deck[:m]``, with
     ``s``'s own discards too if fewer than ``need``; returns ``m``."""
+    deck, pile, pile_seat, hs, hands, seat = ctx.deck, ctx.pile, ctx.pile_seat, ctx.hs, ctx.hands, ctx.seat
+    n = ctx.opts[O.players]
+    reuse_folded = ctx.opts[O.reshuffle_folded] != 0
     m = 0
     keep = 0
     for i in range(hs[H_NPILE]):
@@ -317,7 +326,11 @@ def _restock_nb(deck, pile, pile_seat, hs, s, need, hands, seat, n, reuse_folded
 
 
 @njit(cache=True)
-def _conserved_nb(deck0, deck, pos, end, pile, hs, hands, seat, n):
+def _conserved_nb(ctx, pos, end):
+    """Audit: the hands not mucked, the discard pile and the stock ``ctx.deck[pos:end]``
+    hold exactly the cards of ``ctx.deck0``."""
+    deck0, deck, pile, hs, hands, seat = ctx.deck0, ctx.deck, ctx.pile, ctx.hs, ctx.hands, ctx.seat
+    n = ctx.opts[O.players]
     counts = np.zeros(64, np.int64)
     for i in range(deck0.shape[0]):
         counts[deck0[i]] += 1
@@ -335,55 +348,79 @@ def _conserved_nb(deck0, deck, pos, end, pile, hs, hands, seat, n):
     return True
 
 
-_ARGS = (types.int64, types.int64, types.int64,                       # seed, start, stop
-         types.uint8[:], types.boolean, types.int64[:], types.int64,  # deck, fixed order, opts, evaluator options
-         types.int32[:],                                              # strength sample
-         types.int64[:], types.float64[:, :], BET_FN,                 # bet codes, params, user fn
-         types.int64[:], types.float64[:, :], DRAW_FN,                # draw codes, params, user fn
-         types.int64[:], types.boolean,                               # policy group of each seat, audit
-         types.int64[:, :], types.int64[:, :],                        # seat net chips, seat win credit
-         types.int64[:, :], types.int64[:, :],                        # group net chips, group win credit
-         types.int64[:, :], types.int64[:],                           # pot moments, pot histogram
-         types.int64[:, :, :], types.int64[:, :], types.int64[:],     # categories, equity, winning category
-         types.int64[:],                                              # counters
-         types.uint8[:, :], types.int64[:, :], types.int64[:], types.int64[:],  # last hand: hands, seat, hs, extra
-         types.int64[:], types.int64[:])                              # audit, err
+#: what the Python side passes the chunk kernel besides the units, the user functions and the
+#: statistics: the cards in canonical order (``uint8``) or, with ``fixed``, the order to deal
+#: them in; the ``opts`` (layout :data:`O`), the evaluator options ``ev``, the strength sample
+#: (sorted ``int32`` values), each seat's betting and draw policy codes and parameters, each
+#: seat's policy group, the last hand played (``hands``, the per-seat rows ``seat`` (``S_*``),
+#: the summary ``hs`` (``H_*``), the equity sample's stock hands ``extra``), the audit counts
+#: ``[checks, violations]`` and the error record (``N_ERR``)
+PokerInputs = namedtuple("PokerInputs", "deck0 fixed opts ev sample bet_codes bet_params draw_codes draw_params groups "
+                                        "hands seat hs extra audit_out err", module=__name__)
+_Z1, _Z2, _F2 = np.zeros(1, np.int64), np.zeros((1, 1), np.int64), np.zeros((1, 1))
+INPUTS_TYPE = typeof(PokerInputs(np.zeros(1, np.uint8), True, _Z1, 0, np.zeros(1, np.int32), _Z1, _F2, _Z1, _F2,
+                                 _Z1, np.zeros((1, 1), np.uint8), _Z2, _Z1, _Z1, _Z1, _Z1))
+#: the user functions ``(bet, draw)`` (placeholders where no seat uses one)
+FNS_TYPE = types.Tuple((BET_FN, DRAW_FN))
+
+#: the statistics (``Poker._run``), one named bundle: per seat its net chips and win credit per
+#: hand (moments), the same per policy group, the pot (moments) and its histogram, the
+#: categories by draw slot, seat 0's equity, the winning categories, the counters (``C_*``); made as
+#: :func:`simkit.core.trick_game.bundle` makes a bundle (not imported: the trick engine is no dependency of
+#: this kernel, ``tests/test_cache.py``)
+_STATS_NDIM = {
+    "seat_net": 2, "seat_win": 2, "grp_net": 2, "grp_win": 2, "pot": 2, "pot_hist": 1, "cats": 3, "equity": 2,
+    "winner_cat": 1, "counters": 1}
+PokerStats = namedtuple("PokerStats", list(_STATS_NDIM), module=__name__)
+STATS_TYPE = typeof(PokerStats(*[np.zeros((1,) * d, np.int64) for d in _STATS_NDIM.values()]))
+
+#: the kernel context: :class:`PokerInputs`' fields, the statistics and the work arrays (the
+#: deck, the deal and policy streams, the discard pile and who discarded each card, the view
+#: ``pview`` a user policy sees (not ``view``: numba takes ``x.view`` for the array method)
+#: and its cards, each seat's strength, the group sums of a hand)
+PokerCtx = namedtuple("PokerCtx", PokerInputs._fields + ("stats", "deck", "state", "pstate", "pile", "pile_seat",
+                                                          "pview", "hand_buf", "strength", "gnet", "gwin"),
+                      module=__name__)
 
 
-@njit(types.void(*_ARGS), cache=True)
-def poker_chunk_nb(seed, start, stop, deck0, fixed, opts, ev, sample, bet_codes, bet_params, bet_fn,
-                   draw_codes, draw_params, draw_fn, groups, audit, seat_net, seat_win, grp_net, grp_win,
-                   pot_mom, pot_hist, cats, equity, winner_cat, counters, hands, seat, hs, extra, audit_out, err):
-    """Play hands ``start..stop-1`` and add their statistics.
+@njit(types.void(types.int64, types.int64, types.int64, INPUTS_TYPE, FNS_TYPE, STATS_TYPE, types.boolean), cache=True)
+def poker_chunk_nb(seed, start, stop, inp, fns, stats, audit):
+    """Play hands ``start..stop-1`` and add their statistics to ``stats``
+    (:data:`PokerStats`).
 
-    ``deck0``: the cards in canonical order (shuffled afresh for every hand), or with
-    ``fixed`` the order to deal them in (top first; then ``start..stop`` should be one
+    ``inp.deck0``: the cards in canonical order (shuffled afresh for every hand), or with
+    ``inp.fixed`` the order to deal them in (top first; then ``start..stop`` should be one
     hand: tests and worked examples play exactly the code the simulations play).
 
     ``seat_net``/``seat_win`` rows: per seat, its net chips / win credit per hand;
-    ``grp_net``/``grp_win``: per policy group, the sum over its seats; ``pot_mom``: the
+    ``grp_net``/``grp_win``: per policy group, the sum over its seats; ``pot``: the
     pot; ``pot_hist``: pots by ``opts[O.pot_bin]``-chip bins; ``cats[phase, slot, cat]``:
     dealt (phase 0, every seat) and final (phase 1, seats that drew) categories by draw
     slot; ``equity[cat * N_EQ + N - 1]``: seat 0's pot share (in credits) against N
-    hands; ``winner_cat``: category of the winning hand at showdowns. ``hands``, ``seat``,
-    ``hs``, ``extra`` hold the last hand played.
+    hands; ``winner_cat``: category of the winning hand at showdowns. ``inp.hands``,
+    ``inp.seat``, ``inp.hs``, ``inp.extra`` hold the last hand played.
     """
+    ndeck = inp.deck0.shape[0]
+    n_groups = stats.grp_net.shape[0]
+    ctx = PokerCtx(inp.deck0, inp.fixed, inp.opts, inp.ev, inp.sample, inp.bet_codes, inp.bet_params, inp.draw_codes,
+                   inp.draw_params, inp.groups, inp.hands, inp.seat, inp.hs, inp.extra, inp.audit_out, inp.err, stats,
+                   inp.deck0.copy(), np.zeros(4, np.uint64), np.zeros(4, np.uint64), np.zeros(ndeck, np.uint8),
+                   np.zeros(ndeck, np.int64), np.zeros(VIEW_LEN, np.int64), np.zeros(5, np.uint8),
+                   np.zeros(MAX_SEATS, np.float64), np.zeros(n_groups, np.int64), np.zeros(n_groups, np.int64))
+    deck0, fixed, opts, ev, sample = ctx.deck0, ctx.fixed, ctx.opts, ctx.ev, ctx.sample
+    bet_codes, bet_params, draw_codes, draw_params, groups = (ctx.bet_codes, ctx.bet_params, ctx.draw_codes,
+                                                              ctx.draw_params, ctx.groups)
+    hands, seat, hs, extra, audit_out, err = ctx.hands, ctx.seat, ctx.hs, ctx.extra, ctx.audit_out, ctx.err
+    seat_net, seat_win, grp_net, grp_win, pot_mom = stats.seat_net, stats.seat_win, stats.grp_net, stats.grp_win, stats.pot
+    pot_hist, cats, equity, winner_cat, counters = (stats.pot_hist, stats.cats, stats.equity, stats.winner_cat,
+                                                    stats.counters)
+    deck, state, pstate, pile, pile_seat = ctx.deck, ctx.state, ctx.pstate, ctx.pile, ctx.pile_seat
+    strength, gnet, gwin = ctx.strength, ctx.gnet, ctx.gwin
+    bet_fn, draw_fn = fns
     n = opts[O.players]
     limit = opts[O.limit]
     fixed_size = opts[O.bet_sizing] == BET_SIZING.fixed
-    ndeck = deck0.shape[0]
     wilds = E.has_wilds_nb(ev)
-    deck = deck0.copy()
-    state = np.zeros(4, np.uint64)
-    pstate = np.zeros(4, np.uint64)
-    pile = np.zeros(ndeck, np.uint8)
-    pile_seat = np.zeros(ndeck, np.int64)
-    view = np.zeros(VIEW_LEN, np.int64)
-    strength = np.zeros(MAX_SEATS, np.float64)
-    hand_buf = np.zeros(5, np.uint8)
-    n_groups = grp_net.shape[0]
-    gnet = np.zeros(n_groups, np.int64)
-    gwin = np.zeros(n_groups, np.int64)
     n_extra = min(max(0, N_EQ - (n - 1)), (ndeck - 5 * n) // 5)
     dealt = 5 * n + 5 * n_extra          # cards randomised up front: the deal and the equity peek
     for unit in range(start, stop):
@@ -446,9 +483,8 @@ def poker_chunk_nb(seed, start, stop, deck0, fixed, opts, ev, sample, bet_codes,
                     elif code == DRAW_RANDOM:
                         mask = randbelow_nb(pstate, 32)
                     else:
-                        _fill_view_nb(view, hand_buf, hands, PH_DRAW, 0, s, n, n_active, 0, 0, 31, 0, pot, seat,
-                                      seat[S_DEALT, s], ev, limit)
-                        mask = draw_fn(hand_buf, view, draw_params[s])
+                        _fill_view_nb(ctx, PH_DRAW, 0, s, n_active, 0, 0, 31, 0, pot)
+                        mask = draw_fn(ctx.hand_buf, ctx.pview, draw_params[s])
                     if mask < 0 or mask > 31:
                         err[0] = ERR_DRAW
                         err[1] = unit
@@ -472,8 +508,7 @@ def poker_chunk_nb(seed, start, stop, deck0, fixed, opts, ev, sample, bet_codes,
                     for j in range(5):
                         if (mask >> j) & 1:
                             if pos >= end:
-                                end = _restock_nb(deck, pile, pile_seat, hs, s, need, hands, seat, n,
-                                                  opts[O.reshuffle_folded] != 0)
+                                end = _restock_nb(ctx, s, need)
                                 pos = 0
                                 sh = end if fixed else 0
                             if pos >= sh:
@@ -495,7 +530,6 @@ def poker_chunk_nb(seed, start, stop, deck0, fixed, opts, ev, sample, bet_codes,
             # a betting phase: up to `circuits` circuits from seat 0
             level = np.int64(0)
             raises = 0
-            row = S_DEALT if phase == PH_PRE else S_FINAL
             for circuit in range(opts[O.circuits]):
                 raised = False
                 for s in range(n):
@@ -524,9 +558,8 @@ def poker_chunk_nb(seed, start, stop, deck0, fixed, opts, ev, sample, bet_codes,
                         else:
                             x = mn
                     else:
-                        _fill_view_nb(view, hand_buf, hands, phase, circuit, s, n, n_active, level, mn, limit,
-                                      raises, pot, seat, seat[row, s], ev, limit)
-                        x = bet_fn(hand_buf, view, strength[s], bet_params[s])
+                        _fill_view_nb(ctx, phase, circuit, s, n_active, level, mn, limit, raises, pot)
+                        x = bet_fn(ctx.hand_buf, ctx.pview, strength[s], bet_params[s])
                     if x != 0 and (x < mn or x > limit):
                         err[0] = ERR_BET
                         err[1] = unit
@@ -587,7 +620,7 @@ def poker_chunk_nb(seed, start, stop, deck0, fixed, opts, ev, sample, bet_codes,
                 seat[S_CREDIT, s] = CREDIT // k
         if audit:
             audit_out[0] += 3
-            if not _conserved_nb(deck0, deck, pos, end, pile, hs, hands, seat, n):
+            if not _conserved_nb(ctx, pos, end):
                 audit_out[1] += 1
             won = 0
             put = 0
