@@ -22,6 +22,7 @@ from collections import namedtuple
 import numpy as np
 from numba import typeof, types
 
+from simkit.core.bundle import bundle
 from simkit.core.interrupt_nb import poll_every_nb
 from simkit.core.jit import cfunc, njit
 from simkit.core.options import choices, layout
@@ -1597,12 +1598,10 @@ INPUTS_TYPE = typeof(BlackjackInputs(np.zeros(1, np.uint8), _Z1, _Z1, _T8, _T8, 
 #: the user function ``(decide,)`` (:func:`no_user_decide_nb` under a table policy)
 FNS_TYPE = types.Tuple((DECIDE_FN,))
 
-#: the statistics (``Blackjack.new_stats``), one named bundle (see :func:`blackjack_chunk_nb`); made as
-#: :func:`simkit.core.trick_game.bundle` makes a bundle (not imported: the trick engine is no dependency of
-#: this kernel, ``tests/test_cache.py``)
+#: the statistics (``Blackjack.new_stats``), one named bundle (see :func:`blackjack_chunk_nb`); made by
+#: :func:`simkit.core.bundle.bundle`
 _STATS_NDIM = {"edge": 2, "round": 2, "outcomes": 2, "by_tc": 2, "counters": 1}
-BlackjackStats = namedtuple("BlackjackStats", list(_STATS_NDIM), module=__name__)
-STATS_TYPE = typeof(BlackjackStats(*[np.zeros((1,) * d, np.int64) for d in _STATS_NDIM.values()]))
+BlackjackStats, STATS_TYPE = bundle("BlackjackStats", _STATS_NDIM)
 
 #: the kernel context: the shoe's card values in canonical order, the pile dealt from, the
 #: deal stream, the work array ``iw`` (``IW_*``: counts, options, tags, audit, error), the

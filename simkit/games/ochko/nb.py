@@ -13,6 +13,7 @@ from collections import namedtuple
 import numpy as np
 from numba import typeof, types
 
+from simkit.core.bundle import bundle
 from simkit.core.interrupt_nb import poll_every_nb
 from simkit.core.jit import njit
 
@@ -47,14 +48,11 @@ INPUTS_TYPE = typeof(OchkoInputs(_U, _Z, _Z, _Z, _F, _F, _F, _Z, _Z))
 FNS_TYPE = types.Tuple((STAKE_FN, DRAW_FN, BANKER_FN))
 
 #: the statistics (:meth:`Ochko._new_stats`), one named bundle: ``{name: ndim}``, the class (module-level, so
-#: that numba's cache finds the kernels again) and its numba type, made as
-#: :func:`simkit.core.trick_game.bundle` makes them (not imported: the trick engine is no dependency of these
-#: kernels, ``tests/test_cache.py``)
+#: that numba's cache finds the kernels again) and its numba type, made by :func:`simkit.core.bundle.bundle`
 _STATS_NDIM = {
     "edge": 2, "bank": 2, "tenure": 1, "outcome": 1, "coup": 2, "rounds": 2, "by_seat": 2, "by_index": 2,
     "ends": 1, "outcomes": 1, "totals": 2, "rounds_hist": 1, "final": 1, "counters": 1}
-OchkoStats = namedtuple("OchkoStats", list(_STATS_NDIM), module=__name__)
-STATS_TYPE = typeof(OchkoStats(*[np.zeros((1,) * d, np.int64) for d in _STATS_NDIM.values()]))
+OchkoStats, STATS_TYPE = bundle("OchkoStats", _STATS_NDIM)
 
 #: the kernel context: :class:`OchkoInputs`' arrays, the two statistics the bank code counts
 #: into (``outcomes`` and ``totals`` of :data:`OchkoStats`; the whole bundle, fourteen arrays

@@ -43,6 +43,7 @@ from collections import namedtuple
 import numpy as np
 from numba import typeof, types
 
+from simkit.core.bundle import bundle
 from simkit.core.interrupt_nb import poll_every_nb
 from simkit.core.jit import cfunc, njit
 from simkit.core.options import choices, layout
@@ -365,14 +366,12 @@ FNS_TYPE = types.Tuple((BET_FN, DRAW_FN))
 
 #: the statistics (``Poker._run``), one named bundle: per seat its net chips and win credit per
 #: hand (moments), the same per policy group, the pot (moments) and its histogram, the
-#: categories by draw slot, seat 0's equity, the winning categories, the counters (``C_*``); made as
-#: :func:`simkit.core.trick_game.bundle` makes a bundle (not imported: the trick engine is no dependency of
-#: this kernel, ``tests/test_cache.py``)
+#: categories by draw slot, seat 0's equity, the winning categories, the counters (``C_*``); made by
+#: :func:`simkit.core.bundle.bundle`
 _STATS_NDIM = {
     "seat_net": 2, "seat_win": 2, "grp_net": 2, "grp_win": 2, "pot": 2, "pot_hist": 1, "cats": 3, "equity": 2,
     "winner_cat": 1, "counters": 1}
-PokerStats = namedtuple("PokerStats", list(_STATS_NDIM), module=__name__)
-STATS_TYPE = typeof(PokerStats(*[np.zeros((1,) * d, np.int64) for d in _STATS_NDIM.values()]))
+PokerStats, STATS_TYPE = bundle("PokerStats", _STATS_NDIM)
 
 #: the kernel context: :class:`PokerInputs`' fields, the statistics and the work arrays (the
 #: deck, the deal and policy streams, the discard pile and who discarded each card, the view
