@@ -160,3 +160,32 @@ runs = [simkit.simulate("treize", 200, seed=1, progress=False).timings["compile_
 print(json.dumps([runs[0], load, runs[1]]))
 """)
     assert first >= load > 0 and second < first, (first, load, second)
+
+
+#: shared kernels that take a parameter named like a game's own types but receive shared ones
+_SHARED_CTX_OK = {"simkit.games.point_tricks:rollout_points_nb"}      # ctx = (trick table, take_at, stream)
+
+
+def test_shared_kernels_cache_nothing_typed_by_a_game():
+    """A shared kernel module (the core, the engines in ``simkit/games/*.py``) caches no
+    function that takes a game's own types (its statistics bundle ``stats`` or its context
+    ``ctx``): its cache index would list every game's types, and loading it in a process
+    that cannot import one of them (the docs' toy game, a user's game) finds it damaged.
+    Such a function is compiled uncached into each game's kernels, cached there."""
+    import ast
+
+    root = Path(simkit.__file__).parent
+    bad = []
+    for path in sorted(list((root / "core").glob("*.py")) + list((root / "games").glob("*.py"))):
+        name = _cache.module_name(path)
+        if not _cache.is_kernel_module(name):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.FunctionDef):
+                continue
+            decs = [ast.unparse(d) for d in node.decorator_list]
+            cached = any("cache=True" in d for d in decs) and not any("inline" in d for d in decs)
+            if cached and {"stats", "ctx"} & {a.arg for a in node.args.args} and \
+                    f"{name}:{node.name}" not in _SHARED_CTX_OK:
+                bad.append(f"{name}:{node.name}")
+    assert bad == []

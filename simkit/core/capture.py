@@ -179,7 +179,9 @@ def new_work_nb(ct):
     return W
 
 
-@njit(cache=True)
+# not cached: it takes a game's own types (its statistics bundle or context), and a copy cached here would
+# index every game's types in this module's cache; it is compiled into each game's chunk kernel, cached there
+@njit
 def fishing_core_nb(inp, stats):
     """The fishing fields of a chunk's context (:data:`FISHING_FIELDS`): ``inp``'s arrays,
     ``stats``, a copy of the canonical deck, the two streams, a zeroed state and the capture
@@ -509,7 +511,9 @@ ERR_MOVE = 1
 AUDIT_MAX_TABLE = 12         # the brute-force legality check runs on tables up to this size
 
 
-@njit(cache=True)
+# not cached: it takes a game's own types (its statistics bundle or context), and a copy cached here would
+# index every game's types in this module's cache; it is compiled into each game's chunk kernel, cached there
+@njit
 def check_move_nb(ctx, seat, moves, k, n, multi, may_capture, forced, audit):
     """Refuse a policy's move index outside ``0..n-1`` of the state ``ctx.state`` (a
     fishing context: :func:`fishing_context`): ``ctx.err[0, 2..6]`` = code, seat, the

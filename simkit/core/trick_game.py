@@ -127,7 +127,9 @@ def fns_type(*user_fns):
     return types.Tuple((CHOOSE_FN, AFTER_FN) + tuple(user_fns))
 
 
-@njit(cache=True)
+# not cached: it takes a game's own types (its statistics bundle or context), and a copy cached here would
+# index every game's types in this module's cache; it is compiled into each game's chunk kernel, cached there
+@njit
 def trick_core_nb(inp, stats):
     """The engine's fields of a chunk's context (:data:`TRICK_FIELDS`): ``inp``'s arrays,
     ``stats`` and the work arrays of :func:`unit_arrays_nb`."""

@@ -96,7 +96,9 @@ def bank_context(name: str, own=()):
     return record(name, BANK_FIELDS, own, module=caller_module(), what="context field")
 
 
-@njit(cache=True)
+# not cached: it takes a game's own types (its statistics bundle or context), and a copy cached here would
+# index every game's types in this module's cache; it is compiled into each game's chunk kernel, cached there
+@njit
 def bank_core_nb(inp, stats):
     """The loop's fields of a chunk's context (:data:`BANK_FIELDS`): ``inp``'s arrays,
     ``stats``, a copy of the canonical deck and a stream state."""
