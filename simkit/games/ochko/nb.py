@@ -14,12 +14,9 @@ import numpy as np
 from numba import typeof, types
 
 from simkit.core.bundle import bundle
-from simkit.core.interrupt_nb import poll_every_nb
 from simkit.core.jit import njit
-
-from simkit.core.rng import seed_stream_nb
 from simkit.core.stats import moment_add_nb, ratio_add_nb
-from simkit.games.banking_nb import BANK_BROKEN, BANK_PASSED, BANK_TRIPLED, bank_close_nb
+from simkit.games.banking_nb import BANK_BROKEN, BANK_PASSED, BANK_TRIPLED, bank_close_nb, bank_loop
 from simkit.games.ochko.nb_a import bank_a_nb
 from simkit.games.ochko.nb_b import bank_b_nb
 from simkit.games.ochko.nb_core import (  # noqa: F401 - names re-exported for the Python side
@@ -67,12 +64,12 @@ OchkoCtx = namedtuple("OchkoCtx", ("deck0", "val", "opts", "pcodes", "sp", "dp",
 
 @kernel
 def play_bank_nb(ctx, fns, fixed, audit, unit):
-    """Reset every pile and play one bank; ``ctx.bk``, ``ctx.seat_loc`` and ``ctx.idx_loc``
-    hold its figures afterwards. Returns False on an illegal move."""
-    deck, deck0, ds, hs, bk, opts = ctx.deck, ctx.deck0, ctx.ds, ctx.hs, ctx.bk, ctx.opts
+    """Reset every pile but the deck and play one bank from ``ctx.deck`` (in the order of
+    ``ctx.deck0``: the banks' loop or :func:`_ctx` puts it so); ``ctx.bk``,
+    ``ctx.seat_loc`` and ``ctx.idx_loc`` hold its figures afterwards. Returns False on an
+    illegal move."""
+    ds, hs, bk, opts = ctx.ds, ctx.hs, ctx.bk, ctx.opts
     seat_loc, idx_loc = ctx.seat_loc, ctx.idx_loc
-    for i in range(deck.shape[0]):       # (slice assignment would need numba's refcounting)
-        deck[i] = deck0[i]
     ds.fill(0)
     ds[DS_FIXED] = fixed
     ds[DS_BURN] = 1
@@ -111,10 +108,57 @@ def _ctx(inp, outcomes, totals, log):
                     np.zeros((N_INDEX, 2), np.int64), log)
 
 
+#: the banks' loop context (:func:`~simkit.games.banking_nb.bank_loop`): the deck, its canonical order and the
+#: deal stream of the bank context ``bank`` (:class:`OchkoCtx`, the same arrays: the loop resets them per bank)
+#: and the statistics bundle ``stats`` (:data:`OchkoStats`); the bank code keeps the narrower ``bank``
+OchkoLoopCtx = namedtuple("OchkoLoopCtx", ("deck0", "deck", "state", "bank", "stats"), module=__name__)
+
+
+@njit(cache=True, inline="always")
+def unit_nb(lctx, fns, unit, audit):
+    """The banks' unit hook: play bank ``unit`` (the loop has put the deck in its
+    canonical order and started its stream) and add its figures to ``lctx.stats``
+    (see :func:`ochko_chunk_nb`). Returns False on an illegal move."""
+    ctx, stats = lctx.bank, lctx.stats
+    if not play_bank_nb(ctx, fns, np.int64(0), audit, unit):
+        return False
+    opts, ds, bk, seat_loc, idx_loc = ctx.opts, ctx.ds, ctx.bk, ctx.seat_loc, ctx.idx_loc
+    coup, rounds, by_seat, by_index = stats.coup, stats.rounds, stats.by_seat, stats.by_index
+    ends, rounds_hist, final, counters = stats.ends, stats.rounds_hist, stats.final, stats.counters
+    bank_close_nb(stats.edge, stats.bank, stats.tenure, stats.outcome, bk[BK_X], bk[BK_Y], bk[BK_COUPS],
+                  BANK_HOW[bk[BK_END]])
+    ratio_add_nb(coup, 0, bk[BK_WINS], bk[BK_COUPS])
+    ratio_add_nb(coup, 1, bk[BK_PUSH], bk[BK_COUPS])
+    ratio_add_nb(coup, 2, bk[BK_Y], bk[BK_COUPS])
+    ratio_add_nb(coup, 3, bk[BK_HALF], bk[BK_COUPS])
+    moment_add_nb(rounds, 0, bk[BK_ROUNDS])
+    for s in range(1, SEATS):
+        if seat_loc[s, 1] != 0:
+            ratio_add_nb(by_seat, s - 1, seat_loc[s, 0], seat_loc[s, 1])
+    for k in range(N_INDEX):
+        if idx_loc[k, 1] != 0:
+            ratio_add_nb(by_index, k, idx_loc[k, 0], idx_loc[k, 1])
+    ends[bk[BK_END]] += 1
+    rounds_hist[min(bk[BK_ROUNDS], N_TENURE - 1)] += 1
+    if opts[O.variant] != VARIANT.A:
+        final[min(4 * bk[BK_BANK] // bk[BK_BANK0], N_FINAL - 1)] += 1
+    counters[C_BANKS] += 1
+    counters[C_COUPS] += bk[BK_COUPS]
+    counters[C_ROUNDS] += bk[BK_ROUNDS]
+    counters[C_SHUFFLES] += ds[DS_SHUFFLES]
+    counters[C_NOCARD] += ds[DS_NOCARD]
+    counters[C_HALVINGS] += bk[BK_HALF]
+    return True
+
+
+run_banks_nb = bank_loop(unit_nb)
+
+
 @njit(types.void(types.int64, types.int64, types.int64, INPUTS_TYPE, FNS_TYPE, STATS_TYPE, types.boolean), cache=True)
 def ochko_chunk_nb(seed, start, stop, inp, fns, stats, audit):
-    """Play banks ``start..stop-1`` and add their statistics to ``stats``
-    (:data:`OchkoStats`).
+    """Play banks ``start..stop-1`` on the banks' loop
+    (:func:`~simkit.games.banking_nb.bank_loop`, unit hook :func:`unit_nb`) and add their
+    statistics to ``stats`` (:data:`OchkoStats`).
 
     ``edge``, ``bank``, ``tenure``, ``outcome``: the shared bank accounting of
     :mod:`simkit.games.banking` (money in half units; a bank ends "passed" when the deck is
@@ -129,38 +173,7 @@ def ochko_chunk_nb(seed, start, stop, inp, fns, stats, audit):
     in quarters of its start (variant B); ``counters``: see ``C_*``; ``inp.audit_out``: see
     ``N_AUDIT``; ``inp.err``: an illegal move (``N_ERR``)."""
     ctx = _ctx(inp, stats.outcomes, stats.totals, np.zeros((0, N_LOG), np.int64))
-    opts, state, ds, bk, seat_loc, idx_loc = ctx.opts, ctx.state, ctx.ds, ctx.bk, ctx.seat_loc, ctx.idx_loc
-    coup, rounds, by_seat, by_index = stats.coup, stats.rounds, stats.by_seat, stats.by_index
-    ends, rounds_hist, final, counters = stats.ends, stats.rounds_hist, stats.final, stats.counters
-    is_b = opts[O.variant] != VARIANT.A
-    for unit in range(start, stop):
-        poll_every_nb(unit)
-        seed_stream_nb(state, seed, unit)
-        if not play_bank_nb(ctx, fns, np.int64(0), audit, unit):
-            return
-        bank_close_nb(stats.edge, stats.bank, stats.tenure, stats.outcome, bk[BK_X], bk[BK_Y], bk[BK_COUPS],
-                      BANK_HOW[bk[BK_END]])
-        ratio_add_nb(coup, 0, bk[BK_WINS], bk[BK_COUPS])
-        ratio_add_nb(coup, 1, bk[BK_PUSH], bk[BK_COUPS])
-        ratio_add_nb(coup, 2, bk[BK_Y], bk[BK_COUPS])
-        ratio_add_nb(coup, 3, bk[BK_HALF], bk[BK_COUPS])
-        moment_add_nb(rounds, 0, bk[BK_ROUNDS])
-        for s in range(1, SEATS):
-            if seat_loc[s, 1] != 0:
-                ratio_add_nb(by_seat, s - 1, seat_loc[s, 0], seat_loc[s, 1])
-        for k in range(N_INDEX):
-            if idx_loc[k, 1] != 0:
-                ratio_add_nb(by_index, k, idx_loc[k, 0], idx_loc[k, 1])
-        ends[bk[BK_END]] += 1
-        rounds_hist[min(bk[BK_ROUNDS], N_TENURE - 1)] += 1
-        if is_b:
-            final[min(4 * bk[BK_BANK] // bk[BK_BANK0], N_FINAL - 1)] += 1
-        counters[C_BANKS] += 1
-        counters[C_COUPS] += bk[BK_COUPS]
-        counters[C_ROUNDS] += bk[BK_ROUNDS]
-        counters[C_SHUFFLES] += ds[DS_SHUFFLES]
-        counters[C_NOCARD] += ds[DS_NOCARD]
-        counters[C_HALVINGS] += bk[BK_HALF]
+    run_banks_nb(seed, start, stop, OchkoLoopCtx(ctx.deck0, ctx.deck, ctx.state, ctx, stats), fns, audit)
 
 
 @njit(types.void(INPUTS_TYPE, FNS_TYPE, types.boolean, _I2, _I1, _I1), cache=True)

@@ -34,9 +34,11 @@ other dealt hands and, to reach nine opponents, the next hands of the stock (loo
 not taken: the game is unchanged): its pot share against the first N of them, N = 1..9,
 by its category. Nothing is drawn for that comparison (a pat showdown).
 
-The kernel is one function on purpose: numba counts references to every array passed
-to a call (atomic operations), which cost more than a whole hand's logic when done per
-card or per bet; the helpers it calls take scalars, or run rarely.
+A hand is one function on purpose (:func:`unit_nb`, inlined into the banks' loop
+:func:`~simkit.games.banking_nb.bank_loop`, which starts its deal stream and resets the
+deck): numba counts references to every array passed to a call (atomic operations),
+which cost more than a whole hand's logic when done per card or per bet; the helpers it
+calls take scalars, or run rarely.
 """
 from collections import namedtuple
 
@@ -44,11 +46,11 @@ import numpy as np
 from numba import typeof, types
 
 from simkit.core.bundle import bundle
-from simkit.core.interrupt_nb import poll_every_nb
 from simkit.core.jit import cfunc, njit
 from simkit.core.options import choices, layout
 from simkit.core.rng import next_u64_nb, randbelow_nb, random_nb, seed_stream_nb
 from simkit.core.stats import moment_add_nb
+from simkit.games.banking_nb import bank_loop
 from simkit.games.poker import eval_nb as E
 from simkit.games.poker.rules import PokerRules
 
@@ -382,10 +384,299 @@ PokerCtx = namedtuple("PokerCtx", PokerInputs._fields + ("stats", "deck", "state
                       module=__name__)
 
 
+@njit(cache=True, inline="always")
+def unit_nb(ctx, fns, unit, audit):
+    """The unit hook of the banks' loop (:func:`~simkit.games.banking_nb.bank_loop`): play
+    hand ``unit`` (the loop has started its deal stream ``ctx.state`` and put ``ctx.deck``
+    in the order of ``ctx.deck0``; the hand starts its policy stream ``ctx.pstate``) and
+    add it to ``ctx.stats`` (see :func:`poker_chunk_nb`). Returns False on an illegal bet
+    or draw (``ctx.err`` filled)."""
+    stats = ctx.stats
+    ndeck = ctx.deck0.shape[0]
+    n_groups = stats.grp_net.shape[0]
+    fixed, opts, ev, sample = ctx.fixed, ctx.opts, ctx.ev, ctx.sample
+    bet_codes, bet_params, draw_codes, draw_params, groups = (ctx.bet_codes, ctx.bet_params, ctx.draw_codes,
+                                                              ctx.draw_params, ctx.groups)
+    hands, seat, hs, extra, audit_out, err = ctx.hands, ctx.seat, ctx.hs, ctx.extra, ctx.audit_out, ctx.err
+    seat_net, seat_win, grp_net, grp_win, pot_mom = stats.seat_net, stats.seat_win, stats.grp_net, stats.grp_win, stats.pot
+    pot_hist, cats, equity, winner_cat, counters = (stats.pot_hist, stats.cats, stats.equity, stats.winner_cat,
+                                                    stats.counters)
+    deck, state, pstate, pile, pile_seat = ctx.deck, ctx.state, ctx.pstate, ctx.pile, ctx.pile_seat
+    strength, gnet, gwin = ctx.strength, ctx.gnet, ctx.gwin
+    bet_fn, draw_fn = fns
+    n = opts[O.players]
+    limit = opts[O.limit]
+    fixed_size = opts[O.bet_sizing] == BET_SIZING.fixed
+    wilds = E.has_wilds_nb(ev)
+    n_extra = min(max(0, N_EQ - (n - 1)), (ndeck - 5 * n) // 5)
+    dealt = 5 * n + 5 * n_extra          # cards randomised up front: the deal and the equity peek
+    seed_stream_nb(pstate, next_u64_nb(state), unit)   # policy randomness apart from the cards
+    if fixed:
+        sh = ndeck                   # positions below sh are already in their random order
+    else:
+        for pos in range(dealt):
+            j = pos + randbelow_nb(state, ndeck - pos)
+            c = deck[j]
+            deck[j] = deck[pos]
+            deck[pos] = c
+        sh = dealt
+    for r in range(N_SEAT_ROWS):
+        for s in range(n):
+            seat[r, s] = 0
+    for i in range(N_HAND):
+        hs[i] = 0
+    # the deal: one card at a time from seat 0; everyone antes
+    for s in range(n):
+        for j in range(5):
+            hands[s, j] = deck[j * n + s]
+        v = E.eval_nb(np.int64(hands[s, 0]), np.int64(hands[s, 1]), np.int64(hands[s, 2]),
+                      np.int64(hands[s, 3]), np.int64(hands[s, 4]), ev, wilds)
+        seat[S_ACTIVE, s] = 1
+        seat[S_DRAWN, s] = -1
+        seat[S_INVESTED, s] = opts[O.ante]
+        seat[S_DEALT, s] = v
+        seat[S_FINAL, s] = v
+        strength[s] = strength_nb(v, sample)
+    pot = n * opts[O.ante]
+    hs[H_EXTRA] = n_extra
+    for e in range(n_extra):
+        b = 5 * n + 5 * e
+        extra[e] = E.eval_nb(np.int64(deck[b]), np.int64(deck[b + 1]), np.int64(deck[b + 2]),
+                             np.int64(deck[b + 3]), np.int64(deck[b + 4]), ev, wilds)
+    pos = 5 * n
+    end = ndeck
+    n_active = n
+    bad = False
+    for phase in (PH_PRE, PH_POST):
+        if phase == PH_POST:
+            if n_active == 1:
+                break
+            # the draw, from seat 0
+            for s in range(n):
+                if seat[S_ACTIVE, s] == 0:
+                    continue
+                code = draw_codes[s]
+                if code == DRAW_STANDARD:
+                    mask = standard_draw_nb(np.int64(hands[s, 0]), np.int64(hands[s, 1]), np.int64(hands[s, 2]),
+                                            np.int64(hands[s, 3]), np.int64(hands[s, 4]), seat[S_DEALT, s], ev,
+                                            draw_params[s, 0] != 0.0, draw_params[s, 1] != 0.0,
+                                            draw_params[s, 2] != 0.0, draw_params[s, 3] != 0.0)
+                elif code == DRAW_PAT:
+                    mask = np.int64(0)
+                elif code == DRAW_RANDOM:
+                    mask = randbelow_nb(pstate, 32)
+                else:
+                    _fill_view_nb(ctx, PH_DRAW, 0, s, n_active, 0, 0, 31, 0, pot)
+                    mask = draw_fn(ctx.hand_buf, ctx.pview, draw_params[s])
+                if mask < 0 or mask > 31:
+                    err[0] = ERR_DRAW
+                    err[1] = unit
+                    err[2] = s
+                    err[3] = mask
+                    err[4] = PH_DRAW
+                    bad = True
+                    break
+                if audit:
+                    audit_out[0] += 1
+                    if not draw_is_legal_nb(mask):
+                        audit_out[1] += 1
+                k = 0
+                for j in range(5):
+                    if (mask >> j) & 1:
+                        pile[hs[H_NPILE]] = hands[s, j]
+                        pile_seat[hs[H_NPILE]] = s
+                        hs[H_NPILE] += 1
+                        k += 1
+                need = k
+                for j in range(5):
+                    if (mask >> j) & 1:
+                        if pos >= end:
+                            end = _restock_nb(ctx, s, need)
+                            pos = 0
+                            sh = end if fixed else 0
+                        if pos >= sh:
+                            jj = pos + randbelow_nb(state, end - pos)
+                            c = deck[jj]
+                            deck[jj] = deck[pos]
+                            deck[pos] = c
+                            sh = pos + 1
+                        hands[s, j] = deck[pos]
+                        pos += 1
+                        need -= 1
+                seat[S_DRAWN, s] = k
+                v = E.eval_nb(np.int64(hands[s, 0]), np.int64(hands[s, 1]), np.int64(hands[s, 2]),
+                              np.int64(hands[s, 3]), np.int64(hands[s, 4]), ev, wilds)
+                seat[S_FINAL, s] = v
+                strength[s] = strength_nb(v, sample)
+            if bad:
+                break
+        # a betting phase: up to `circuits` circuits from seat 0
+        level = np.int64(0)
+        raises = 0
+        for circuit in range(opts[O.circuits]):
+            raised = False
+            for s in range(n):
+                if seat[S_ACTIVE, s] == 0:
+                    continue
+                if n_active == 1:
+                    break
+                mn = limit if fixed_size else max(level, opts[O.min_bet])
+                code = bet_codes[s]
+                if code == BET_CALL:
+                    x = mn
+                elif code == BET_THRESHOLD:
+                    e = strength[s] ** (n_active - 1)
+                    post = phase == PH_POST
+                    if e < (bet_params[s, 2] if post else bet_params[s, 0]):
+                        x = np.int64(0)
+                    elif limit > mn and e >= (bet_params[s, 3] if post else bet_params[s, 1]):
+                        x = min(limit, mn + max(np.int64(1), np.int64(np.round(bet_params[s, 4] * limit))))
+                    else:
+                        x = mn
+                elif code == BET_RANDOM:
+                    if random_nb(pstate) < bet_params[s, 0]:
+                        x = np.int64(0)
+                    elif limit > mn and random_nb(pstate) < bet_params[s, 1]:
+                        x = mn + 1 + randbelow_nb(pstate, limit - mn)
+                    else:
+                        x = mn
+                else:
+                    _fill_view_nb(ctx, phase, circuit, s, n_active, level, mn, limit, raises, pot)
+                    x = bet_fn(ctx.hand_buf, ctx.pview, strength[s], bet_params[s])
+                if x != 0 and (x < mn or x > limit):
+                    err[0] = ERR_BET
+                    err[1] = unit
+                    err[2] = s
+                    err[3] = x
+                    err[4] = phase
+                    err[5] = circuit
+                    err[6] = mn
+                    err[7] = limit
+                    bad = True
+                    break
+                if audit:
+                    audit_out[0] += 1
+                    if not bet_is_legal_nb(x, level, opts):
+                        audit_out[1] += 1
+                if x == 0:
+                    seat[S_ACTIVE, s] = 0
+                    n_active -= 1
+                else:
+                    pot += x
+                    seat[S_INVESTED, s] += x
+                    if level > 0 and x > level:
+                        raised = True
+                        raises += 1
+                    level = x
+            if bad or n_active == 1:
+                break
+            if not raised and (phase == PH_POST or opts[O.predraw_stop]):
+                break
+        if bad:
+            break
+        if n_active == 1:
+            hs[H_END] = END_PREDRAW if phase == PH_PRE else END_POSTDRAW
+            break
+        hs[H_END] = END_SHOWDOWN
+    if bad:
+        return False
+    # the pot: to the one left, or the best hand (equal hands split it)
+    hs[H_POT] = pot
+    best = np.int64(-1)
+    k = 0
+    for s in range(n):
+        if seat[S_ACTIVE, s]:
+            v = seat[S_FINAL, s]
+            if v > best:
+                best = v
+                k = 0
+            if v == best:
+                k += 1
+    hs[H_WINNERS] = k
+    hs[H_BEST] = best
+    share = pot // k
+    odd = pot - share * k
+    for s in range(n):
+        if seat[S_ACTIVE, s] and seat[S_FINAL, s] == best:
+            seat[S_WON, s] = share + (1 if odd > 0 else 0)
+            odd -= 1
+            seat[S_CREDIT, s] = CREDIT // k
+    if audit:
+        audit_out[0] += 3
+        if not _conserved_nb(ctx, pos, end):
+            audit_out[1] += 1
+        won = 0
+        put = 0
+        credit = 0
+        for s in range(n):
+            won += seat[S_WON, s]
+            put += seat[S_INVESTED, s]
+            credit += seat[S_CREDIT, s]
+            if seat[S_ACTIVE, s] and seat[S_FINAL, s] > best:
+                audit_out[1] += 1
+        if won != pot or put != pot or credit != CREDIT:
+            audit_out[1] += 1
+    # statistics
+    gnet[:] = 0
+    gwin[:] = 0
+    for s in range(n):
+        net = seat[S_WON, s] - seat[S_INVESTED, s]
+        moment_add_nb(seat_net, s, net)
+        moment_add_nb(seat_win, s, seat[S_CREDIT, s])
+        gnet[groups[s]] += net
+        gwin[groups[s]] += seat[S_CREDIT, s]
+        drew = seat[S_DRAWN, s]
+        cats[0, drew + 1, E.category_nb(seat[S_DEALT, s], ev)] += 1
+        if drew >= 0:
+            cats[1, drew + 1, E.category_nb(seat[S_FINAL, s], ev)] += 1
+            counters[C_CARDS] += drew
+            counters[C_DRAWERS] += 1
+    for g in range(n_groups):
+        moment_add_nb(grp_net, g, gnet[g])
+        moment_add_nb(grp_win, g, gwin[g])
+    moment_add_nb(pot_mom, 0, pot)
+    pot_hist[min(pot // opts[O.pot_bin], N_POT_BINS - 1)] += 1
+    counters[C_HANDS] += 1
+    if hs[H_RESHUFFLES] > 0:
+        counters[C_RESHUFFLE] += 1
+    if hs[H_END] == END_SHOWDOWN:
+        counters[C_SHOWDOWN] += 1
+        winner_cat[E.category_nb(best, ev)] += 1
+        if k > 1:
+            counters[C_SPLIT] += 1
+    elif hs[H_END] == END_PREDRAW:
+        counters[C_ALONE_PRE] += 1
+    else:
+        counters[C_ALONE_POST] += 1
+    # equity of seat 0's dealt hand against the next N dealt or peeked hands (no draw)
+    hero = seat[S_DEALT, 0]
+    row = E.category_nb(hero, ev) * N_EQ
+    best = np.int64(-1)
+    ties = 0
+    for k in range(min(N_EQ, n - 1 + n_extra)):
+        v = seat[S_DEALT, k + 1] if k + 1 < n else extra[k + 1 - n]
+        if v > best:
+            best = v
+            ties = 0
+        if v == best:
+            ties += 1
+        if hero > best:
+            share = CREDIT
+        elif hero == best:
+            share = CREDIT // (ties + 1)
+        else:
+            share = 0
+        moment_add_nb(equity, row + k, share)
+    return True
+
+
+run_hands_nb = bank_loop(unit_nb)
+
+
 @njit(types.void(types.int64, types.int64, types.int64, INPUTS_TYPE, FNS_TYPE, STATS_TYPE, types.boolean), cache=True)
 def poker_chunk_nb(seed, start, stop, inp, fns, stats, audit):
-    """Play hands ``start..stop-1`` and add their statistics to ``stats``
-    (:data:`PokerStats`).
+    """Play hands ``start..stop-1`` on the banks' loop (unit hook :func:`unit_nb`) and add
+    their statistics to ``stats`` (:data:`PokerStats`).
 
     ``inp.deck0``: the cards in canonical order (shuffled afresh for every hand), or with
     ``inp.fixed`` the order to deal them in (top first; then ``start..stop`` should be one
@@ -406,280 +697,4 @@ def poker_chunk_nb(seed, start, stop, inp, fns, stats, audit):
                    inp.deck0.copy(), np.zeros(4, np.uint64), np.zeros(4, np.uint64), np.zeros(ndeck, np.uint8),
                    np.zeros(ndeck, np.int64), np.zeros(VIEW_LEN, np.int64), np.zeros(5, np.uint8),
                    np.zeros(MAX_SEATS, np.float64), np.zeros(n_groups, np.int64), np.zeros(n_groups, np.int64))
-    deck0, fixed, opts, ev, sample = ctx.deck0, ctx.fixed, ctx.opts, ctx.ev, ctx.sample
-    bet_codes, bet_params, draw_codes, draw_params, groups = (ctx.bet_codes, ctx.bet_params, ctx.draw_codes,
-                                                              ctx.draw_params, ctx.groups)
-    hands, seat, hs, extra, audit_out, err = ctx.hands, ctx.seat, ctx.hs, ctx.extra, ctx.audit_out, ctx.err
-    seat_net, seat_win, grp_net, grp_win, pot_mom = stats.seat_net, stats.seat_win, stats.grp_net, stats.grp_win, stats.pot
-    pot_hist, cats, equity, winner_cat, counters = (stats.pot_hist, stats.cats, stats.equity, stats.winner_cat,
-                                                    stats.counters)
-    deck, state, pstate, pile, pile_seat = ctx.deck, ctx.state, ctx.pstate, ctx.pile, ctx.pile_seat
-    strength, gnet, gwin = ctx.strength, ctx.gnet, ctx.gwin
-    bet_fn, draw_fn = fns
-    n = opts[O.players]
-    limit = opts[O.limit]
-    fixed_size = opts[O.bet_sizing] == BET_SIZING.fixed
-    wilds = E.has_wilds_nb(ev)
-    n_extra = min(max(0, N_EQ - (n - 1)), (ndeck - 5 * n) // 5)
-    dealt = 5 * n + 5 * n_extra          # cards randomised up front: the deal and the equity peek
-    for unit in range(start, stop):
-        poll_every_nb(unit)
-        seed_stream_nb(state, seed, unit)
-        seed_stream_nb(pstate, next_u64_nb(state), unit)   # policy randomness apart from the cards
-        deck[:] = deck0
-        if fixed:
-            sh = ndeck                   # positions below sh are already in their random order
-        else:
-            for pos in range(dealt):
-                j = pos + randbelow_nb(state, ndeck - pos)
-                c = deck[j]
-                deck[j] = deck[pos]
-                deck[pos] = c
-            sh = dealt
-        for r in range(N_SEAT_ROWS):
-            for s in range(n):
-                seat[r, s] = 0
-        for i in range(N_HAND):
-            hs[i] = 0
-        # the deal: one card at a time from seat 0; everyone antes
-        for s in range(n):
-            for j in range(5):
-                hands[s, j] = deck[j * n + s]
-            v = E.eval_nb(np.int64(hands[s, 0]), np.int64(hands[s, 1]), np.int64(hands[s, 2]),
-                          np.int64(hands[s, 3]), np.int64(hands[s, 4]), ev, wilds)
-            seat[S_ACTIVE, s] = 1
-            seat[S_DRAWN, s] = -1
-            seat[S_INVESTED, s] = opts[O.ante]
-            seat[S_DEALT, s] = v
-            seat[S_FINAL, s] = v
-            strength[s] = strength_nb(v, sample)
-        pot = n * opts[O.ante]
-        hs[H_EXTRA] = n_extra
-        for e in range(n_extra):
-            b = 5 * n + 5 * e
-            extra[e] = E.eval_nb(np.int64(deck[b]), np.int64(deck[b + 1]), np.int64(deck[b + 2]),
-                                 np.int64(deck[b + 3]), np.int64(deck[b + 4]), ev, wilds)
-        pos = 5 * n
-        end = ndeck
-        n_active = n
-        bad = False
-        for phase in (PH_PRE, PH_POST):
-            if phase == PH_POST:
-                if n_active == 1:
-                    break
-                # the draw, from seat 0
-                for s in range(n):
-                    if seat[S_ACTIVE, s] == 0:
-                        continue
-                    code = draw_codes[s]
-                    if code == DRAW_STANDARD:
-                        mask = standard_draw_nb(np.int64(hands[s, 0]), np.int64(hands[s, 1]), np.int64(hands[s, 2]),
-                                                np.int64(hands[s, 3]), np.int64(hands[s, 4]), seat[S_DEALT, s], ev,
-                                                draw_params[s, 0] != 0.0, draw_params[s, 1] != 0.0,
-                                                draw_params[s, 2] != 0.0, draw_params[s, 3] != 0.0)
-                    elif code == DRAW_PAT:
-                        mask = np.int64(0)
-                    elif code == DRAW_RANDOM:
-                        mask = randbelow_nb(pstate, 32)
-                    else:
-                        _fill_view_nb(ctx, PH_DRAW, 0, s, n_active, 0, 0, 31, 0, pot)
-                        mask = draw_fn(ctx.hand_buf, ctx.pview, draw_params[s])
-                    if mask < 0 or mask > 31:
-                        err[0] = ERR_DRAW
-                        err[1] = unit
-                        err[2] = s
-                        err[3] = mask
-                        err[4] = PH_DRAW
-                        bad = True
-                        break
-                    if audit:
-                        audit_out[0] += 1
-                        if not draw_is_legal_nb(mask):
-                            audit_out[1] += 1
-                    k = 0
-                    for j in range(5):
-                        if (mask >> j) & 1:
-                            pile[hs[H_NPILE]] = hands[s, j]
-                            pile_seat[hs[H_NPILE]] = s
-                            hs[H_NPILE] += 1
-                            k += 1
-                    need = k
-                    for j in range(5):
-                        if (mask >> j) & 1:
-                            if pos >= end:
-                                end = _restock_nb(ctx, s, need)
-                                pos = 0
-                                sh = end if fixed else 0
-                            if pos >= sh:
-                                jj = pos + randbelow_nb(state, end - pos)
-                                c = deck[jj]
-                                deck[jj] = deck[pos]
-                                deck[pos] = c
-                                sh = pos + 1
-                            hands[s, j] = deck[pos]
-                            pos += 1
-                            need -= 1
-                    seat[S_DRAWN, s] = k
-                    v = E.eval_nb(np.int64(hands[s, 0]), np.int64(hands[s, 1]), np.int64(hands[s, 2]),
-                                  np.int64(hands[s, 3]), np.int64(hands[s, 4]), ev, wilds)
-                    seat[S_FINAL, s] = v
-                    strength[s] = strength_nb(v, sample)
-                if bad:
-                    break
-            # a betting phase: up to `circuits` circuits from seat 0
-            level = np.int64(0)
-            raises = 0
-            for circuit in range(opts[O.circuits]):
-                raised = False
-                for s in range(n):
-                    if seat[S_ACTIVE, s] == 0:
-                        continue
-                    if n_active == 1:
-                        break
-                    mn = limit if fixed_size else max(level, opts[O.min_bet])
-                    code = bet_codes[s]
-                    if code == BET_CALL:
-                        x = mn
-                    elif code == BET_THRESHOLD:
-                        e = strength[s] ** (n_active - 1)
-                        post = phase == PH_POST
-                        if e < (bet_params[s, 2] if post else bet_params[s, 0]):
-                            x = np.int64(0)
-                        elif limit > mn and e >= (bet_params[s, 3] if post else bet_params[s, 1]):
-                            x = min(limit, mn + max(np.int64(1), np.int64(np.round(bet_params[s, 4] * limit))))
-                        else:
-                            x = mn
-                    elif code == BET_RANDOM:
-                        if random_nb(pstate) < bet_params[s, 0]:
-                            x = np.int64(0)
-                        elif limit > mn and random_nb(pstate) < bet_params[s, 1]:
-                            x = mn + 1 + randbelow_nb(pstate, limit - mn)
-                        else:
-                            x = mn
-                    else:
-                        _fill_view_nb(ctx, phase, circuit, s, n_active, level, mn, limit, raises, pot)
-                        x = bet_fn(ctx.hand_buf, ctx.pview, strength[s], bet_params[s])
-                    if x != 0 and (x < mn or x > limit):
-                        err[0] = ERR_BET
-                        err[1] = unit
-                        err[2] = s
-                        err[3] = x
-                        err[4] = phase
-                        err[5] = circuit
-                        err[6] = mn
-                        err[7] = limit
-                        bad = True
-                        break
-                    if audit:
-                        audit_out[0] += 1
-                        if not bet_is_legal_nb(x, level, opts):
-                            audit_out[1] += 1
-                    if x == 0:
-                        seat[S_ACTIVE, s] = 0
-                        n_active -= 1
-                    else:
-                        pot += x
-                        seat[S_INVESTED, s] += x
-                        if level > 0 and x > level:
-                            raised = True
-                            raises += 1
-                        level = x
-                if bad or n_active == 1:
-                    break
-                if not raised and (phase == PH_POST or opts[O.predraw_stop]):
-                    break
-            if bad:
-                break
-            if n_active == 1:
-                hs[H_END] = END_PREDRAW if phase == PH_PRE else END_POSTDRAW
-                break
-            hs[H_END] = END_SHOWDOWN
-        if bad:
-            return
-        # the pot: to the one left, or the best hand (equal hands split it)
-        hs[H_POT] = pot
-        best = np.int64(-1)
-        k = 0
-        for s in range(n):
-            if seat[S_ACTIVE, s]:
-                v = seat[S_FINAL, s]
-                if v > best:
-                    best = v
-                    k = 0
-                if v == best:
-                    k += 1
-        hs[H_WINNERS] = k
-        hs[H_BEST] = best
-        share = pot // k
-        odd = pot - share * k
-        for s in range(n):
-            if seat[S_ACTIVE, s] and seat[S_FINAL, s] == best:
-                seat[S_WON, s] = share + (1 if odd > 0 else 0)
-                odd -= 1
-                seat[S_CREDIT, s] = CREDIT // k
-        if audit:
-            audit_out[0] += 3
-            if not _conserved_nb(ctx, pos, end):
-                audit_out[1] += 1
-            won = 0
-            put = 0
-            credit = 0
-            for s in range(n):
-                won += seat[S_WON, s]
-                put += seat[S_INVESTED, s]
-                credit += seat[S_CREDIT, s]
-                if seat[S_ACTIVE, s] and seat[S_FINAL, s] > best:
-                    audit_out[1] += 1
-            if won != pot or put != pot or credit != CREDIT:
-                audit_out[1] += 1
-        # statistics
-        gnet[:] = 0
-        gwin[:] = 0
-        for s in range(n):
-            net = seat[S_WON, s] - seat[S_INVESTED, s]
-            moment_add_nb(seat_net, s, net)
-            moment_add_nb(seat_win, s, seat[S_CREDIT, s])
-            gnet[groups[s]] += net
-            gwin[groups[s]] += seat[S_CREDIT, s]
-            drew = seat[S_DRAWN, s]
-            cats[0, drew + 1, E.category_nb(seat[S_DEALT, s], ev)] += 1
-            if drew >= 0:
-                cats[1, drew + 1, E.category_nb(seat[S_FINAL, s], ev)] += 1
-                counters[C_CARDS] += drew
-                counters[C_DRAWERS] += 1
-        for g in range(n_groups):
-            moment_add_nb(grp_net, g, gnet[g])
-            moment_add_nb(grp_win, g, gwin[g])
-        moment_add_nb(pot_mom, 0, pot)
-        pot_hist[min(pot // opts[O.pot_bin], N_POT_BINS - 1)] += 1
-        counters[C_HANDS] += 1
-        if hs[H_RESHUFFLES] > 0:
-            counters[C_RESHUFFLE] += 1
-        if hs[H_END] == END_SHOWDOWN:
-            counters[C_SHOWDOWN] += 1
-            winner_cat[E.category_nb(best, ev)] += 1
-            if k > 1:
-                counters[C_SPLIT] += 1
-        elif hs[H_END] == END_PREDRAW:
-            counters[C_ALONE_PRE] += 1
-        else:
-            counters[C_ALONE_POST] += 1
-        # equity of seat 0's dealt hand against the next N dealt or peeked hands (no draw)
-        hero = seat[S_DEALT, 0]
-        row = E.category_nb(hero, ev) * N_EQ
-        best = np.int64(-1)
-        ties = 0
-        for k in range(min(N_EQ, n - 1 + n_extra)):
-            v = seat[S_DEALT, k + 1] if k + 1 < n else extra[k + 1 - n]
-            if v > best:
-                best = v
-                ties = 0
-            if v == best:
-                ties += 1
-            if hero > best:
-                share = CREDIT
-            elif hero == best:
-                share = CREDIT // (ties + 1)
-            else:
-                share = 0
-            moment_add_nb(equity, row + k, share)
+    run_hands_nb(seed, start, stop, ctx, fns, audit)
