@@ -160,9 +160,11 @@ def unit_loop(unit_nb):
     cannot cache (a hook passed as an argument is a pointer to a Python object). The hook
     must be compiled ``inline="always"`` (``ValueError`` otherwise): a call per unit with a
     context of thirty arrays cost Kerosinka's random deals 15 % of their speed. It must not
-    call :func:`~simkit.core.borrow.borrowed` itself; the context it gets is borrowed. Not cached itself: it is compiled into the game's chunk kernel,
-    which numba caches in the game's folder under a key of everything the game imports
-    (:mod:`simkit._cache`); a copy cached here would outlive an edit of the game."""
+    call :func:`~simkit.core.borrow.borrowed` itself; the context it gets is borrowed.
+
+    Not cached itself: it is compiled into the game's chunk kernel, which numba caches in
+    the game's folder under a key of everything the game imports (:mod:`simkit._cache`); a
+    copy cached here would outlive an edit of the game."""
     if getattr(unit_nb, "targetoptions", {}).get("inline") != "always":
         raise ValueError(f"unit_loop: the unit hook {getattr(unit_nb, '__name__', unit_nb)!r} must be an "
                          f"@njit(inline=\"always\") function")

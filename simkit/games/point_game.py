@@ -99,8 +99,8 @@ class PointTrickGame(TrickGame):
         seats, fns = self.seat_policies(policies, 4)
         st = Stats(**self._new_stats(rules, int(seats.group.max()) + 1))
         inp = self.inputs(deck(self.deck_size), self._opts(rules), self.trick_tables(rules), seats)
-        self.nb.chunk_nb.entry()(seed, start, stop, inp, (self.choose_cb, self.nb.after_trick_cb, *fns), self.nb.STATS(**st),
-                         audit)
+        fns = (self.choose_cb, self.nb.after_trick_cb, *fns)
+        self.nb.chunk_nb.entry()(seed, start, stop, inp, fns, self.nb.STATS(**st), audit)
         if inp.err[E_KIND]:
             self.raise_err(inp.err, policies, f"unit {inp.err[E_UNIT]}, ")
         return st, inp.audit_out
