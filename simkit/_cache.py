@@ -135,13 +135,27 @@ def code_digest(path: Path) -> bytes:
     return ast.dump(tree, include_attributes=False).encode()
 
 
+_DIGESTS: dict = {}
+
+
+def _file_digest(path: Path) -> bytes:
+    """:func:`code_digest` of ``path``, computed once per version of the file in a process:
+    every kernel module's tag reads the shared core files again, and parsing them for each
+    of the 60 modules was most of the time ``simkit list`` took."""
+    st = path.stat()
+    key = (str(path), st.st_mtime_ns, st.st_size)
+    if key not in _DIGESTS:
+        _DIGESTS[key] = code_digest(path)
+    return _DIGESTS[key]
+
+
 @lru_cache(maxsize=None)
 def module_tag(name: str) -> str:
     """Hash of the code (:func:`code_digest`) of kernel module ``name`` and of what it
     depends on: an edit to a comment or docstring changes no folder."""
     h = hashlib.sha1()
     for path in dependencies(name):
-        h.update(str(path.relative_to(_ROOT)).encode() + b"\0" + code_digest(path) + b"\0")
+        h.update(str(path.relative_to(_ROOT)).encode() + b"\0" + _file_digest(path) + b"\0")
     return h.hexdigest()[:12]
 
 
