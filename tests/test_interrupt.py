@@ -15,6 +15,13 @@ import simkit
 ROOT = Path(simkit.__file__).resolve().parent.parent
 # one chunk of 10^11 Treize banks: hours of play in one kernel call
 ARGS = ["run", "treize", "--hands", "1e12", "--chunk", "100000000000", "--no-progress"]
+
+
+def _sigint_default():
+    """In the child before it starts: SIGINT's default disposition, whatever the suite's
+    (a shell starts a background job with SIGINT ignored, and a child inherits that, so
+    the test would send a signal nobody hears)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 WRAPPER = """
 import sys
 import simkit.runner.parallel as par
@@ -35,9 +42,14 @@ def _start(disable: bool):
     code = WRAPPER.format(disable=disable, args=ARGS)
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                         env=env, cwd=ROOT)
-    line = p.stderr.readline()              # blocks until the kernel call starts (or the process fails)
-    assert "kernel starts" in line, line + p.stderr.read()
+                         env=env, cwd=ROOT, preexec_fn=_sigint_default)
+    seen = []
+    while True:                             # blocks until the kernel call starts (or the process fails)
+        line = p.stderr.readline()
+        seen.append(line)
+        if "kernel starts" in line or not line:
+            break                           # what came before (a compile's warning, a cache repair) is not it
+    assert "kernel starts" in line, "".join(seen) + p.stderr.read()
     time.sleep(1.0)                         # well inside the chunk
     return p
 
@@ -128,7 +140,7 @@ for game, warm, pols, rules, hands in {cases!r}:
 def test_ctrl_c_ends_a_kernel_called_from_python_within_a_second():
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     p = subprocess.Popen([sys.executable, "-c", API_CHILD.format(cases=API_CASES)], stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+                         stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT, preexec_fn=_sigint_default)
     try:
         for game, *_ in API_CASES:
             line = p.stderr.readline()

@@ -761,7 +761,8 @@ _I1 = types.int64[::1]
 
 #: what the Python side passes Semerik's kernels: :class:`~simkit.core.trick_game.TrickInputs`' fields and
 #: ``dtable``, the declarations' table (:func:`.scoring.declaration_table`)
-SemerikInputs = namedtuple("SemerikInputs", TrickInputs._fields + ("dtable",))
+SemerikInputs = namedtuple("SemerikInputs", "deck0 opts tables seats audit_out err dtable")
+assert SemerikInputs._fields[:-1] == TrickInputs._fields
 INPUTS_TYPE = typeof(SemerikInputs(np.zeros(1, np.uint8), np.zeros(1, np.int64), np.zeros((1, 1), np.int64),
                                    SeatPolicies(np.zeros((1, 1), np.int64), np.zeros((1, 1, 1)), np.zeros(1, np.int64)),
                                    np.zeros(1, np.int64), np.zeros(1, np.int64), np.zeros(1, np.int64)))
