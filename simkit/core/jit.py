@@ -35,7 +35,16 @@ from numba.core.registry import CPUDispatcher
 warnings.filterwarnings("ignore", message="First-class function type feature is experimental",
                         category=NumbaExperimentalFeatureWarning)
 
-__all__ = ["LazyCFunc", "LazySigDispatcher", "cfunc", "njit"]
+__all__ = ["LazyCFunc", "LazySigDispatcher", "cfunc", "njit", "require_inline"]
+
+
+def require_inline(hook, loop: str) -> None:
+    """Refuse (``ValueError``) a hook for the engine loop ``loop`` that is not an
+    ``@njit(inline="always")`` function: the engines' unit loops compile their unit hook
+    into the loop (a call per unit with a whole context costs up to 15 %)."""
+    if getattr(hook, "targetoptions", {}).get("inline") != "always":
+        raise ValueError(f"{loop}: the unit hook {getattr(hook, '__name__', hook)!r} must be an "
+                         f"@njit(inline=\"always\") function")
 
 
 class LazyCFunc(CFunc):

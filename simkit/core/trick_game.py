@@ -46,6 +46,7 @@ from numba import njit, types, typeof
 
 from simkit.core.borrow import borrowed
 from simkit.core.bundle import bundle, caller_module, record  # noqa: F401 (bundle: the games import it here)
+from simkit.core.jit import require_inline
 from simkit.core.interrupt_nb import poll_interrupt_nb
 from simkit.core.rng import draw_nb, seed_stream_nb
 from simkit.core.trick_play import AFTER_FN, CHOOSE_FN, E_UNIT, SeatPolicies
@@ -165,9 +166,7 @@ def unit_loop(unit_nb):
     Not cached itself: it is compiled into the game's chunk kernel, which numba caches in
     the game's folder under a key of everything the game imports (:mod:`simkit._cache`); a
     copy cached here would outlive an edit of the game."""
-    if getattr(unit_nb, "targetoptions", {}).get("inline") != "always":
-        raise ValueError(f"unit_loop: the unit hook {getattr(unit_nb, '__name__', unit_nb)!r} must be an "
-                         f"@njit(inline=\"always\") function")
+    require_inline(unit_nb, "unit_loop")
 
     @njit
     def run_units_nb(seed, start, stop, ctx, fns, audit):

@@ -40,6 +40,7 @@ from numba import njit
 
 from simkit.core.bundle import caller_module, record
 from simkit.core.borrow import borrowed
+from simkit.core.jit import require_inline
 from simkit.core.interrupt_nb import poll_every_nb
 from simkit.core.rng import seed_stream_nb
 from simkit.core.stats import moment_add_nb, ratio_add_nb
@@ -120,9 +121,7 @@ def bank_loop(unit_nb):
     (``ValueError`` otherwise) and must not call :func:`~simkit.core.borrow.borrowed`. Not
     cached itself: it is compiled into the game's chunk kernel, cached in the game's folder
     (as :func:`simkit.core.trick_game.unit_loop`)."""
-    if getattr(unit_nb, "targetoptions", {}).get("inline") != "always":
-        raise ValueError(f"bank_loop: the unit hook {getattr(unit_nb, '__name__', unit_nb)!r} must be an "
-                         f"@njit(inline=\"always\") function")
+    require_inline(unit_nb, "bank_loop")
 
     @njit
     def run_banks_nb(seed, start, stop, ctx, fns, audit):
