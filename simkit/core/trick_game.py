@@ -106,13 +106,40 @@ TRICK_FIELDS = ("deck0", "opts", "tables", "seats", "stats", "audit_out", "err",
                 "hands")
 
 
-def context(name: str, work=()):
+def context(name: str, work=(), scratch=None):
     """A game's kernel context class: a named tuple of :data:`TRICK_FIELDS` and the game's
     own work arrays ``work`` (names), built in the chunk kernel as
     ``Ctx(*(trick_core_nb(inp, stats) + (work arrays in this order)))``. Assign it to a
     global of the calling module with the same name (as :func:`bundle`, so that numba's
-    cache finds the kernels again)."""
+    cache finds the kernels again).
+
+    ``scratch``: the layout of the game's scratch record (:func:`scratch_layout`), the
+    state its hooks keep between calls; the context then ends with one more field,
+    ``scratch`` (``int64[layout.size]``, allocated by the game after its work arrays),
+    which the hooks read as ``ctx.scratch[H.name]`` (see :mod:`simkit.core.trick_play`,
+    "the hooks' context")."""
+    if scratch is not None:
+        if not hasattr(scratch, "size") or not hasattr(scratch, "_fields"):
+            raise TypeError(f"{name}: scratch= takes a layout made by scratch_layout, not {scratch!r}")
+        work = tuple(work) + ("scratch",)
     return record(name, TRICK_FIELDS, work, module=caller_module(), what="work field")
+
+
+def scratch_layout(name: str, **sizes: int):
+    """The layout of a game's scratch record: its hooks' own state (what they keep
+    between tricks, a policy's random key), held in the context's ``scratch`` field
+    (:func:`context`), out of the hands and of the table state that policies read.
+    ``sizes``: slot name -> entries, in order; returns a named tuple ``name -> first
+    slot`` with ``size`` = the array's length last (``H = scratch_layout("KingScratch",
+    before=4)``: ``ctx.scratch[H.before + seat]``, ``H.size`` = 4). A global of a kernel
+    module, so numba reads its slots as constants (as the options layout's)."""
+    if "size" in sizes:
+        raise ValueError(f"{name}: 'size' is the layout's length, not a slot name")
+    bad = [k for k, n in sizes.items() if not isinstance(n, int) or n < 1]
+    if bad:
+        raise ValueError(f"{name}: slot {bad[0]!r} needs a whole number of entries >= 1, not {sizes[bad[0]]!r}")
+    starts = np.cumsum([0] + list(sizes.values()))
+    return namedtuple(name, list(sizes) + ["size"])(*(int(x) for x in starts))
 
 
 def chunk_signature(stats_type, *user_fns):

@@ -36,6 +36,20 @@ function that holds dispatcher constants next to first-class function arguments)
     False stops the deal (``err`` filled by the hook). A game with nothing between tricks
     passes :func:`no_after_trick_cb` and ``between=False`` (the loop skips the call).
 
+**The hooks' context.** The loop hands its ``opts`` argument to both hooks as it is, so a
+game whose hooks are ``@njit`` functions (called directly, through
+:func:`play_tricks_inline_nb`) passes its whole kernel context there
+(:func:`~simkit.core.trick_game.context`) and its hooks take it in the place of the
+options: ``choose(code, seat, hand, legal, state, trick, tt, params, ctx)``,
+``after_trick(hands, state, ctx, pst, err)``, reading ``ctx.opts``, the game's work
+arrays and its *scratch record* ``ctx.scratch`` (the hooks' own state between calls,
+slots named by :func:`~simkit.core.trick_game.scratch_layout`), so ``hands`` holds only
+the hands and ``state`` only the table state. Such hooks are compiled into the game's
+kernels, and the ``cfunc`` slots of ``fns`` are placeholders (:func:`no_choose_cb`,
+:func:`no_after_trick_cb`). Keep the wrapper the loop calls ``inline="always"`` and
+pass on only the arrays a non-inlined body needs: a call per trick or card with the
+whole context costs (Sixty-six, Marriage, King, Thousand).
+
 The deal's shape lives in the state too: the loop plays tricks ``S_TRICK_NO`` to
 ``S_TRICKS - 1`` with ``S_PLAYERS`` active seats ``0..S_PLAYERS-1`` clockwise from
 ``S_LEADER`` (a game whose dealer sits out maps its table seats onto the active ones) and
@@ -144,7 +158,8 @@ def play_tricks_nb(choose_fn, after_fn, between, hands, state, tables, opts, sea
     seat not following the led suit is marked void in it (``S_VOIDS``), a banned suit
     opens by the ``S_BREAK`` rule; the trick's winner
     (:func:`~simkit.core.tricks.close_trick_nb`) leads the next, after
-    ``after_fn`` (when ``between``). Policy randomness comes from stream ``pst``. Returns False on
+    ``after_fn`` (when ``between``); ``opts`` goes to both hooks as it is (the option
+    array, or the game's context: module doc). Policy randomness comes from stream ``pst``. Returns False on
     an illegal card (``err`` filled, :func:`illegal_play_nb`) or when ``after_trick``
     stops the deal."""
     players = state[S_PLAYERS]
@@ -225,6 +240,14 @@ def play_tricks_nb(choose_fn, after_fn, between, hands, state, tables, opts, sea
 def no_after_trick_cb(hands, state, opts, pst, err):
     """``after_trick`` of a game with nothing between tricks."""
     return True
+
+
+@cfunc(CHOOSE_SIG, cache=True)
+def no_choose_cb(code, seat, hand, legal, state, trick, tt, params, opts):
+    """``choose`` in ``fns`` of a game whose kernels call their own ``@njit`` choose hook
+    (the hooks' context, module doc); never called by them. Returns -1 (no card: an
+    illegal move), so a kernel that called it by mistake stops with an error."""
+    return -1
 
 
 #: :func:`play_tricks_nb` compiled into its caller (``inline="always"``), for a kernel that

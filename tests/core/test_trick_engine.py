@@ -100,3 +100,34 @@ def test_a_stats_bundle_pickles_by_reference_so_cached_kernels_are_found_again()
     assert ToyStats.__module__ == toy_tricks.__name__
     assert pickle.loads(pickle.dumps(ToyStats)) is ToyStats
     assert pickle.loads(dumps(TOY_STATS)) == TOY_STATS
+
+
+def test_a_scratch_record_is_named_slots_of_one_context_field():
+    """``scratch_layout`` lays out a game's hook state by name (first slot of each, the
+    length last); ``context(..., scratch=layout)`` ends the context with the ``scratch``
+    field, after the engine's and the game's work fields; bad declarations are refused."""
+    from simkit.core.trick_game import TRICK_FIELDS, context, scratch_layout
+
+    H = scratch_layout("TestScratch", held=1, before=4, key=1)
+    assert (H.held, H.before, H.key, H.size) == (0, 1, 5, 6)
+    Ctx = context("Ctx", ("net",), scratch=H)
+    assert Ctx._fields == TRICK_FIELDS + ("net", "scratch")
+    assert context("Ctx", ("net",))._fields == TRICK_FIELDS + ("net",)
+    with pytest.raises(ValueError, match="size"):
+        scratch_layout("Bad", size=2)
+    with pytest.raises(ValueError, match="'before'"):
+        scratch_layout("Bad", held=1, before=0)
+    with pytest.raises(TypeError, match="scratch_layout"):
+        context("Bad", (), scratch=(0, 1))
+    with pytest.raises(ValueError, match="shadow"):
+        context("Bad", ("scratch",), scratch=H)
+
+
+def test_kernels_whose_hooks_get_the_context_pass_placeholders_in_fns():
+    """King and Thousand call their own ``@njit`` hooks with the context in the place of
+    the options; the ``cfunc`` slots of ``fns`` hold the engine's placeholders, and the
+    choose placeholder answers -1 (no card) if a kernel ever called it."""
+    from simkit.core.trick_play import no_choose_cb
+
+    legal = np.zeros(1, np.int64)
+    assert no_choose_cb._pyfunc(2, 0, 1, 1, legal, legal, legal, np.zeros((1, 1)), legal) == -1
