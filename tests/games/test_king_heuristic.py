@@ -184,7 +184,7 @@ def test_play_out_stops_once_every_scoring_card_is_scored():
         hands = np.zeros(MAX_SEATS, np.int64)
         for s, h in enumerate(("7h 8h 9h 10h 7d 8d 9d", "10s Js Qs Jh Qh Ah 10d", "Ks As Jd Qd Kd Ad 7c",
                                "8c 9c 10c Jc Qc Kc Ac")):
-            hands[s] = hands[4 + s] = mask_of(h)
+            hands[s] = mask_of(h)
         opts = pack(KingRules(unit="deal", contract=contract), nb.O)
         nb.rollout_nb(hands, st, TABLES, opts, np.zeros(N_ERR, np.int64))
         return [int(st[nb.S_PTS + s]) for s in range(4)], int(st[S_TRICK_NO]), DEAL_TOTAL[c]

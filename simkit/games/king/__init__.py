@@ -71,7 +71,7 @@ class King(TrickGame):
                    net=moments(P), win=moments(P), group_mom=moments(2 * (int(seats.group.max()) + 1)),
                    net_hist=np.zeros((P, 2 * nb.MAX_NET + 1), np.int64))
         inp = self.inputs(deck(32), self._opts(rules), TABLES, seats)
-        nb.king_chunk_nb.entry()(seed, start, stop, inp, (nb.choose_play_cb, nb.after_trick_cb, *fns),
+        nb.king_chunk_nb.entry()(seed, start, stop, inp, (nb.no_choose_cb, nb.no_after_trick_cb, *fns),
                                  nb.KingStats(**st), audit)
         if inp.err[E_KIND]:
             self.raise_err(inp.err, policies, f"unit {inp.err[E_UNIT]}, ")
@@ -108,7 +108,7 @@ class King(TrickGame):
         hands = np.zeros(8, np.int64)
         inp = self.inputs(deck(32), self._opts(rules), TABLES, seats)
         audit_out = inp.audit_out
-        if not nb.one_deal_nb(order, inp, (nb.choose_play_cb, nb.after_trick_cb, *fns), contract_code(name), dealer,
+        if not nb.one_deal_nb(order, inp, (nb.no_choose_cb, nb.no_after_trick_cb, *fns), contract_code(name), dealer,
                               int(seed), state, hands):
             self.raise_err(inp.err, policies)
         trump = int(state[S_TRUMP])

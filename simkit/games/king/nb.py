@@ -27,7 +27,7 @@ import numpy as np
 from numba import types
 
 from simkit.core.interrupt_nb import poll_interrupt_nb
-from simkit.core.jit import cfunc, njit
+from simkit.core.jit import njit
 from simkit.core.borrow import borrowed
 from simkit.core.cards import HEARTS
 from simkit.core.options import choices, layout
@@ -35,10 +35,10 @@ from simkit.core.rng import next_u64_nb, randbelow_nb, seed_stream_nb
 from simkit.core.rollout import best_by_rollouts_nb, play_trick_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.trick_game import (INPUTS_TYPE, bundle, chunk_signature, context, deal_core_nb, fns_type,
-                                    shuffle_top_nb, trick_core_nb, unit_loop)
-from simkit.core.trick_play import (AFTER_SIG, CHOOSE_SIG, E_DEAL, E_HAND, E_KIND, E_LED, E_LEGAL, E_MOVE, E_SEAT,
-                                    E_TRICK, E_TRUMP, ERR_GAME, N_ERR, PLAY_BUILTIN, play_tricks_inline_nb,
-                                    play_tricks_nb)
+                                    scratch_layout, shuffle_top_nb, trick_core_nb, unit_loop)
+from simkit.core.trick_play import (E_DEAL, E_HAND, E_KIND, E_LED, E_LEGAL, E_MOVE, E_SEAT, E_TRICK, E_TRUMP,
+                                    ERR_GAME, N_ERR, PLAY_BUILTIN, play_tricks_inline_nb)
+from simkit.core.trick_play import no_after_trick_cb, no_choose_cb  # noqa: F401  (fns placeholders, __init__.py)
 from simkit.core.trick_play import PLAY_RANDOM, PLAY_USER  # noqa: F401  (policy codes, read by policies.py)
 from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_nb, no_user_play_nb,  # noqa: F401
                                 BREAK_NEVER, F_FORCED, MAX_SEATS, NO_TRUMP, S_BREAK, S_DEAL_NO, S_EXTRA, S_FOLLOW,
@@ -67,8 +67,10 @@ S_PREV_PLAYED = S_EXTRA + 3      # S_PLAYED before the trick in play (scoring pe
 S_PTS = S_EXTRA + 4              # 4 entries: points each seat took so far this deal
 S_TRICK_LEADER = S_EXTRA + 8     # who led the trick in play (the over_ace check)
 S_RNG = S_EXTRA + 9              # the policies' random key (drawn from the unit's policy stream)
-#: the hands before the trick in play are kept in ``hands[PLAYERS + seat]`` (the over_ace check),
-#: out of the state that policies read
+#: the hooks' scratch record (:func:`~simkit.core.trick_game.scratch_layout`, the context's ``scratch``):
+#: ``before + seat`` = that seat's hand before the trick in play (the over_ace check), out of the hands and of
+#: the state that policies read
+H = scratch_layout("KingScratch", before=PLAYERS)
 
 #: ``opts`` slots (:func:`~simkit.core.options.layout`: one per rule option, named as it)
 O = layout(KingRules)
@@ -154,12 +156,11 @@ def mask_score_nb(contract, mask, trick_no):
 
 
 @njit(cache=True, inline="always")
-def between_tricks_nb(hands, state, opts, check, err):
+def score_trick_nb(state):
     """After each trick: score it to its taker (the cards it added to ``S_PLAYED``); in a
     positive deal ban trumps to a leader other than the namer (002:44 «Ходить с козырной
     масти при наличии карт другой масти на руках имеет право только игрок, назначавший
-    козыря»); under ``over_ace`` check that the K♥ fell on a heart lead once the A♥ was
-    in the trick (when ``check``). Returns False (``err`` filled) when it did not."""
+    козыря»). Returns the contract."""
     c = state[S_CONTRACT]
     new = state[S_PLAYED] & ~state[S_PREV_PLAYED]
     state[S_PREV_PLAYED] = state[S_PLAYED]
@@ -167,27 +168,38 @@ def between_tricks_nb(hands, state, opts, check, err):
     state[S_PTS + w] += mask_score_nb(c, new, state[S_TRICK_NO] - 1)
     if c == PLUS:
         state[S_LEAD_BAN] = -1 if w == state[S_NAMER] else state[S_TRUMP]
-    elif check and opts[O.king_forced] != KING_FORCED.void and (state[S_FOLLOW] & F_FORCED) != 0:
-        if not over_ace_kept_nb(hands, state, err):
+    return c
+
+
+@njit(cache=True, inline="always")
+def between_tricks_nb(hands, state, opts, scratch, err):
+    """After each trick: :func:`score_trick_nb`; in a negative deal under ``over_ace``,
+    check that the K♥ fell on a heart lead once the A♥ was in the trick, from the hands
+    before it (``scratch[H.before + seat]``), and keep the hands for the next one.
+    Returns False (``err`` filled) when it did not."""
+    if score_trick_nb(state) != PLUS and opts[O.king_forced] != KING_FORCED.void \
+            and (state[S_FOLLOW] & F_FORCED) != 0:
+        if not over_ace_kept_nb(hands, state, scratch, err):
             return False
         for s in range(PLAYERS):
-            hands[PLAYERS + s] = hands[s]
-        state[S_TRICK_LEADER] = w
+            scratch[H.before + s] = hands[s]
+        state[S_TRICK_LEADER] = state[S_LEADER]
     return True
 
 
 @njit(cache=True)
-def over_ace_kept_nb(hands, state, err):
+def over_ace_kept_nb(hands, state, scratch, err):
     """Whether the trick just played kept ``king_forced=over_ace``: on a heart lead the
-    holder of the K♥ played it if the A♥ came before his turn (else ``err`` is filled)."""
+    holder of the K♥ played it if the A♥ came before his turn (else ``err`` is filled).
+    ``scratch[H.before + seat]``: the hands before the trick."""
     lead = state[S_TRICK_LEADER]
-    led = lowest_card_nb(hands[PLAYERS + lead] & ~hands[lead])
+    led = lowest_card_nb(scratch[H.before + lead] & ~hands[lead])
     if (led & 3) != HEARTS:
         return True
     ace_at = -1
     for k in range(PLAYERS):
         s = (lead + k) % PLAYERS
-        before = hands[PLAYERS + s]
+        before = scratch[H.before + s]
         played = before & ~hands[s]
         if (before >> KING) & 1 and ace_at >= 0 and not (played >> KING) & 1:
             game_err_nb(err, ERR_KING, s, lowest_card_nb(played), before, np.int64(1) << KING, state)
@@ -213,18 +225,19 @@ def game_err_nb(err, kind, seat, move, hand, legal, state):
 
 
 @njit(cache=True)
-def after_trick_nb(hands, state, opts, pst, err):
-    """The engine's ``after_trick`` hook: :func:`between_tricks_nb`. The chunk's deals call
-    it directly (:func:`~simkit.core.trick_play.play_tricks_inline_nb`, on the context's
-    borrowed arrays)."""
-    return between_tricks_nb(hands, state, opts, True, err)
+def between_tricks_call_nb(hands, state, opts, scratch, err):
+    """:func:`between_tricks_nb` as a call (once per trick: the loop stays small), on the
+    context's borrowed arrays."""
+    return between_tricks_nb(hands, state, opts, scratch, err)
 
 
-@cfunc(AFTER_SIG, cache=True)
-def after_trick_cb(hands, state, opts, pst, err):
-    """:func:`after_trick_nb` as the engine's ``cfunc`` hook, for :func:`one_deal_nb`."""
-    hands, state, opts, pst, err = borrowed((hands, state, opts, pst, err))   # the engine's arrays: see borrow.py
-    return between_tricks_nb(hands, state, opts, True, err)
+@njit(cache=True, inline="always")
+def after_trick_nb(hands, state, ctx, pst, err):
+    """The engine's ``after_trick`` hook, with the context in the place of the options
+    (:mod:`simkit.core.trick_play`, the hooks' context): :func:`between_tricks_nb` on
+    ``ctx.opts`` and the scratch record ``ctx.scratch``. The deals call it directly
+    (:func:`~simkit.core.trick_play.play_tricks_inline_nb`)."""
+    return between_tricks_call_nb(hands, state, ctx.opts, ctx.scratch, err)
 
 
 # -- play policies -------------------------------------------------------------------------------
@@ -714,7 +727,7 @@ def rollout_nb(hands, state, tables, opts, err):
     """Play the deal in ``state`` out from where it stands (mid-trick too, the trick maybe
     full), every seat by the heuristic at its defaults, under the same rules as the engine (the legal
     cards, the positive deals' lead ban, the over_ace rule: :func:`own_legal_nb`) and
-    scoring (``S_PTS``, :func:`between_tricks_nb` after each trick; no over_ace check:
+    scoring (``S_PTS``, :func:`score_trick_nb` after each trick; no over_ace check:
     every card played here is narrowed already). It stops once every card that scores in
     the contract is played and nothing else scores (:data:`SCORING_CARDS`): the points
     are those the whole play-out would give, the rest of the deal left unplayed."""
@@ -725,7 +738,7 @@ def rollout_nb(hands, state, tables, opts, err):
     while state[S_TRICK_NO] < TRICKS:
         play_trick_nb(hands, state, trick, tt, opts, own_legal_nb, heuristic_card_nb)
         close_trick_nb(state, trick, tt)
-        between_tricks_nb(hands, state, opts, False, err)
+        score_trick_nb(state)
         if stop != 0 and (state[S_PLAYED] & stop) == stop:         # every scoring card scored
             break
 
@@ -763,8 +776,8 @@ def simulation_play_nb(seat, hand, legal, state, tables, opts, samples):
                                                                           sign), sample_nb, rollout_value_nb)
 
 
-@cfunc(CHOOSE_SIG, cache=True)
-def choose_play_cb(code, seat, hand, legal, state, trick, tt, params, opts):
+@njit(cache=True)
+def choose_play_nb(code, seat, hand, legal, state, trick, tt, params, opts):
     """The built-in play policies: the heuristic, the simulation and (under over_ace)
     random play from the narrowed legal set."""
     n = state[S_N_IN_TRICK]
@@ -779,6 +792,14 @@ def choose_play_cb(code, seat, hand, legal, state, trick, tt, params, opts):
         samples = max(1, np.int64(params[seat, P_SAMPLES]))
         return simulation_play_nb(seat, hand, legal, state, TABLES, opts, samples)
     return random_card_nb(legal, key_stream_nb(state))
+
+
+@njit(cache=True, inline="always")
+def choose_nb(code, seat, hand, legal, state, trick, tt, params, ctx):
+    """The engine's ``choose`` hook, with the context in the place of the options
+    (:mod:`simkit.core.trick_play`, the hooks' context): :func:`choose_play_nb` on
+    ``ctx.opts``. The deals pass it to the engine directly."""
+    return choose_play_nb(code, seat, hand, legal, state, trick, tt, params, ctx.opts)
 
 
 # -- naming trump ----------------------------------------------------------------------------------
@@ -869,17 +890,15 @@ def deal_hands_nb(order, contract, dealer, hands):
 
 
 @njit(cache=True, inline="always")     # once per deal: inlined
-def play_deal_nb(engine, after_fn, ctx, fns, order, contract, dealer, deal_no, audit):
+def play_deal_nb(ctx, fns, order, contract, dealer, deal_no, audit):
     """One deal of ``contract`` from the card order ``order``: deal, name trump in a
     positive deal (the namer sees his three cards, :func:`name_trump_nb`; «По последней»:
-    the suit of ``order[28]``), play with the trick engine ``engine`` and its hook
-    ``after_fn`` (:func:`~simkit.core.trick_play.play_tricks_inline_nb` and
-    :func:`after_trick_nb` in the chunk, the loop compiled into the deal and the hook a
-    direct call; :func:`~simkit.core.trick_play.play_tricks_nb` and the ``cfunc``
-    elsewhere), score per trick. Leaves the points in ``ctx.state[S_PTS:]`` and the tricks
+    the suit of ``order[28]``), play (:func:`~simkit.core.trick_play.play_tricks_inline_nb`,
+    the loop compiled into the deal, its hooks :func:`choose_nb` and :func:`after_trick_nb`
+    direct calls that get the context), score per trick. Leaves the points in ``ctx.state[S_PTS:]`` and the tricks
     in ``ctx.state[S_WON:]``; returns False on an illegal move (``ctx.err`` filled). Audit: the 32 cards dealt eight a seat, all played, eight tricks,
     and the points totalling :data:`~.scoring.DEAL_TOTAL` (16, eralash 96, positive 24)."""
-    state, hands, tables, opts, audit_out = ctx.state, ctx.hands, ctx.tables, ctx.opts, ctx.audit_out
+    state, hands, tables, audit_out, scratch = ctx.state, ctx.hands, ctx.tables, ctx.audit_out, ctx.scratch
     namer = deal_hands_nb(order, contract, dealer, hands)
     leader = (dealer + 1) % PLAYERS          # the eldest leads; in a positive deal he is the namer
     start_deal_nb(state, tables, NO_TRUMP, PLAYERS, TRICKS, dealer, leader, -1, deal_no)
@@ -905,7 +924,7 @@ def play_deal_nb(engine, after_fn, ctx, fns, order, contract, dealer, deal_no, a
     state[S_TRICK_LEADER] = leader
     for s in range(PLAYERS):
         state[S_PTS + s] = 0
-        hands[PLAYERS + s] = hands[s]
+        scratch[H.before + s] = hands[s]
     if audit:
         audit_out[0] += 1
         union = 0
@@ -917,8 +936,8 @@ def play_deal_nb(engine, after_fn, ctx, fns, order, contract, dealer, deal_no, a
             audit_out[1] += 1
     # «не брать взяток» scores 2 a trick: from the tricks won, without the hook (a third of a random deal's time)
     between = np.bool_(contract != NO_TRICKS)
-    if not engine(fns[0], after_fn, between, hands, state, tables, opts, ctx.seats, fns[2], ctx.pst, audit, audit_out,
-                  ctx.err):
+    if not play_tricks_inline_nb(choose_nb, after_trick_nb, between, hands, state, tables, ctx, ctx.seats, fns[2],
+                                 ctx.pst, audit, audit_out, ctx.err):
         return False
     if not between:
         for s in range(PLAYERS):
@@ -1002,8 +1021,8 @@ def score_party_nb(net, group, stats, gx, audit, audit_out):
 
 
 #: the kernel context (:func:`~simkit.core.trick_game.context`): the engine's fields and ``net`` (the party's net
-#: scores per seat), ``gx`` (per policy group: win shares, then net scores)
-KingCtx = context("KingCtx", ("net", "gx"))
+#: scores per seat), ``gx`` (per policy group: win shares, then net scores), ``scratch`` (the hooks' record, :data:`H`)
+KingCtx = context("KingCtx", ("net", "gx"), scratch=H)
 
 
 @njit(cache=True, inline="always")
@@ -1011,8 +1030,8 @@ def unit_nb(ctx, fns, unit, audit):
     """One unit (the engine's unit hook, :func:`~simkit.core.trick_game.unit_loop`): a
     whole party (seven negative deals, then eight positive ones, the deal passing left)
     or, with ``unit=deal``, one deal of ``opts[O.contract]`` dealt by ``first_dealer``.
-    The deals call the hook :func:`after_trick_nb` directly; ``fns[1]``, its ``cfunc``, is
-    not used here. False on an illegal move."""
+    The deals call the hooks :func:`choose_nb` and :func:`after_trick_nb` directly; the
+    ``cfunc`` slots of ``fns`` are placeholders. False on an illegal move."""
     opts, stats, state, deck, net = ctx.opts, ctx.stats, ctx.state, ctx.deck, ctx.net
     single = opts[O.unit] == UNIT.deal
     points, by_position, tricks, naming, counters = (stats.points, stats.by_position, stats.tricks, stats.naming,
@@ -1027,7 +1046,7 @@ def unit_nb(ctx, fns, unit, audit):
         shuffle_top_nb(deck, PLAYERS * TRICKS - 1, ctx.dst)
         for s in range(PLAYERS):
             state[S_SCORE + s] = net[s]
-        if not play_deal_nb(play_tricks_inline_nb, after_trick_nb, ctx, fns, deck, contract, dealer, k + 1, audit):
+        if not play_deal_nb(ctx, fns, deck, contract, dealer, k + 1, audit):
             return False
         sign = 1 if contract == PLUS else -1
         for s in range(PLAYERS):
@@ -1054,9 +1073,12 @@ run_units_nb = unit_loop(unit_nb)
 def king_chunk_nb(seed, start, stop, inp, fns, stats, audit):
     """Play units ``start..stop-1`` into ``stats`` (:data:`KingStats`) with the unit hook
     :func:`unit_nb` (``inp.opts``: the layout :data:`O`; ``fns`` = ``(choose, after_trick,
-    play, trump)``, the trump policy's user function typed as a bid)."""
+    play, trump)``: the placeholders :func:`~simkit.core.trick_play.no_choose_cb` and
+    :func:`~simkit.core.trick_play.no_after_trick_cb`, the user's play function and the
+    trump policy's, typed as a bid)."""
     ctx = KingCtx(*(trick_core_nb(inp, stats) + (np.zeros(PLAYERS, np.int64),
-                                                 np.zeros(stats.group_mom.shape[0], np.int64))))
+                                                 np.zeros(stats.group_mom.shape[0], np.int64),
+                                                 np.zeros(H.size, np.int64))))
     run_units_nb(seed, start, stop, ctx, fns, audit)
 
 
@@ -1068,7 +1090,8 @@ def one_deal_nb(order, inp, fns, contract, dealer, seed, state, hands):
     policy randomness from unit 0's policy stream of ``seed``. ``state`` is filled and
     ``hands`` receives the hands as dealt; returns False on an illegal move (``inp.err``
     filled)."""
-    ctx = KingCtx(*(deal_core_nb(inp, order, seed, state) + (np.zeros(PLAYERS, np.int64), np.zeros(1, np.int64))))
-    ok = play_deal_nb(play_tricks_nb, fns[1], ctx, fns, order, contract, dealer, 1, np.bool_(True))
+    ctx = KingCtx(*(deal_core_nb(inp, order, seed, state) + (np.zeros(PLAYERS, np.int64), np.zeros(1, np.int64),
+                                                             np.zeros(H.size, np.int64))))
+    ok = play_deal_nb(ctx, fns, order, contract, dealer, 1, np.bool_(True))
     deal_hands_nb(order, contract, dealer, hands)
     return ok
