@@ -13,12 +13,10 @@ from simkit.core.cards import deck, format as format_cards
 from simkit.core.options import pack
 from simkit.core.stats import Stats, moments
 from simkit.core.trick_play import E_DEAL, E_HAND, E_KIND, E_LEGAL, E_PHASE, E_SEAT, E_UNIT, R_PLAY
-from simkit.core.tricks import S_DEAL_NO, S_WON, cards_of
+from simkit.core.tricks import S_DEAL_NO, S_SIZE, S_WON, cards_of
 from simkit.games.thousand import layout as L, nb, report
-from simkit.games.thousand.play import after_trick_cb, after_trick_log_cb
 from simkit.games.thousand.policies import BID, PARAM_SLOTS, PLAY
 from simkit.games.thousand.rules import ThousandRules
-from simkit.games.thousand.simulation import choose_play_cb
 from simkit.games.thousand.scoring import FOLLOW_1000_2, FOLLOW_1001, TABLES
 from simkit.games.tricks_base import SUIT_NAMES, TrickGame
 
@@ -84,7 +82,7 @@ class Thousand(TrickGame):
                    counters=np.zeros(nb.N_COUNTERS, np.int64), game_win=moments(P), game_score=moments(P),
                    game_len=moments(1), group_mom=moments(int(seats.group.max()) + 1))
         inp = self.inputs(deck(24), self._opts(rules), TABLES, seats)
-        nb.thousand_chunk_nb.entry()(seed, start, stop, inp, (choose_play_cb, after_trick_cb, *fns),
+        nb.thousand_chunk_nb.entry()(seed, start, stop, inp, (nb.no_choose_cb, nb.no_after_trick_cb, *fns),
                                      nb.ThousandStats(**st), audit)
         if inp.err[E_KIND]:
             self.raise_err(inp.err, policies, f"unit {inp.err[E_UNIT]}, ")
@@ -129,13 +127,13 @@ class Thousand(TrickGame):
                 raise self._bad(f"scores={scores!r}: give one running score per seat ({P})")
             run_scores[:P] = scores
         seats, fns = self.seat_policies(policies, P)
-        state = np.zeros(L.STATE_SIZE, np.int64)
+        state = np.zeros(S_SIZE, np.int64)
         state[S_DEAL_NO] = deal_no
         rec = np.zeros(L.N_REC, np.int64)
         dscore = np.zeros(8, np.int64)
         log = np.full(L.N_LOG, -1, np.int64)
         inp = self.inputs(deck(24), self._opts(rules), TABLES, seats)
-        if not nb.one_deal_nb(order, inp, (choose_play_cb, after_trick_log_cb, *fns), dealer, int(seed), run_scores,
+        if not nb.one_deal_nb(order, inp, (nb.no_choose_cb, nb.no_after_trick_cb, *fns), dealer, int(seed), run_scores,
                               state, rec, dscore, log):
             self.raise_err(inp.err, policies)
         audit_out = inp.audit_out

@@ -9,12 +9,13 @@ trick state (:mod:`simkit.core.tricks` ``S_*``: ``S_SCORE + i`` = active seat ``
 running score) plus the fields below.
 
 The kernels' context (:data:`ThousandCtx`) holds the engine's fields (its ``state`` is
-``int64[STATE_SIZE]``: the shared layout, then Thousand's own fields ``S_HELD ..
-S_KEY``) and the game's work arrays by name.
+the shared layout, ``int64[S_SIZE]``), the game's work arrays by name and the hooks'
+scratch record (:data:`H`): what the ``after_trick`` hook keeps between tricks and the
+simulation player's random key, which the hooks reach through the context.
 """
 from simkit.core.options import choices, layout
-from simkit.core.trick_game import context
-from simkit.core.tricks import S_EXTRA, S_SIZE
+from simkit.core.trick_game import context, scratch_layout
+from simkit.core.tricks import S_EXTRA
 from simkit.core.trick_play import E_EXTRA, ERR_GAME, PLAY_BUILTIN, PLAY_RANDOM, PLAY_USER  # noqa: F401 (codes)
 from simkit.games.thousand.rules import ThousandRules
 
@@ -32,18 +33,17 @@ S_POINTS = S_EXTRA + 9      # 3 entries: each active seat's card points taken pl
 S_COUNTED = S_EXTRA + 12    # the cards whose points are already credited (the tricks closed)
 S_GIVEN = S_EXTRA + 13      # the cards the declarer gave away (he knows where they went)
 
-# -- Thousand's own state fields, after the shared layout (S_SIZE .. STATE_SIZE - 1) ---------------------------
-# what the after_trick hook keeps between tricks (set by play.play_out_nb; the hook gets the engine's arrays only,
-# and the shared layout's game fields S_EXTRA.. are all taken), and the simulation player's key (the choose hook
-# gets no random stream)
-S_HELD = S_SIZE + 0     # the cards the leader of a declared marriage holds back for its trick
-S_HOLDER = S_SIZE + 1   # whose they are (-1: nobody's)
-S_DRAWN = S_SIZE + 2    # bit seat: that active seat plays at random, so the hook draws its declarations itself
-S_MSEQ = S_SIZE + 3     # the marriages declared so far (R_MSEQ's layout)
-S_MTRICK = S_SIZE + 4   # the tricks they were declared on (R_MTRICK's layout)
-S_KEY = S_SIZE + 5      # the simulation player's random key, drawn at each deal a seat plays by simulation
-#                         (simulation.draw_key_nb), moved on at each of its decisions
-STATE_SIZE = S_SIZE + 6
+# -- the hooks' scratch record (the context's ``scratch``: simkit.core.trick_game.scratch_layout) ----------------
+#: what the after_trick hook keeps between tricks (set by play.play_out_nb) and the choose hook's random key, out of
+#: the hands and of the table state that policies read: ``ctx.scratch[H.held]`` ...
+#:   held    the cards the leader of a declared marriage holds back for its trick
+#:   holder  whose they are (-1: nobody's)
+#:   drawn   bit seat: that active seat plays at random, so the hook draws its declarations itself
+#:   mseq    the marriages declared so far (R_MSEQ's layout)
+#:   mtrick  the tricks they were declared on (R_MTRICK's layout)
+#:   key     the simulation player's random key, drawn at each deal a seat plays by simulation
+#:           (simulation.draw_key_nb), moved on at each of its decisions
+H = scratch_layout("ThousandScratch", held=1, holder=1, drawn=1, mseq=1, mtrick=1, key=1)
 
 # -- phases (state[S_PHASE]): what the bid or play policy is asked ---------------------------
 PHASE_AUCTION = 0   # bid: 0 = pass, else a bid
@@ -109,9 +109,9 @@ N_REC = 24
 N_LOG = 2 * 8
 
 #: the kernels' context (:func:`~simkit.core.trick_game.context`): the engine's fields (``seats``: the table
-#: seats' policies; ``state``: int64[STATE_SIZE]) and ``act`` (the deal's three active seats' policies,
+#: seats' policies) and ``act`` (the deal's three active seats' policies,
 #: ``.nb.seat_map_nb``), ``rec`` (the deal's record, ``R_*``), ``scores`` (the running score per table seat),
 #: ``dscore`` (the deal's per table seat), ``tseat`` (the table seat of each active seat), ``gx`` (per policy
 #: group), ``log`` (the trick log of a hand-built deal, ``N_LOG``; empty elsewhere) and ``same`` (every table seat
-#: has the same policies: ``act`` is set once per chunk)
-ThousandCtx = context("ThousandCtx", ("act", "rec", "scores", "dscore", "tseat", "gx", "log", "same"))
+#: has the same policies: ``act`` is set once per chunk), then ``scratch`` (the hooks' record, :data:`H`)
+ThousandCtx = context("ThousandCtx", ("act", "rec", "scores", "dscore", "tseat", "gx", "log", "same"), scratch=H)

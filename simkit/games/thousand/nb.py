@@ -22,7 +22,8 @@ from simkit.core.rng import randbelow_nb
 from simkit.core.stats import moment_add_nb
 from simkit.core.trick_game import (INPUTS_TYPE, bundle, chunk_signature, deal_core_nb, fns_type, shuffle_top_nb,
                                     trick_core_nb, unit_loop)
-from simkit.core.trick_play import SeatPolicies, illegal_move_nb, play_tricks_inline_nb, play_tricks_nb
+from simkit.core.trick_play import SeatPolicies, illegal_move_nb
+from simkit.core.trick_play import no_after_trick_cb, no_choose_cb  # noqa: F401  (fns placeholders, __init__.py)
 from simkit.core.tricks import (BID_FN, MAX_SEATS, NO_TRUMP, PLAY_FN, S_BID, S_DEAL_NO, S_PLAYED, S_SCORE, S_SEAT,
                                 S_WON, TT_DECK, deal_round_nb, popcount_nb, start_deal_nb)
 from simkit.core.tricks import BID_SIG, PLAY_SIG, no_user_bid_nb, no_user_play_nb  # noqa: F401  (policies, users)
@@ -35,13 +36,12 @@ from simkit.games.thousand.layout import (BID_HEURISTIC, BID_RANDOM, BID_SIMULAT
                                           R_ALLPASS, R_BID, R_CALLS, R_CONTRACT, R_DEALT, R_DECL, R_HIGH, R_IDLE,
                                           R_PLAYHANDS, R_RESULT, R_SCORE, R_TAKEN, R_WIDOW, RES_CONCEDED, RES_FAILED,
                                           RES_MADE, RES_THROWN, S_CONTRACT, S_COUNTED, S_DECLARER, S_GIVEN, S_HIGH,
-                                          S_MARRIED, S_OPENING, S_PHASE, S_POINTS, S_STEP, S_WIDOW, STATE_SIZE,
-                                          ThousandCtx)
-from simkit.games.thousand.play import TRICKS, after_trick_nb, play_out_nb, start_play_nb, widow_nb
+                                          S_MARRIED, S_OPENING, S_PHASE, S_POINTS, S_STEP, S_WIDOW, H, ThousandCtx)
+from simkit.games.thousand.play import TRICKS, after_trick_log_nb, after_trick_nb, play_out_nb, start_play_nb, widow_nb
 from simkit.games.thousand.scoring import (DEAL_POINTS, HAND, MARRIAGE_VALUES, POINTS, REFUSAL_BONUS_1000_2,
                                            THROW_IN_BONUS, barrel_penalty_nb, bid_legal_nb, contract_legal_nb,
                                            idle_dealer_points_nb, played_deal_scores_nb, unplayed_deal_scores_nb)
-from simkit.games.thousand.simulation import draw_key_nb, rollout_value_nb
+from simkit.games.thousand.simulation import choose_nb, draw_key_nb, rollout_value_nb
 
 #: what the counted bidder adds to a hand's value for the widow it will take before seeing it:
 #: 1001 takes three cards and gives back two (its weakest), 1000 (2) keeps one of three
@@ -191,12 +191,13 @@ def _audit_hands_nb(hands, extra, k, deck, audit_out):
 
 
 @njit(cache=True, inline="always")
-def deal_nb(engine, hook, ctx, fns, order, deal_no, audit):
+def deal_nb(hook, ctx, fns, order, deal_no, audit):
     """Deal ``deal_no`` of the unit from the card order ``order`` (module doc) on the
     context ``ctx`` (the active seats' policies ``ctx.act``); its record in ``ctx.rec``
     (:mod:`.layout` ``R_*``). False on an illegal move (``ctx.err`` filled). The tricks
-    are played by ``engine`` with the hook ``hook`` (:func:`.play.play_out_nb`);
-    ``fns[1]``, the ``cfunc`` hook, goes to the simulation bidder's play-outs.
+    are played with the hooks :func:`.simulation.choose_nb` and ``hook``
+    (:func:`.play.after_trick_nb`, or :func:`.play.after_trick_log_nb` for a logged deal;
+    :func:`.play.play_out_nb`).
 
     Outcomes (002:89-91, 002:98-101): the contract made (+ contract) or failed
     (- contract), the others scoring their points rounded; conceded after the widow
@@ -288,8 +289,8 @@ def deal_nb(engine, hook, ctx, fns, order, deal_no, audit):
             unplayed_deal_scores_nb(3, -1, decl, contract, others, widow, score)
     else:
         start_play_nb(state, opts, decl, contract)
-        draw_key_nb(seats, state, pst)
-        if not play_out_nb(engine, hook, ctx, fns, audit):
+        draw_key_nb(seats, ctx.scratch, pst)
+        if not play_out_nb(choose_nb, hook, ctx, fns, audit):
             return False
         taken = state[S_POINTS + decl]
         rec[R_TAKEN] = taken
@@ -424,7 +425,8 @@ def unit_nb(ctx, fns, unit, audit):
     ``unit=deal``, one deal. Each deal's active seats' policies are mapped into
     ``ctx.act`` (:func:`seat_map_nb`; once per chunk when ``ctx.same``). The deals play
     their tricks with :func:`~simkit.core.trick_play.play_tricks_inline_nb` and call the
-    hook :func:`.play.after_trick_nb` directly. False on an illegal move."""
+    hooks :func:`.simulation.choose_nb` and :func:`.play.after_trick_nb` directly; the
+    ``cfunc`` slots of ``fns`` are placeholders. False on an illegal move."""
     opts, stats, state, deck, audit_out, seats = ctx.opts, ctx.stats, ctx.state, ctx.deck, ctx.audit_out, ctx.seats
     act, rec, scores, dscore, tseat, gx = ctx.act, ctx.rec, ctx.scores, ctx.dscore, ctx.tseat, ctx.gx
     players = opts[O.players]
@@ -445,7 +447,7 @@ def unit_nb(ctx, fns, unit, audit):
         dealer = (opts[O.first_dealer] + d) % players
         seat_map_nb(seats, act, dealer, players, tseat, scores, state, ctx.same)
         shuffle_top_nb(deck, 23, ctx.dst)
-        if not deal_nb(play_tricks_inline_nb, after_trick_nb, ctx, fns, deck, d + 1, audit):
+        if not deal_nb(after_trick_nb, ctx, fns, deck, d + 1, audit):
             return False
         deals += 1
         counters[C_DEALS] += 1
@@ -517,27 +519,21 @@ def active_seats_nb(seats):
     return SeatPolicies(np.zeros((2, 3), np.int64), np.zeros((2, 3, seats.params.shape[2])), np.zeros(3, np.int64))
 
 
-@njit(cache=True)
-def thousand_core_nb(inp, stats):
-    """The engine's fields of a chunk's context (:func:`~simkit.core.trick_game.trick_core_nb`)
-    with Thousand's table state, ``int64[STATE_SIZE]``."""
-    core = trick_core_nb(inp, stats)
-    return core[:10] + (np.zeros(STATE_SIZE, np.int64), core[11])
-
-
 @njit(chunk_signature(STATS_TYPE, PLAY_FN, BID_FN), cache=True)
 def thousand_chunk_nb(seed, start, stop, inp, fns, stats, audit):
     """Play units ``start..stop-1`` (whole games or single deals) into ``stats``
     (:data:`ThousandStats`) with the unit hook :func:`unit_nb` (``inp.opts``: the layout
-    :data:`.layout.O`; ``fns`` = ``(choose, after, play, bid)``). When every table seat
-    has the same policies the active seats' are set here, once."""
+    :data:`.layout.O`; ``fns`` = ``(choose, after, play, bid)``, the first two the
+    engine's placeholders :func:`~simkit.core.trick_play.no_choose_cb` and
+    :func:`~simkit.core.trick_play.no_after_trick_cb`). When every table seat has the same
+    policies the active seats' are set here, once."""
     seats = inp.seats
     players = inp.opts[O.players]
     same = same_policies_nb(seats, players)
-    ctx = ThousandCtx(*(thousand_core_nb(inp, stats) + (
+    ctx = ThousandCtx(*(trick_core_nb(inp, stats) + (
         active_seats_nb(seats), np.zeros(N_REC, np.int64), np.zeros(MAX_SEATS, np.int64),
         np.zeros(MAX_SEATS, np.int64), np.zeros(3, np.int64), np.zeros(stats.group_mom.shape[0], np.int64),
-        np.zeros(0, np.int64), same)))
+        np.zeros(0, np.int64), same, np.zeros(H.size, np.int64))))
     if same:
         seat_map_nb(seats, ctx.act, 0, players, ctx.tseat, ctx.scores, ctx.state, False)
     run_units_nb(seed, start, stop, ctx, fns, audit)
@@ -549,17 +545,17 @@ def one_deal_nb(order, inp, fns, dealer, seed, scores, state, rec, dscore, log):
     """One deal dealt from the fixed card order ``order`` (tests, notebooks) with the
     table seats' running ``scores`` before it, every audit check on (into
     ``inp.audit_out``), the deal's number ``state[S_DEAL_NO]`` set by the caller
-    (``state``: int64[STATE_SIZE]); policy randomness from unit 0's policy stream of
-    ``seed``. Leaves the deal's record in ``rec``, each table seat's score for it in
-    ``dscore`` and, with the pausing hook :func:`.play.after_trick_log_cb` as ``fns[1]``,
-    each trick's cards and winner in ``log`` (``N_LOG``); False on an illegal move
-    (``inp.err``)."""
+    (``state``: the engine's layout, int64[S_SIZE]); policy randomness from unit 0's policy
+    stream of ``seed``. Leaves the deal's record in ``rec``, each table seat's score for it
+    in ``dscore`` and, with the pausing hook :func:`.play.after_trick_log_nb`, each trick's
+    cards and winner in ``log`` (``N_LOG``); False on an illegal move (``inp.err``)."""
     seats = inp.seats
     players = inp.opts[O.players]
     ctx = ThousandCtx(*(deal_core_nb(inp, order, seed, state) + (
-        active_seats_nb(seats), rec, scores, dscore, np.zeros(3, np.int64), np.zeros(1, np.int64), log, False)))
+        active_seats_nb(seats), rec, scores, dscore, np.zeros(3, np.int64), np.zeros(1, np.int64), log, False,
+        np.zeros(H.size, np.int64))))
     seat_map_nb(seats, ctx.act, dealer, players, ctx.tseat, scores, state, False)
-    if not deal_nb(play_tricks_nb, fns[1], ctx, fns, order, state[S_DEAL_NO], AUDIT):
+    if not deal_nb(after_trick_log_nb, ctx, fns, order, state[S_DEAL_NO], AUDIT):
         return False
     table_scores_nb(rec, scores, dealer, players, ctx.tseat, inp.opts[O.version] == VERSION.v_1000_2, dscore)
     return True

@@ -6,17 +6,17 @@ the marriages that set and change trump, the play and the points taken (002:86-8
 queen, and its suit is trump «с этого момента» (002:88), for the very trick it is led
 to. The engine takes a new trick table between tricks only, so the game decides the
 declaration *before* the lead, in the ``after_trick`` hook (:func:`after_trick_nb`, a
-direct call in the chunk's deals; its ``cfunc`` :func:`after_trick_cb` elsewhere), which
-also credits the trick's points to its winner: when the winner, who leads next,
-holds a marriage and plays at random, the hook draws his declaration itself; any other
-policy (the heuristic, a user function) needs arguments the hook does not get, so the
-hook stops the engine's loop (it returns False with no error: a pause, not a failure)
-and :func:`play_out_nb` asks the policy, as it does for the deal's first lead. A
-declared suit becomes the table and the trump (:func:`declared_nb`), and the leader
-plays that trick holding only the marriage's king and queen (the rest of his hand is
-held back in Thousand's own state fields, :mod:`.layout` ``S_HELD``, ``S_HOLDER``, and
-given back by the hook after the trick), so his lead is one of the two. Then the loop
-goes on.
+direct call that gets the context in the place of the options: :mod:`simkit.core.trick_play`,
+the hooks' context), which also credits the trick's points to its winner: when the
+winner, who leads next, holds a marriage and plays at random, the hook draws his
+declaration itself; any other policy (the heuristic, a user function) needs arguments
+the hook does not get, so the hook stops the engine's loop (it returns False with no
+error: a pause, not a failure) and :func:`play_out_nb` asks the policy, as it does for
+the deal's first lead. A declared suit becomes the table and the trump
+(:func:`declared_nb`), and the leader plays that trick holding only the marriage's king
+and queen (the rest of his hand is held back in the hooks' scratch record,
+``ctx.scratch[H.held]`` and ``[H.holder]`` (:data:`.layout.H`), and given back by the
+hook after the trick), so his lead is one of the two. Then the loop goes on.
 
 Random play never pauses: a pause costs a return from and a new call of the engine's
 loop, each passing a dozen reference-counted arrays (measured by ablation: the pauses
@@ -26,27 +26,23 @@ much again, which a random declarer's widow, :func:`_random_widow_nb`, does not 
 import numpy as np
 from numba import njit
 
-from simkit.core.jit import cfunc
 from simkit.core.ace_ten import marriage_suits_nb, points_nb
-from simkit.core.borrow import borrowed
 from simkit.core.cards import RANK_K, RANK_Q
 from simkit.core.rng import randbelow_nb
-from simkit.core.trick_play import (AFTER_SIG, E_DEAL, E_HAND, E_KIND, E_LEGAL, E_MOVE, E_PHASE, E_SEAT,
-                                    E_TRICK, PLAY_RANDOM, PLAY_USER, R_PLAY, play_tricks_inline_nb,
-                                    play_tricks_nb)
+from simkit.core.trick_play import (E_DEAL, E_HAND, E_KIND, E_LEGAL, E_MOVE, E_PHASE, E_SEAT, E_TRICK, PLAY_RANDOM,
+                                    PLAY_USER, R_PLAY, play_tricks_inline_nb)
 from simkit.core.tricks import (F_SUIT, NO_TRUMP, S_DEAL_NO, S_FOLLOW, S_LEADER, S_PLAYED, S_SEAT, S_TABLE,
                                 S_TRICK_NO, S_TRICKS, S_TRUMP, lowest_card_nb, nth_card_nb, popcount_nb, random_card_nb)
 from simkit.games.thousand.heuristic import declare_suit_nb, pick_card_nb
-from simkit.games.thousand.layout import (ERR_CARD, O, VERSION, P_TRUMP_WEIGHT, PHASE_DECLARE, PHASE_GIVE,
+from simkit.games.thousand.layout import (ERR_CARD, H, O, VERSION, P_TRUMP_WEIGHT, PHASE_DECLARE, PHASE_GIVE,
                                           PHASE_KEEP, PHASE_PLAY, R_GIVEN, R_MSEQ, R_MTRICK, S_CONTRACT, S_COUNTED,
-                                          S_DECLARER, S_DRAWN, S_GIVEN, S_HELD, S_HOLDER, S_MARRIED, S_MSEQ, S_MTRICK,
-                                          S_PHASE, S_POINTS, S_TO)
+                                          S_DECLARER, S_GIVEN, S_MARRIED, S_PHASE, S_POINTS, S_TO)
 from simkit.games.thousand.scoring import HAND, MARRIAGE_VALUES, POINTS
 
 #: the king and queen of each suit (bitmasks, by suit code)
 MARRIAGE_BITS = np.array([(1 << (4 * RANK_K + s)) | (1 << (4 * RANK_Q + s)) for s in range(4)], np.int64)
 TRICKS = HAND + 1     # eight cards each once the widow is shared out
-#: the engine calls after_trick between tricks (a run-time value: one compiled loop for every game)
+#: the engine calls after_trick between tricks
 BETWEEN = np.bool_(True)
 
 
@@ -60,78 +56,73 @@ def random_declare_nb(suits, pst):
 
 
 @njit(cache=True, inline="always")
-def declared_nb(hands, state, opts, seat, s):
+def declared_nb(hands, state, opts, scratch, seat, s):
     """Seat ``seat`` declares suit ``s``'s marriage as he leads: it scores its value to him
     at once (002:89) and is trump from this trick (002:88 «с этого момента»: the table,
-    with the follow flags of play under a trump); it is recorded; the rest of his hand is
-    held back for the trick (``S_HELD``, ``S_HOLDER``), so he leads its king or queen."""
+    with the follow flags of play under a trump); it is recorded (``scratch[H.mseq]``,
+    ``[H.mtrick]``); the rest of his hand is held back for the trick (``scratch[H.held]``,
+    ``[H.holder]``), so he leads its king or queen."""
     state[S_TABLE] = s
     state[S_TRUMP] = s
     state[S_FOLLOW] = opts[O.follow]
     state[S_MARRIED] |= np.int64(1) << (seat * 4 + s)
     state[S_POINTS + seat] += MARRIAGE_VALUES[s]
-    state[S_MSEQ] = state[S_MSEQ] * 16 + seat * 4 + s + 1
-    state[S_MTRICK] = state[S_MTRICK] * 16 + state[S_TRICK_NO]
-    state[S_HELD] = hands[seat] & ~MARRIAGE_BITS[s]
-    state[S_HOLDER] = seat
+    scratch[H.mseq] = scratch[H.mseq] * 16 + seat * 4 + s + 1
+    scratch[H.mtrick] = scratch[H.mtrick] * 16 + state[S_TRICK_NO]
+    scratch[H.held] = hands[seat] & ~MARRIAGE_BITS[s]
+    scratch[H.holder] = seat
     hands[seat] &= MARRIAGE_BITS[s]
 
 
 @njit(cache=True, inline="always")
-def trick_closed_nb(hands, state):
+def trick_closed_nb(hands, state, scratch):
     """A trick just closed: the cards held back for a declared marriage's trick go back to
     their holder, the trick's card points to its winner ``state[S_LEADER]``."""
-    h = state[S_HOLDER]
+    h = scratch[H.holder]
     if h >= 0:
-        hands[h] |= state[S_HELD]
-        state[S_HOLDER] = -1
+        hands[h] |= scratch[H.held]
+        scratch[H.holder] = -1
     new = state[S_PLAYED] & ~state[S_COUNTED]
     w = state[S_LEADER]
     state[S_POINTS + w] += points_nb(new, POINTS)
     state[S_COUNTED] = state[S_PLAYED]
 
 
-@njit(cache=True, inline="always")     # compiled into the chunk's engine loop (no borrowing here)
-def after_trick_nb(hands, state, opts, pst, err):
-    """The engine's ``after_trick`` hook (:func:`after_trick_cb`). The chunk's deals call it
-    directly (:func:`~simkit.core.trick_play.play_tricks_inline_nb`), on the views their
-    kernel borrowed; the ``cfunc`` hooks elsewhere."""
-    trick_closed_nb(hands, state)
+@njit(cache=True, inline="always")     # compiled into the engine's loop (no borrowing here)
+def after_trick_nb(hands, state, ctx, pst, err):
+    """The engine's ``after_trick`` hook, with the context in the place of the options
+    (:mod:`simkit.core.trick_play`, the hooks' context; the kernels pass it to
+    :func:`~simkit.core.trick_play.play_tricks_inline_nb`). Between tricks: the cards held
+    back for a declared marriage's trick go back to their holder; the closed trick's card
+    points go to its winner (``S_POINTS``); when tricks remain and the winner, who leads
+    next, holds a marriage he may declare (002:88 «Следующий игрок, взявший взятку, имеет
+    право объявить свой марьяж»): his random declaration (:func:`random_declare_nb`,
+    :func:`declared_nb`), or for any other play policy False (a pause, ``err`` untouched:
+    :func:`play_out_nb` asks it). Its state between tricks: ``ctx.scratch``."""
+    scratch = ctx.scratch
+    trick_closed_nb(hands, state, scratch)
     w = state[S_LEADER]
     if state[S_TRICK_NO] >= state[S_TRICKS]:
         return True
     suits = marriage_suits_nb(hands[w])
     if suits == 0:
         return True
-    if (state[S_DRAWN] >> w) & 1 == 0:
+    if (scratch[H.drawn] >> w) & 1 == 0:
         return False
     s = random_declare_nb(suits, pst)
     if s >= 0:
-        declared_nb(hands, state, opts, w, s)
+        declared_nb(hands, state, ctx.opts, scratch, w, s)
     return True
 
 
-@cfunc(AFTER_SIG, cache=True)
-def after_trick_cb(hands, state, opts, pst, err):
-    """Between tricks: the cards held back for a declared marriage's trick go back to their
-    holder; the closed trick's card points go to its winner (``S_POINTS``); when tricks
-    remain and the winner, who leads next, holds a marriage he may declare (002:88
-    «Следующий игрок, взявший взятку, имеет право объявить свой марьяж»): his random
-    declaration (:func:`random_declare_nb`, :func:`declared_nb`), or for any other play
-    policy False (a pause, ``err`` untouched: :func:`play_out_nb` asks it)."""
-    hands, state, opts, pst, err = borrowed((hands, state, opts, pst, err))   # the engine's arrays: see borrow.py
-    return after_trick_nb(hands, state, opts, pst, err)
-
-
-@cfunc(AFTER_SIG, cache=True)
-def after_trick_log_cb(hands, state, opts, pst, err):
-    """:func:`after_trick_cb` for a logged deal (hand-built deals, checked against a
+@njit(cache=True, inline="always")
+def after_trick_log_nb(hands, state, ctx, pst, err):
+    """:func:`after_trick_nb` for a logged deal (hand-built deals, checked against a
     reference in the tests): it gives the held cards back and credits the trick's points,
     then pauses after every trick but the last, so that :func:`play_out_nb` logs each
     trick (its cards and winner) and asks every declaration itself (a random leader's
     drawn there as the hook would draw it)."""
-    hands, state = borrowed((hands, state))     # the engine's arrays: see borrow.py
-    trick_closed_nb(hands, state)
+    trick_closed_nb(hands, state, ctx.scratch)
     return state[S_TRICK_NO] >= state[S_TRICKS]
 
 
@@ -293,7 +284,7 @@ def start_play_nb(state, opts, decl, contract):
 
 
 @njit(cache=True, inline="always")
-def play_out_nb(engine, after_fn, ctx, fns, audit):
+def play_out_nb(choose_fn, after_fn, ctx, fns, audit):
     """Play the eight tricks of the deal in ``ctx`` (its active seats' policies
     ``ctx.act``) from the declarer's lead (002:88 «Первый ход ... принадлежит игроку,
     взявшему прикуп, следующий — взявшему взятку»): follow suit, else
@@ -304,24 +295,24 @@ def play_out_nb(engine, after_fn, ctx, fns, audit):
     in 1000 (2), 002:100 «Объявлять марьяж можно только после взятия взятки»). False on
     an illegal move.
 
-    ``engine`` plays the tricks with the hook ``after_fn``: in the chunk's deals
-    :func:`~simkit.core.trick_play.play_tricks_inline_nb` and :func:`after_trick_nb` (the
-    loop compiled into the deal, the hook a direct call), elsewhere
-    :func:`~simkit.core.trick_play.play_tricks_nb` and a ``cfunc``. A logged deal
-    (``ctx.log`` not empty, its hook :func:`after_trick_log_cb` pausing after every trick)
-    logs each trick's cards and winner there."""
+    :func:`~simkit.core.trick_play.play_tricks_inline_nb` plays the tricks (the loop
+    compiled into the deal) with the hooks ``choose_fn`` (:func:`.simulation.choose_nb`)
+    and ``after_fn`` (:func:`after_trick_nb`), direct calls that get ``ctx`` in the place
+    of the options. A logged deal (``ctx.log`` not empty, its hook
+    :func:`after_trick_log_nb` pausing after every trick) logs each trick's cards and
+    winner there."""
     hands, state, tables, opts, seats, pst, err = ctx.hands, ctx.state, ctx.tables, ctx.opts, ctx.act, ctx.pst, ctx.err
-    audit_out, rec, log = ctx.audit_out, ctx.rec, ctx.log
+    audit_out, rec, log, scratch = ctx.audit_out, ctx.rec, ctx.log, ctx.scratch
     play_fn = fns[2]
-    state[S_HOLDER] = -1
-    state[S_MSEQ] = 0
-    state[S_MTRICK] = 0
+    scratch[H.holder] = -1
+    scratch[H.mseq] = 0
+    scratch[H.mtrick] = 0
     first_lead = opts[O.first_lead_marriage] != 0 and opts[O.version] != VERSION.v_1000_2
     drawn = 0
     for i in range(3):
         if seats.code[R_PLAY, i] == PLAY_RANDOM:
             drawn |= 1 << i
-    state[S_DRAWN] = drawn
+    scratch[H.drawn] = drawn
     while state[S_TRICK_NO] < TRICKS:
         leader = state[S_LEADER]
         suits = marriage_suits_nb(hands[leader])
@@ -333,16 +324,17 @@ def play_out_nb(engine, after_fn, ctx, fns, audit):
             if s == -2:
                 return False
             if s >= 0:
-                declared_nb(hands, state, opts, leader, s)
+                declared_nb(hands, state, opts, scratch, leader, s)
         state[S_PHASE] = PHASE_PLAY
         played = state[S_PLAYED]
         trick_no = state[S_TRICK_NO]
-        ok = engine(fns[0], after_fn, BETWEEN, hands, state, tables, opts, seats, play_fn, pst, audit, audit_out, err)
+        ok = play_tricks_inline_nb(choose_fn, after_fn, BETWEEN, hands, state, tables, ctx, seats, play_fn, pst, audit,
+                                   audit_out, err)
         if log.shape[0] > 0 and state[S_TRICK_NO] == trick_no + 1:
             log[2 * trick_no] = state[S_PLAYED] & ~played
             log[2 * trick_no + 1] = state[S_LEADER]
         if not ok and err[E_KIND] != 0:
             return False
-    rec[R_MSEQ] = state[S_MSEQ]
-    rec[R_MTRICK] = state[S_MTRICK]
+    rec[R_MSEQ] = scratch[H.mseq]
+    rec[R_MTRICK] = scratch[H.mtrick]
     return True

@@ -24,19 +24,19 @@ gives and keeps widow cards and declares marriages as the heuristic does.
 import numpy as np
 from numba import njit
 
-from simkit.core.jit import cfunc
 from simkit.core.ace_ten import marriage_suits_nb
 from simkit.core.rng import next_u64_nb, randbelow_nb, seed_stream_nb
 from simkit.core.rollout import best_by_rollouts_nb, follow_legal_nb, play_trick_nb
-from simkit.core.trick_play import CHOOSE_SIG, N_ERR, R_PLAY, SeatPolicies, play_tricks_nb
-from simkit.core.tricks import (MAX_SEATS, NO_TRUMP, S_DEAL_NO, S_FOLLOW, S_N_IN_TRICK, S_PLAYED, S_SEAT, S_TABLE,
-                                S_TRICK_NO, S_TRUMP, TT_DECK, card_pool_nb, close_trick_nb, deal_unseen_nb,
+from simkit.core.trick_play import N_ERR, R_PLAY, SeatPolicies
+from simkit.core.tricks import (MAX_SEATS, NO_TRUMP, S_DEAL_NO, S_FOLLOW, S_N_IN_TRICK, S_PLAYED, S_SEAT, S_SIZE,
+                                S_TABLE, S_TRICK_NO, S_TRUMP, TT_DECK, card_pool_nb, close_trick_nb, deal_unseen_nb,
                                 popcount_nb, start_deal_nb, trick_view_nb)
 from simkit.games.thousand.heuristic import declare_suit_nb, heuristic_play_nb, play_flags_nb
-from simkit.games.thousand.layout import (BID_HEURISTIC, N_BID_PARAMS, N_REC, O, VERSION, P_DRAW,
+from simkit.games.thousand.layout import (BID_HEURISTIC, H, N_BID_PARAMS, N_REC, O, VERSION, P_DRAW,
                                           P_PLAY_SAMPLES, P_TRUMP_WEIGHT, PLAY_HEURISTIC, PLAY_SIMULATION, R_BID,
-                                          S_CONTRACT, S_DECLARER, S_GIVEN, S_KEY, S_POINTS, STATE_SIZE, ThousandCtx)
-from simkit.games.thousand.play import MARRIAGE_BITS, TRICKS, play_out_nb, start_play_nb, widow_nb
+                                          S_CONTRACT, S_DECLARER, S_GIVEN, S_POINTS, ThousandCtx)
+from simkit.games.thousand.play import (MARRIAGE_BITS, TRICKS, after_trick_nb, play_out_nb, start_play_nb,
+                                        widow_nb)
 from simkit.games.thousand.scoring import HAND, MARRIAGE_VALUES, POINTS, TABLES, WIDOW
 
 #: the heuristic's declare weight in the playouts (points per card of the suit), and its trump drawing
@@ -64,8 +64,8 @@ def rollout_value_nb(seat, hand, given, pre_widow, samples, ctx, fns):
     """The mean points ``seat`` takes as declarer with ``hand`` over ``samples`` sampled
     deals (module doc) from the deal in ``ctx`` (its state; random draws from ``ctx.pst``;
     the play-outs on a context of their own: the heuristic's seats, their state, hands,
-    record, audit and error record), the hooks ``fns`` (``fns[1]``: the engine's
-    ``cfunc`` hook). ``pre_widow``: ``hand`` is the dealt seven cards, the others' hands
+    record, audit and error record, scratch record; the hooks :func:`choose_nb` and
+    :func:`.play.after_trick_nb`), the user functions ``fns``. ``pre_widow``: ``hand`` is the dealt seven cards, the others' hands
     and the widow are sampled; else ``hand`` is the eight cards he plays and ``given[k]``
     the card he gave to his ``k``-th opponent, the opponents' other seven cards are
     sampled."""
@@ -79,14 +79,14 @@ def rollout_value_nb(seat, hand, given, pre_widow, samples, ctx, fns):
     known = hand | given[0] | given[1]
     pool = card_pool_nb(tables[NO_TRUMP, TT_DECK] & ~known)
     hands = np.zeros(MAX_SEATS, np.int64)
-    sim = np.zeros(STATE_SIZE, np.int64)
+    sim = np.zeros(S_SIZE, np.int64)
     sim_ctx = ThousandCtx(ctx.deck0, ctx.opts, tables, ctx.seats, ctx.stats, np.zeros(2, np.int64),
                           np.zeros(N_ERR, np.int64), ctx.deck, ctx.dst, pst, sim, hands, heur,
                           np.zeros(N_REC, np.int64), ctx.scores, ctx.dscore, ctx.tseat, ctx.gx, np.zeros(0, np.int64),
-                          ctx.same)
+                          ctx.same, np.zeros(H.size, np.int64))
     total = 0
     for _ in range(samples):
-        for i in range(STATE_SIZE):
+        for i in range(S_SIZE):
             sim[i] = state[i]
         start_deal_nb(sim, tables, NO_TRUMP, 3, TRICKS, 2, seat, -1, state[S_DEAL_NO])
         hands[seat] = hand
@@ -100,31 +100,31 @@ def rollout_value_nb(seat, hand, given, pre_widow, samples, ctx, fns):
             widow_nb(seat, widow, sim_ctx, fns)
         start_play_nb(sim, ctx.opts, seat, 0)
         sim[S_GIVEN] = given[0] | given[1]
-        play_out_nb(play_tricks_nb, fns[1], sim_ctx, fns, NO_AUDIT)
+        play_out_nb(choose_nb, after_trick_nb, sim_ctx, fns, NO_AUDIT)
         total += sim[S_POINTS + seat]
     return total / samples
 
 
 # -- the simulation player -----------------------------------------------------------------------------
 @njit(cache=True)
-def key_stream_nb(state):
-    """A random stream from the key ``state[S_KEY]`` (drawn at each deal from the unit's
+def key_stream_nb(scratch):
+    """A random stream from the key ``scratch[H.key]`` (drawn at each deal from the unit's
     policy stream, :func:`draw_key_nb`), the key moved on so that the next decision draws
     afresh."""
     rs = np.zeros(4, np.uint64)
-    seed_stream_nb(rs, state[S_KEY], 0)
-    state[S_KEY] = np.int64(next_u64_nb(rs) >> np.uint64(1))
+    seed_stream_nb(rs, scratch[H.key], 0)
+    scratch[H.key] = np.int64(next_u64_nb(rs) >> np.uint64(1))
     return rs
 
 
 @njit(cache=True, inline="always")
-def draw_key_nb(seats, state, pst):
-    """At a deal's start: when a seat plays by simulation, a new key ``state[S_KEY]`` from
-    the policy stream ``pst`` (no draw otherwise: every other policy's statistics stay as
-    they were)."""
+def draw_key_nb(seats, scratch, pst):
+    """At a deal's start: when a seat plays by simulation, a new key ``scratch[H.key]``
+    (the hooks' scratch record) from the policy stream ``pst`` (no draw otherwise: every
+    other policy's statistics stay as they were)."""
     for s in range(3):
         if seats.code[R_PLAY, s] == PLAY_SIMULATION:
-            state[S_KEY] = np.int64(next_u64_nb(pst) >> np.uint64(1))
+            scratch[H.key] = np.int64(next_u64_nb(pst) >> np.uint64(1))
             return
 
 
@@ -181,27 +181,36 @@ def playout_nb(seat, hands, st, ctx):
 
 
 @njit(cache=True)
-def simulation_play_nb(seat, hand, legal, state, trick, tt, opts, samples, weight, flags):
+def simulation_play_nb(seat, hand, legal, state, trick, tt, opts, scratch, samples, weight, flags):
     """The simulation player's card (module doc): the legal card with the best total over
     ``samples`` sampled deals played out (:func:`playout_nb`, the heuristic with
-    ``weight`` and the rule ``flags``; :func:`~simkit.core.rollout.best_by_rollouts_nb`);
-    ties: the heuristic's card, then the lowest code. The leader of a declared marriage,
-    who holds only its king and queen for that trick, plays the heuristic's card."""
+    ``weight`` and the rule ``flags``; :func:`~simkit.core.rollout.best_by_rollouts_nb`;
+    random draws keyed by ``scratch[H.key]``, :func:`key_stream_nb`); ties: the
+    heuristic's card, then the lowest code. The leader of a declared marriage, who holds
+    only its king and queen for that trick, plays the heuristic's card."""
     first = heuristic_play_nb(seat, hand, legal, state, trick, tt, flags)
     if popcount_nb(hand) != TRICKS - state[S_TRICK_NO]:
         return first
-    rs = key_stream_nb(state)
+    rs = key_stream_nb(scratch)
     return best_by_rollouts_nb(seat, hand, legal, state, first, max(1, samples),
                                (TABLES, opts, rs, weight, flags), _sample_nb, playout_nb)
 
 
-@cfunc(CHOOSE_SIG, cache=True)
-def choose_play_cb(code, seat, hand, legal, state, trick, tt, params, opts):
+@njit(cache=True)
+def choose_play_nb(code, seat, hand, legal, state, trick, tt, params, opts, scratch):
     """The built-in play policies: the heuristic and the simulation player (random is
-    the engine's)."""
+    the engine's); ``scratch``: the hooks' record (the simulation's key)."""
     p = params[seat]
     flags = play_flags_nb(p, opts[O.version] == VERSION.v_1000_2)
     if code == PLAY_SIMULATION:
-        return simulation_play_nb(seat, hand, legal, state, trick, tt, opts, np.int64(p[P_PLAY_SAMPLES]),
+        return simulation_play_nb(seat, hand, legal, state, trick, tt, opts, scratch, np.int64(p[P_PLAY_SAMPLES]),
                                   p[P_TRUMP_WEIGHT], flags)
     return heuristic_play_nb(seat, hand, legal, state, trick, tt, flags)
+
+
+@njit(cache=True, inline="always")
+def choose_nb(code, seat, hand, legal, state, trick, tt, params, ctx):
+    """The engine's ``choose`` hook, with the context in the place of the options
+    (:mod:`simkit.core.trick_play`, the hooks' context): :func:`choose_play_nb` on
+    ``ctx.opts`` and the scratch record ``ctx.scratch``."""
+    return choose_play_nb(code, seat, hand, legal, state, trick, tt, params, ctx.opts, ctx.scratch)
