@@ -176,7 +176,7 @@ def test_play_out_stops_once_every_scoring_card_is_scored():
         start_deal_nb(st, TABLES, NO_TRUMP, 4, 8, 0, 1, -1, 1)
         st[nb.S_CONTRACT], st[nb.S_NAMER] = c, -1
         st[S_FOLLOW], st[S_LEAD_BAN] = FOLLOW[c], LEAD_BAN[c]
-        st[nb.S_PREV_PLAYED], st[nb.S_TRICK_LEADER] = 0, 1
+        st[nb.S_PREV_PLAYED] = 0
         for i, x in enumerate(parse("7s 8s 9s Kh")):          # seats 1, 2, 3, then 0
             st[S_TRICK + i] = int(x)
         st[S_N_IN_TRICK], st[S_PLAYED] = 4, mask_of("7s 8s 9s Kh")

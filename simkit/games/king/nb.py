@@ -65,12 +65,11 @@ S_NAMER = S_EXTRA + 1            # the trump-namer of a positive deal, -1 in a n
 S_CHOICE = S_EXTRA + 2           # his choice: 0..3 the suit named, 4 «По последней»; -1 none
 S_PREV_PLAYED = S_EXTRA + 3      # S_PLAYED before the trick in play (scoring per trick)
 S_PTS = S_EXTRA + 4              # 4 entries: points each seat took so far this deal
-S_TRICK_LEADER = S_EXTRA + 8     # who led the trick in play (the over_ace check)
-S_RNG = S_EXTRA + 9              # the policies' random key (drawn from the unit's policy stream)
-#: the hooks' scratch record (:func:`~simkit.core.trick_game.scratch_layout`, the context's ``scratch``):
-#: ``before + seat`` = that seat's hand before the trick in play (the over_ace check), out of the hands and of
-#: the state that policies read
-H = scratch_layout("KingScratch", before=PLAYERS)
+S_RNG = S_EXTRA + 8              # the policies' random key (drawn from the unit's policy stream)
+#: the hooks' scratch record (:func:`~simkit.core.trick_game.scratch_layout`, the context's ``scratch``), the
+#: over_ace check's state, out of the hands and of the state that policies read: ``before + seat`` = that seat's
+#: hand before the trick in play, ``leader`` = who led it
+H = scratch_layout("KingScratch", before=PLAYERS, leader=1)
 
 #: ``opts`` slots (:func:`~simkit.core.options.layout`: one per rule option, named as it)
 O = layout(KingRules)
@@ -175,7 +174,8 @@ def score_trick_nb(state):
 def between_tricks_nb(hands, state, opts, scratch, err):
     """After each trick: :func:`score_trick_nb`; in a negative deal under ``over_ace``,
     check that the K♥ fell on a heart lead once the A♥ was in the trick, from the hands
-    before it (``scratch[H.before + seat]``), and keep the hands for the next one.
+    before it (``scratch[H.before + seat]``, led by ``scratch[H.leader]``), and keep the
+    hands and the leader for the next one.
     Returns False (``err`` filled) when it did not."""
     if score_trick_nb(state) != PLUS and opts[O.king_forced] != KING_FORCED.void \
             and (state[S_FOLLOW] & F_FORCED) != 0:
@@ -183,7 +183,7 @@ def between_tricks_nb(hands, state, opts, scratch, err):
             return False
         for s in range(PLAYERS):
             scratch[H.before + s] = hands[s]
-        state[S_TRICK_LEADER] = state[S_LEADER]
+        scratch[H.leader] = state[S_LEADER]
     return True
 
 
@@ -191,8 +191,8 @@ def between_tricks_nb(hands, state, opts, scratch, err):
 def over_ace_kept_nb(hands, state, scratch, err):
     """Whether the trick just played kept ``king_forced=over_ace``: on a heart lead the
     holder of the K♥ played it if the A♥ came before his turn (else ``err`` is filled).
-    ``scratch[H.before + seat]``: the hands before the trick."""
-    lead = state[S_TRICK_LEADER]
+    ``scratch[H.before + seat]``: the hands before the trick, ``scratch[H.leader]``: its leader."""
+    lead = scratch[H.leader]
     led = lowest_card_nb(scratch[H.before + lead] & ~hands[lead])
     if (led & 3) != HEARTS:
         return True
@@ -921,7 +921,7 @@ def play_deal_nb(ctx, fns, order, contract, dealer, deal_no, audit):
     state[S_LEAD_BAN] = LEAD_BAN[contract]
     state[S_BREAK] = BREAK_NEVER
     state[S_PREV_PLAYED] = 0
-    state[S_TRICK_LEADER] = leader
+    scratch[H.leader] = leader
     for s in range(PLAYERS):
         state[S_PTS + s] = 0
         scratch[H.before + s] = hands[s]
