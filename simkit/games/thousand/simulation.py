@@ -197,20 +197,30 @@ def simulation_play_nb(seat, hand, legal, state, trick, tt, opts, scratch, sampl
 
 
 @njit(cache=True)
-def choose_play_nb(code, seat, hand, legal, state, trick, tt, params, opts, scratch):
-    """The built-in play policies: the heuristic and the simulation player (random is
-    the engine's); ``scratch``: the hooks' record (the simulation's key)."""
+def heuristic_choose_nb(seat, hand, legal, state, trick, tt, params, opts):
+    """The heuristic player's card (:func:`~.heuristic.heuristic_play_nb`, its flags from
+    the seat's parameters ``params[seat]``)."""
+    return heuristic_play_nb(seat, hand, legal, state, trick, tt,
+                             play_flags_nb(params[seat], opts[O.version] == VERSION.v_1000_2))
+
+
+@njit(cache=True)
+def simulation_choose_nb(seat, hand, legal, state, trick, tt, params, opts, scratch):
+    """The simulation player's card (:func:`simulation_play_nb`, its samples, weight and
+    flags from the seat's parameters ``params[seat]``, its key in ``scratch[H.key]``)."""
     p = params[seat]
     flags = play_flags_nb(p, opts[O.version] == VERSION.v_1000_2)
-    if code == PLAY_SIMULATION:
-        return simulation_play_nb(seat, hand, legal, state, trick, tt, opts, scratch, np.int64(p[P_PLAY_SAMPLES]),
-                                  p[P_TRUMP_WEIGHT], flags)
-    return heuristic_play_nb(seat, hand, legal, state, trick, tt, flags)
+    return simulation_play_nb(seat, hand, legal, state, trick, tt, opts, scratch, np.int64(p[P_PLAY_SAMPLES]),
+                              p[P_TRUMP_WEIGHT], flags)
 
 
 @njit(cache=True, inline="always")
 def choose_nb(code, seat, hand, legal, state, trick, tt, params, ctx):
     """The engine's ``choose`` hook, with the context in the place of the options
-    (:mod:`simkit.core.trick_play`, the hooks' context): :func:`choose_play_nb` on
-    ``ctx.opts`` and the scratch record ``ctx.scratch``."""
-    return choose_play_nb(code, seat, hand, legal, state, trick, tt, params, ctx.opts, ctx.scratch)
+    (:mod:`simkit.core.trick_play`, the hooks' context): the built-in play policies, the
+    heuristic (:func:`heuristic_choose_nb`, on ``ctx.opts``) and the simulation player
+    (:func:`simulation_choose_nb`, which also gets the scratch record ``ctx.scratch``);
+    random play is the engine's."""
+    if code == PLAY_SIMULATION:
+        return simulation_choose_nb(seat, hand, legal, state, trick, tt, params, ctx.opts, ctx.scratch)
+    return heuristic_choose_nb(seat, hand, legal, state, trick, tt, params, ctx.opts)
