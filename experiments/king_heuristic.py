@@ -95,10 +95,8 @@ def decisions_nb(contract, n_deals, seed, samples, sts, hands, legals, cards, va
         state[S_LEAD_BAN] = LEAD_BAN[contract]
         state[S_BREAK] = BREAK_NEVER
         state[nb.S_PREV_PLAYED] = 0
-        state[nb.S_TRICK_LEADER] = leader
         for s in range(4):
             state[nb.S_PTS + s] = 0
-            hand_of[4 + s] = hand_of[s]
         tt = TABLES[state[S_TABLE]]
         trick = trick_view_nb(state)
         while state[S_TRICK_NO] < TRICKS:
@@ -150,7 +148,7 @@ def decisions_nb(contract, n_deals, seed, samples, sts, hands, legals, cards, va
                     state[S_VOIDS] |= np.int64(1) << (seat * 5 + led)
             state[S_N_IN_TRICK] = 4
             close_trick_nb(state, trick, tt)
-            nb.between_tricks_nb(hand_of, state, opts, False, err)
+            nb.score_trick_nb(state)
     return count
 
 

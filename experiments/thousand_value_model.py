@@ -29,8 +29,8 @@ from numba import njit  # noqa: E402
 
 from simkit.core.cards import deck  # noqa: E402
 from simkit.core.trick_game import deal_core_nb  # noqa: E402
-from simkit.core.trick_play import R_PLAY, SeatPolicies  # noqa: E402
-from simkit.core.tricks import MAX_SEATS, NO_TRUMP, deal_round_nb, start_deal_nb  # noqa: E402
+from simkit.core.trick_play import R_PLAY, SeatPolicies, no_after_trick_cb, no_choose_cb  # noqa: E402
+from simkit.core.tricks import MAX_SEATS, NO_TRUMP, S_SIZE, deal_round_nb, start_deal_nb  # noqa: E402
 from simkit.experiment import Experiment  # noqa: E402
 from simkit.reports.figcheck import place_legend  # noqa: E402
 from simkit.provenance import code_version  # noqa: E402
@@ -38,9 +38,9 @@ from simkit.games.thousand import GAME, layout as L  # noqa: E402
 from simkit.games.thousand.heuristic import (FEATURE_NAMES, N_FEATURES, VALUE_MODELS, estimate_nb,  # noqa: E402
                                              hand_features_nb)
 from simkit.games.thousand.nb import WIDOW_GAIN, no_user_bid_nb, no_user_play_nb  # noqa: E402
-from simkit.games.thousand.play import TRICKS, after_trick_cb, widow_nb  # noqa: E402
+from simkit.games.thousand.play import TRICKS, widow_nb  # noqa: E402
 from simkit.games.thousand.scoring import HAND, TABLES  # noqa: E402
-from simkit.games.thousand.simulation import SIM_DRAW, SIM_TRUMP_WEIGHT, choose_play_cb, rollout_value_nb  # noqa: E402
+from simkit.games.thousand.simulation import SIM_DRAW, SIM_TRUMP_WEIGHT, rollout_value_nb  # noqa: E402
 
 VERSIONS = ("1001", "1000-2")
 MOMENTS = ("before the widow", "after it")
@@ -58,11 +58,11 @@ def collect_nb(orders, seed, samples, inp, fns, hands_out, value_out, feats_out,
     for s in range(3):
         heur.params[R_PLAY, s, L.P_TRUMP_WEIGHT] = SIM_TRUMP_WEIGHT
         heur.params[R_PLAY, s, L.P_DRAW] = SIM_DRAW
-    state = np.zeros(L.STATE_SIZE, np.int64)
+    state = np.zeros(S_SIZE, np.int64)
     rec = np.zeros(L.N_REC, np.int64)
     ctx = L.ThousandCtx(*(deal_core_nb(inp, orders[0], seed, state) + (
         heur, rec, np.zeros(MAX_SEATS, np.int64), np.zeros(MAX_SEATS, np.int64), np.zeros(3, np.int64),
-        np.zeros(1, np.int64), np.zeros(0, np.int64), False)))
+        np.zeros(1, np.int64), np.zeros(0, np.int64), False, np.zeros(L.H.size, np.int64))))
     hands = ctx.hands
     given = np.zeros(2, np.int64)
     for i in range(orders.shape[0]):
@@ -109,7 +109,7 @@ def main():
             counted = np.zeros((deals, 2))
             seats = GAME.seat_policies(GAME.resolve_policies(None), 3)[0]
             inp = GAME.inputs(deck(24), GAME._opts(rules), TABLES, seats)
-            collect_nb(orders, a.seed + vi, samples, inp, (choose_play_cb, after_trick_cb, no_user_play_nb,
+            collect_nb(orders, a.seed + vi, samples, inp, (no_choose_cb, no_after_trick_cb, no_user_play_nb,
                                                            no_user_bid_nb), hands, values, feats, counted)
             train = np.arange(deals) % 4 != 0
             for m, moment in enumerate(MOMENTS):
