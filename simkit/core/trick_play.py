@@ -48,7 +48,7 @@ the hands and ``state`` only the table state. Such hooks are compiled into the g
 kernels, and the ``cfunc`` slots of ``fns`` are placeholders (:func:`no_choose_cb`,
 :func:`no_after_trick_cb`). Keep the wrapper the loop calls ``inline="always"`` and
 pass on only the arrays a non-inlined body needs: a call per trick or card with the
-whole context costs (Sixty-six, Marriage, King, Thousand).
+whole context costs (Sixty-six, both Marriages, King, Thousand).
 
 The deal's shape lives in the state too: the loop plays tricks ``S_TRICK_NO`` to
 ``S_TRICKS - 1`` with ``S_PLAYERS`` active seats ``0..S_PLAYERS-1`` clockwise from
