@@ -43,7 +43,7 @@ from simkit.core.borrow import borrowed
 from simkit.core.jit import require_inline
 from simkit.core.interrupt_nb import poll_every_nb
 from simkit.core.rng import seed_stream_nb
-from simkit.core.stats import moment_add_nb, ratio_add_nb
+from simkit.core.stats_nb import moment_add_nb, ratio_add_nb
 
 #: how a bank ended: passed on normally (shoe played out), broken (nothing left in it),
 #: grown to the multiple at which it must pass (tripled), or closed by a safety cap on coups

@@ -36,7 +36,7 @@ from simkit.core.options import layout, pack
 from simkit.core.borrow import borrowed
 from simkit.core.rng import next_u64_nb, seed_stream_nb
 from simkit.core.rollout import best_by_rollouts_nb, follow_legal_nb, play_trick_nb
-from simkit.core.stats import moment_add_nb
+from simkit.core.stats_nb import moment_add_nb
 from simkit.core.trick_play import AFTER_SIG, CHOOSE_SIG, PLAY_BUILTIN
 from simkit.core.tricks import (MAX_SEATS, S_EXTRA, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_TRICK,
                                 S_TRICK_NO, S_TRICKS, S_WON, TT_DECK, TT_POWER, beating_nb, close_trick_nb,

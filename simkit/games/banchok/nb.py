@@ -21,7 +21,7 @@ from numba import types, typeof
 from simkit.core.jit import cfunc, njit
 from simkit.core.options import choices, layout
 from simkit.core.rng import randbelow_nb
-from simkit.core.stats import moment_add_nb, ratio_add_nb
+from simkit.core.stats_nb import moment_add_nb, ratio_add_nb
 from simkit.games.banchok.rules import BanchokRules
 from simkit.core.bundle import bundle
 from simkit.games.banking_nb import (BANK_BROKEN, BANK_CAPPED, BANK_TRIPLED, bank_close_nb, bank_context,

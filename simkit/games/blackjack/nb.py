@@ -28,7 +28,7 @@ from simkit.core.jit import cfunc, njit
 from simkit.core.options import choices, layout
 from simkit.core.decks import rotate_left_nb
 from simkit.core.rng import load_state_nb, randbelow_s, seed_stream_nb, store_state_nb
-from simkit.core.stats import moment_add_nb, moment_add_sums_nb, ratio_add_nb
+from simkit.core.stats_nb import moment_add_nb, moment_add_sums_nb, ratio_add_nb
 from simkit.games.blackjack.rules import BlackjackRules
 
 # table layout shared with exact.py

@@ -28,7 +28,7 @@ from simkit.core.ace_ten import marriage_suits_nb, points_nb, target_winner_nb
 from simkit.core.cards import RANK_7, RANK_A, RANK_K, RANK_Q
 from simkit.core.options import choices, layout
 from simkit.core.rng import randbelow_nb
-from simkit.core.stats import moment_add_nb
+from simkit.core.stats_nb import moment_add_nb
 from simkit.core.trick_game import (INPUTS_TYPE, bundle, chunk_signature, context, deal_core_nb, fns_type,
                                     shuffle_top_nb, trick_core_nb, unit_loop)
 from simkit.core.trick_play import (AFTER_SIG, CHOOSE_SIG, ERR_GAME, E_TRUMP, N_ERR, PLAY_BUILTIN, R_PLAY, SeatPolicies,

@@ -20,7 +20,7 @@ from simkit.core.jit import cfunc, njit
 from simkit.core.options import choices, layout
 from simkit.core.decks import rotate_left_nb
 from simkit.core.rng import draw_nb
-from simkit.core.stats import ratio_add_nb
+from simkit.core.stats_nb import ratio_add_nb
 from simkit.games.macao.rules import MacaoRules
 from simkit.core.bundle import bundle
 from simkit.games.banking_nb import (BANK_PASSED, bank_close_nb, bank_context, bank_core_nb,

@@ -37,7 +37,7 @@ from simkit.core.borrow import borrowed
 from simkit.core.ace_ten import marriage_suits_nb, points_nb, target_winner_nb
 from simkit.core.rng import next_u64_nb, seed_stream_nb
 from simkit.core.rollout import best_by_rollouts_nb, follow_legal_nb, play_trick_nb
-from simkit.core.stats import moment_add_nb
+from simkit.core.stats_nb import moment_add_nb
 from simkit.core.trick_game import (INPUTS_TYPE, bundle, chunk_signature, context, deal_core_nb, fns_type,
                                     shuffle_top_nb, trick_core_nb, unit_loop)
 from simkit.core.trick_play import CHOOSE_SIG, E_KIND, ERR_GAME, PLAY_BUILTIN, R_PLAY, play_tricks_inline_nb

@@ -49,7 +49,7 @@ from simkit.core.bundle import bundle
 from simkit.core.jit import cfunc, njit
 from simkit.core.options import choices, layout
 from simkit.core.rng import next_u64_nb, randbelow_nb, random_nb, seed_stream_nb
-from simkit.core.stats import moment_add_nb
+from simkit.core.stats_nb import moment_add_nb
 from simkit.games.banking_nb import bank_loop
 from simkit.games.poker import eval_nb as E
 from simkit.games.poker.rules import PokerRules

@@ -33,7 +33,7 @@ from simkit.core.jit import cfunc, njit
 from simkit.core.borrow import borrowed
 from simkit.core.options import choices, layout
 from simkit.core.rng import next_u64_nb, randbelow_nb
-from simkit.core.stats import moment_add_nb
+from simkit.core.stats_nb import moment_add_nb
 from simkit.core.trick_game import (TrickInputs, bundle, context, deal_core_nb, fns_type, shuffle_top_nb,
                                     trick_core_nb, unit_loop)
 from simkit.core.trick_play import (AFTER_SIG, CHOOSE_SIG, E_DEAL, E_HAND, E_KIND, E_LED, E_LEGAL, E_MOVE, E_SEAT,

@@ -36,7 +36,7 @@ from simkit.core.options import choices, layout
 from simkit.core.borrow import borrowed
 from simkit.core.ace_ten import marriage_suits_nb, points_nb
 from simkit.core.cards import RANK_9
-from simkit.core.stats import moment_add_nb
+from simkit.core.stats_nb import moment_add_nb
 from simkit.core.trick_game import (INPUTS_TYPE, bundle, chunk_signature, context, deal_core_nb, fns_type,
                                     shuffle_top_nb, trick_core_nb, unit_loop)
 from simkit.core.trick_play import (CHOOSE_SIG, E_KIND, ERR_GAME, N_ERR, PLAY_BUILTIN, SeatPolicies,

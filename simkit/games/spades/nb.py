@@ -21,7 +21,7 @@ from simkit.core.jit import cfunc, njit
 from simkit.core.cards import SPADES
 from simkit.core.options import choices, layout
 from simkit.core.rng import randbelow_nb
-from simkit.core.stats import moment_add_nb
+from simkit.core.stats_nb import moment_add_nb
 from simkit.core.trick_game import (INPUTS_TYPE, bundle, chunk_signature, context, deal_core_nb, fns_type,
                                     shuffle_top_nb, trick_core_nb, unit_loop)
 from simkit.core.trick_play import (CHOOSE_SIG, ERR_GAME, N_ERR, PLAY_BUILTIN, PLAY_RANDOM, R_PLAY, SeatPolicies,

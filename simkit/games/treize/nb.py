@@ -11,8 +11,9 @@ from numba import types, typeof
 from simkit.core.options import choices, layout
 from simkit.core.jit import cfunc, njit
 from simkit.core.rng import draw_s, load_state_nb, store_state_nb
-from simkit.core.stats import (LOCAL_MOMENT_WIDTH, LOCAL_RATIO_WIDTH, flush_moment_local_nb, flush_ratio_local_nb,
-                                moment_add_local_nb, ratio_add_local_nb)
+from simkit.core.stats import LOCAL_MOMENT_WIDTH, LOCAL_RATIO_WIDTH
+from simkit.core.stats_nb import (flush_moment_local_nb, flush_ratio_local_nb, moment_add_local_nb,
+                                  ratio_add_local_nb)
 from simkit.core.bundle import bundle
 from simkit.games.banking_nb import bank_context, bank_core_nb, bank_inputs, bank_loop
 from simkit.games.treize.rules import TreizeRules
@@ -312,7 +313,7 @@ def treize_chunk_nb(seed, start, stop, inp, fns, stats, audit):
     while rows last (``counters[0] + counters[1]`` says how many coups were played).
 
     Speed: the per-bank statistics go through chunk-local plain rows
-    (:func:`~simkit.core.stats.ratio_add_local_nb`: a bank whose values are below 2^10 in
+    (:func:`~simkit.core.stats_nb.ratio_add_local_nb`: a bank whose values are below 2^10 in
     magnitude costs a few register adds, a larger one takes the exact wide path at once)
     and the per-index and per-call counts through work arrays, all added to the output
     arrays once per chunk; the unturned-rank counts are kept only for a policy that reads them.
