@@ -9,6 +9,8 @@ its own kinds of moves were (:meth:`~TrickGame.game_situation`).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from simkit.core.cards import cards_of, format as format_cards, parse
@@ -18,6 +20,9 @@ from simkit.errors import SimkitError
 from simkit.games.base import Game, kernel
 from simkit.policies.base import raise_illegal
 from simkit.policies.seated import policy_arrays, policy_groups, resolve_seated
+
+if TYPE_CHECKING:
+    from simkit.core.trick_game import TrickInputs
 
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 #: the play role's user placeholder in ``role_rows`` (:class:`~simkit.games.base.kernel` target)
@@ -71,7 +76,7 @@ class TrickGame(Game):
         return SeatPolicies(code, params, np.asarray(groups, np.int64)), tuple(fns)
 
     @staticmethod
-    def inputs(deck0, opts, tables, seats):
+    def inputs(deck0, opts, tables, seats) -> TrickInputs:
         """What a chunk kernel (or a one-deal kernel) takes from the Python side
         (:class:`~simkit.core.trick_game.TrickInputs`), with fresh audit counts and a
         fresh error record (``N_ERR``)."""
