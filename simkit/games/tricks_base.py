@@ -27,6 +27,9 @@ if TYPE_CHECKING:
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 #: the play role's user placeholder in ``role_rows`` (:class:`~simkit.games.base.kernel` target)
 NO_USER_PLAY = "simkit.core.tricks:no_user_play_nb"
+#: the user placeholder of a role whose user function answers a number (``bid(hand, state, params)``:
+#: a bid, a yes / no decision, a suit), in ``role_rows``
+NO_USER_BID = "simkit.core.tricks:no_user_bid_nb"
 
 
 class TrickGame(Game):
@@ -34,8 +37,9 @@ class TrickGame(Game):
 
     * ``role_rows``: ``{role name: (kernel row, parameter slots {name: column}, width,
       user placeholder @cfunc)}``, the placeholder named as ``"module:name"`` (loaded when
-      a run needs it, so declaring the game imports no kernel; e.g. :data:`NO_USER_PLAY`); the play role is row ``R_PLAY`` (0), the others 1, 2, ...
-      in the order of ``roles``; the user functions reach the kernel in that row order;
+      a run needs it, so declaring the game imports no kernel; e.g. :data:`NO_USER_PLAY`,
+      :data:`NO_USER_BID`); the play role is row ``R_PLAY`` (0), the others 1, 2, ... in
+      the order of ``roles``; the user functions reach the kernel in that row order;
     * ``lead_ban_name``: what an illegal lead names while the banned suit is closed
       (e.g. ``"spades"``), or ``None``.
     """
