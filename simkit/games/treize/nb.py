@@ -16,18 +16,17 @@ from simkit.core.stats_nb import (flush_moment_local_nb, flush_ratio_local_nb, m
                                   ratio_add_local_nb)
 from simkit.core.bundle import bundle
 from simkit.games.banking_nb import bank_context, bank_core_nb, bank_inputs, bank_loop
+from simkit.games.treize.codes import MAX_STAKE, POL_DECK_AWARE, POL_FLAT, POL_USER  # noqa: F401
 from simkit.games.treize.rules import TreizeRules
 
 N_CALLS = 13
 N_INDEX = 16       # coup-index rows; the last collects every later coup
 N_TENURE = 65      # tenure histogram 0..64, the last bin open-ended
-MAX_STAKE = 1_000_000
 
 #: ``opts`` slots (:func:`~simkit.core.options.layout`: one per rule option, named as it)
 O = layout(TreizeRules)
 #: the codes of ``deck_end`` (``DECK_END.void`` ...)
 DECK_END = choices(TreizeRules, "deck_end")
-POL_USER, POL_FLAT, POL_DECK_AWARE = 0, 1, 2
 ERR_STAKE = 1
 ERR_SCRIPT = 2
 
