@@ -7,14 +7,14 @@
 """
 __version__ = "0.1.0"
 
-from simkit._cache import install as _install_cache  # noqa: E402
+from simkit._cache import install as _install_cache, when_numba_imported as _when_numba  # noqa: E402
 
 #: the folder of simkit's numba cache folders, one a kernel module (see simkit/_cache.py)
 CACHE_DIR = _install_cache()
 
 from simkit._cache_repair import install as _repair_damaged_cache  # noqa: E402
 
-_repair_damaged_cache()     # a damaged cache file is recompiled, not a traceback (simkit/_cache_repair.py)
+_when_numba(_repair_damaged_cache)   # a damaged cache file is recompiled, not a traceback (simkit/_cache_repair.py)
 
 # The submodule simkit.rules must be imported before the function rules() below is
 # defined: importing a submodule for the first time binds its name on the package and

@@ -36,6 +36,7 @@ import contextlib
 import hashlib
 import importlib.abc
 import importlib.machinery
+import importlib.util
 import os
 import sys
 from functools import lru_cache
@@ -221,12 +222,72 @@ class KernelCacheFinder(importlib.abc.MetaPathFinder):
         return spec
 
 
-def install() -> str:
-    """Install the import hook, and point numba's cache for other code (a user's own
-    ``cache=True`` functions) at ``<base>/other``; returns the base folder."""
+class _NumbaLoader(importlib.abc.Loader):
+    """numba's own loader, then :data:`_ON_NUMBA` once numba's package has run."""
+
+    def __init__(self, loader):
+        self._loader = loader
+
+    def create_module(self, spec):
+        return self._loader.create_module(spec)
+
+    def exec_module(self, module):
+        self._loader.exec_module(module)
+        _numba_loaded()
+
+    def get_source(self, fullname):
+        return self._loader.get_source(fullname)
+
+
+_ON_NUMBA: list = []          # callbacks run once numba is imported
+
+
+def _numba_loaded() -> None:
+    while _ON_NUMBA:
+        _ON_NUMBA.pop(0)()
+
+
+class _NumbaFinder(importlib.abc.MetaPathFinder):
+    """Runs :data:`_ON_NUMBA` right after numba's package is imported, by whatever code
+    imports it first (a simkit kernel module, or a user's ``@njit`` policy)."""
+
+    def find_spec(self, fullname, path, target=None):
+        if fullname != "numba" or not _ON_NUMBA:
+            return None
+        sys.meta_path.remove(self)          # find numba's own spec without this finder
+        try:
+            spec = importlib.util.find_spec("numba")
+        finally:
+            sys.meta_path.insert(0, self)
+        if spec is None or spec.loader is None:
+            return None
+        spec.loader = _NumbaLoader(spec.loader)
+        return spec
+
+
+def when_numba_imported(fn) -> None:
+    """Call ``fn()`` now if numba is imported, else right after numba is first imported.
+    simkit imports numba only when a kernel is needed: ``simkit list``, ``rules``,
+    ``policies`` and ``--help`` import none (tests/test_cold_commands.py)."""
+    if "numba" in sys.modules and hasattr(sys.modules["numba"], "config"):
+        fn()
+        return
+    _ON_NUMBA.append(fn)
+    if not any(isinstance(f, _NumbaFinder) for f in sys.meta_path):
+        sys.meta_path.insert(0, _NumbaFinder())
+
+
+def _point_other_cache() -> None:
     import numba
 
+    numba.config.CACHE_DIR = os.path.join(base_dir(), "other")
+
+
+def install() -> str:
+    """Install the import hook, and point numba's cache for other code (a user's own
+    ``cache=True`` functions) at ``<base>/other`` once numba is imported; returns the
+    base folder."""
     if not any(isinstance(f, KernelCacheFinder) for f in sys.meta_path):
         sys.meta_path.insert(0, KernelCacheFinder())
-    numba.config.CACHE_DIR = os.path.join(base_dir(), "other")
+    when_numba_imported(_point_other_cache)
     return base_dir()

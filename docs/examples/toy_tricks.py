@@ -19,7 +19,8 @@ from simkit.core import tricks as T
 from simkit.core.cards import deck
 from simkit.core.jit import cfunc, njit
 from simkit.core.options import layout, pack
-from simkit.core.stats import Stats, moment_add_nb, moments
+from simkit.core.stats import Stats, moments
+from simkit.core.stats_nb import moment_add_nb
 from simkit.core.trick_game import bundle, chunk_signature, context, shuffle_top_nb, trick_core_nb, unit_loop
 from simkit.core.trick_play import CHOOSE_SIG, E_KIND, E_UNIT, PLAY_RANDOM, R_PLAY, no_after_trick_cb, play_tricks_nb
 from simkit.games.tricks_base import TrickGame

@@ -50,42 +50,15 @@ from simkit.core.bundle import caller_module, record
 from simkit.core.jit import cfunc
 from simkit.core.rng import draw_nb, randbelow_nb
 from simkit.core.tricks import lowest_card_nb, popcount_nb, policy_stream_nb
-
-N_CARDS = 52
-MAX_SEATS = 6
-CT_VALUE, CT_TARGET, CT_SWEEP, CT_POINT, CT_KONT = 0, 52, 104, 156, 208
-CT_SIZE = 260
-SWEEP_NONE, SWEEP_ALL, SWEEP_ONE = 0, 1, 2
-
-# -- the state of one deal ----------------------------------------------------------------------
-S_HAND = 0                   # MAX_SEATS hand bitmasks
-S_TABLE = 6                  # up to 52 table card codes
-S_TN = 58                    # cards on the table
-S_STOCK = 59                 # 52 stock card codes (dealt from S_TOP on)
-S_TOP = 111                  # next stock position to deal
-S_CARDS = 112                # MAX_SEATS: cards captured (incl. the capturing cards)
-S_POINTS = 118               # MAX_SEATS: point-suit cards captured
-S_KONT = 124                 # MAX_SEATS: kontchinki captured
-S_SWEEPS = 130               # MAX_SEATS: captures that left the table empty
-S_TRAILS = 136               # MAX_SEATS: cards trailed
-S_LAST = 142                 # seat that captured last (-1: nobody yet)
-S_SEEN = 143                 # bitmask of captured cards (public)
-S_CAPTURED_LAST = 144        # bit per seat: that seat captured on its previous turn
-S_PLAYERS = 145
-S_SEAT = 146                 # seat to act
-S_DEALER = 147
-S_BURIED = 148               # bitmask of cards buried in the stock by the clean-up, not yet dealt
-S_MOVE_CAPT = 149            # cards the last move captured from the table
-S_EXTRA = 150                # game-specific slots from here
-S_SIZE = 176
+from simkit.core.capture_codes import (CT_KONT, CT_POINT, CT_SIZE, CT_SWEEP, CT_TARGET, CT_VALUE,  # noqa: F401
+                                      MAX_SEATS, N_CARDS, N_PARAMS, P_DENY, P_KEEP, P_POINTS, P_S2, P_S3, P_S4,
+                                      P_S5, P_SAMPLES, POL_GREEDY, POL_HEURISTIC, POL_PLANNER, POL_RANDOM,
+                                      POL_SIMULATION, POL_USER, S_BURIED, S_CAPTURED_LAST, S_CARDS, S_DEALER,
+                                      S_EXTRA, S_HAND, S_KONT, S_LAST, S_MOVE_CAPT, S_PLAYERS, S_POINTS, S_SEAT,
+                                      S_SEEN, S_SIZE, S_STOCK, S_SWEEPS, S_TABLE, S_TN, S_TOP, S_TRAILS, SWEEP_ALL,
+                                      SWEEP_NONE, SWEEP_ONE, card_table)
 
 ONE = np.int64(1)
-
-POL_USER, POL_RANDOM, POL_GREEDY, POL_HEURISTIC, POL_SIMULATION, POL_PLANNER = 0, 1, 2, 3, 4, 5
-P_KEEP, P_DENY, P_POINTS, P_SAMPLES = 0, 1, 2, 0
-#: more slots for the planners' parameters (a slot serves one name per game: :data:`simkit.games.fishing.PARAM_SLOTS`)
-P_S2, P_S3, P_S4, P_S5 = 2, 3, 4, 5
-N_PARAMS = 6
 
 #: user play function of a fishing game: play(moves, n, state, params) -> int64, the index
 #: (0..n-1) of the chosen row of ``moves`` (rows ``(card, mask)``: the card played and the bitmask
@@ -140,22 +113,6 @@ def state_context(cls, inp, state, pst, *work):
     stream ``pst``, a fresh capture work array and the game's own work arrays ``work``."""
     return cls(inp.deck0, inp.ct, inp.opts, inp.codes, inp.params, inp.groups, None, inp.audit_out, inp.err,
                inp.deck0.copy(), np.zeros(4, np.uint64), pst, state, new_work_nb(inp.ct), *work)
-
-
-def card_table(values, targets, sweeps, point_suit: int, kontchinki) -> np.ndarray:
-    """The card table ``ct`` from per-rank ``values``, ``targets`` and ``sweeps`` (13
-    entries each, rank 0 = two .. 12 = ace), the point suit (0..3) and the kontchinka
-    card codes."""
-    ct = np.zeros(CT_SIZE, np.int64)
-    for c in range(N_CARDS):
-        r, s = divmod(c, 4)
-        ct[CT_VALUE + c] = values[r]
-        ct[CT_TARGET + c] = targets[r]
-        ct[CT_SWEEP + c] = sweeps[r]
-        ct[CT_POINT + c] = int(s == point_suit)
-    for c in kontchinki:
-        ct[CT_KONT + c] = 1
-    return ct
 
 
 #: a work array (:func:`new_work_nb`), one array so that the capture search passes a single

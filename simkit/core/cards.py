@@ -159,3 +159,9 @@ def format(codes, *, symbols: bool = False, russian: bool = False) -> str:  # no
         else:
             out.append(names[c // N_SUITS] + suits[c % N_SUITS])
     return " ".join(out)
+
+
+def cards_of(mask) -> np.ndarray:
+    """The card codes (``uint8``, ascending) of bitmask ``mask`` (bit ``c`` set: card ``c``)."""
+    m = int(mask)
+    return np.asarray([c for c in range(63) if m >> c & 1], dtype=np.uint8)

@@ -58,12 +58,14 @@ first half's tricks, plays, deals the rest, raises ``S_TRICKS`` and plays again.
 """
 from __future__ import annotations
 
-from collections import namedtuple
-
 import numpy as np
 from numba import njit, types
 
 from simkit.core.jit import cfunc
+from simkit.core.trick_codes import (E_BROKEN, E_CARDS, E_DEAL, E_EXTRA, E_HAND, E_KIND, E_LED,  # noqa: F401
+                                     E_LEGAL, E_MOVE, E_PHASE, E_SEAT, E_TRICK, E_TRUMP, E_UNIT, ERR_GAME,
+                                     ERR_PLAY, N_ERR, PLAY_BUILTIN, PLAY_RANDOM, PLAY_USER, R_PLAY,
+                                     SeatPolicies)
 from simkit.core.tricks import (BREAK_ANY, BREAK_DISCARD, F_SUIT, S_BREAK, S_BROKEN, S_CARDS, S_DEAL_NO, S_FOLLOW,
                                 S_LEAD_BAN, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_SEAT, S_TABLE, S_TRICK_NO,
                                 S_TRICKS, S_TRUMP, S_VOIDS, TT_ESUIT, TT_SUIT_BITS, close_trick_nb, legal_full_nb,
@@ -76,35 +78,6 @@ CHOOSE_FN = types.FunctionType(CHOOSE_SIG)
 AFTER_SIG = types.boolean(types.int64[::1], types.int64[::1], types.int64[::1], types.uint64[::1], types.int64[::1])
 AFTER_FN = types.FunctionType(AFTER_SIG)
 
-#: play policy codes the engine plays itself; a game's own play policies use codes from PLAY_BUILTIN
-PLAY_USER = 0
-PLAY_RANDOM = 1
-PLAY_BUILTIN = 2
-
-#: per-seat policies (:meth:`simkit.games.tricks_base.TrickGame.seat_policies`): ``code[role, seat]``,
-#: ``params[role, seat, :]`` and ``group[seat]`` (seats with the same policies share a group, for the
-#: reports); role 0 is the play role (R_PLAY), a game numbers its other roles from 1 (``roles`` order)
-SeatPolicies = namedtuple("SeatPolicies", "code params group")
-R_PLAY = 0
-
-# -- the error layout every trick game shares (err: int64[N_ERR]) --------------------------
-E_KIND = 0      # 0 = none, ERR_PLAY, or a game's own kind (>= ERR_GAME)
-E_UNIT = 1      # the unit being played
-E_SEAT = 2      # the seat whose move was illegal
-E_MOVE = 3      # the move it returned
-E_HAND = 4      # its hand (bitmask)
-E_LEGAL = 5     # the legal cards (bitmask), or a game's bound for other moves
-E_DEAL = 6      # deal number within the unit
-E_TRICK = 7     # tricks completed
-E_LED = 8       # the card led to the current trick, -1 when leading
-E_BROKEN = 9    # state[S_BROKEN]: whether the lead-banned suit was open
-E_TRUMP = 10    # trump effective suit, -1 none
-E_CARDS = 11    # cards dealt to each seat this deal
-E_PHASE = 12    # a game's phase code for other moves
-E_EXTRA = 13    # game fields from here
-N_ERR = 16
-ERR_PLAY = 1
-ERR_GAME = 2
 
 
 @njit(cache=True)

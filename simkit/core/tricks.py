@@ -65,7 +65,7 @@ import numpy as np
 from numba import njit, types
 
 from simkit.core.jit import cfunc
-from simkit.core.cards import JOKER, N_SUITS, rank_table
+from simkit.core.cards import JOKER, N_SUITS, cards_of, rank_table  # noqa: F401 - cards_of: its old home
 from simkit.core.rng import randbelow_nb, seed_stream_nb
 from simkit.errors import SimkitError
 
@@ -139,12 +139,6 @@ def mask_of(cards) -> int:
             raise SimkitError(f"card code {c} appears twice; trick games use a single deck")
         m |= 1 << c
     return m
-
-
-def cards_of(mask) -> np.ndarray:
-    """The card codes (``uint8``, ascending) of bitmask ``mask``."""
-    m = int(mask)
-    return np.asarray([c for c in range(63) if m >> c & 1], dtype=np.uint8)
 
 
 def trick_tables(plain_order, trump_order=None, perm_order=None, *, perm_rank_follow: bool = True,

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import numpy as np
 from simkit.core.stats import Stats, moments, ratios
-from simkit.games.banking_nb import (BANK_BROKEN, BANK_CAPPED, BANK_PASSED, BANK_TRIPLED,  # noqa: F401
-                                     N_TENURE, OUTCOME_NAMES, TENURE_EDGES, bank_close_nb, tenure_bin_nb)
+from simkit.games.banking_codes import (BANK_BROKEN, BANK_CAPPED, BANK_PASSED, BANK_TRIPLED,  # noqa: F401
+                                        N_TENURE, OUTCOME_NAMES, TENURE_EDGES)
 from simkit.reports.estimates import mean_estimate, proportion_estimate
 from simkit.reports.tables import distribution_table, house_edge
 

@@ -1,5 +1,6 @@
-"""The banking games' bank accounting kernels (:func:`bank_close_nb`), the constants they
-share with the pandas side, :mod:`simkit.games.banking` (see its doc), and their kernel
+"""The banking games' bank accounting kernels (:func:`bank_close_nb`; the constants they
+share with the pandas side, :mod:`simkit.games.banking`, live in
+:mod:`simkit.games.banking_codes`), and their kernel
 frame: one named context per game and the banks' unit loop.
 
 **The loop is shared.** A banking game's chunk kernel (``<game>_chunk_nb(seed, start,
@@ -43,18 +44,9 @@ from simkit.core.borrow import borrowed
 from simkit.core.jit import require_inline
 from simkit.core.interrupt_nb import poll_every_nb
 from simkit.core.rng import seed_stream_nb
-from simkit.core.stats import moment_add_nb, ratio_add_nb
-
-#: how a bank ended: passed on normally (shoe played out), broken (nothing left in it),
-#: grown to the multiple at which it must pass (tripled), or closed by a safety cap on coups
-BANK_PASSED, BANK_BROKEN, BANK_TRIPLED, BANK_CAPPED = 0, 1, 2, 3
-OUTCOME_NAMES = ("passed", "broken", "tripled", "capped")
-
-#: lower edges of the tenure bins (coups per bank); width 1 up to 30, then coarser
-TENURE_EDGES = np.array(list(range(31)) + [35, 40, 45, 50, 60, 70, 80, 90, 100, 125, 150, 175, 200, 250, 300,
-                                           400, 500, 750, 1000, 1500, 2000, 3000, 5000, 10000, 20000, 50000,
-                                           100000], dtype=np.int64)
-N_TENURE = TENURE_EDGES.shape[0]
+from simkit.core.stats_nb import moment_add_nb, ratio_add_nb
+from simkit.games.banking_codes import (BANK_BROKEN, BANK_CAPPED, BANK_PASSED, BANK_TRIPLED,  # noqa: F401
+                                        N_TENURE, OUTCOME_NAMES, TENURE_EDGES)
 
 
 @njit(cache=True)

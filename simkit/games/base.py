@@ -23,16 +23,57 @@ The contract (every method a pure function of its arguments):
   simulated figures against exact or independent values for ``simkit validate``; by
   default the ``checks()`` of the game package's ``validation`` module, if it has one.
 
+**Declaration apart from kernels.** ``simkit list``, ``rules`` and ``policies`` read a
+game's declaration (ids and words, ``Rules``, ``roles``) and import no kernel module
+(nor numba): a game's ``__init__.py``, ``rules.py`` and ``policies.py`` import only
+numba-free modules, and what the class takes from its kernels (``nb``, ``report``, its
+hooks) is a :class:`kernel` attribute, imported the first time a run reads it.
+
 See docs/adding-a-game.md for the whole recipe.
 """
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING, Any
 
 from simkit.policies.base import PolicyRole, resolve_roles
 
 if TYPE_CHECKING:
     from simkit.rules import Rules as RulesBase
+
+
+class kernel:  # noqa: N801 - used like a decorator / field declaration
+    """A class attribute taken from a kernel module the first time it is read, so that
+    declaring a game imports no kernel (``simkit list``, ``rules`` and ``policies`` stay
+    numba-free):
+
+    * ``nb = kernel("simkit.games.kozel.nb")``: the module;
+    * ``choose_cb = kernel("simkit.games.kozel.play:choose_play_cb")``: one of its names;
+    * ``@kernel`` on a function of no arguments: its result (for values built from
+      several kernel modules, such as a trick game's ``role_rows``).
+
+    The value is computed once and then stored on the class that read it."""
+
+    def __init__(self, target):
+        self._target = target
+        self._name = ""
+
+    def __set_name__(self, owner, name):
+        self._name = name
+
+    def load(self):
+        """The attribute's value (imports its module)."""
+        if callable(self._target):
+            return self._target()
+        module, _, attr = self._target.partition(":")
+        value = importlib.import_module(module)
+        return getattr(value, attr) if attr else value
+
+    def __get__(self, obj, owner=None):
+        owner = owner if owner is not None else type(obj)
+        value = self.load()
+        setattr(owner, self._name, value)
+        return value
 
 
 class Game:

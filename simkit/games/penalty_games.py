@@ -1,17 +1,21 @@
 """The Python side shared by the penalty trick games (Tyotka, Polignac): the ``play``
 role (random, the ducking/shedding heuristic and the simulation player of
 :mod:`simkit.games.penalty_tricks`, a user's ``@njit`` play function), the game class
-that runs their kernels, and the per-unit win tables of their reports."""
+that runs their kernels, and the per-unit win tables of their reports.
+
+Imports no kernel (the codes it shares with the kernels are in
+:mod:`simkit.games.penalty_codes`; the hooks are :class:`~simkit.games.base.kernel`
+attributes), so that a game built on it declares itself without numba."""
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from simkit.core.cards import deck
-from simkit.core.trick_play import E_KIND, E_UNIT, PLAY_RANDOM, R_PLAY
-from simkit.core.tricks import no_user_play_nb
-from simkit.games import penalty_tricks as pt
-from simkit.games.tricks_base import TrickGame
+from simkit.core.trick_codes import E_KIND, E_UNIT, PLAY_RANDOM, R_PLAY
+from simkit.games import penalty_codes as pt
+from simkit.games.base import kernel as lazy
+from simkit.games.tricks_base import NO_USER_PLAY, TrickGame
 from simkit.policies.base import PolicyRole, PolicySpec, param
 from simkit.policies.seated import policy_groups, seat_labels
 from simkit.reports.estimates import mean_estimate, rate_estimate
@@ -45,12 +49,14 @@ class PenaltyTrickGame(TrickGame):
 
     hands_word = "units"
     headline = "dealer_edge"
-    role_rows = {"play": (R_PLAY, PARAM_SLOTS["play"], pt.N_PLAY_PARAMS, no_user_play_nb)}
+    role_rows = {"play": (R_PLAY, PARAM_SLOTS["play"], pt.N_PLAY_PARAMS, NO_USER_PLAY)}
     kernel: Any
     stats_bundle: Any
     trick_tables: np.ndarray
     #: the kernels' ``choose`` hook (a game with policies of its own gives its own)
-    choose_cb = pt.penalty_choose_cb
+    choose_cb: Any = lazy("simkit.games.penalty_tricks:penalty_choose_cb")
+    #: the shared ``after_trick`` hook (the penalty bookkeeping between tricks)
+    after_trick_cb: Any = lazy("simkit.games.penalty_tricks:penalty_after_trick_cb")
 
     def _run(self, rules, policies, seed, start, stop, audit):
         seats, fns = self.seat_policies(policies, self._players(rules))
@@ -65,7 +71,7 @@ class PenaltyTrickGame(TrickGame):
         """The kernels' hooks: ``(choose, after_trick, *user functions)``
         (:func:`~simkit.core.trick_game.fns_type`): the game's ``choose_cb``, the shared
         :func:`~simkit.games.penalty_tricks.penalty_after_trick_cb`, the user's play."""
-        return (type(self).choose_cb, pt.penalty_after_trick_cb, *fns)
+        return (type(self).choose_cb, type(self).after_trick_cb, *fns)
 
 
 def unit_tables(stats, policies, players: int, win: str, value: str, scale: int, unit_word: str,

@@ -36,12 +36,13 @@ from simkit.core.options import layout, pack
 from simkit.core.borrow import borrowed
 from simkit.core.rng import next_u64_nb, seed_stream_nb
 from simkit.core.rollout import best_by_rollouts_nb, follow_legal_nb, play_trick_nb
-from simkit.core.stats import moment_add_nb
-from simkit.core.trick_play import AFTER_SIG, CHOOSE_SIG, PLAY_BUILTIN
+from simkit.core.stats_nb import moment_add_nb
+from simkit.core.trick_play import AFTER_SIG, CHOOSE_SIG
 from simkit.core.tricks import (MAX_SEATS, S_EXTRA, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_TRICK,
                                 S_TRICK_NO, S_TRICKS, S_WON, TT_DECK, TT_POWER, beating_nb, close_trick_nb,
                                 deal_unseen_nb, higher_in_suit_nb, lowest_card_nb, popcount_nb, strongest_nb,
                                 weakest_nb)
+from simkit.games.penalty_codes import N_PLAY_PARAMS, P_SAMPLES, PLAY_HEURISTIC, PLAY_SIMULATION  # noqa: F401
 
 # -- the state fields (after the shared trick layout) ----------------------------------------
 S_HOT = S_EXTRA + 0          # a card costing its taker one more this deal (the photograph), -1 none
@@ -59,10 +60,7 @@ O_TRICK_VALUE = 64
 O_MOST = 65
 O_GAME = 66                  # the games' own options from here
 
-#: the built-in play policies' codes (random and user are the engine's) and the simulation's parameter slot
-PLAY_HEURISTIC, PLAY_SIMULATION = PLAY_BUILTIN, PLAY_BUILTIN + 1
-P_SAMPLES = 0
-N_PLAY_PARAMS = 1
+#: the built-in play policies' codes and the simulation's parameter slot: :mod:`simkit.games.penalty_codes`
 #: the heuristic's cost of a trick for the most-tricks penalty (Tyotka): a trick's share of it
 MOST_COST = 0.5
 

@@ -38,10 +38,10 @@ import numpy as np
 from simkit.core.cards import deck
 from simkit.core.options import pack
 from simkit.core.stats import Stats
-from simkit.core.trick_play import E_KIND, E_UNIT, PLAY_RANDOM, R_PLAY
-from simkit.core.tricks import S_SIZE, no_user_play_nb
-from simkit.games import point_tricks as pt
-from simkit.games.tricks_base import TrickGame
+from simkit.core.trick_codes import E_KIND, E_UNIT, PLAY_RANDOM, R_PLAY
+from simkit.games import point_codes as pt
+from simkit.games.base import kernel
+from simkit.games.tricks_base import NO_USER_PLAY, TrickGame
 from simkit.policies.base import PolicyRole, PolicySpec, param
 
 _TAKE_AT = param(0, "int", 0, 120)
@@ -79,9 +79,9 @@ class PointTrickGame(TrickGame):
     own heuristic beside the shared ones, :mod:`simkit.games.kerosinka.play`)."""
 
     roles = [play_role()]
-    role_rows = {"play": (R_PLAY, PARAM_SLOTS, pt.N_PLAY_PARAMS, no_user_play_nb)}
+    role_rows = {"play": (R_PLAY, PARAM_SLOTS, pt.N_PLAY_PARAMS, NO_USER_PLAY)}
     #: the ``choose`` hook that plays the built-in play policies (a ``cfunc``)
-    choose_cb = pt.choose_play_cb
+    choose_cb = kernel("simkit.games.point_tricks:choose_play_cb")
     deck_size = 32
     nb: ModuleType
 
@@ -110,6 +110,8 @@ class PointTrickGame(TrickGame):
         state)``; the kernel arguments are ``(order, inputs, hooks, dealer)``
         (:meth:`~simkit.games.tricks_base.TrickGame.inputs`; ``inputs.audit_out`` and
         ``inputs.err`` are the deal's audit counts and error record)."""
+        from simkit.core.tricks import S_SIZE
+
         rules = self.Rules.build(rules)
         policies = self.resolve_policies(policies)
         order = self.check_order(cards, deck(self.deck_size), self.deck_size, exactly=True)

@@ -24,8 +24,9 @@ from simkit.core.borrow import borrowed
 from simkit.core.cards import N_SUITS, RANK_10, RANK_A, RANK_J, RANK_K, RANK_Q, code
 from simkit.core.rng import draw_nb, seed_stream_nb
 from simkit.core.rollout import best_by_rollouts_nb, follow_legal_nb, play_trick_nb
-from simkit.core.stats import moment_add_nb
-from simkit.core.trick_play import CHOOSE_SIG, PLAY_BUILTIN
+from simkit.core.stats_nb import moment_add_nb
+from simkit.core.trick_play import CHOOSE_SIG
+from simkit.games.point_codes import N_PLAY_PARAMS, P_SAMPLES, P_TAKE_AT, PLAY_HEURISTIC, PLAY_SIMULATION  # noqa: F401
 from simkit.core.tricks import (F_RANK, MAX_SEATS, S_EXTRA, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_TRICK,
                                 S_TRICK_NO, S_TRICKS, S_TURNUP, TT_DECK, TT_ESUIT, TT_POWER, TT_RANK_BITS, TT_SUIT_BITS,
                                 TT_TRUMP, beating_nb, close_trick_nb, higher_in_suit_nb, lowest_card_nb, popcount_nb,
@@ -47,11 +48,6 @@ S_SIM_SEED = S_EXTRA + 10   # a random number drawn for the deal: the simulation
 S_SHOWN_AT = S_EXTRA + 11   # the seat that holds the shown card S_TURNUP until he plays it (-1: nobody)
 S_POINT_END = S_EXTRA + 12  # a game's own fields from here
 
-# the built-in play policies (random is the engine's PLAY_RANDOM) and their parameter slots
-PLAY_HEURISTIC = PLAY_BUILTIN
-PLAY_SIMULATION = PLAY_BUILTIN + 1
-P_TAKE_AT, P_SAMPLES = 0, 1
-N_PLAY_PARAMS = 2
 
 _SCALE = 1024               # above any power: points first, then power, in one key
 

@@ -20,6 +20,7 @@ from simkit.core.trick_play import E_CARDS, E_DEAL, E_HAND, E_KIND, E_LEGAL, E_M
 from simkit.core.tricks import (S_DEAL_NO, S_N_IN_TRICK, S_PLAYED, S_TRICK_NO, S_TRUMP, TT_ESUIT, TT_POWER,
                                 TT_SUIT_BITS, beating_nb, card_pool_nb, deal_hidden_nb, lowest_card_nb, masters_nb,
                                 popcount_nb)
+from simkit.games.stock_codes import D_HEURISTIC, D_RANDOM, D_USER  # noqa: F401  (codes, read by the games)
 
 
 @njit(cache=True)
@@ -49,8 +50,6 @@ def draw_pair_nb(hands, stock, left, winner):
 
 
 _SCALE = 1 << 20
-#: the decision policies' codes both games share (a game's own start at 3)
-D_USER, D_RANDOM, D_HEURISTIC = 0, 1, 2
 
 
 @njit(cache=True, inline="always")

@@ -9,27 +9,37 @@ its own kinds of moves were (:meth:`~TrickGame.game_situation`).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
-from simkit.core.cards import format as format_cards, parse
-from simkit.core.trick_game import TrickInputs
-from simkit.core.trick_play import (E_BROKEN, E_DEAL, E_HAND, E_KIND, E_LED, E_LEGAL, E_MOVE, E_SEAT, E_TRICK,
-                                    E_TRUMP, ERR_PLAY, N_ERR, SeatPolicies)
-from simkit.core.tricks import cards_of
+from simkit.core.cards import cards_of, format as format_cards, parse
+from simkit.core.trick_codes import (E_BROKEN, E_DEAL, E_HAND, E_KIND, E_LED, E_LEGAL, E_MOVE, E_SEAT, E_TRICK,
+                                     E_TRUMP, ERR_PLAY, N_ERR, SeatPolicies)
 from simkit.errors import SimkitError
-from simkit.games.base import Game
+from simkit.games.base import Game, kernel
 from simkit.policies.base import raise_illegal
 from simkit.policies.seated import policy_arrays, policy_groups, resolve_seated
 
+if TYPE_CHECKING:
+    from simkit.core.trick_game import TrickInputs
+
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+#: the play role's user placeholder in ``role_rows`` (:class:`~simkit.games.base.kernel` target)
+NO_USER_PLAY = "simkit.core.tricks:no_user_play_nb"
+#: the user placeholder of a role whose user function answers a number (``bid(hand, state, params)``:
+#: a bid, a yes / no decision, a suit), in ``role_rows``
+NO_USER_BID = "simkit.core.tricks:no_user_bid_nb"
 
 
 class TrickGame(Game):
     """A trick game on the engine. Class attributes a game sets besides :class:`Game`'s:
 
     * ``role_rows``: ``{role name: (kernel row, parameter slots {name: column}, width,
-      user placeholder @cfunc)}``; the play role is row ``R_PLAY`` (0), the others 1, 2, ...
-      in the order of ``roles``; the user functions reach the kernel in that row order;
+      user placeholder @cfunc)}``, the placeholder named as ``"module:name"`` (loaded when
+      a run needs it, so declaring the game imports no kernel; e.g. :data:`NO_USER_PLAY`,
+      :data:`NO_USER_BID`); the play role is row ``R_PLAY`` (0), the others 1, 2, ... in
+      the order of ``roles``; the user functions reach the kernel in that row order;
     * ``lead_ban_name``: what an illegal lead names while the banned suit is closed
       (e.g. ``"spades"``), or ``None``.
     """
@@ -60,6 +70,8 @@ class TrickGame(Game):
         fns = []
         role_by_name = {r.name: r for r in self.roles}
         for name, (row, slots, w, placeholder) in rows:
+            if isinstance(placeholder, str):
+                placeholder = kernel(placeholder).load()
             c, p, fn = policy_arrays(self.id, role_by_name[name], policies[name], seats, slots, w, placeholder)
             code[row] = c
             params[row, :, :w] = p
@@ -72,6 +84,8 @@ class TrickGame(Game):
         """What a chunk kernel (or a one-deal kernel) takes from the Python side
         (:class:`~simkit.core.trick_game.TrickInputs`), with fresh audit counts and a
         fresh error record (``N_ERR``)."""
+        from simkit.core.trick_game import TrickInputs
+
         return TrickInputs(np.ascontiguousarray(deck0, np.uint8), opts, np.ascontiguousarray(tables, np.int64), seats,
                            np.zeros(2, np.int64), np.zeros(N_ERR, np.int64))
 

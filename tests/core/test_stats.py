@@ -5,9 +5,9 @@ import pytest
 from numba import njit
 
 from simkit import SimkitError
-from simkit.core.stats import (LOCAL_MOMENT_WIDTH, LOCAL_RATIO_WIDTH, Stats, flush_moment_local_nb, flush_ratio_local_nb,
-                               moment_add_local_nb, moment_add_nb, moment_sums, moments, ratio_add_local_nb, ratio_add_nb,
-                               ratio_sums, ratios)
+from simkit.core.stats import LOCAL_MOMENT_WIDTH, LOCAL_RATIO_WIDTH, Stats, moment_sums, moments, ratio_sums, ratios
+from simkit.core.stats_nb import (flush_moment_local_nb, flush_ratio_local_nb, moment_add_local_nb, moment_add_nb,
+                                  ratio_add_local_nb, ratio_add_nb)
 from simkit.reports.estimates import (mean_estimate, proportion_estimate, rate_estimate, ratio_estimate,
                                       wilson_interval)
 

@@ -148,3 +148,16 @@ def test_hilo_ramp_gives_the_advantage_the_literature_reports():
     assert adv.value - 4 * adv.stderr > 0.0
     assert 0.003 - 4 * adv.stderr < adv.value < 0.02 + 4 * adv.stderr
     assert res["mean_bet"].value > 1.5
+
+
+def test_the_package_offers_the_calculator_as_its_own():
+    """``simkit.games.blackjack`` re-exports the calculator's functions (``bj.house_edge``,
+    docs/blackjack.md) through its module ``__getattr__``: the very functions of
+    :mod:`.exact`, and no other name."""
+    from simkit.games import blackjack as bj
+
+    for name in bj._EXACT:
+        assert getattr(bj, name) is getattr(exact, name)
+    assert bj.exact is exact
+    with pytest.raises(AttributeError, match="no attribute 'basic_tables'"):
+        bj.basic_tables

@@ -389,3 +389,15 @@ def test_duplicates_allowed_with_two_decks():
     assert evaluate(parse("AH AH KH QH JH"), {"decks": 2}).names == ["flush"]
     with pytest.raises(SimkitError, match="at most 10 cards"):
         best_five(np.zeros((1, 11), np.uint8))
+
+
+def test_the_package_offers_the_evaluator_as_its_own():
+    """``simkit.games.poker`` re-exports the batch evaluator's names (docs/poker.md) through
+    its module ``__getattr__``: the very objects of :mod:`.evaluator`, and no other name."""
+    from simkit.games import poker
+    from simkit.games.poker import evaluator
+
+    for name in poker._EVALUATOR:
+        assert getattr(poker, name) is getattr(evaluator, name)
+    with pytest.raises(AttributeError, match="no attribute 'evaluator_nb'"):
+        poker.evaluator_nb

@@ -7,13 +7,12 @@ docs/fishing.md.
 """
 import numpy as np
 
-from simkit.core.capture import MAX_SEATS, SWEEP_NONE, card_table, no_user_play_nb
+from simkit.core.capture_codes import MAX_SEATS, SWEEP_NONE, card_table
 from simkit.core.options import pack
 from simkit.core.stats import Stats, moments
-from simkit.games.babochka import nb, report
 from simkit.games.babochka.policies import PARAM_SLOTS, PLAY
 from simkit.games.babochka.rules import BabochkaRules
-from simkit.games.base import Game
+from simkit.games.base import Game, kernel
 from simkit.games.fishing import inputs, raise_move_error
 from simkit.policies.seated import policy_arrays, policy_groups, resolve_seated
 
@@ -34,12 +33,12 @@ class Babochka(Game):
     hands_word = "pots"
     played_word = "deals"
     Rules = BabochkaRules
-    report = report
+    report = kernel("simkit.games.babochka.report")
     roles = [PLAY]
     #: GAMES.md G14's question: the first mover's seat advantage (issue 29: at the study size its
     #: interval must say whether there is one; 400,000 pots: +0.095 +- 0.026 chips a pot, seed 2026)
     headline = "first_mover_pot_ev"
-    headline_doc = report.HEADLINE_DOC
+    headline_doc = kernel("simkit.games.babochka.report:HEADLINE_DOC")
     chunk_hint = 1 << 10
     conformance_hands = 300
     study_hands = 400_000
@@ -57,11 +56,15 @@ class Babochka(Game):
 
     def played(self, stats):
         """Deals played (a pot may take several)."""
+        from simkit.games.babochka import nb
+
         return int(stats["counters"][nb.C_DEALS])
 
     def _run(self, rules, policies, seed, start, stop, audit):
+        from simkit.games.babochka import nb
+
         codes, params, fn = policy_arrays(self.id, PLAY, policies["play"], rules.players, PARAM_SLOTS,
-                                          nb.N_PARAMS, no_user_play_nb)
+                                          nb.N_PARAMS, nb.no_user_play_nb)
         groups, names = policy_groups(policies, rules.players)
         st = Stats(net=moments(MAX_SEATS), group_mom=moments(len(names)), deals=moments(1),
                    deals_hist=np.zeros(nb.N_DEALS, np.int64), pot=moments(1), pot_hist=np.zeros(nb.N_POT, np.int64),

@@ -28,7 +28,7 @@ from simkit.core.interrupt_nb import poll_interrupt_nb
 from simkit.core.jit import njit
 from simkit.core.options import choices, layout
 from simkit.core.rng import draw_nb
-from simkit.core.stats import moment_add_nb
+from simkit.core.stats_nb import moment_add_nb
 from simkit.core.trick_game import bundle, unit_loop
 from simkit.core.tricks import lowest_card_nb, popcount_nb
 from simkit.games.babochka.rules import BabochkaRules

@@ -22,7 +22,7 @@
 
 Per-seat policies as in :mod:`simkit.policies.seated` (``{"play": "greedy|heuristic|random"}``).
 """
-from simkit.core import capture
+from simkit.core import capture_codes
 from simkit.games import fishing
 from simkit.games.fishing import play_role
 from simkit.policies.base import param
@@ -30,7 +30,7 @@ from simkit.policies.base import param
 #: the planner's parameters (slots in :mod:`.nb`); defaults tuned by racing (simkit.tune, docs/fishing.md)
 PLANNER = {"deny": param(1.5, "float", 0.0, 20.0), "fee": param(2.0, "float", 0.0, 20.0),
            "hope": param(0.3, "float", 0.0, 1.0), "wait": param(0.1, "float", 0.0, 1.0)}
-PARAM_SLOTS = dict(fishing.PARAM_SLOTS, fee=capture.P_S2, wait=capture.P_S3, hope=capture.P_S4)
+PARAM_SLOTS = dict(fishing.PARAM_SLOTS, fee=capture_codes.P_S2, wait=capture_codes.P_S3, hope=capture_codes.P_S4)
 
 #: the default: the strongest built-in within the speed budget (at least 1/20 of random play's
 #: pots a second), as strong as the slower simulation (docs/fishing.md)

@@ -10,10 +10,9 @@ from simkit.core.cards import deck, format as format_cards, parse
 from simkit.core.options import pack
 from simkit.errors import SimkitError
 from simkit.games import banking
-from simkit.games.banchok import nb, report
 from simkit.games.banchok.policies import PRIMAZKA, STAKE, kernel_policy, primazka_params
 from simkit.games.banchok.rules import BanchokRules
-from simkit.games.base import Game
+from simkit.games.base import Game, kernel
 from simkit.policies.base import raise_illegal
 
 
@@ -25,7 +24,7 @@ class Banchok(Game):
     hands_word = "banks"
     played_word = "coups"
     Rules = BanchokRules
-    report = report
+    report = kernel("simkit.games.banchok.report")
     roles = [STAKE, PRIMAZKA]
     headline = "house_edge"
     chunk_hint = 1 << 13
@@ -48,9 +47,11 @@ class Banchok(Game):
                       f"be an integer from {err[6]} to {err[4]}", int(err[2]))
 
     def _run(self, rules, policies, seed, start, stop, audit):
+        from simkit.games.banchok import nb
+
         code, params, fn = kernel_policy(policies["stake"])
         pz = primazka_params(policies["primazka"], rules)
-        st = report.empty_stats(rules.punters)
+        st = self.report.empty_stats(rules.punters)
         audit_out = np.zeros(2, np.int64)
         err = np.zeros(nb.N_ERR, np.int64)
         inp = nb.BanchokInputs(deck(52, copies=rules.decks), pack(rules, nb.O), audit_out, err, code, params, pz)
@@ -66,6 +67,8 @@ class Banchok(Game):
         row per coup (round, seat: 1..P from the banker's left, the banker being seat 0, hand, turned, stake, win, bank after it) and how the bank
         ended ("broken", "tripled", "capped"; or "open" when ``max_coups`` rows were played
         first). Every coup is audited; a violation raises."""
+        from simkit.games.banchok import nb
+
         rules = self.Rules.build(rules)
         policies = self.resolve_policies(policies)
         codes = parse(cards) if isinstance(cards, str) or (len(cards) and isinstance(cards[0], str)) \

@@ -21,7 +21,8 @@ from numba import types, typeof
 from simkit.core.jit import cfunc, njit
 from simkit.core.options import choices, layout
 from simkit.core.rng import randbelow_nb
-from simkit.core.stats import moment_add_nb, ratio_add_nb
+from simkit.core.stats_nb import moment_add_nb, ratio_add_nb
+from simkit.games.banchok.codes import POL_FLAT, POL_HAND, POL_THREE_HIGH, POL_USER  # noqa: F401
 from simkit.games.banchok.rules import BanchokRules
 from simkit.core.bundle import bundle
 from simkit.games.banking_nb import (BANK_BROKEN, BANK_CAPPED, BANK_TRIPLED, bank_close_nb, bank_context,
@@ -36,7 +37,6 @@ O = layout(BanchokRules)
 BANK_END = choices(BanchokRules, "bank_end")
 COVER = choices(BanchokRules, "cover")
 
-POL_USER, POL_FLAT, POL_HAND, POL_THREE_HIGH = 0, 1, 2, 3
 ERR_STAKE = 1
 N_ERR = 8             # [code, unit, stake, seat, bank, coup, lowest legal, -]
 N_REC = 10            # record: round, seat, card 1..3, turned, stake, win, bank after, primazka

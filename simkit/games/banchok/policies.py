@@ -26,7 +26,7 @@ at least ``threshold``, else nothing (:func:`~simkit.games.banchok.nb.primazka_n
 """
 import numpy as np
 
-from simkit.games.banchok import nb
+from simkit.games.banchok import codes
 from simkit.policies.base import PolicyRole, PolicySpec, param
 
 #: the ``hand`` parameters of ``best``: the most profit per coup for the punters in
@@ -38,14 +38,14 @@ BEST = {"threshold": 0.5, "fraction": 1.0, "count": 1.0}
 
 STAKE = PolicyRole(
     "stake",
-    [PolicySpec("flat", "stake the same number of units every coup", nb.POL_FLAT, {"units": param(1, "int", 1, 10**9)}),
+    [PolicySpec("flat", "stake the same number of units every coup", codes.POL_FLAT, {"units": param(1, "int", 1, 10**9)}),
      PolicySpec("hand", "stake floor(fraction x bank) when the hand's exact win probability is at least "
-                "`threshold` (count=1: counting the cards turned this round), else the minimum", nb.POL_HAND,
+                "`threshold` (count=1: counting the cards turned this round), else the minimum", codes.POL_HAND,
                 {"threshold": param(0.5, "float", 0, 2), "fraction": param(1, "float", 0, 1),
                  "count": param(0, "int", 0, 1)}),
      PolicySpec("three-high", "stake the whole bank with three cards of different suits ranked `rank` (2..14) or "
-                "more, else the minimum", nb.POL_THREE_HIGH, {"rank": param(12, "int", 2, 14)}),
-     PolicySpec("best", "`hand` at the parameters found best by experiments/banchok_staking.py", nb.POL_HAND)],
+                "more, else the minimum", codes.POL_THREE_HIGH, {"rank": param(12, "int", 2, 14)}),
+     PolicySpec("best", "`hand` at the parameters found best by experiments/banchok_staking.py", codes.POL_HAND)],
     default="best",
     user_signature="stake(hand: int64[3], p_win: float64, bank: int64, params: float64[:]) -> int64",
 )
@@ -54,7 +54,7 @@ PRIMAZKA = PolicyRole(
     "primazka",
     [PolicySpec("join", "with primazka=true the others add floor(fraction x (bank - stake)) to a stake when the "
                 "hand's win probability (counting the cards turned this round) is at least `threshold`",
-                nb.POL_HAND, {"threshold": param(0.5, "float", 0, 1), "fraction": param(1.0, "float", 0, 1)})],
+                codes.POL_HAND, {"threshold": param(0.5, "float", 0, 1), "fraction": param(1.0, "float", 0, 1)})],
     default="join",
 )
 
@@ -63,14 +63,16 @@ PARAM_ORDER = {"flat": ("units",), "hand": ("threshold", "fraction", "count"), "
 
 def kernel_policy(pol):
     """(code, params, user fn) of a resolved stake policy for the kernel."""
+    from simkit.games.banchok.nb import no_user_stake_nb
+
     if pol.is_user:
         params = pol.user_params()
-        return nb.POL_USER, params, pol.fn
+        return codes.POL_USER, params, pol.fn
     if pol.name == "best":
         values = [BEST[k] for k in PARAM_ORDER["hand"]]
     else:
         values = [pol.params[k] for k in PARAM_ORDER[pol.name]]
-    return STAKE.builtins[pol.name].code, np.array(values, dtype=np.float64), nb.no_user_stake_nb
+    return STAKE.builtins[pol.name].code, np.array(values, dtype=np.float64), no_user_stake_nb
 
 
 def primazka_params(pol, rules) -> np.ndarray:

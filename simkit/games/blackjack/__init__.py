@@ -20,10 +20,7 @@ from simkit.core.cards import deck
 from simkit.core.options import pack
 from simkit.core.stats import Stats, moment_sums, moments, ratios
 from simkit.errors import SimkitError
-from simkit.games.base import Game
-from simkit.games.blackjack import exact, nb, report
-from simkit.games.blackjack.exact import (basic_table, dealer_probabilities, expected_values,  # noqa: F401
-                                          house_edge, insurance_ev, player_ev)
+from simkit.games.base import Game, kernel
 from simkit.games.blackjack.policies import (PLAY, hilo_policy, index_table, kernel_tables,  # noqa: F401
                                              strategy_tables as _charts, table_policy)
 from simkit.games.blackjack.rules import BlackjackRules
@@ -32,6 +29,20 @@ from simkit.policies.base import raise_illegal
 #: cards a box-round and the dealer use on average under basic strategy (for sizing runs)
 CARDS_PER_BOX_ROUND = 2.94
 CARDS_PER_DEALER = 2.45
+
+#: the exact calculator's functions this package re-exports; :mod:`.exact` holds kernels, so it is
+#: imported when one of them is first read (declaring the game imports no kernel)
+_EXACT = ("basic_table", "dealer_probabilities", "expected_values", "house_edge", "insurance_ev", "player_ev")
+
+
+def __getattr__(name):
+    """``basic_table``, ``dealer_probabilities``, ... and ``exact``: from :mod:`.exact`, on first use."""
+    if name in _EXACT or name == "exact":
+        import importlib
+
+        exact = importlib.import_module("simkit.games.blackjack.exact")
+        return exact if name == "exact" else getattr(exact, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def nominal_rounds_per_shoe(rules) -> int:
@@ -58,6 +69,7 @@ class Blackjack(Game):
     unit = "shoe"
     hands_word = "rounds"
     Rules = BlackjackRules
+    report = kernel("simkit.games.blackjack.report")
     roles = [PLAY]
     headline = "house_edge"
     chunk_hint = 1 << 13
@@ -84,6 +96,8 @@ class Blackjack(Game):
         return "block of rounds" if (rules.infinite or rules.continuous_shuffle) else "shoe"
 
     def n_units(self, hands, rules):
+        from simkit.games.blackjack import nb
+
         if rules.infinite or rules.continuous_shuffle:
             return -(-hands // nb.ROUNDS_PER_BLOCK)
         return -(-hands // nominal_rounds_per_shoe(rules))
@@ -92,6 +106,8 @@ class Blackjack(Game):
     def _opts(self, rules, counting):
         """The kernel's ``opts`` (layout ``nb.O``): the rule options, then the slots derived
         from them, from the float ``penetration`` and from the policy (``counting``)."""
+        from simkit.games.blackjack import nb
+
         o = pack(rules, nb.O)
         o[nb.O.mode] = nb.MODE_INF if rules.infinite else (nb.MODE_CSM if rules.continuous_shuffle else nb.MODE_SHOE)
         n = 52 if rules.infinite else 52 * rules.decks
@@ -104,6 +120,8 @@ class Blackjack(Game):
         return o
 
     def _kernel_args(self, rules, policies):
+        from simkit.games.blackjack import exact, nb
+
         pol = policies["play"]
         if pol.is_user:
             z8 = np.zeros((exact.N_ROWS, exact.N_VALUES), np.int8)
@@ -125,16 +143,22 @@ class Blackjack(Game):
         """``(inputs, user functions)`` of the kernels (:class:`~.nb.BlackjackInputs`:
         ``shoe`` (card codes, a hand-built shoe's) or the rules' shoe, fresh audit counts
         and error record)."""
+        from simkit.games.blackjack import nb
+
         (hi, lo, thr, tags, cparams, counting), code, params, fn = self._kernel_args(rules, policies)
         inp = nb.BlackjackInputs(self._shoe(rules) if shoe is None else shoe, self._opts(rules, counting), tags, hi,
                                  lo, thr, cparams, code, params, np.zeros(2, np.int64), np.zeros(8, np.int64))
         return inp, (fn,)
 
     def new_stats(self):
+        from simkit.games.blackjack import nb
+
         return Stats(edge=ratios(nb.N_EDGE), round=moments(1), outcomes=np.zeros((nb.N_OUT, 2), np.int64),
                      by_tc=np.zeros((nb.N_TC, 3), np.int64), counters=np.zeros(7, np.int64))
 
     def _run(self, rules, policies, seed, start, stop, hands, audit):
+        from simkit.games.blackjack import nb
+
         inp, fns = self._inputs(rules, policies)
         st = self.new_stats()
         nb.blackjack_chunk_nb.entry()(seed, start, stop, hands, inp, fns, nb.BlackjackStats(**st), audit)
@@ -142,6 +166,8 @@ class Blackjack(Game):
         return st, inp.audit_out
 
     def _check_err(self, err, pol):
+        from simkit.games.blackjack import nb
+
         if err[0] == nb.ERR_ILLEGAL:
             kind = int(err[1])
             if kind == nb.KIND_PLAY:
@@ -167,6 +193,7 @@ class Blackjack(Game):
         play. Returns ``{"boxes": [per-box dict], "dealer_total", "dealer_blackjack",
         "cards_used", "outcomes", "audit_violations"}``; money in units."""
         from simkit.core.cards import parse
+        from simkit.games.blackjack import nb
 
         rules = BlackjackRules.build(rules)
         policies = self.resolve_policies(policies)
@@ -192,13 +219,9 @@ class Blackjack(Game):
     def run_chunk(self, rules, policies, seed, start, stop, hands):
         return self._run(rules, policies, seed, start, stop, hands, False)[0]
 
-    def metrics(self, stats, rules, policies):
-        return report.metrics(stats, rules, policies)
-
-    def tables(self, stats, rules, policies):
-        return report.tables(stats, rules, policies)
-
     def audit(self, rules, policies, seed, units):
+        from simkit.games.blackjack import nb
+
         hands = units * (nb.ROUNDS_PER_BLOCK if (rules.infinite or rules.continuous_shuffle) else 1)
         st, audit_out = self._run(rules, policies, seed, 0, units, hands, True)
         return {"checks": int(audit_out[0]), "violations": int(audit_out[1]), "stats": st}
@@ -218,6 +241,8 @@ def risk_of_ruin(bankroll, *, rules=None, policies="hilo", paths=2000, max_round
     dict: ``simulated`` (an Estimate: share of paths ruined), ``formula`` (the usual
     ``exp(-2 μ B / σ²)`` with μ, σ per round measured on the same rounds) and
     ``mean``, ``sd`` per round."""
+    from simkit.games.blackjack import nb
+
     from simkit.reports.estimates import proportion_estimate
     from simkit.runner.units import parse_seed
 

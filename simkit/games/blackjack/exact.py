@@ -62,19 +62,14 @@ import pandas as pd
 from numba import njit
 
 from simkit.errors import SimkitError
+from simkit.games.blackjack.codes import (ACE, DH, DS, H, HARD0, INS_ROW, N_ROWS, N_VALUES, PAIR0,  # noqa: F401
+                                          S, SOFT0, SUR_HARD0, SUR_PAIR0, SUR_SOFT0, TEN, UP_ORDER, VALUE_LABELS)
 
-# value index i stands for card value i + 1: 0 = ace, 1..8 = 2..9, 9 = ten-value
-N_VALUES = 10
-ACE, TEN = 0, 9
-VALUE_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
-UP_ORDER = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0)        # columns of the tables: 2..10, A
 OUTCOMES = ("17", "18", "19", "20", "21", "bust", "blackjack")
 O_BUST, O_BJ = 5, 6
 
-# strategy table layout (rows x 10 up-card columns by value index); see TABLE_ROWS
-HARD0, SOFT0, PAIR0, SUR_HARD0, SUR_SOFT0, SUR_PAIR0, INS_ROW = 0, 22, 44, 54, 76, 98, 108
-N_ROWS = 109
-S, H, DH, DS = 0, 1, 2, 3                         # cell codes of hard/soft rows
+# the value indices (0 = ace, 1..8 = 2..9, 9 = ten-value) and the strategy table layout (rows x 10
+# up-card columns by value index; see TABLE_ROWS) are in .codes, shared with the policies
 ACTION_LETTERS = {S: "S", H: "H", DH: "D", DS: "Ds"}
 
 

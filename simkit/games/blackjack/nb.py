@@ -28,7 +28,8 @@ from simkit.core.jit import cfunc, njit
 from simkit.core.options import choices, layout
 from simkit.core.decks import rotate_left_nb
 from simkit.core.rng import load_state_nb, randbelow_s, seed_stream_nb, store_state_nb
-from simkit.core.stats import moment_add_nb, moment_add_sums_nb, ratio_add_nb
+from simkit.core.stats_nb import moment_add_nb, moment_add_sums_nb, ratio_add_nb
+from simkit.games.blackjack.codes import MAX_BET, POL_TABLE, POL_USER  # noqa: F401
 from simkit.games.blackjack.rules import BlackjackRules
 
 # table layout shared with exact.py
@@ -42,10 +43,8 @@ KIND_BET, KIND_INSURANCE, KIND_EARLY_SURRENDER, KIND_PLAY = 0, 1, 2, 3
 KIND_NAMES = ("bet", "insurance", "early surrender", "play")
 
 MODE_SHOE, MODE_INF, MODE_CSM, MODE_FIXED = 0, 1, 2, 3
-POL_USER, POL_TABLE = 0, 1
 
 ROUNDS_PER_BLOCK = 128
-MAX_BET = 10_000
 MAX_HANDS = 64
 MAX_CARDS = 24            # cards one hand can hold (hard 21 at most: 4 aces + 4 twos + ...)
 

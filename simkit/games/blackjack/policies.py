@@ -29,8 +29,7 @@ import numpy as np
 import pandas as pd
 
 from simkit.errors import SimkitError
-from simkit.games.blackjack import exact as ex
-from simkit.games.blackjack import nb
+from simkit.games.blackjack import codes
 from simkit.policies.base import Policy, PolicyRole, PolicySpec, param
 
 UP_KEYS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")   # by value index
@@ -52,7 +51,7 @@ FAB_4 = {"RH14vT": 3, "RH15vT": 0, "RH15v9": 2, "RH15vA": 1}
 OFF = 99.0
 RAMP = {"min_bet": 1.0, "max_bet": 12.0, "ramp_units": 2.0, "ramp_offset": 1.0, "bankroll": 1000.0}
 #: the declared type and range of each ``hilo`` parameter that is not an index
-_RAMP_DECL = {"min_bet": ("int", 1, nb.MAX_BET), "max_bet": ("int", 1, nb.MAX_BET), "ramp_units": ("float", 0, nb.MAX_BET),
+_RAMP_DECL = {"min_bet": ("int", 1, codes.MAX_BET), "max_bet": ("int", 1, codes.MAX_BET), "ramp_units": ("float", 0, codes.MAX_BET),
               "ramp_offset": ("float", -100, 100), "bankroll": ("float", 0, 1e15)}
 #: an index play's true count: any finite number (|index| >= OFF switches it off)
 _INDEX = ("float", None, None)
@@ -65,9 +64,9 @@ def _up_index(key: str) -> int:
 def _value_index(text: str) -> int:
     t = text.upper()
     if t in ("A", "11", "1"):
-        return ex.ACE
+        return codes.ACE
     if t in ("T", "10", "J", "Q", "K"):
-        return ex.TEN
+        return codes.TEN
     v = int(t)
     if not 2 <= v <= 9:
         raise ValueError(text)
@@ -79,7 +78,7 @@ def cell_row(key: str):
     16 against a ten), ``S18v6`` (soft 18), ``P8vA`` (split 8s), ``RH16vT`` / ``RS..`` /
     ``RP8vA`` (surrender) or ``INS`` (insurance, column 0)."""
     if key == "INS":
-        return ex.INS_ROW, ex.ACE
+        return codes.INS_ROW, codes.ACE
     m = _CELL_RE.match(key)
     if not m:
         raise SimkitError(f"blackjack: bad table cell {key!r}; write e.g. H16vT, S18v6, P8vA, RH16vT or INS")
@@ -87,12 +86,12 @@ def cell_row(key: str):
     col = _up_index(up)
     if kind in ("P", "RP"):
         v = _value_index(hand)
-        return (ex.PAIR0 if kind == "P" else ex.SUR_PAIR0) + v, col
+        return (codes.PAIR0 if kind == "P" else codes.SUR_PAIR0) + v, col
     total = int(hand) if hand.isdigit() else -1
     if kind in ("H", "RH") and 4 <= total <= 21:
-        return (ex.HARD0 if kind == "H" else ex.SUR_HARD0) + total, col
+        return (codes.HARD0 if kind == "H" else codes.SUR_HARD0) + total, col
     if kind in ("S", "RS") and 12 <= total <= 21:
-        return (ex.SOFT0 if kind == "S" else ex.SUR_SOFT0) + total, col
+        return (codes.SOFT0 if kind == "S" else codes.SUR_SOFT0) + total, col
     raise SimkitError(f"blackjack: bad table cell {key!r}: hard totals are 4..21, soft totals 12..21")
 
 
@@ -110,16 +109,16 @@ def _is_hilo_param(key: str) -> bool:
 
 PLAY = PolicyRole(
     "play",
-    [PolicySpec("basic", "basic strategy for the chosen rules, derived by the exact calculator", nb.POL_TABLE),
+    [PolicySpec("basic", "basic strategy for the chosen rules, derived by the exact calculator", codes.POL_TABLE),
      PolicySpec("mimic-dealer", "hit below 17 (and soft 17 if the dealer hits it); never double, split, "
-                "surrender or insure", nb.POL_TABLE),
-     PolicySpec("never-bust", "basic strategy, but stand on every hard 12 or more", nb.POL_TABLE),
+                "surrender or insure", codes.POL_TABLE),
+     PolicySpec("never-bust", "basic strategy, but stand on every hard 12 or more", codes.POL_TABLE),
      PolicySpec("table", "basic strategy with the given cells replaced (one parameter per cell, e.g. "
-                "H16vT=0 stand; codes 0 S, 1 H, 2 D, 3 Ds; pairs/surrender/INS 1 or 0)", nb.POL_TABLE,
+                "H16vT=0 stand; codes 0 S, 1 H, 2 D, 3 Ds; pairs/surrender/INS 1 or 0)", codes.POL_TABLE,
                 accepts=_is_cell, extra=param(0, "int", 0, 3)),
      PolicySpec("hilo", "basic strategy with a true-count bet ramp (bet = ramp_units x (floor(TC) - "
                 "ramp_offset) within [min_bet, max_bet]) and index plays (Illustrious 18 and Fab 4 by "
-                "default); tags tag_A..tag_T give the count system", nb.POL_TABLE,
+                "default); tags tag_A..tag_T give the count system", codes.POL_TABLE,
                 dict({f"tag_{k}": param(v, "int", -3, 3) for k, v in HILO_TAGS.items()},
                      **{k: param(v, *_RAMP_DECL[k]) for k, v in RAMP.items()},
                      **{k: param(v, *_INDEX) for k, v in {**ILLUSTRIOUS_18, **FAB_4}.items()}),
@@ -131,33 +130,41 @@ PLAY = PolicyRole(
 
 
 # -- tables -------------------------------------------------------------------------------
+def _basic_table(rules) -> np.ndarray:
+    """The basic strategy :func:`~simkit.games.blackjack.exact.basic_table` derives for
+    ``rules`` (the exact calculator holds kernels: imported when a table is first needed)."""
+    from simkit.games.blackjack.exact import basic_table
+
+    return basic_table(rules)
+
+
 def mimic_table(rules) -> np.ndarray:
-    t = np.zeros((ex.N_ROWS, ex.N_VALUES), dtype=np.int8)
+    t = np.zeros((codes.N_ROWS, codes.N_VALUES), dtype=np.int8)
     for total in range(4, 22):
-        t[ex.HARD0 + total] = ex.H if total < 17 else ex.S
+        t[codes.HARD0 + total] = codes.H if total < 17 else codes.S
     for total in range(12, 22):
         hits = total < 17 or (total == 17 and rules.soft17 == "hit")
-        t[ex.SOFT0 + total] = ex.H if hits else ex.S
+        t[codes.SOFT0 + total] = codes.H if hits else codes.S
     return t
 
 
 def never_bust_table(rules) -> np.ndarray:
-    t = ex.basic_table(rules).copy()
+    t = _basic_table(rules).copy()
     for total in range(12, 22):
-        row = t[ex.HARD0 + total]
-        row[row == ex.H] = ex.S
-        row[row == ex.DH] = ex.DS
+        row = t[codes.HARD0 + total]
+        row[row == codes.H] = codes.S
+        row[row == codes.DH] = codes.DS
     return t
 
 
 def _fallback(cell):
-    return ex.H if cell in (ex.H, ex.DH) else ex.S
+    return codes.H if cell in (codes.H, codes.DH) else codes.S
 
 
 def kernel_tables(rules, policy: Policy):
     """``(hi, lo, thr, tags, cparams, counting)`` for a built-in policy."""
     name = policy.name
-    tags = np.zeros(ex.N_VALUES, dtype=np.int64)
+    tags = np.zeros(codes.N_VALUES, dtype=np.int64)
     cparams = np.array([1.0, 1.0, 0.0, 0.0])
     counting = False
     if name == "mimic-dealer":
@@ -165,10 +172,10 @@ def kernel_tables(rules, policy: Policy):
     elif name == "never-bust":
         base = never_bust_table(rules)
     else:
-        base = ex.basic_table(rules)
+        base = _basic_table(rules)
     hi = base.copy()
     lo = base.copy()
-    thr = np.zeros((ex.N_ROWS, ex.N_VALUES))
+    thr = np.zeros((codes.N_ROWS, codes.N_VALUES))
     if name == "table":
         for key, value in policy.params.items():
             row, col = cell_row(key)
@@ -182,9 +189,9 @@ def kernel_tables(rules, policy: Policy):
             tags[_up_index(k)] = int(v)
         p = policy.params
         cparams = np.array([p["min_bet"], p["max_bet"], p["ramp_units"], p["ramp_offset"]], dtype=np.float64)
-        if not (1 <= p["min_bet"] <= p["max_bet"] <= nb.MAX_BET) or not float(p["min_bet"]).is_integer() \
+        if not (1 <= p["min_bet"] <= p["max_bet"] <= codes.MAX_BET) or not float(p["min_bet"]).is_integer() \
                 or not float(p["max_bet"]).is_integer():
-            raise SimkitError(f"blackjack: hilo needs whole bets 1 <= min_bet <= max_bet <= {nb.MAX_BET}, "
+            raise SimkitError(f"blackjack: hilo needs whole bets 1 <= min_bet <= max_bet <= {codes.MAX_BET}, "
                               f"got min_bet={p['min_bet']}, max_bet={p['max_bet']}")
         for key, idx in p.items():
             if not _is_index(key):
@@ -195,7 +202,7 @@ def kernel_tables(rules, policy: Policy):
 
 def _cell_value(key, row, value):
     v = float(value)
-    if row >= ex.PAIR0:
+    if row >= codes.PAIR0:
         if v not in (0.0, 1.0):
             raise SimkitError(f"blackjack: table cell {key}={value!r} must be 1 (yes) or 0 (no)")
         return int(v)
@@ -210,18 +217,18 @@ def _apply_index(key, idx, base, hi, lo, thr):
     if abs(idx) >= OFF:
         return
     if key == "INS":
-        row, col = ex.INS_ROW, ex.ACE
+        row, col = codes.INS_ROW, codes.ACE
         hi[row, col], lo[row, col] = 1, 0
     elif "." in key:
         cell, act = key.split(".")
         row, col = cell_row(cell)
         b = base[row, col]
         if act == "S":
-            hi[row, col], lo[row, col] = ex.S, ex.H
+            hi[row, col], lo[row, col] = codes.S, codes.H
         elif act == "H":
-            hi[row, col], lo[row, col] = ex.H, ex.S
+            hi[row, col], lo[row, col] = codes.H, codes.S
         else:
-            hi[row, col] = ex.DH if _fallback(b) == ex.H else ex.DS
+            hi[row, col] = codes.DH if _fallback(b) == codes.H else codes.DS
             lo[row, col] = _fallback(b)
     else:
         row, col = cell_row(key)
@@ -231,9 +238,9 @@ def _apply_index(key, idx, base, hi, lo, thr):
 
 # -- charts (DataFrames) -----------------------------------------------------------------
 def _chart_rows():
-    hard = [("hard", str(t), ex.HARD0 + t) for t in range(5, 21)]
-    soft = [("soft", f"A{t - 11}" if t < 21 else "A10", ex.SOFT0 + t) for t in range(13, 21)]
-    pairs = [("pair", f"{v},{v}", ex.PAIR0 + ex.VALUE_LABELS.index(v)) for v in
+    hard = [("hard", str(t), codes.HARD0 + t) for t in range(5, 21)]
+    soft = [("soft", f"A{t - 11}" if t < 21 else "A10", codes.SOFT0 + t) for t in range(13, 21)]
+    pairs = [("pair", f"{v},{v}", codes.PAIR0 + codes.VALUE_LABELS.index(v)) for v in
              ("2", "3", "4", "5", "6", "7", "8", "9", "10", "A")]
     return hard, soft, pairs
 
@@ -249,22 +256,22 @@ def strategy_tables(table) -> dict:
         data = {}
         for _, label, row in rows:
             cells = []
-            for up in ex.UP_ORDER:
+            for up in codes.UP_ORDER:
                 if name == "pairs":
-                    v = row - ex.PAIR0
+                    v = row - codes.PAIR0
                     total = 2 * (v + 1)
                     split = table[row, up] == 1
-                    sur = table[ex.SUR_PAIR0 + v, up] == 1
-                    if v == ex.ACE:
-                        inner = table[ex.SOFT0 + 12, up]
+                    sur = table[codes.SUR_PAIR0 + v, up] == 1
+                    if v == codes.ACE:
+                        inner = table[codes.SOFT0 + 12, up]
                     else:
-                        inner = table[ex.HARD0 + total, up]
+                        inner = table[codes.HARD0 + total, up]
                     c = "P" if split else CELL_LETTERS[inner]
                     if sur:
                         c = "R" + c.lower()
                 else:
                     c = CELL_LETTERS[table[row, up]]
-                    srow = row - ex.HARD0 + ex.SUR_HARD0 if name == "hard" else row - ex.SOFT0 + ex.SUR_SOFT0
+                    srow = row - codes.HARD0 + codes.SUR_HARD0 if name == "hard" else row - codes.SOFT0 + codes.SUR_SOFT0
                     if table[srow, up] == 1:
                         c = "R" + c.lower()
                 cells.append(c)
@@ -328,12 +335,12 @@ def _read_cell(kind, hand, up, cell, params):
             raise SimkitError(f"blackjack: bad pair cell {cell!r}; use P, N, or S/H/D (no split), Rp")
         params[f"P{hand}v{up}"] = 1.0 if split else 0.0
         return
-    codes = {"S": ex.S, "H": ex.H, "D": ex.DH, "DH": ex.DH, "DS": ex.DS}
-    if c not in codes:
+    cell_codes = {"S": codes.S, "H": codes.H, "D": codes.DH, "DH": codes.DH, "DS": codes.DS}
+    if c not in cell_codes:
         raise SimkitError(f"blackjack: bad chart cell {cell!r}; use S, H, D, Ds, Rh or Rs")
     key = f"{kind}{hand}v{up}"
     cell_row(key)
-    params[key] = float(codes[c])
+    params[key] = float(cell_codes[c])
     if kind in ("H", "S"):
         params[f"R{key}"] = 1.0 if sur else 0.0
 

@@ -10,15 +10,14 @@ point games' shared players.
 """
 import numpy as np
 
-from simkit.core.cards import format as format_cards
+from simkit.core.cards import cards_of, format as format_cards
 from simkit.core.stats import moments
-from simkit.core.trick_play import R_PLAY
-from simkit.core.tricks import S_TRUMP, S_WON, cards_of, no_user_play_nb
-from simkit.games.kerosinka import nb, play, policies, report, scoring
+from simkit.core.trick_codes import R_PLAY
+from simkit.games.base import kernel
+from simkit.games.kerosinka import codes, policies
 from simkit.games.kerosinka.rules import KerosinkaRules
 from simkit.games.point_game import PointTrickGame
-from simkit.games.point_tricks import S_FORCED, S_POINTS
-from simkit.games.tricks_base import SUIT_NAMES
+from simkit.games.tricks_base import NO_USER_PLAY, SUIT_NAMES
 
 
 class Kerosinka(PointTrickGame):
@@ -29,13 +28,13 @@ class Kerosinka(PointTrickGame):
     hands_word = "units"
     Rules = KerosinkaRules
     roles = [policies.PLAY]
-    role_rows = {"play": (R_PLAY, policies.PARAM_SLOTS, play.N_PLAY_PARAMS, no_user_play_nb)}
-    choose_cb = play.choose_play_cb
-    report = report
-    nb = nb
+    role_rows = {"play": (R_PLAY, policies.PARAM_SLOTS, codes.N_PLAY_PARAMS, NO_USER_PLAY)}
+    choose_cb = kernel("simkit.games.kerosinka.play:choose_play_cb")
+    report = kernel("simkit.games.kerosinka.report")
+    nb = kernel("simkit.games.kerosinka.nb")
     deck_size = 36
     headline = "forced_trump_rate"
-    headline_doc = report.HEADLINE_DOC
+    headline_doc = kernel("simkit.games.kerosinka.report:HEADLINE_DOC")
     chunk_hint = 1 << 9
     conformance_hands = 40
     study_hands = 20_000
@@ -52,7 +51,9 @@ class Kerosinka(PointTrickGame):
 
 
     def trick_tables(self, rules):
-        return scoring.tables(rules)
+        from simkit.games.kerosinka.scoring import tables
+
+        return tables(rules)
 
     def _new_stats(self, rules, n_groups):
         return dict(points_hist=np.zeros((4, 121), np.int64), tricks_hist=np.zeros((4, 10), np.int64),
@@ -66,10 +67,13 @@ class Kerosinka(PointTrickGame):
         with the kernel's own code, audited. Returns the hands as dealt, the trump suit
         (``"no trump"``: the 10♥ alone), each seat's card points and tricks, the forced
         trumps and the audit counts."""
+        from simkit.core.tricks import S_TRUMP, S_WON
+        from simkit.games.point_tricks import S_FORCED, S_POINTS
+
         rules, policies, order, args, state = self.deal_inputs(cards, rules, policies, dealer)
         dealt = np.zeros(8, np.int64)
         audit_out = args[1].audit_out
-        if not nb.one_deal_nb(*args, int(seed), state, dealt):
+        if not self.nb.one_deal_nb(*args, int(seed), state, dealt):
             self.raise_err(args[1].err, policies)
         trump = int(state[S_TRUMP])
         return {"hands": [format_cards(cards_of(h)) for h in dealt[:4]],

@@ -17,21 +17,13 @@ import numpy as np
 from numba import njit
 
 from simkit.core.jit import cfunc
-from simkit.core.trick_play import CHOOSE_SIG, PLAY_BUILTIN
+from simkit.core.trick_play import CHOOSE_SIG
 from simkit.core.tricks import (S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_TRICK_NO, S_TRICKS, TT_DECK, TT_ESUIT,
                                 TT_POWER, TT_RANK_BITS, TT_SUIT_BITS, TT_TRUMP, beating_nb, higher_in_suit_nb,
                                 lowest_card_nb, popcount_nb, strongest_nb)
-from simkit.games.point_tricks import (P_SAMPLES, P_TAKE_AT, PLAY_HEURISTIC, PLAY_SIMULATION, POINTS,
-                                       simulation_play_nb, take_points_nb)
-
-#: policy codes: ``basic`` is the point games' shared heuristic (Kozel's ``heuristic``, the
-#: same code), ``simulation`` the shared simulation player, ``heuristic`` Kerosinka's own
-PLAY_BASIC = PLAY_HEURISTIC
-PLAY_SIM = PLAY_SIMULATION
-PLAY_KEROSINKA = PLAY_BUILTIN + 2
-#: parameter slots: ``take_at`` and ``samples`` as in :mod:`simkit.games.point_tricks`, then the heuristic's
-P_LEAD_AT, P_TRUMP_AT, P_WIN_AT, P_VOID_MIN = 2, 3, 4, 5
-N_PLAY_PARAMS = 6
+from simkit.games.kerosinka.codes import (N_PLAY_PARAMS, P_LEAD_AT, P_TRUMP_AT, P_VOID_MIN, P_WIN_AT,  # noqa: F401
+                                          PLAY_BASIC, PLAY_KEROSINKA, PLAY_SIM)
+from simkit.games.point_tricks import P_SAMPLES, P_TAKE_AT, POINTS, simulation_play_nb, take_points_nb
 
 _SCALE = 1024               # above any power: points first, then power, in one key
 

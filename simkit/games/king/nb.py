@@ -33,7 +33,7 @@ from simkit.core.cards import HEARTS
 from simkit.core.options import choices, layout
 from simkit.core.rng import next_u64_nb, randbelow_nb, seed_stream_nb
 from simkit.core.rollout import best_by_rollouts_nb, play_trick_nb
-from simkit.core.stats import moment_add_nb
+from simkit.core.stats_nb import moment_add_nb
 from simkit.core.trick_game import (INPUTS_TYPE, bundle, chunk_signature, context, deal_core_nb, fns_type,
                                     scratch_layout, shuffle_top_nb, trick_core_nb, unit_loop)
 from simkit.core.trick_play import (E_DEAL, E_HAND, E_KIND, E_LED, E_LEGAL, E_MOVE, E_SEAT, E_TRICK, E_TRUMP,

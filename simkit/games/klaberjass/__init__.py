@@ -8,24 +8,23 @@ trick engine in :mod:`.nb`, exact chances of a dealt hand in :mod:`.exact`.
 """
 import numpy as np
 
-from simkit.core.cards import deck, format as format_cards
+from simkit.core.cards import cards_of, deck, format as format_cards
 from simkit.core.options import pack
 from simkit.core.stats import Stats, moments
-from simkit.core.trick_play import E_DEAL, E_HAND, E_KIND, E_PHASE, E_SEAT, E_UNIT, R_PLAY
-from simkit.core.tricks import S_BID, S_SCORE, S_SIZE, S_WON, cards_of, no_user_bid_nb, no_user_play_nb
+from simkit.core.trick_codes import E_DEAL, E_HAND, E_KIND, E_PHASE, E_SEAT, E_UNIT, R_PLAY
 from simkit.errors import SimkitError
-from simkit.games.klaberjass import nb, report
+from simkit.games.base import kernel
+from simkit.games.klaberjass import codes
 from simkit.games.klaberjass.policies import BID, DECLARE, PARAM_SLOTS, PLAY
 from simkit.games.klaberjass.rules import KlaberjassRules
-from simkit.games.klaberjass.scoring import BELLA, TABLES
-from simkit.games.tricks_base import SUIT_NAMES, TrickGame
+from simkit.games.tricks_base import NO_USER_BID, NO_USER_PLAY, SUIT_NAMES, TrickGame
 
-_ASKED = {nb.PHASE_ROUND1: ("bid", "calling in round 1; a call is 0 (pass), 1 (take) or 2 (schmeiss)"),
-          nb.PHASE_ROUND2: ("bid", "calling in round 2; a call is 0 (pass) or 1 + a suit other than the turned one"),
-          nb.PHASE_ANSWER: ("bid", "answering a schmeiss; answer 1 (accept) or 0 (refuse)"),
-          nb.PHASE_DIX: ("declare", "asked whether to exchange the dix; answer 1 or 0"),
-          nb.PHASE_SEQ: ("declare", "asked whether to declare sequences; answer 1 or 0"),
-          nb.PHASE_BELLA: ("declare", "asked whether to announce bella; answer 1 or 0")}
+_ASKED = {codes.PHASE_ROUND1: ("bid", "calling in round 1; a call is 0 (pass), 1 (take) or 2 (schmeiss)"),
+          codes.PHASE_ROUND2: ("bid", "calling in round 2; a call is 0 (pass) or 1 + a suit other than the turned one"),
+          codes.PHASE_ANSWER: ("bid", "answering a schmeiss; answer 1 (accept) or 0 (refuse)"),
+          codes.PHASE_DIX: ("declare", "asked whether to exchange the dix; answer 1 or 0"),
+          codes.PHASE_SEQ: ("declare", "asked whether to declare sequences; answer 1 or 0"),
+          codes.PHASE_BELLA: ("declare", "asked whether to announce bella; answer 1 or 0")}
 
 
 class Klaberjass(TrickGame):
@@ -36,13 +35,14 @@ class Klaberjass(TrickGame):
     unit = "game"
     hands_word = "units"
     Rules = KlaberjassRules
-    report = report
+    report = kernel("simkit.games.klaberjass.report")
+    nb = kernel("simkit.games.klaberjass.nb")
     roles = [BID, DECLARE, PLAY]
-    role_rows = {"play": (R_PLAY, PARAM_SLOTS["play"], nb.N_PLAY_PARAMS, no_user_play_nb),
-                 "bid": (nb.R_BID, PARAM_SLOTS["bid"], nb.N_BID_PARAMS, no_user_bid_nb),
-                 "declare": (nb.R_DECLARE, PARAM_SLOTS["declare"], nb.N_DECL_PARAMS, no_user_bid_nb)}
+    role_rows = {"play": (R_PLAY, PARAM_SLOTS["play"], codes.N_PLAY_PARAMS, NO_USER_PLAY),
+                 "bid": (codes.R_BID, PARAM_SLOTS["bid"], codes.N_BID_PARAMS, NO_USER_BID),
+                 "declare": (codes.R_DECLARE, PARAM_SLOTS["declare"], codes.N_DECL_PARAMS, NO_USER_BID)}
     headline = "contract_made_rate"
-    headline_doc = report.HEADLINE_DOC
+    headline_doc = kernel("simkit.games.klaberjass.report:HEADLINE_DOC")
     chunk_hint = 1 << 10
     conformance_hands = 40
     study_hands = 4_000
@@ -56,6 +56,9 @@ class Klaberjass(TrickGame):
     ]
 
     def _run(self, rules, policies, seed, start, stop, audit):
+        from simkit.games.klaberjass.scoring import TABLES
+
+        nb = self.nb
         seats, fns = self.seat_policies(policies, 2)
         st = Stats(contracts=np.zeros((2, 2, 3, 4, 3), np.int64), held=np.zeros((2, 11), np.int64),
                    margin=np.zeros((3, 2 * nb.MARGIN_OFFSET + 1), np.int64),
@@ -84,6 +87,10 @@ class Klaberjass(TrickGame):
         the hands as dealt, the calls, ``thrown`` (None, "schmeiss" or "passed"), and for a
         played deal the maker, contract, trump, dix, sequence and bella points, card points
         (stich included), tricks, totals and scores."""
+        from simkit.core.tricks import S_BID, S_SCORE, S_SIZE, S_WON
+        from simkit.games.klaberjass.scoring import BELLA, TABLES
+
+        nb, report = self.nb, self.report
         rules = self.Rules.build(rules)
         policies = self.resolve_policies(policies)
         order = self.check_order(cards, deck(32), 32, exactly=True)

@@ -28,17 +28,23 @@ from simkit.core.ace_ten import marriage_suits_nb, points_nb, target_winner_nb
 from simkit.core.cards import RANK_7, RANK_A, RANK_K, RANK_Q
 from simkit.core.options import choices, layout
 from simkit.core.rng import randbelow_nb
-from simkit.core.stats import moment_add_nb
+from simkit.core.stats_nb import moment_add_nb
 from simkit.core.trick_game import (INPUTS_TYPE, bundle, chunk_signature, context, deal_core_nb, fns_type,
                                     shuffle_top_nb, trick_core_nb, unit_loop)
-from simkit.core.trick_play import (AFTER_SIG, CHOOSE_SIG, ERR_GAME, E_TRUMP, N_ERR, PLAY_BUILTIN, R_PLAY, SeatPolicies,
+from simkit.core.trick_play import (AFTER_SIG, CHOOSE_SIG, ERR_GAME, E_TRUMP, N_ERR, R_PLAY, SeatPolicies,
                                     illegal_move_nb, play_tricks_inline_nb, play_tricks_nb)
-from simkit.core.trick_play import PLAY_RANDOM, PLAY_USER  # noqa: F401  (policy codes, read by policies.py)
 from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_nb, no_user_play_nb,  # noqa: F401
                                 MAX_SEATS, S_BID, S_DEAL_NO, S_DEALER, S_EXTRA, S_LEAD_BAN, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_SEAT,
                                 S_SCORE, S_SIZE, S_TABLE, S_TRICKS, S_TRUMP, S_TURNUP, S_FOLLOW, S_WON, TT_DECK,
                                 TT_POWER, TT_SUIT_BITS, TT_TRUMP, beating_nb, card_pool_nb, lowest_card_nb,
                                 popcount_nb, start_deal_nb, strongest_nb, weakest_nb, masters_nb)
+# the phases, policy codes, role rows and parameter slots (shared with the declarations)
+from simkit.games.klaberjass.codes import (BID_HEURISTIC, BID_RANDOM, BID_SIMULATION, BID_USER,  # noqa: F401
+                                           DECL_ALWAYS, DECL_RANDOM, DECL_USER, N_BID_PARAMS, N_DECL_PARAMS,
+                                           N_PLAY_PARAMS, P_ACCEPT, P_ROUND2, P_SAMPLES, P_SCHMEISS, P_THRESHOLD,
+                                           P_THROW, P_TRUMP_W, PHASE_ANSWER, PHASE_BELLA, PHASE_DIX, PHASE_PLAY,
+                                           PHASE_ROUND1, PHASE_ROUND2, PHASE_SEQ, PLAY_HEURISTIC, PLAY_RANDOM,
+                                           PLAY_USER, R_BID, R_DECLARE)
 from simkit.games.klaberjass.rules import KlaberjassRules
 from simkit.games.klaberjass.scoring import (BELLA, DEAL_POINTS, FOLLOW, HAND, PASS, POINTS, SCHMEISS, STICH, TAKE,
                                              bella_nb, card_points_nb, deal_scores_nb, second_round_legal_nb,
@@ -62,7 +68,6 @@ S_TARGET = S_EXTRA + 13      # points that win the game (the running totals are 
 assert S_TARGET < S_LEAD_BAN, "the game's fields must end before the shared S_LEAD_BAN"
 
 ANNOUNCE_RULE = 2
-PHASE_ROUND1, PHASE_ROUND2, PHASE_ANSWER, PHASE_DIX, PHASE_SEQ, PHASE_BELLA, PHASE_PLAY = range(7)
 K_TAKE, K_SCHMEISS, K_NAMED, THROWN_SCHMEISS, THROWN_PASSED = range(5)
 RESULT_MADE, RESULT_EQUAL, RESULT_FAILED = 0, 1, 2
 
@@ -70,17 +75,6 @@ RESULT_MADE, RESULT_EQUAL, RESULT_FAILED = 0, 1, 2
 #: hold the codes :data:`.scoring.BETE` and :data:`.scoring.BELLA_RULE`)
 O = layout(KlaberjassRules)
 UNIT = choices(KlaberjassRules, "unit")
-
-# roles: rows in SeatPolicies
-R_BID, R_DECLARE = 1, 2
-BID_USER, BID_RANDOM, BID_HEURISTIC, BID_SIMULATION = 0, 1, 2, 3
-DECL_USER, DECL_RANDOM, DECL_ALWAYS = 0, 1, 2
-PLAY_HEURISTIC = PLAY_BUILTIN
-# bid parameter slots
-P_THRESHOLD, P_TRUMP_W, P_ROUND2, P_SCHMEISS, P_ACCEPT, P_SAMPLES, P_THROW = range(7)
-N_BID_PARAMS = 7
-N_DECL_PARAMS = 1
-N_PLAY_PARAMS = 1            # play parameters: none (one slot kept for the arrays' shape)
 
 ERR_BID, ERR_DECLARE = ERR_GAME, ERR_GAME + 1
 WIN_SCALE = 2                # a win counts 2, a draw 1

@@ -24,23 +24,23 @@ function:
 * ``play(hand: int64, legal: int64, state: int64[:], params: float64[:]) -> int64``: a
   card of ``legal``.
 """
-from simkit.games.klaberjass import nb
+from simkit.games.klaberjass import codes
 from simkit.policies.base import PolicyRole, PolicySpec, param
 
 _CALLS = {"schmeiss": param(0, "float", 0, 500), "round2": param(0, "float", -500, 500)}
 
 BID = PolicyRole(
     "bid",
-    [PolicySpec("random", "uniform over the calls allowed (a baseline)", nb.BID_RANDOM, {}),
+    [PolicySpec("random", "uniform over the calls allowed (a baseline)", codes.BID_RANDOM, {}),
      PolicySpec("heuristic", "take when the hand's value (card points, `trump_w` per trump, bella, sequences, the "
                 "dix) reaches `threshold`; schmeiss within `schmeiss` under it; round 2 at `threshold + round2`; "
                 "accept a schmeiss when the own value is under `accept`; the dealer, after a pass, schmeiss "
-                "(to throw the deal in) within `throw` under `threshold`", nb.BID_HEURISTIC,
+                "(to throw the deal in) within `throw` under `threshold`", codes.BID_HEURISTIC,
                 {"threshold": param(80, "float", -500, 500), "trump_w": param(18, "float", 0, 100), **_CALLS,
                  "accept": param(20, "float", -500, 500), "throw": param(0, "float", 0, 500)}),
      PolicySpec("simulation", "take when the expected margin over `samples` sampled deals played out reaches "
                 "`threshold` points; schmeiss within `schmeiss` under it; round 2 at `threshold + round2`; "
-                "refuse a schmeiss when the expected margin against the caller reaches `accept`", nb.BID_SIMULATION,
+                "refuse a schmeiss when the expected margin against the caller reaches `accept`", codes.BID_SIMULATION,
                 {"threshold": param(10, "float", -500, 500), **_CALLS, "accept": param(0, "float", -500, 500),
                  "samples": param(16, "int", 1, 10_000)})],
     default="heuristic",
@@ -49,25 +49,25 @@ BID = PolicyRole(
 
 DECLARE = PolicyRole(
     "declare",
-    [PolicySpec("random", "each yes/no (dix, sequences, bella) a coin toss (a baseline)", nb.DECL_RANDOM, {}),
+    [PolicySpec("random", "each yes/no (dix, sequences, bella) a coin toss (a baseline)", codes.DECL_RANDOM, {}),
      PolicySpec("heuristic", "always exchange the dix, declare sequences and announce bella (each only adds "
-                "points)", nb.DECL_ALWAYS, {})],
+                "points)", codes.DECL_ALWAYS, {})],
     default="heuristic",
     user_signature="declare(hand: int64, state: int64[:], params: float64[:]) -> int64 (1 yes, 0 no)",
 )
 
 PLAY = PolicyRole(
     "play",
-    [PolicySpec("random", "a uniformly chosen legal card", nb.PLAY_RANDOM, {}),
+    [PolicySpec("random", "a uniformly chosen legal card", codes.PLAY_RANDOM, {}),
      PolicySpec("heuristic", "lead sure winners, capture with the suit led, else win with the weakest winning "
-                "trump (compulsory, 000:357), else throw the cheapest", nb.PLAY_HEURISTIC, {})],
+                "trump (compulsory, 000:357), else throw the cheapest", codes.PLAY_HEURISTIC, {})],
     default="heuristic",
     user_signature="play(hand: int64, legal: int64, state: int64[:], params: float64[:]) -> int64",
 )
 
 PARAM_SLOTS = {
-    "bid": {"threshold": nb.P_THRESHOLD, "trump_w": nb.P_TRUMP_W, "round2": nb.P_ROUND2, "schmeiss": nb.P_SCHMEISS,
-            "accept": nb.P_ACCEPT, "samples": nb.P_SAMPLES, "throw": nb.P_THROW},
+    "bid": {"threshold": codes.P_THRESHOLD, "trump_w": codes.P_TRUMP_W, "round2": codes.P_ROUND2, "schmeiss": codes.P_SCHMEISS,
+            "accept": codes.P_ACCEPT, "samples": codes.P_SAMPLES, "throw": codes.P_THROW},
     "declare": {},
     "play": {},
 }

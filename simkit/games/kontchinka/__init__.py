@@ -7,14 +7,13 @@ deal through the deck (``unit=deal``). Built on the capture engine
 """
 import numpy as np
 
-from simkit.core.capture import MAX_SEATS, S_CARDS, S_KONT, S_POINTS, S_SIZE, S_SWEEPS, SWEEP_ALL, SWEEP_NONE, \
+from simkit.core.capture_codes import MAX_SEATS, S_CARDS, S_KONT, S_POINTS, S_SIZE, S_SWEEPS, SWEEP_ALL, SWEEP_NONE, \
     SWEEP_ONE, card_table
 from simkit.core.options import pack
 from simkit.core.stats import Stats, moments
 from simkit.errors import SimkitError
-from simkit.games.base import Game
+from simkit.games.base import Game, kernel
 from simkit.games.fishing import inputs, raise_move_error
-from simkit.games.kontchinka import nb, report
 from simkit.games.kontchinka.policies import PARAM_SLOTS, PLAY
 from simkit.games.kontchinka.rules import KontchinkaRules
 from simkit.policies.seated import policy_arrays, policy_groups, resolve_seated
@@ -52,10 +51,10 @@ class Kontchinka(Game):
     hands_word = "units"
     played_word = "deals"
     Rules = KontchinkaRules
-    report = report
+    report = kernel("simkit.games.kontchinka.report")
     roles = [PLAY]
     headline = "dealer_edge"
-    headline_doc = report.HEADLINE_DOC
+    headline_doc = kernel("simkit.games.kontchinka.report:HEADLINE_DOC")
     chunk_hint = 1 << 6
     conformance_hands = 40
     #: dealer_edge at seed 2026: 4,000 games +0.051 +- 0.024 (7 s on the loaded machine); 16,000 halve the
@@ -81,21 +80,29 @@ class Kontchinka(Game):
 
     def played(self, stats):
         """Deals played to the end (a game holds several)."""
+        from simkit.games.kontchinka import nb
+
         return int(stats["counters"][nb.C_DEALS])
 
     def _opts(self, rules):
         """The kernels' ``opts`` (layout :data:`.nb.O`): the rule options, and the two rules
         derived from several of them."""
+        from simkit.games.kontchinka import nb
+
         o = pack(rules, nb.O)
         o[nb.O.tie_each] = rules.tie_each
         o[nb.O.cleans] = rules.cleans
         return o
 
     def _policy_args(self, rules, policies):
+        from simkit.games.kontchinka import nb
+
         return policy_arrays(self.id, PLAY, policies["play"], rules.players, PARAM_SLOTS, nb.N_PARAMS,
                              nb.no_user_play_nb)
 
     def _run(self, rules, policies, seed, start, stop, audit):
+        from simkit.games.kontchinka import nb
+
         codes, params, fn = self._policy_args(rules, policies)
         groups, names = policy_groups(policies, rules.players)
         st = Stats(deal_pts=moments(nb.N_DEAL_ROWS), pts_hist=np.zeros((MAX_SEATS, nb.N_HIST), np.int64),
@@ -116,6 +123,7 @@ class Kontchinka(Game):
         cards, kontchinki and sweeps, and each scorer's points ``[cards, point suit,
         kontchinki, total]``."""
         from simkit.core.cards import parse
+        from simkit.games.kontchinka import nb
 
         rules = self.Rules.build(rules)
         policies = self.resolve_policies(policies)

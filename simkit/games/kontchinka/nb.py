@@ -36,7 +36,7 @@ from simkit.core.capture import state_context as state_context_of
 from simkit.core.interrupt_nb import poll_interrupt_nb
 from simkit.core.jit import njit
 from simkit.core.options import choices, layout
-from simkit.core.stats import moment_add_nb
+from simkit.core.stats_nb import moment_add_nb
 from simkit.core.trick_game import bundle, unit_loop
 from simkit.core.tricks import lowest_card_nb, popcount_nb
 from simkit.games.kontchinka.rules import KontchinkaRules

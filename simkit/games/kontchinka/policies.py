@@ -26,7 +26,7 @@ Per-seat policies as in :mod:`simkit.policies.seated` (``{"play": "greedy|heuris
 Every parameter declares its type and range (:func:`simkit.games.fishing.play_role`),
 checked when the policy is resolved.
 """
-from simkit.core import capture
+from simkit.core import capture_codes
 from simkit.games import fishing
 from simkit.games.fishing import play_role
 from simkit.policies.base import param
@@ -35,7 +35,8 @@ from simkit.policies.base import param
 PLANNER = {"keep": param(0.25, "float", 0.0, 20.0), "deny": param(1.5, "float", 0.0, 20.0),
            "jack": param(3.0, "float", 0.0, 20.0), "club": param(0.5, "float", 0.0, 20.0),
            "kont": param(3.0, "float", 0.0, 20.0), "own": param(0.75, "float", 0.0, 20.0)}
-PARAM_SLOTS = dict(fishing.PARAM_SLOTS, jack=capture.P_S2, club=capture.P_S3, kont=capture.P_S4, own=capture.P_S5)
+PARAM_SLOTS = dict(fishing.PARAM_SLOTS, jack=capture_codes.P_S2, club=capture_codes.P_S3, kont=capture_codes.P_S4,
+                   own=capture_codes.P_S5)
 
 #: the default: the strongest built-in within the speed budget (at least 1/20 of random play's
 #: games a second), and stronger than the slower simulation too (docs/fishing.md). The

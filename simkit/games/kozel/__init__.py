@@ -8,15 +8,14 @@ Kerosinka (:mod:`simkit.games.point_tricks`).
 """
 import numpy as np
 
-from simkit.core.cards import format as format_cards
+from simkit.core.cards import cards_of, format as format_cards
 from simkit.core.stats import moments
-from simkit.core.trick_play import R_PLAY
-from simkit.core.tricks import S_WON, cards_of, no_user_play_nb
-from simkit.games.kozel import nb, play, policies, report
+from simkit.core.trick_codes import R_PLAY
+from simkit.games.base import kernel
+from simkit.games.kozel import codes, policies
 from simkit.games.kozel.rules import KozelRules
-from simkit.games.kozel.scoring import READINGS, TABLES, half_winner
 from simkit.games.point_game import PointTrickGame
-from simkit.games.tricks_base import SUIT_NAMES
+from simkit.games.tricks_base import NO_USER_PLAY, SUIT_NAMES
 
 
 class Kozel(PointTrickGame):
@@ -27,13 +26,13 @@ class Kozel(PointTrickGame):
     hands_word = "units"
     Rules = KozelRules
     roles = [policies.PLAY]
-    role_rows = {"play": (R_PLAY, policies.PARAM_SLOTS, play.N_PLAY_PARAMS, no_user_play_nb)}
-    choose_cb = play.choose_play_cb
-    report = report
-    nb = nb
+    role_rows = {"play": (R_PLAY, policies.PARAM_SLOTS, codes.N_PLAY_PARAMS, NO_USER_PLAY)}
+    choose_cb = kernel("simkit.games.kozel.play:choose_play_cb")
+    report = kernel("simkit.games.kozel.report")
+    nb = kernel("simkit.games.kozel.nb")
     deck_size = 32
     headline = "decisive_half_rate"
-    headline_doc = report.HEADLINE_DOC
+    headline_doc = kernel("simkit.games.kozel.report:HEADLINE_DOC")
     chunk_hint = 1 << 6
     conformance_hands = 12
     study_hands = 2_000
@@ -51,6 +50,8 @@ class Kozel(PointTrickGame):
         return int(stats["halves"][0])
 
     def trick_tables(self, rules):
+        from simkit.games.kozel.scoring import TABLES
+
         return TABLES
 
     def _new_stats(self, rules, n_groups):
@@ -68,11 +69,14 @@ class Kozel(PointTrickGame):
         half. Runs the kernel's own code, audited. Returns the hands as dealt per half, the
         trump suit, each seat's card points per half and tricks in the deal, the half's
         winner under each reading (-1: nobody) and the audit counts."""
+        from simkit.core.tricks import S_WON
+        from simkit.games.kozel.scoring import READINGS, half_winner
+
         rules, policies, order, args, state = self.deal_inputs(cards, rules, policies, dealer)
         half_pts = np.zeros((2, 4), np.int64)
         dealt = np.zeros((2, 4), np.int64)
         audit_out = args[1].audit_out
-        if not nb.one_deal_nb(*args, int(seed), state, half_pts, dealt):
+        if not self.nb.one_deal_nb(*args, int(seed), state, half_pts, dealt):
             self.raise_err(args[1].err, policies)
         pts = half_pts.tolist()
         return {"hands": [[format_cards(cards_of(h)) for h in half] for half in dealt],

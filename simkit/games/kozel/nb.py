@@ -22,7 +22,7 @@ from simkit.core.interrupt_nb import poll_interrupt_nb
 from simkit.core.jit import cfunc, njit
 from simkit.core.options import choices, layout
 from simkit.core.rng import next_u64_nb
-from simkit.core.stats import moment_add_nb
+from simkit.core.stats_nb import moment_add_nb
 from simkit.core.trick_game import (INPUTS_TYPE, bundle, chunk_signature, context, deal_core_nb, fns_type,
                                     shuffle_top_nb, trick_core_nb, unit_loop)
 from simkit.core.trick_play import AFTER_SIG, play_tricks_inline_nb, play_tricks_nb

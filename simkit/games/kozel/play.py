@@ -14,11 +14,9 @@ from simkit.core.jit import cfunc
 from simkit.core.trick_play import CHOOSE_SIG
 from simkit.core.tricks import (S_N_IN_TRICK, S_PLAYED, S_PLAYERS, TT_ESUIT, TT_POWER, TT_SUIT_BITS, TT_TRUMP,
                                 beating_nb, higher_in_suit_nb, lowest_card_nb, strongest_nb)
+from simkit.games.kozel.codes import N_PLAY_PARAMS, P_DRAW, P_WEAK_WIN  # noqa: F401
 from simkit.games.point_tricks import P_SAMPLES, P_TAKE_AT, PLAY_SIMULATION, POINTS, simulation_play_nb
 
-#: parameter slots: ``take_at`` and ``samples`` as in :mod:`simkit.games.point_tricks`, then the heuristic's
-P_WEAK_WIN, P_DRAW = 2, 3
-N_PLAY_PARAMS = 4
 
 _SCALE = 1024               # above any power: points first, then power, in one key
 

@@ -11,9 +11,9 @@
 Every parameter declares its type and range; the defaults are the best values measured
 (figures in ``docs/point-games.md``).
 """
-from simkit.core.trick_play import PLAY_RANDOM
-from simkit.games import point_tricks as pt
-from simkit.games.kozel import play
+from simkit.core.trick_codes import PLAY_RANDOM
+from simkit.games import point_codes as pt
+from simkit.games.kozel import codes
 from simkit.games.point_game import PARAM_SLOTS as _SHARED_SLOTS
 from simkit.games.point_game import USER_SIGNATURE
 from simkit.policies.base import PolicyRole, PolicySpec, param
@@ -37,4 +37,4 @@ PLAY = PolicyRole(
 )
 
 #: parameter name -> slot in the kernel's per-seat parameter row
-PARAM_SLOTS = {**_SHARED_SLOTS, "weak_win": play.P_WEAK_WIN, "draw": play.P_DRAW}
+PARAM_SLOTS = {**_SHARED_SLOTS, "weak_win": codes.P_WEAK_WIN, "draw": codes.P_DRAW}

@@ -9,8 +9,7 @@ from simkit.core.options import pack
 from simkit.core.stats import ratios
 from simkit.errors import SimkitError
 from simkit.games import banking
-from simkit.games.base import Game
-from simkit.games.macao import nb, report
+from simkit.games.base import Game, kernel
 from simkit.games.macao.policies import BANKER, PUNTER, kernel_policy
 from simkit.games.macao.rules import MacaoRules
 from simkit.policies.base import raise_illegal
@@ -18,6 +17,8 @@ from simkit.policies.base import raise_illegal
 def kernel_opts(rules) -> np.ndarray:
     """The kernel's ``opts`` array (layout ``nb.O``) for ``rules``: the options, then the
     natural multiplier table."""
+    from simkit.games.macao import nb
+
     opts = pack(rules, nb.O)
     opts[nb.O.mult0:nb.O.mult0 + 10] = 1
     opts[nb.O.mult7] = rules.natural7
@@ -34,7 +35,7 @@ class Macao(Game):
     hands_word = "banks"
     played_word = "coups"
     Rules = MacaoRules
-    report = report
+    report = kernel("simkit.games.macao.report")
     roles = [PUNTER, BANKER]
     headline = "house_edge"
     chunk_hint = 1 << 16
@@ -69,6 +70,8 @@ class Macao(Game):
                       f"1 (draw) or 0 (stand)", int(err[2]))
 
     def _run(self, rules, policies, seed, start, stop, audit):
+        from simkit.games.macao import nb
+
         (pc, pp, pf), (bc, bp, bf) = self._policies(rules, policies)
         st = banking.bank_stats(coup=ratios(5), payout=np.zeros(nb.N_PAYOUT, np.int64),
                                 pfinal=np.zeros(nb.N_FINAL, np.int64), bfinal=np.zeros(nb.N_FINAL, np.int64),
@@ -89,6 +92,8 @@ class Macao(Game):
         punters' ``loss`` in stakes, ``used`` (cards dealt, counting the discards before
         ``start``; after a reshuffle, the position reached in the rotated shoe) and
         ``reshuffled``."""
+        from simkit.games.macao import nb
+
         rules = self.Rules.build(rules)
         policies = self.resolve_policies(policies)
         codes = parse(cards) if isinstance(cards, str) or (len(cards) and isinstance(cards[0], str)) \

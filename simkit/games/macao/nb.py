@@ -20,7 +20,8 @@ from simkit.core.jit import cfunc, njit
 from simkit.core.options import choices, layout
 from simkit.core.decks import rotate_left_nb
 from simkit.core.rng import draw_nb
-from simkit.core.stats import ratio_add_nb
+from simkit.core.stats_nb import ratio_add_nb
+from simkit.games.macao.codes import POL_MIMIC, POL_THRESHOLD, POL_USER  # noqa: F401
 from simkit.games.macao.rules import MacaoRules
 from simkit.core.bundle import bundle
 from simkit.games.banking_nb import (BANK_PASSED, bank_close_nb, bank_context, bank_core_nb,
@@ -49,7 +50,6 @@ TIE_LOW = choices(MacaoRules, "tie_low")
 LOSER_PAYS = choices(MacaoRules, "loser_pays")
 SHOE_END = choices(MacaoRules, "shoe_end")
 
-POL_USER, POL_THRESHOLD, POL_MIMIC = 0, 1, 2
 COUP_OK, COUP_VOID, COUP_ILLEGAL = 0, 1, 2
 ERR_DRAW = 1
 N_ERR = 8          # [code, unit, move, seat, count, natural, draws, coup]

@@ -26,7 +26,7 @@ params) -> int64`` returning 1 to draw and 0 to stand (see
 """
 import numpy as np
 
-from simkit.games.macao import nb
+from simkit.games.macao import codes
 from simkit.policies.base import PolicyRole, PolicySpec, param
 
 SIGNATURE = ("draw(count: int64, natural: int64, draws: int64, seat: int64, drew: int64, "
@@ -45,21 +45,21 @@ BANKER_BEST_STAND = {"void": 9.0, "bust": 6.0, "mod10": 6.0}
 
 PUNTER = PolicyRole(
     "punter",
-    [PolicySpec("threshold", "draw while the count is below `stand` (stand on `stand` or more)", nb.POL_THRESHOLD,
+    [PolicySpec("threshold", "draw while the count is below `stand` (stand on `stand` or more)", codes.POL_THRESHOLD,
                 {"stand": param(7, "int", 0, 10)}),
-     PolicySpec("mimic", "draw as the banker's policy would with the punter's hand", nb.POL_MIMIC),
+     PolicySpec("mimic", "draw as the banker's policy would with the punter's hand", codes.POL_MIMIC),
      PolicySpec("best", "the punters' standing count of the equilibrium experiments/macao_strategy.py found "
-                "under the game's overdraw rule: the best reply to the default banker", nb.POL_THRESHOLD)],
+                "under the game's overdraw rule: the best reply to the default banker", codes.POL_THRESHOLD)],
     default="best",
     user_signature=SIGNATURE,
 )
 
 BANKER = PolicyRole(
     "banker",
-    [PolicySpec("banker-threshold", "the banker draws while his count is below `stand`", nb.POL_THRESHOLD,
+    [PolicySpec("banker-threshold", "the banker draws while his count is below `stand`", codes.POL_THRESHOLD,
                 {"stand": param(7, "int", 0, 10)}),
      PolicySpec("best", "the banker's standing count of the equilibrium experiments/macao_strategy.py found "
-                "under the game's overdraw rule", nb.POL_THRESHOLD)],
+                "under the game's overdraw rule", codes.POL_THRESHOLD)],
     default="best",
     user_signature=SIGNATURE,
 )
@@ -67,12 +67,14 @@ BANKER = PolicyRole(
 
 def kernel_policy(role, pol, rules):
     """(code, params, user fn) of a resolved policy for the kernel."""
+    from simkit.games.macao.nb import no_user_draw_nb
+
     if pol.is_user:
         params = pol.user_params()
-        return nb.POL_USER, params, pol.fn
+        return codes.POL_USER, params, pol.fn
     spec = role.builtins[pol.name]
     if pol.name == "best":
         values = [(BEST_STAND if role is PUNTER else BANKER_BEST_STAND)[rules.overdraw]]
     else:
         values = [pol.params[k] for k in spec.params] or [0.0]
-    return spec.code, np.array(values, dtype=np.float64), nb.no_user_draw_nb
+    return spec.code, np.array(values, dtype=np.float64), no_user_draw_nb

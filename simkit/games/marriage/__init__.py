@@ -9,17 +9,16 @@ kernels :mod:`.nb` on the shared trick engine and the stock pieces of
 """
 import numpy as np
 
-from simkit.core.cards import deck, format as format_cards
+from simkit.core.cards import cards_of, deck, format as format_cards
 from simkit.core.options import pack
 from simkit.core.stats import Stats, moments
-from simkit.core.trick_play import E_DEAL, E_HAND, E_KIND, E_LEGAL, E_SEAT, E_TRICK, E_UNIT, R_PLAY
-from simkit.core.tricks import S_SIZE, S_TRUMP, S_WON, cards_of
-from simkit.games.marriage import nb, report
+from simkit.core.trick_codes import E_DEAL, E_HAND, E_KIND, E_LEGAL, E_SEAT, E_TRICK, E_UNIT, R_PLAY
+from simkit.games.base import kernel
+from simkit.games.marriage import codes
 from simkit.games.marriage.policies import DECLARE, PARAM_SLOTS, PLAY
 from simkit.games.marriage.rules import MarriageRules
-from simkit.games.marriage.scoring import tables
 from simkit.games.stock_base import StockGame
-from simkit.games.tricks_base import SUIT_NAMES
+from simkit.games.tricks_base import NO_USER_BID, NO_USER_PLAY, SUIT_NAMES
 
 
 class Marriage(StockGame):
@@ -28,12 +27,13 @@ class Marriage(StockGame):
     description = "two-hand stock game, marriages set and change trump, 101 wins (win / draw rate)"
     unit = "game"
     Rules = MarriageRules
-    report = report
+    report = kernel("simkit.games.marriage.report")
+    nb = kernel("simkit.games.marriage.nb")
     roles = [PLAY, DECLARE]
-    role_rows = {"play": (R_PLAY, PARAM_SLOTS["play"], nb.N_PARAMS, nb.no_user_play_nb),
-                 "declare": (nb.R_DECLARE, PARAM_SLOTS["declare"], nb.N_PARAMS, nb.no_user_bid_nb)}
+    role_rows = {"play": (R_PLAY, PARAM_SLOTS["play"], codes.N_PARAMS, NO_USER_PLAY),
+                 "declare": (codes.R_DECLARE, PARAM_SLOTS["declare"], codes.N_PARAMS, NO_USER_BID)}
     headline = "win_rate.seat0"
-    headline_doc = report.HEADLINE_DOC
+    headline_doc = kernel("simkit.games.marriage.report:HEADLINE_DOC")
     chunk_hint = 1 << 11
     conformance_hands = 200
     study_hands = 20_000
@@ -50,9 +50,12 @@ class Marriage(StockGame):
 
     def _opts(self, rules):
         """The kernels' ``opts``: the rule options (layout ``nb.O``)."""
-        return pack(rules, nb.O)
+        return pack(rules, self.nb.O)
 
     def _run(self, rules, policies, seed, start, stop, audit):
+        from simkit.games.marriage.scoring import tables
+
+        nb = self.nb
         seats, fns = self.seat_policies(policies, 2)
         st = Stats(counters=np.zeros(nb.N_COUNTERS, np.int64), pts_hist=np.zeros((2, nb.MAX_POINTS + 1), np.int64),
                    trick_hist=np.zeros((2, 17), np.int64), mar_hist=np.zeros(5, np.int64),
@@ -84,6 +87,10 @@ class Marriage(StockGame):
         carry-over), marriage points, tricks, the marriages declared ``(seat, suit)``, the
         final trump (None if none was declared), the winner by 101 (None: nobody, or a
         tie) and the audit counts."""
+        from simkit.core.tricks import S_SIZE, S_TRUMP, S_WON
+        from simkit.games.marriage.scoring import tables
+
+        nb = self.nb
         rules = self.Rules.build(rules)
         policies = self.resolve_policies(policies)
         order = self.check_order(cards, deck(rules.deck), rules.deck, exactly=True)

@@ -37,10 +37,10 @@ from simkit.core.borrow import borrowed
 from simkit.core.ace_ten import marriage_suits_nb, points_nb, target_winner_nb
 from simkit.core.rng import next_u64_nb, seed_stream_nb
 from simkit.core.rollout import best_by_rollouts_nb, follow_legal_nb, play_trick_nb
-from simkit.core.stats import moment_add_nb
+from simkit.core.stats_nb import moment_add_nb
 from simkit.core.trick_game import (INPUTS_TYPE, bundle, chunk_signature, context, deal_core_nb, fns_type,
                                     shuffle_top_nb, trick_core_nb, unit_loop)
-from simkit.core.trick_play import CHOOSE_SIG, E_KIND, ERR_GAME, PLAY_BUILTIN, R_PLAY, play_tricks_inline_nb
+from simkit.core.trick_play import CHOOSE_SIG, E_KIND, R_PLAY, play_tricks_inline_nb
 from simkit.core.trick_play import no_after_trick_cb  # noqa: F401  (the hooks tuple's after_trick, read by __init__)
 from simkit.core.trick_play import PLAY_RANDOM, PLAY_USER  # noqa: F401  (policy codes, read by policies.py)
 from simkit.core.tricks import no_user_bid_nb, no_user_play_nb  # noqa: F401  (placeholders, read by __init__)
@@ -52,7 +52,11 @@ from simkit.core.tricks import (BID_FN, MAX_SEATS, NO_TRUMP, PLAY_FN, S_EXTRA, S
 from simkit.games.marriage.rules import MarriageRules
 from simkit.games.marriage.scoring import (DEAL_POINTS, HAND, LAST_TRICK_CARRY, POINTS, TARGET, follow_flags_nb,
                                            marriage_value_nb)
-from simkit.games.stock import D_HEURISTIC, D_RANDOM, D_USER  # noqa: F401  (codes, read by policies.py)
+from simkit.games.marriage.codes import (ERR_DECLARE, HEURISTIC_DEFAULTS, HEURISTIC_SLOTS, N_PARAMS,  # noqa: F401
+                                         P_DENY, P_END, P_END_TEMPO, P_HALF, P_KEEP, P_LOSE, P_MASTER, P_MINE,
+                                         P_PLAYOUT, P_PROB, P_SAMPLES, P_TEMPO, P_TRUMP, PLAY_BASIC, PLAY_HEURISTIC,
+                                         PLAY_SIMULATION, R_DECLARE)
+from simkit.games.stock_codes import D_HEURISTIC, D_RANDOM, D_USER  # noqa: F401  (codes, read by policies.py)
 from simkit.games.stock import (ask_declare_nb, bad_declaration_nb, decision_err_nb, fill_stock_nb, heuristic_play_nb,
                                marriage_cards_nb, resample_hidden_nb, restrict_lead_nb, tally_unit_nb)
 
@@ -75,19 +79,7 @@ O = layout(MarriageRules)
 UNIT = choices(MarriageRules, "unit")
 STOCK_SIZE = 32             # the largest deck's stock fits
 
-R_DECLARE = 1
-PLAY_HEURISTIC, PLAY_SIMULATION, PLAY_BASIC = PLAY_BUILTIN, PLAY_BUILTIN + 1, PLAY_BUILTIN + 2
-P_PROB = 0                  # random declare: the chance to declare
-P_SAMPLES = 0               # simulation play: sampled deals per decision
-# the heuristic player's weights (:func:`heuristic_marriage_nb`), in points
-(P_TEMPO, P_MINE, P_DENY, P_LOSE, P_KEEP, P_HALF, P_TRUMP, P_MASTER, P_END, P_END_TEMPO) = range(1, 11)
-P_PLAYOUT = 11              # simulation play: its play-outs on the basic play (0) or the heuristic (1)
-N_PARAMS = 12
-#: the heuristic's weights by name and slot, their defaults (tuned: docs/sixty_six.md, the Marriage section)
-HEURISTIC_SLOTS = {"tempo": P_TEMPO, "mine": P_MINE, "deny": P_DENY, "lose": P_LOSE, "keep": P_KEEP, "half": P_HALF,
-                   "trump": P_TRUMP, "master": P_MASTER, "end": P_END, "end_tempo": P_END_TEMPO}
-HEURISTIC_DEFAULTS = {"tempo": 0.0, "mine": 30.0, "deny": 10.0, "lose": 2.0, "keep": 40.0, "half": 30.0,
-                      "trump": 13.0, "master": 0.0, "end": 1.0, "end_tempo": 0.0}
+# the policy roles, codes and parameter slots, the heuristic's weights and the error kind: .codes
 #: the default weights as a parameter row (the simulation player's play-outs with ``playout`` = 1)
 DEFAULT_WEIGHTS = np.zeros(N_PARAMS, np.float64)
 for _k, _v in HEURISTIC_DEFAULTS.items():
@@ -95,7 +87,6 @@ for _k, _v in HEURISTIC_DEFAULTS.items():
 #: the simulation player's value of a finished deal: a win by 101 (a loss) counts this much, the points'
 #: margin breaks ties
 WIN_VALUE = 1000
-ERR_DECLARE = ERR_GAME
 _YES = np.bool_(True)
 
 #: user declare function (tricks.BID_SIG): declare(hand, state, params) -> the suit (0..3) of a

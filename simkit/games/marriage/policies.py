@@ -33,12 +33,14 @@ asked only when the seat has won a trick, is on lead, holds a marriage and the s
 cards). ``state`` is the table state (:mod:`simkit.core.tricks` ``S_*`` and :mod:`.nb`'s
 ``S_STOCK``, ``S_POINTS``, ...).
 """
-from simkit.games.marriage import nb
+from simkit.core.trick_codes import PLAY_RANDOM
+from simkit.games.marriage import codes
+from simkit.games.stock_codes import D_HEURISTIC, D_RANDOM
 from simkit.policies.base import PolicyRole, PolicySpec, param
 
 #: the heuristic's weights (points; see :func:`simkit.games.marriage.nb.heuristic_marriage_nb`), defaults
-#: :data:`simkit.games.marriage.nb.HEURISTIC_DEFAULTS`
-_D = nb.HEURISTIC_DEFAULTS
+#: :data:`simkit.games.marriage.codes.HEURISTIC_DEFAULTS`
+_D = codes.HEURISTIC_DEFAULTS
 HEURISTIC_PARAMS = {
     "tempo": param(_D["tempo"], "float", -100, 100), "mine": param(_D["mine"], "float", -200, 200),
     "deny": param(_D["deny"], "float", -200, 200), "lose": param(_D["lose"], "float", 0, 50),
@@ -48,19 +50,19 @@ HEURISTIC_PARAMS = {
 
 PLAY = PolicyRole(
     "play",
-    [PolicySpec("random", "a uniformly chosen legal card", nb.PLAY_RANDOM, {}),
+    [PolicySpec("random", "a uniformly chosen legal card", PLAY_RANDOM, {}),
      PolicySpec("heuristic", "scores each card by the trick's stake (points and the lead's worth: `tempo`, `mine` "
                 "with a marriage held, `deny` when the opponent may hold one; leading, by its chance to hold the "
                 "trick, the loser paying `lose`) less what it spends (`keep`, `half`, `trump`, `master`); once the "
                 "stock is empty the same with `end_tempo` (`end`=1) or the basic play (`end`=0)",
-                nb.PLAY_HEURISTIC, HEURISTIC_PARAMS),
+                codes.PLAY_HEURISTIC, HEURISTIC_PARAMS),
      PolicySpec("basic", "the stock games' play (as Sixty-six's): card points, marriages kept and trumps saved "
                 "while the stock lasts; top cards after (the default before the scored heuristic)",
-                nb.PLAY_BASIC, {}),
+                codes.PLAY_BASIC, {}),
      PolicySpec("simulation", "samples the hidden cards (the opponent's hand, the stock) `samples` times "
                 "consistently with what the seat has seen, plays each legal card out with both seats on the basic play "
                 "(`playout`=0) or the heuristic (`playout`=1), plays the best total (a win by 101 first, then the "
-                "points margin)", nb.PLAY_SIMULATION,
+                "points margin)", codes.PLAY_SIMULATION,
                 {"samples": param(16, "int", 1, 1000), "playout": param(0, "int", 0, 1)})],
     default="heuristic",
     user_signature="play(hand: int64, legal: int64, state: int64[:], params: float64[:]) -> int64",
@@ -68,16 +70,16 @@ PLAY = PolicyRole(
 
 DECLARE = PolicyRole(
     "declare",
-    [PolicySpec("random", "declares with chance `p` (a random one of its marriages)", nb.D_RANDOM,
+    [PolicySpec("random", "declares with chance `p` (a random one of its marriages)", D_RANDOM,
                 {"p": param(0.5, "float", 0, 1)}),
-     PolicySpec("heuristic", "always declares, the suit held longest first", nb.D_HEURISTIC, {})],
+     PolicySpec("heuristic", "always declares, the suit held longest first", D_HEURISTIC, {})],
     default="heuristic",
     user_signature="declare(hand: int64, state: int64[:], params: float64[:]) -> int64 (a marriage's suit or -1)",
 )
 
 #: parameter name -> slot in the kernel's per-seat parameter row
-PARAM_SLOTS = {"play": {"samples": nb.P_SAMPLES, "tempo": nb.P_TEMPO, "mine": nb.P_MINE, "deny": nb.P_DENY,
-                        "lose": nb.P_LOSE, "keep": nb.P_KEEP, "half": nb.P_HALF, "trump": nb.P_TRUMP,
-                        "master": nb.P_MASTER, "end": nb.P_END, "end_tempo": nb.P_END_TEMPO,
-                        "playout": nb.P_PLAYOUT},
-               "declare": {"p": nb.P_PROB}}
+PARAM_SLOTS = {"play": {"samples": codes.P_SAMPLES, "tempo": codes.P_TEMPO, "mine": codes.P_MINE, "deny": codes.P_DENY,
+                        "lose": codes.P_LOSE, "keep": codes.P_KEEP, "half": codes.P_HALF, "trump": codes.P_TRUMP,
+                        "master": codes.P_MASTER, "end": codes.P_END, "end_tempo": codes.P_END_TEMPO,
+                        "playout": codes.P_PLAYOUT},
+               "declare": {"p": codes.P_PROB}}

@@ -9,20 +9,19 @@ deals until one is decided (``unit=game``). Rules in :mod:`.rules`, rule pieces 
 """
 import numpy as np
 
-from simkit.core.cards import deck, format as format_cards
+from simkit.core.cards import cards_of, deck, format as format_cards
 from simkit.core.options import pack
 from simkit.core.stats import Stats, moments
-from simkit.core.trick_play import E_DEAL, E_HAND, E_KIND, E_LEGAL, E_MOVE, E_SEAT, E_TRICK, E_UNIT, R_PLAY
-from simkit.core.tricks import S_SCORE, S_SIZE, S_TRICK_NO, S_TRUMP, S_WON, cards_of
-from simkit.games.marriage_4 import nb, report
+from simkit.core.trick_codes import E_DEAL, E_HAND, E_KIND, E_LEGAL, E_MOVE, E_SEAT, E_TRICK, E_UNIT, R_PLAY
+from simkit.games.base import kernel
+from simkit.games.marriage_4 import codes
 from simkit.games.marriage_4.policies import CLAIM, DECLARE, EXCHANGE, PARAM_SLOTS, PLAY
 from simkit.games.marriage_4.rules import MarriageFourRules
-from simkit.games.marriage_4.scoring import TABLES
-from simkit.games.tricks_base import SUIT_NAMES, TrickGame
+from simkit.games.tricks_base import NO_USER_BID, NO_USER_PLAY, SUIT_NAMES, TrickGame
 
-_ERRORS = {nb.ERR_EXCHANGE: ("exchange", "passing a card to the partner; give a card of"),
-           nb.ERR_DECLARE: ("declare", "declaring a marriage; answer -1 or trump + 4 * others, suits among"),
-           nb.ERR_CLAIM: ("claim", "deciding whether to claim; answer 1 (claim) or 0 (play on)")}
+_ERRORS = {codes.ERR_EXCHANGE: ("exchange", "passing a card to the partner; give a card of"),
+           codes.ERR_DECLARE: ("declare", "declaring a marriage; answer -1 or trump + 4 * others, suits among"),
+           codes.ERR_CLAIM: ("claim", "deciding whether to claim; answer 1 (claim) or 0 (play on)")}
 
 
 class MarriageFour(TrickGame):
@@ -33,14 +32,15 @@ class MarriageFour(TrickGame):
     unit = "deal"
     hands_word = "units"
     Rules = MarriageFourRules
-    report = report
+    report = kernel("simkit.games.marriage_4.report")
+    nb = kernel("simkit.games.marriage_4.nb")
     roles = [EXCHANGE, DECLARE, CLAIM, PLAY]
-    role_rows = {"play": (R_PLAY, PARAM_SLOTS["play"], nb.N_PARAMS, nb.no_user_play_nb),
-                 "exchange": (nb.R_EXCHANGE, PARAM_SLOTS["exchange"], nb.N_PARAMS, nb.no_user_play_nb),
-                 "declare": (nb.R_DECLARE, PARAM_SLOTS["declare"], nb.N_PARAMS, nb.no_user_bid_nb),
-                 "claim": (nb.R_CLAIM, PARAM_SLOTS["claim"], nb.N_PARAMS, nb.no_user_bid_nb)}
+    role_rows = {"play": (R_PLAY, PARAM_SLOTS["play"], codes.N_PARAMS, NO_USER_PLAY),
+                 "exchange": (codes.R_EXCHANGE, PARAM_SLOTS["exchange"], codes.N_PARAMS, NO_USER_PLAY),
+                 "declare": (codes.R_DECLARE, PARAM_SLOTS["declare"], codes.N_PARAMS, NO_USER_BID),
+                 "claim": (codes.R_CLAIM, PARAM_SLOTS["claim"], codes.N_PARAMS, NO_USER_BID)}
     headline = "claim_exact_rate"
-    headline_doc = report.HEADLINE_DOC
+    headline_doc = kernel("simkit.games.marriage_4.report:HEADLINE_DOC")
     chunk_hint = 1 << 12
     conformance_hands = 300
     study_hands = 20_000
@@ -55,6 +55,9 @@ class MarriageFour(TrickGame):
     ]
 
     def _run(self, rules, policies, seed, start, stop, audit):
+        from simkit.games.marriage_4.scoring import TABLES
+
+        nb = self.nb
         seats, fns = self.seat_policies(policies, 4)
         n_groups = int(seats.group.max()) + 1
         st = Stats(deal_kind=np.zeros((nb.N_KINDS, 2), np.int64), unit_kind=np.zeros((nb.N_KINDS, 2), np.int64),
@@ -89,6 +92,10 @@ class MarriageFour(TrickGame):
         the end, each seat's points and tricks, each side's card points and total, the
         side that claimed (or None), tricks played, the outcome (``report.KINDS``), the
         side that wins and its games, the cards left in the hands, and the audit."""
+        from simkit.core.tricks import S_SCORE, S_SIZE, S_TRICK_NO, S_TRUMP, S_WON
+        from simkit.games.marriage_4.scoring import TABLES
+
+        nb = self.nb
         rules = self.Rules.build(rules)
         policies = self.resolve_policies(policies)
         order = self.check_order(cards, deck(36), 36, exactly=True)
@@ -118,7 +125,7 @@ class MarriageFour(TrickGame):
                 "card_points": [int(p) for p in state[nb.S_CARD_PTS:nb.S_CARD_PTS + 2]],
                 "side_points": [int(p) for p in state[nb.S_SIDE_PTS:nb.S_SIDE_PTS + 2]],
                 "claim": None if claim < 0 else claim, "tricks_played": int(state[S_TRICK_NO]),
-                "outcome": report.KINDS[kind], "winner": None if side < 0 else int(side), "games": int(games),
+                "outcome": self.report.KINDS[kind], "winner": None if side < 0 else int(side), "games": int(games),
                 "audit": {"checks": int(audit_out[0]), "violations": int(audit_out[1])}}
 
 

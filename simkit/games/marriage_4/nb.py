@@ -39,12 +39,12 @@ from simkit.core.options import choices, layout
 from simkit.core.ace_ten import marriage_suits_nb, points_nb
 from simkit.core.cards import RANK_K, RANK_Q
 from simkit.core.rng import randbelow_nb
-from simkit.core.stats import moment_add_nb
+from simkit.core.stats_nb import moment_add_nb
 from simkit.core.borrow import borrowed
 from simkit.core.trick_game import (INPUTS_TYPE, bundle, chunk_signature, context, deal_core_nb, fns_type,
                                     shuffle_top_nb, trick_core_nb, unit_loop)
-from simkit.core.trick_play import (CHOOSE_SIG, ERR_GAME, E_KIND, E_TRICK, N_ERR, PLAY_BUILTIN, R_PLAY, SeatPolicies,
-                                    illegal_move_nb, play_tricks_inline_nb)
+from simkit.core.trick_play import (CHOOSE_SIG, E_KIND, E_TRICK, N_ERR, R_PLAY, SeatPolicies, illegal_move_nb,
+                                    play_tricks_inline_nb)
 from simkit.core.trick_play import no_after_trick_cb  # noqa: F401  (the hooks tuple's after_trick, read by __init__)
 from simkit.core.trick_play import PLAY_RANDOM  # noqa: F401  (policy code, read by policies.py)
 from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_nb, no_user_play_nb,  # noqa: F401
@@ -53,6 +53,10 @@ from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_
                                 TT_POWER, TT_SUIT_BITS, beating_nb, deal_round_nb, lowest_card_nb,
                                 popcount_nb, random_card_nb, start_deal_nb, strongest_nb, trick_winner_nb,
                                 weakest_nb, masters_nb)
+from simkit.games.marriage_4.codes import (CLAIM_HEURISTIC, CLAIM_RANDOM, CLAIM_SIMULATION,  # noqa: F401
+                                           DECLARE_HEURISTIC, DECLARE_RANDOM, ERR_CLAIM, ERR_DECLARE, ERR_EXCHANGE,
+                                           EXCHANGE_HEURISTIC, EXCHANGE_RANDOM, N_PARAMS, P_SAMPLES, P_SLIP,
+                                           P_THRESHOLD, P_TOGETHER, PLAY_HEURISTIC, R_CLAIM, R_DECLARE, R_EXCHANGE)
 from simkit.games.marriage_4.rules import MarriageFourRules
 from simkit.games.marriage_4.scoring import (DEAL_POINTS, DECLARE_LEADS, HAND, LATER_MARRIAGE, POINTS, TARGET,
                                              YAN_GAMES, claim_games_nb, marriage_value_nb, played_out_nb)
@@ -87,17 +91,7 @@ GO, STOP, PAUSE = 0, 1, 2
 NO_ANSWER = -99               # between_nb decides with the built-ins
 ASK = -98                     # a built-in decision's answer: the seat's user function or simulation decides
 
-# roles' rows in SeatPolicies (R_PLAY = 0) and policy codes (0 = the user's function)
-R_EXCHANGE, R_DECLARE, R_CLAIM = 1, 2, 3
-PLAY_HEURISTIC = PLAY_BUILTIN
-EXCHANGE_RANDOM, EXCHANGE_HEURISTIC = 1, 2
-DECLARE_RANDOM, DECLARE_HEURISTIC = 1, 2
-CLAIM_RANDOM, CLAIM_HEURISTIC, CLAIM_SIMULATION = 1, 2, 3
-P_THRESHOLD, P_SLIP, P_SAMPLES = 0, 1, 2     # claim parameters
-P_TOGETHER = 0                               # declare parameter
-N_PARAMS = 3
-
-ERR_EXCHANGE, ERR_DECLARE, ERR_CLAIM = ERR_GAME, ERR_GAME + 1, ERR_GAME + 2   # illegal cards: ERR_PLAY
+# roles' rows in SeatPolicies, policy codes, parameter slots and error kinds: .codes
 
 # deal outcomes (deal_result_nb): claims at exactly 101, over 101, short of it (the yan);
 # deals played out with a side at exactly 101 / over; void

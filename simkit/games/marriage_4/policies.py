@@ -30,7 +30,8 @@ User ``@njit`` functions (one per role per run):
   side's true points in ``state[nb.S_SIDE_PTS + (seat & 1)]``, the seat in
   ``state[S_SEAT]``).
 """
-from simkit.games.marriage_4 import nb
+from simkit.core.trick_codes import PLAY_RANDOM
+from simkit.games.marriage_4 import codes
 from simkit.policies.base import PolicyRole, PolicySpec, param
 
 _PLAY_SIG = "play(hand: int64, legal: int64, state: int64[:], params: float64[:]) -> int64"
@@ -38,36 +39,36 @@ _COUNT = {"threshold": param(101, "int", 0, 400), "slip": param(0, "int", 0, 100
 
 EXCHANGE = PolicyRole(
     "exchange",
-    [PolicySpec("random", "a uniformly chosen card of the hand", nb.EXCHANGE_RANDOM, {}),
+    [PolicySpec("random", "a uniformly chosen card of the hand", codes.EXCHANGE_RANDOM, {}),
      PolicySpec("heuristic", "keep the side's marriages; pass the cheapest card of the shortest suit",
-                nb.EXCHANGE_HEURISTIC, {})],
+                codes.EXCHANGE_HEURISTIC, {})],
     default="heuristic", user_signature=_PLAY_SIG + " (a card of legal to pass)")
 
 DECLARE = PolicyRole(
     "declare",
-    [PolicySpec("random", "uniform over declaring nothing or one available marriage", nb.DECLARE_RANDOM, {}),
+    [PolicySpec("random", "uniform over declaring nothing or one available marriage", codes.DECLARE_RANDOM, {}),
      PolicySpec("heuristic", "declare whenever able, trump = the side's longest suit; the others with it when "
-                "`together` >= 0.5", nb.DECLARE_HEURISTIC, {"together": param(1, "float", 0, 1)})],
+                "`together` >= 0.5", codes.DECLARE_HEURISTIC, {"together": param(1, "float", 0, 1)})],
     default="heuristic",
     user_signature="bid(hand: int64, state: int64[:], params: float64[:]) -> int64 (-1, or trump + 4 * others)")
 
 CLAIM = PolicyRole(
     "claim",
-    [PolicySpec("random", "claim on a fair coin", nb.CLAIM_RANDOM, {}),
+    [PolicySpec("random", "claim on a fair coin", codes.CLAIM_RANDOM, {}),
      PolicySpec("heuristic", "claim when the counted points (off by up to `slip`) reach `threshold`",
-                nb.CLAIM_HEURISTIC, dict(_COUNT)),
+                codes.CLAIM_HEURISTIC, dict(_COUNT)),
      PolicySpec("simulation", "claim when stopping on the count is worth at least the mean of `samples` sampled "
-                "play-outs", nb.CLAIM_SIMULATION, {"slip": _COUNT["slip"], "samples": param(16, "int", 1, 10_000)})],
+                "play-outs", codes.CLAIM_SIMULATION, {"slip": _COUNT["slip"], "samples": param(16, "int", 1, 10_000)})],
     default="heuristic",
     user_signature="bid(hand: int64, state: int64[:], params: float64[:]) -> int64 (1 = claim, 0 = play on)")
 
 PLAY = PolicyRole(
     "play",
-    [PolicySpec("random", "a uniformly chosen legal card", nb.PLAY_RANDOM, {}),
+    [PolicySpec("random", "a uniformly chosen legal card", PLAY_RANDOM, {}),
      PolicySpec("heuristic", "card points: sure winners worth most, points to the partner's trick, beat opponents",
-                nb.PLAY_HEURISTIC, {})],
+                codes.PLAY_HEURISTIC, {})],
     default="heuristic", user_signature=_PLAY_SIG)
 
 #: parameter name -> slot in the kernel's per-seat parameter row
-PARAM_SLOTS = {"exchange": {}, "declare": {"together": nb.P_TOGETHER},
-               "claim": {"threshold": nb.P_THRESHOLD, "slip": nb.P_SLIP, "samples": nb.P_SAMPLES}, "play": {}}
+PARAM_SLOTS = {"exchange": {}, "declare": {"together": codes.P_TOGETHER},
+               "claim": {"threshold": codes.P_THRESHOLD, "slip": codes.P_SLIP, "samples": codes.P_SAMPLES}, "play": {}}

@@ -9,14 +9,15 @@ from simkit.core.cards import RANK_A, RANK_J, RANK_K, RANK_Q, deck
 from simkit.core.options import pack
 from simkit.core.stats import moments, ratios
 from simkit.games.banking import bank_stats
-from simkit.games.base import Game
-from simkit.games.ochko import nb, nb_core, report
+from simkit.games.base import Game, kernel
 from simkit.games.ochko.policies import BANKER, DRAW, PARAM_ORDER, ROLES, STAKE, best_threshold, check_params
 from simkit.games.ochko.rules import OchkoRules
 from simkit.policies.base import raise_illegal
 
-_PLACEHOLDER = {"stake": nb_core.no_user_stake_nb, "draw": nb_core.no_user_draw_nb,
-                "banker": nb_core.no_user_banker_nb}
+#: the user placeholders of the roles' built-ins (:class:`~simkit.games.base.kernel` targets)
+_PLACEHOLDER = {"stake": "simkit.games.ochko.nb_core:no_user_stake_nb",
+                "draw": "simkit.games.ochko.nb_core:no_user_draw_nb",
+                "banker": "simkit.games.ochko.nb_core:no_user_banker_nb"}
 _OCHKO = {RANK_A: 11, RANK_K: 4, RANK_Q: 3, RANK_J: 2}
 _BLACKJACK = {RANK_A: 1, RANK_K: 10, RANK_Q: 10, RANK_J: 10}
 
@@ -51,7 +52,7 @@ def policy_args(rules, policies) -> tuple:
                 params = np.array(best_threshold(rules, policies["banker"]), np.float64)
             else:
                 params = np.array([pol.params[k] for k in PARAM_ORDER[pol.name]] or [0.0], np.float64)
-            fn = _PLACEHOLDER[role.name]
+            fn = kernel(_PLACEHOLDER[role.name]).load()
         params_out.append(np.ascontiguousarray(params, np.float64))
         fns.append(fn)
     return codes, tuple(params_out), tuple(fns)
@@ -68,7 +69,7 @@ class Ochko(Game):
     unit = "bank"
     hands_word = "banks"
     Rules = OchkoRules
-    report = report
+    report = kernel("simkit.games.ochko.report")
     roles = ROLES
     headline = "house_edge"
     chunk_hint = 1 << 15
@@ -94,11 +95,15 @@ class Ochko(Game):
 
     def played(self, stats):
         """Coups played (one punter's stake settled; a bank holds several)."""
+        from simkit.games.ochko import nb
+
         return int(stats["counters"][nb.C_COUPS])
 
     def _kernel_args(self, rules, policies, cards=None):
         """``(inputs, user functions)`` of the kernels (:class:`~.nb.OchkoInputs`; ``cards``:
         the card order of a fixed bank, else the rules' deck)."""
+        from simkit.games.ochko import nb, nb_core
+
         if cards is None:
             cards = deck(rules.deck, copies=rules.decks)
         codes, params, fns = policy_args(rules, policies)
@@ -107,6 +112,8 @@ class Ochko(Game):
         return inp, fns
 
     def _raise(self, err, rules, policies):
+        from simkit.games.ochko import nb_core
+
         code = int(err[0])
         role = {nb_core.ERR_STAKE: "stake", nb_core.ERR_DRAW: "draw", nb_core.ERR_BANKER: "banker"}[code]
         where = f"variant {rules.variant}, bank (unit) {err[1]}, round {err[7] + 1}"
@@ -121,6 +128,8 @@ class Ochko(Game):
         raise_illegal(self.id, policies[role], text, int(err[2]))
 
     def _new_stats(self):
+        from simkit.games.ochko import nb
+
         return bank_stats(coup=ratios(nb.N_COUP), rounds=moments(1), by_seat=ratios(nb.MAX_P),
                           by_index=ratios(nb.N_INDEX), ends=np.zeros(nb.N_END, np.int64),
                           outcomes=np.zeros(nb.N_OUT, np.int64), totals=np.zeros((2, nb.N_TOT), np.int64),
@@ -128,6 +137,8 @@ class Ochko(Game):
                           counters=np.zeros(nb.N_COUNTERS, np.int64))
 
     def _run(self, rules, policies, seed, start, stop, audit):
+        from simkit.games.ochko import nb
+
         inp, fns = self._kernel_args(rules, policies)
         st = self._new_stats()
         nb.ochko_chunk_nb.entry()(seed, start, stop, inp, fns, nb.OchkoStats(**st), audit)
@@ -142,6 +153,7 @@ class Ochko(Game):
         import pandas as pd
 
         from simkit.core.cards import parse
+        from simkit.games.ochko import nb
 
         rules = OchkoRules.build(rules)
         policies = self.resolve_policies(policies)

@@ -15,7 +15,7 @@ from numba import typeof, types
 
 from simkit.core.bundle import bundle
 from simkit.core.jit import njit
-from simkit.core.stats import moment_add_nb, ratio_add_nb
+from simkit.core.stats_nb import moment_add_nb, ratio_add_nb
 from simkit.games.banking_nb import BANK_BROKEN, BANK_PASSED, BANK_TRIPLED, bank_close_nb, bank_loop
 from simkit.games.ochko.nb_a import bank_a_nb
 from simkit.games.ochko.nb_b import bank_b_nb

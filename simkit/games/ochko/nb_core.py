@@ -12,6 +12,8 @@ from numba import njit, types
 from simkit.core.jit import cfunc
 from simkit.core.options import choices, layout
 from simkit.core.rng import draw_nb
+from simkit.games.ochko.codes import (BANKER_STANDARD, BANKER_USER, DRAW_MIMIC, DRAW_THRESHOLD,  # noqa: F401
+                                      DRAW_USER, MAX_STAKE, STAKE_CARD, STAKE_FLAT, STAKE_FRACTION, STAKE_USER)
 from simkit.games.ochko.rules import OchkoRules
 
 MAX_P = 8
@@ -21,7 +23,6 @@ N_INDEX = 16       # coup-index rows; the last collects every later coup
 N_TOT = 33         # final totals 0..31 and 32 = "32 or more"
 N_TENURE = 33      # deals/rounds per bank 0..31 and 32 = "32 or more"
 N_FINAL = 21       # final bank in quarters of the starting bank: 0..19 and 20 = "5x or more"
-MAX_STAKE = 1_000_000
 
 #: ``opts`` slots (:func:`~simkit.core.options.layout`: one per rule option, named as it)
 O = layout(OchkoRules)
@@ -71,9 +72,6 @@ kernel = njit(cache=True, _nrt=False)
 #: several machine words)
 inline_kernel = njit(cache=True, _nrt=False, inline="always")
 
-STAKE_USER, STAKE_FLAT, STAKE_CARD, STAKE_FRACTION = 0, 1, 2, 3
-DRAW_USER, DRAW_THRESHOLD, DRAW_MIMIC = 0, 1, 2
-BANKER_USER, BANKER_STANDARD = 0, 1
 STAND, DRAW, HALVE = 0, 1, 2
 GOLDEN = 100       # a banker's total meaning "golden ochko" (two aces that win outright)
 ERR_STAKE, ERR_DRAW, ERR_BANKER = 1, 2, 3

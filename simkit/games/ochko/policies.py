@@ -26,7 +26,7 @@ parameter name: ``Policy("mine", fn=my_draw, a_stand=16, b_halve_at=14)`` passes
 :class:`~simkit.errors.IllegalMoveError` naming the policy and the situation.
 """
 from simkit.errors import SimkitError
-from simkit.games.ochko import nb_core as c
+from simkit.games.ochko import codes as c
 from simkit.policies.base import PolicyRole, PolicySpec, param
 
 _UNITS = param(1, "int", 1, c.MAX_STAKE)

@@ -6,17 +6,16 @@ Built on the shared trick core (:mod:`simkit.core.tricks`); kernels in :mod:`.nb
 """
 import numpy as np
 
-from simkit.core.cards import deck, format as format_cards
+from simkit.core.cards import cards_of, deck, format as format_cards
 from simkit.core.options import pack
 from simkit.core.stats import Stats, moments
-from simkit.core.tricks import S_BID, S_SIZE, S_TRUMP, S_TURNUP, S_WON, cards_of, standard_tables
+from simkit.core.trick_codes import E_CARDS, E_DEAL, E_HAND, E_KIND, E_LEGAL, E_SEAT, E_UNIT, R_PLAY
 from simkit.errors import SimkitError
-from simkit.core.trick_play import (E_CARDS, E_DEAL, E_HAND, E_KIND, E_LEGAL, E_SEAT, E_UNIT, R_PLAY,
-                                    no_after_trick_cb)
-from simkit.games.oh_hell import nb, report
+from simkit.games.base import kernel
+from simkit.games.oh_hell import codes
 from simkit.games.oh_hell.policies import BID, PARAM_SLOTS, PLAY
 from simkit.games.oh_hell.rules import OhHellRules
-from simkit.games.tricks_base import SUIT_NAMES, TrickGame
+from simkit.games.tricks_base import NO_USER_BID, NO_USER_PLAY, SUIT_NAMES, TrickGame
 
 
 class OhHell(TrickGame):
@@ -26,10 +25,11 @@ class OhHell(TrickGame):
     unit = "game"
     hands_word = "units"
     Rules = OhHellRules
-    report = report
+    report = kernel("simkit.games.oh_hell.report")
+    nb = kernel("simkit.games.oh_hell.nb")
     roles = [BID, PLAY]
-    role_rows = {"play": (R_PLAY, PARAM_SLOTS["play"], nb.N_PLAY_PARAMS, nb.no_user_play_nb),
-                 "bid": (nb.R_BID, PARAM_SLOTS["bid"], nb.N_BID_PARAMS, nb.no_user_bid_nb)}
+    role_rows = {"play": (R_PLAY, PARAM_SLOTS["play"], codes.N_PLAY_PARAMS, NO_USER_PLAY),
+                 "bid": (codes.R_BID, PARAM_SLOTS["bid"], codes.N_BID_PARAMS, NO_USER_BID)}
     headline = "bid_accuracy"
     chunk_hint = 1 << 12
     conformance_hands = 600
@@ -59,8 +59,8 @@ class OhHell(TrickGame):
 
     # -- kernel inputs ------------------------------------------------------------------
     def _opts(self, rules):
-        o = pack(rules, nb.O)
-        o[nb.O.n_deals] = rules.n_deals
+        o = pack(rules, self.nb.O)
+        o[self.nb.O.n_deals] = rules.n_deals
         return o
 
     def _new_stats(self, rules, n_groups):
@@ -70,9 +70,13 @@ class OhHell(TrickGame):
                      table_total=np.zeros((K + 1, 3), np.int64), deal_mom=moments(1),
                      counters=np.zeros(3, np.int64), game_score=moments(P), game_win=moments(P),
                      group_mom=moments(2 * n_groups),
-                     score_hist=np.zeros((P, nb.MAX_SCORE + 1), np.int64))
+                     score_hist=np.zeros((P, self.nb.MAX_SCORE + 1), np.int64))
 
     def _run(self, rules, policies, seed, start, stop, audit):
+        from simkit.core.trick_play import no_after_trick_cb
+        from simkit.core.tricks import standard_tables
+
+        nb = self.nb
         seats, fns = self.seat_policies(policies, rules.players)
         st = self._new_stats(rules, int(seats.group.max()) + 1)
         inp = self.inputs(deck(52), self._opts(rules), standard_tables(52), seats)
@@ -90,7 +94,7 @@ class OhHell(TrickGame):
         hand = format_cards(cards_of(err[E_HAND])) if err[E_HAND] else "-"
         allowed = f"0..{k}" + (f" except {forbidden} (hook rule)" if forbidden >= 0 else "")
         return "bid", (f"{where}deal {int(err[E_DEAL])}{self.deal_words(err)}, seat {int(err[E_SEAT])} to bid "
-                       f"holding {hand}, bids so far total {int(err[nb.E_BIDS])}; a bid must be an integer {allowed}")
+                       f"holding {hand}, bids so far total {int(err[self.nb.E_BIDS])}; a bid must be an integer {allowed}")
 
     # -- one deal from a fixed card order (tests, notebooks) -------------------------------
     def play_deal(self, cards, *, rules=None, policies=None, deal_no=None, dealer=0, seed=0) -> dict:
@@ -100,6 +104,10 @@ class OhHell(TrickGame):
         or 1) is the number of cards each player gets; the deal is the game's last (no
         trump) when ``deal_no`` equals the game's number of deals. Returns the hands as
         dealt, the bids, tricks and points per seat, the trump suit and the turn-up."""
+        from simkit.core.trick_play import no_after_trick_cb
+        from simkit.core.tricks import S_BID, S_SIZE, S_TRUMP, S_TURNUP, S_WON, standard_tables
+
+        nb = self.nb
         rules = self.Rules.build(rules)
         policies = self.resolve_policies(policies)
         k = int(deal_no or rules.cards or 1)

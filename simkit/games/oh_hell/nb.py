@@ -17,13 +17,11 @@ from simkit.core.borrow import borrowed
 from simkit.core.jit import cfunc, njit
 from simkit.core.options import choices, layout
 from simkit.core.rng import randbelow_nb
-from simkit.core.stats import moment_add_nb
+from simkit.core.stats_nb import moment_add_nb
 from simkit.core.trick_game import (INPUTS_TYPE, bundle, chunk_signature, context, deal_core_nb, fns_type,
                                     shuffle_top_nb, trick_core_nb, unit_loop)
 from simkit.core.trick_play import (CHOOSE_SIG, E_CARDS, E_DEAL, E_EXTRA, E_HAND, E_KIND, E_LEGAL, E_MOVE, E_SEAT,
-                                    E_TRUMP, ERR_GAME, N_ERR, PLAY_BUILTIN, SeatPolicies, play_tricks_inline_nb,
-                                    play_tricks_nb)
-from simkit.core.trick_play import PLAY_RANDOM, PLAY_USER  # noqa: F401  (policy codes, read by policies.py)
+                                    E_TRUMP, ERR_GAME, N_ERR, SeatPolicies, play_tricks_inline_nb, play_tricks_nb)
 from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_nb, no_user_play_nb,  # noqa: F401
                                 MAX_SEATS, NO_TRUMP, S_BID, S_CARDS, S_DEAL_NO, S_DEALER, S_EXTRA, S_LEADER,
                                 S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_SEAT, S_SIZE, S_TABLE, S_TRICK_NO, S_TRUMP,
@@ -31,6 +29,11 @@ from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_
                                 deal_round_nb, masters_nb, popcount_nb, round_bid_nb, scaled_strength_nb,
                                 start_deal_nb, strength_factor_nb, strength_nb,
                                 strongest_nb, trick_winner_nb, weakest_nb)
+# the policy codes, role row and parameter slots (shared with the declarations)
+from simkit.games.oh_hell.codes import (BID_ADVICE, BID_HEURISTIC, BID_RANDOM, BID_SIMULATION, BID_USER,  # noqa: F401
+                                        N_BID_PARAMS, N_PLAY_PARAMS, P_BIAS, P_HONOR, P_LONG, P_NORM, P_SAMPLES,
+                                        P_TABLE, P_TRUMP, P_TRUMP_LOW, P_UNDER, P_WINDOW, PLAY_HEURISTIC, PLAY_RANDOM,
+                                        PLAY_USER, Q_CHEAP, Q_LEAD_HIGH, Q_LEAD_SHORT, Q_SPOIL, Q_URGENCY, R_BID)
 from simkit.games.oh_hell.rules import OhHellRules
 
 # extra state fields (after the shared trick-game layout)
@@ -48,17 +51,8 @@ O = layout(OhHellRules, extra=("n_deals",))
 ZERO_BID = choices(OhHellRules, "zero_bid")
 TIES = choices(OhHellRules, "ties")
 
-BID_USER, BID_RANDOM, BID_HEURISTIC, BID_SIMULATION, BID_ADVICE = 0, 1, 2, 3, 4
-PLAY_HEURISTIC = PLAY_BUILTIN
-R_BID = 1                        # the bid role's row in SeatPolicies (R_PLAY = 0)
-N_BID_PARAMS = 6
-N_PLAY_PARAMS = 5
-#: play parameter slots (see policies.PARAM_SLOTS) and the values that reproduce the old heuristic
-Q_SPOIL, Q_CHEAP, Q_URGENCY, Q_LEAD_HIGH, Q_LEAD_SHORT = 0, 1, 2, 3, 4
+#: the play parameters' values that reproduce the old heuristic (slots ``Q_*``, :mod:`.codes`)
 OLD_PLAY = (1.0, 0.0, 0.0, 0.0, 0.0)
-# bid parameter slots (see policies.PARAM_SLOTS)
-P_HONOR, P_TRUMP_LOW, P_NORM, P_BIAS, P_SAMPLES, P_WINDOW, P_LONG, P_UNDER = 0, 1, 2, 3, 3, 4, 3, 4
-P_TRUMP, P_TABLE = 4, 5     # the heuristic's trump-length and table terms
 
 ERR_BID = ERR_GAME               # err[E_LEGAL] = the forbidden bid, err[E_BIDS] = the bids so far
 E_BIDS = E_EXTRA

@@ -44,7 +44,7 @@ Per-seat policies: give a role a list with one entry per seat (or a string with 
 separated by ``|``), e.g. ``{"bid": ["simulation", "heuristic", "heuristic", "random"]}``
 or on the command line ``--policy "bid=simulation|heuristic|heuristic|random"``.
 """
-from simkit.games.oh_hell import nb
+from simkit.games.oh_hell import codes
 from simkit.policies.base import PolicyRole, PolicySpec, param
 
 _STRENGTH = {"honor": param(0.5, "float", 0, 1), "trump_low": param(0.25, "float", 0, 1),
@@ -53,17 +53,17 @@ _COUNT = 20  # more than any hand's cards
 
 BID = PolicyRole(
     "bid",
-    [PolicySpec("random", "uniform over the legal bids 0..cards (a baseline)", nb.BID_RANDOM, {}),
+    [PolicySpec("random", "uniform over the legal bids 0..cards (a baseline)", codes.BID_RANDOM, {}),
      PolicySpec("heuristic", "expected tricks from trumps and high cards, plus `trump` a trump over a random "
                 "hand's mean, less `table` x the bids so far over their fair share, plus `bias`, rounded",
-                nb.BID_HEURISTIC,
+                codes.BID_HEURISTIC,
                 {**_STRENGTH, "bias": param(-0.2, "float", -_COUNT, _COUNT), "trump": param(0.5, "float", -5, 5),
                  "table": param(0.2, "float", -5, 5)}),
      PolicySpec("simulation", "plays out `samples` sampled deals per candidate bid (within `window` of the rounded "
-                "strength) and bids the best estimated expected score", nb.BID_SIMULATION,
+                "strength) and bids the best estimated expected score", codes.BID_SIMULATION,
                 {**_STRENGTH, "samples": param(12, "int", 1, 10_000), "window": param(1, "int", 0, _COUNT)}),
      PolicySpec("seed-advice", "the seed's advice: one under the hand's value when it holds `long` cards or more; "
-                "the dealer avoids a balanced table", nb.BID_ADVICE, {**_STRENGTH, "long": param(4, "int", 0, _COUNT),
+                "the dealer avoids a balanced table", codes.BID_ADVICE, {**_STRENGTH, "long": param(4, "int", 0, _COUNT),
                                                                       "under": param(1, "int", 0, _COUNT)})],
     default="heuristic",
     user_signature="bid(hand: int64, state: int64[:], params: float64[:]) -> int64",
@@ -71,11 +71,11 @@ BID = PolicyRole(
 
 PLAY = PolicyRole(
     "play",
-    [PolicySpec("random", "a uniformly chosen legal card", nb.PLAY_RANDOM, {}),
+    [PolicySpec("random", "a uniformly chosen legal card", codes.PLAY_RANDOM, {}),
      PolicySpec("heuristic", "bid-aware: win while short of the bid (lead the shortest plain suit with "
                 "`lead_short` >= 0.5; follow with the cheapest winner with `cheap` >= 0.5; try only when the tricks "
                 "needed are `urgency` x those left; lead high with `lead_high` >= 0.5), duck once it is made, spoil "
-                "opponents when the bid is lost (`spoil` >= 0.5)", nb.PLAY_HEURISTIC,
+                "opponents when the bid is lost (`spoil` >= 0.5)", codes.PLAY_HEURISTIC,
                 {"spoil": param(1, "float", 0, 1), "cheap": param(0, "float", 0, 1), "urgency": param(0, "float", 0, 1),
                  "lead_high": param(0, "float", 0, 1), "lead_short": param(1, "float", 0, 1)})],
     default="heuristic",
@@ -84,9 +84,9 @@ PLAY = PolicyRole(
 
 #: parameter name -> slot in the kernel's per-seat parameter row
 PARAM_SLOTS = {
-    "bid": {"honor": nb.P_HONOR, "trump_low": nb.P_TRUMP_LOW, "norm": nb.P_NORM, "bias": nb.P_BIAS,
-            "samples": nb.P_SAMPLES, "window": nb.P_WINDOW, "long": nb.P_LONG, "under": nb.P_UNDER,
-            "trump": nb.P_TRUMP, "table": nb.P_TABLE},
-    "play": {"spoil": nb.Q_SPOIL, "cheap": nb.Q_CHEAP, "urgency": nb.Q_URGENCY, "lead_high": nb.Q_LEAD_HIGH,
-             "lead_short": nb.Q_LEAD_SHORT},
+    "bid": {"honor": codes.P_HONOR, "trump_low": codes.P_TRUMP_LOW, "norm": codes.P_NORM, "bias": codes.P_BIAS,
+            "samples": codes.P_SAMPLES, "window": codes.P_WINDOW, "long": codes.P_LONG, "under": codes.P_UNDER,
+            "trump": codes.P_TRUMP, "table": codes.P_TABLE},
+    "play": {"spoil": codes.Q_SPOIL, "cheap": codes.Q_CHEAP, "urgency": codes.Q_URGENCY, "lead_high": codes.Q_LEAD_HIGH,
+             "lead_short": codes.Q_LEAD_SHORT},
 }

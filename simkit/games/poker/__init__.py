@@ -8,15 +8,26 @@ import numpy as np
 from simkit.core.options import pack
 from simkit.core.stats import Stats, moments
 from simkit.errors import SimkitError
-from simkit.games.base import Game
-from simkit.games.poker import eval_nb, nb, report
-from simkit.games.poker.evaluator import (CATEGORIES, BestFive, Evaluation, best_five, config, evaluate,  # noqa: F401
-                                          game_deck, random_hands, strength_sample)
+from simkit.games.base import Game, kernel
 from simkit.games.poker.policies import BET, DRAW, PARAM_ORDER, ROLES
 from simkit.games.poker.rules import PokerRules
 from simkit.policies.base import raise_illegal, resolve_roles
 
 N_PARAMS = 8
+
+#: the batch evaluator's names this package re-exports; :mod:`.evaluator` holds kernels, so it is
+#: imported when one of them is first read (declaring the game imports no kernel)
+_EVALUATOR = ("CATEGORIES", "BestFive", "Evaluation", "best_five", "config", "evaluate", "game_deck",
+              "random_hands", "strength_sample")
+
+
+def __getattr__(name):
+    """``evaluate``, ``best_five``, ``CATEGORIES``, ...: from :mod:`.evaluator`, on first use."""
+    if name in _EVALUATOR:
+        import importlib
+
+        return getattr(importlib.import_module("simkit.games.poker.evaluator"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 _ROLE_NAMES = tuple(r.name for r in ROLES)
 
 
@@ -30,6 +41,8 @@ def _seat_list(value):
 
 
 def _placeholder(role):
+    from simkit.games.poker import nb
+
     return nb.no_user_bet_nb if role == "bet" else nb.no_user_draw_nb
 
 
@@ -40,6 +53,7 @@ class Poker(Game):
     unit = "hand"
     hands_word = "hands"
     Rules = PokerRules
+    report = kernel("simkit.games.poker.report")
     roles = ROLES
     headline = "win_rate.seat1"
     chunk_hint = 1 << 16
@@ -129,6 +143,8 @@ class Poker(Game):
         return out
 
     def _policy_arrays(self, policies, rules):
+        from simkit.games.poker import nb
+
         seats = self.seat_policies(policies, rules)
         n = rules.players
         arrays = []
@@ -162,11 +178,15 @@ class Poker(Game):
     # -- kernel ----------------------------------------------------------------
     def _opts(self, rules) -> np.ndarray:
         """The kernel's ``opts`` (layout ``nb.O``): the rule options and the pot bin width."""
+        from simkit.games.poker import nb
+
         opts = pack(rules, nb.O)
-        opts[nb.O.pot_bin] = report.pot_bin(rules)
+        opts[nb.O.pot_bin] = self.report.pot_bin(rules)
         return opts
 
     def _raise(self, err, policies, rules):
+        from simkit.games.poker import nb
+
         index = int(err[2])
         seat = nb.seat_of(index, rules.players)
         role = "bet" if err[0] == nb.ERR_BET else "draw"
@@ -183,6 +203,8 @@ class Poker(Game):
     def _prepared(self, rules, policies):
         """Kernel inputs of (rules, policies), kept for repeated chunks (compare and sweep
         run many small ones)."""
+        from simkit.games.poker.evaluator import config, game_deck, strength_sample
+
         key = (rules, tuple((role, p.describe(), id(p.fn)) for role in _ROLE_NAMES
                             for p in (policies[role] if isinstance(policies[role], list) else [policies[role]])))
         cache = self.__dict__.setdefault("_cache", {})
@@ -196,6 +218,8 @@ class Poker(Game):
     def _run(self, rules, policies, seed, start, stop, audit, order=None):
         """One kernel call; with ``order`` the one hand dealt from it. Returns the stats,
         the audit counts and the last hand's arrays."""
+        from simkit.games.poker import eval_nb, nb
+
         ((bc, bp, bf, dc, dp, df), group_of, n_groups), deck, opts, ev, sample = self._prepared(rules, policies)
         n = rules.players
         st = Stats(seat_net=moments(n), seat_win=moments(n), grp_net=moments(n_groups), grp_win=moments(n_groups),
@@ -218,10 +242,10 @@ class Poker(Game):
         return self._run(rules, policies, seed, start, stop, False)[0]
 
     def metrics(self, stats, rules, policies):
-        return report.metrics(stats, rules, policies, self.groups(policies, rules))
+        return self.report.metrics(stats, rules, policies, self.groups(policies, rules))
 
     def tables(self, stats, rules, policies):
-        return report.tables(stats, rules, policies, self.groups(policies, rules),
+        return self.report.tables(stats, rules, policies, self.groups(policies, rules),
                              self.seat_policies(policies, rules))
 
     def audit(self, rules, policies, seed, units):
@@ -240,6 +264,9 @@ class Poker(Game):
         ``credit``, ``active``; and ``pot``, ``end`` ("before draw", "after draw",
         "showdown"), ``winners``, ``reshuffles``, ``extra_values`` (the equity sample's
         stock hands), ``stats`` and, with ``audit``, the audit counts."""
+        from simkit.games.poker import nb
+        from simkit.games.poker.evaluator import game_deck
+
         r = PokerRules.build(rules)
         p = self.resolve_policies(policies)
         deck = game_deck(r)

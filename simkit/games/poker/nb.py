@@ -49,9 +49,11 @@ from simkit.core.bundle import bundle
 from simkit.core.jit import cfunc, njit
 from simkit.core.options import choices, layout
 from simkit.core.rng import next_u64_nb, randbelow_nb, random_nb, seed_stream_nb
-from simkit.core.stats import moment_add_nb
+from simkit.core.stats_nb import moment_add_nb
 from simkit.games.banking_nb import bank_loop
 from simkit.games.poker import eval_nb as E
+from simkit.games.poker.codes import (BET_CALL, BET_RANDOM, BET_THRESHOLD, BET_USER, DRAW_PAT,  # noqa: F401
+                                     DRAW_RANDOM, DRAW_STANDARD, DRAW_USER)
 from simkit.games.poker.rules import PokerRules
 
 MAX_SEATS = 10
@@ -60,8 +62,6 @@ CREDIT = 2520            # lcm(1..10): a pot split k ways credits CREDIT // k to
 N_POT_BINS = 64
 N_SLOTS = 7              # draw slots: 0 = took no part in the draw, 1 + k = drew k cards
 
-BET_USER, BET_CALL, BET_THRESHOLD, BET_RANDOM = 0, 1, 2, 3
-DRAW_USER, DRAW_STANDARD, DRAW_PAT, DRAW_RANDOM = 0, 1, 2, 3
 PH_PRE, PH_DRAW, PH_POST = 0, 1, 2
 
 #: the ``view`` array a policy sees (int64): its fields

@@ -30,7 +30,7 @@ Policies may differ by seat: give a list with one entry per seat (entry 0 = seat
 dealer, entry 1 = seat 1 = his left, first to act, ...), for a role (``{"bet": [...]}``)
 or whole seats.
 """
-from simkit.games.poker import nb
+from simkit.games.poker import codes
 from simkit.policies.base import PolicyRole, PolicySpec, param
 
 def _share(default):
@@ -44,13 +44,13 @@ def _flag():
 
 BET = PolicyRole(
     "bet",
-    [PolicySpec("call-down", "stake the smallest legal amount every turn (never fold or raise)", nb.BET_CALL, {}),
+    [PolicySpec("call-down", "stake the smallest legal amount every turn (never fold or raise)", codes.BET_CALL, {}),
      PolicySpec("threshold", "fold below `call`, raise by `size` x limit from `raise` up, on e = strength ** "
-                "opponents (pre- and post-draw thresholds)", nb.BET_THRESHOLD,
+                "opponents (pre- and post-draw thresholds)", codes.BET_THRESHOLD,
                 {"call_pre": _share(0.05), "raise_pre": _share(0.6), "call_post": _share(0.2), "raise_post": _share(0.6),
                  "size": param(0.5, "float", 0, 1)}),
      PolicySpec("random", "fold with probability `fold`, raise with probability `raise`, else call",
-                nb.BET_RANDOM, {"fold": param(0.1, "float", 0, 1), "raise": param(0.2, "float", 0, 1)})],
+                codes.BET_RANDOM, {"fold": param(0.1, "float", 0, 1), "raise": param(0.2, "float", 0, 1)})],
     default="threshold",
     user_signature="bet(hand: uint8[5], view: int64[:], strength: float64, params: float64[:]) -> int64 "
                    "(stake in chips, 0 = fold; view fields: simkit.games.poker.nb.V_*)",
@@ -59,10 +59,10 @@ BET = PolicyRole(
 DRAW = PolicyRole(
     "draw",
     [PolicySpec("standard", "the standard draw table (keep pairs and better; four-flush, open-ended straight, "
-                "A-K and high-card draws as options)", nb.DRAW_STANDARD,
+                "A-K and high-card draws as options)", codes.DRAW_STANDARD,
                 {"four_flush": _flag(), "open_straight": _flag(), "keep_ak": _flag(), "keep_high": _flag()}),
-     PolicySpec("stand-pat", "never draw", nb.DRAW_PAT, {}),
-     PolicySpec("random", "discard a uniformly random subset", nb.DRAW_RANDOM, {})],
+     PolicySpec("stand-pat", "never draw", codes.DRAW_PAT, {}),
+     PolicySpec("random", "discard a uniformly random subset", codes.DRAW_RANDOM, {})],
     default="standard",
     user_signature="draw(hand: uint8[5], view: int64[:], params: float64[:]) -> int64 "
                    "(bit i set = discard hand[i])",

@@ -8,17 +8,15 @@ engine; the penalty bookkeeping and the simulation player are shared with Tyotka
 """
 import numpy as np
 
-from simkit.core.cards import deck, format as format_cards
+from simkit.core.cards import cards_of, deck, format as format_cards
 from simkit.core.stats import Stats, moments
-from simkit.core.trick_play import R_PLAY
-from simkit.core.tricks import S_SIZE, S_WON, cards_of, no_user_play_nb
-from simkit.games import penalty_tricks as pt
+from simkit.core.trick_codes import R_PLAY
+from simkit.games.base import kernel as lazy
 from simkit.games.penalty_games import PenaltyTrickGame
-from simkit.games.polignac import nb, play, report
+from simkit.games.polignac import codes
 from simkit.games.polignac.policies import PARAM_SLOTS, PLAY
 from simkit.games.polignac.rules import PolignacRules
-from simkit.games.polignac.scoring import JACK_PENALTY, TABLES, cards_each
-from simkit.games.tricks_base import SUIT_NAMES
+from simkit.games.tricks_base import NO_USER_PLAY, SUIT_NAMES
 
 
 class Polignac(PenaltyTrickGame):
@@ -27,12 +25,15 @@ class Polignac(PenaltyTrickGame):
     description = "three-hand plus-trick game with a turned trump and jack penalties, to 20 plus points"
     unit = "game"
     Rules = PolignacRules
-    report = report
+    report = lazy("simkit.games.polignac.report")
+    nb = lazy("simkit.games.polignac.nb")
     roles = [PLAY]
-    role_rows = {"play": (R_PLAY, PARAM_SLOTS["play"], play.N_PLAY_PARAMS, no_user_play_nb)}
-    choose_cb = play.polignac_choose_cb
-    kernel, stats_bundle, trick_tables = nb.polignac_chunk_nb, nb.PolignacStats, TABLES
-    headline_doc = report.HEADLINE_DOC
+    role_rows = {"play": (R_PLAY, PARAM_SLOTS["play"], codes.N_PLAY_PARAMS, NO_USER_PLAY)}
+    choose_cb = lazy("simkit.games.polignac.play:polignac_choose_cb")
+    kernel = lazy("simkit.games.polignac.nb:polignac_chunk_nb")
+    stats_bundle = lazy("simkit.games.polignac.nb:PolignacStats")
+    trick_tables = lazy("simkit.games.polignac.scoring:TABLES")
+    headline_doc = lazy("simkit.games.polignac.report:HEADLINE_DOC")
     chunk_hint = 1 << 9
     conformance_hands = 60
     study_hands = 5_000
@@ -48,12 +49,17 @@ class Polignac(PenaltyTrickGame):
         return rules.players
 
     def _opts(self, rules):
-        return pt.pack_game(rules, nb.O, JACK_PENALTY, -1, False)
+        from simkit.games.penalty_tricks import pack_game
+        from simkit.games.polignac.scoring import JACK_PENALTY
+
+        return pack_game(rules, self.nb.O, JACK_PENALTY, -1, False)
 
     def _new_stats(self, rules, n_groups):
+        from simkit.games.polignac.scoring import cards_each
+
         P = rules.players
         return Stats(pen_hist=np.zeros((P, 11), np.int64), trick_hist=np.zeros((P, cards_each(P) + 1), np.int64),
-                     net_hist=np.zeros((P, nb.NET_BINS), np.int64), net_mom=moments(P), pos_mom=moments(P),
+                     net_hist=np.zeros((P, self.nb.NET_BINS), np.int64), net_mom=moments(P), pos_mom=moments(P),
                      jacks=np.zeros((P + 1, 4), np.int64), dealer_mom=moments(1), counters=np.zeros(3, np.int64),
                      game_len=moments(1), game_win=moments(P), game_net=moments(P), group_mom=moments(2 * n_groups))
 
@@ -65,17 +71,19 @@ class Polignac(PenaltyTrickGame):
         ``51 // players`` each one at a time from the dealer's left; the last card is
         turned for trump) by the kernel's own code. Returns the hands as dealt, the trump
         card, tricks, jack penalties and net points per seat, and the audit counts."""
+        from simkit.core.tricks import S_SIZE, S_WON
+
         rules = self.Rules.build(rules)
         policies = self.resolve_policies(policies)
         P = rules.players
         order = self.check_order(cards, deck(52), 52, exactly=True)
         self.check_seat("dealer", dealer, P)
         seats, fns = self.seat_policies(policies, P)
-        inp = self.inputs(deck(52), self._opts(rules), TABLES, seats)
+        inp = self.inputs(deck(52), self._opts(rules), self.trick_tables, seats)
         state = np.zeros(S_SIZE, np.int64)
         hands = np.zeros(8, np.int64)
         pen = np.zeros(8, np.int64)
-        if not nb.one_deal_nb(order, inp, self.hooks(fns), dealer, int(seed), state, hands, pen):
+        if not self.nb.one_deal_nb(order, inp, self.hooks(fns), dealer, int(seed), state, hands, pen):
             self.raise_err(inp.err, policies)
         audit_out = inp.audit_out
         won = [int(t) for t in state[S_WON:S_WON + P]]

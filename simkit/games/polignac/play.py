@@ -16,18 +16,16 @@ import numpy as np
 from numba import njit
 
 from simkit.core.jit import cfunc
-from simkit.core.trick_play import CHOOSE_SIG, PLAY_BUILTIN
+from simkit.core.trick_play import CHOOSE_SIG
 from simkit.core.tricks import (F_SUIT, S_FOLLOW, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_TURNUP, S_VOIDS,
                                 TT_DECK, TT_ESUIT, TT_POWER, TT_SUIT_BITS, TT_TRUMP, beating_nb, higher_in_suit_nb,
                                 lowest_card_nb, popcount_nb, strongest_nb, weakest_nb)
 from simkit.games.penalty_tricks import (P_SAMPLES, PLAY_HEURISTIC, PLAY_SIMULATION, S_HOT, avoid_play_nb,
                                          card_penalty_nb, simulation_play_nb)
+# the ``avoid`` baseline's code and the play parameters' slots, shared with the policy declarations
+from simkit.games.polignac.codes import (N_PLAY_PARAMS, P_DUMP, P_JACKS, P_LEAD, P_MASTERS,  # noqa: F401
+                                         P_SECOND, P_TAKE, PLAY_AVOID)
 
-#: the ``avoid`` baseline's code (the heuristic and the simulation keep the shared codes)
-PLAY_AVOID = PLAY_BUILTIN + 2
-#: the play parameters' slots: the simulation's ``samples`` (shared), then the heuristic's
-P_TAKE, P_LEAD, P_MASTERS, P_JACKS, P_SECOND, P_DUMP = range(P_SAMPLES + 1, P_SAMPLES + 7)
-N_PLAY_PARAMS = P_SAMPLES + 7
 #: ``lead``: the weakest card of the longest side suit, the weakest card, the weakest card
 #: of the shortest side suit
 LEAD_LONG, LEAD_LOW, LEAD_SHORT = 0, 1, 2

@@ -1,4 +1,4 @@
-"""Polignac policies: one ``play`` role (kernels in :mod:`.play`).
+"""Polignac policies: one ``play`` role (kernels in :mod:`.play`, codes in :mod:`.codes`).
 
 ``random`` (uniform legal card), ``heuristic`` (a trick is a plus point, a jack taken
 costs 4/3/2/1; :func:`~simkit.games.polignac.play.polignac_play_nb`): win a trick with
@@ -21,10 +21,10 @@ samples) wins 0.373 +- 0.012 of 1 500 games against two ``heuristic`` seats, 0.9
 against two ``avoid`` seats, ``avoid`` 0.055 +- 0.002 against two ``heuristic`` seats. The
 defaults are the best values of one-parameter changes against two default seats.
 """
-from simkit.core.trick_play import PLAY_RANDOM
-from simkit.games import penalty_tricks as pt
+from simkit.core.trick_codes import PLAY_RANDOM
+from simkit.games import penalty_codes as pt
 from simkit.games.penalty_games import USER_SIGNATURE
-from simkit.games.polignac import play
+from simkit.games.polignac import codes
 from simkit.policies.base import PolicyRole, PolicySpec, param
 
 #: the heuristic's parameters (defaults: the best measured, docs/tricks.md "Polignac's heuristic")
@@ -46,10 +46,11 @@ PLAY = PolicyRole(
                 pt.PLAY_SIMULATION, {"samples": param(16, "int", 1, 1000)}),
      PolicySpec("avoid", "Tyotka's ducking heuristic (the default before; a baseline): take a trick without a "
                 "jack with the weakest winner last, the strongest earlier; otherwise shed the highest card",
-                play.PLAY_AVOID, {})],
+                codes.PLAY_AVOID, {})],
     default="heuristic",
     user_signature=USER_SIGNATURE,
 )
 
-PARAM_SLOTS = {"play": {"samples": pt.P_SAMPLES, "take": play.P_TAKE, "lead": play.P_LEAD,
-                        "masters": play.P_MASTERS, "jacks": play.P_JACKS, "second": play.P_SECOND, "dump": play.P_DUMP}}
+PARAM_SLOTS = {"play": {"samples": pt.P_SAMPLES, "take": codes.P_TAKE, "lead": codes.P_LEAD,
+                        "masters": codes.P_MASTERS, "jacks": codes.P_JACKS, "second": codes.P_SECOND,
+                        "dump": codes.P_DUMP}}

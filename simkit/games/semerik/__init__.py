@@ -6,19 +6,23 @@ scored right after the deal, counters per trick during play, first side to 21 wi
 (``unit=deal``). Rules in :mod:`.rules`, scoring pieces in :mod:`.scoring`, kernels on the
 shared trick engine in :mod:`.nb`, the exact declaration distribution in :mod:`.exact`.
 """
+from typing import TYPE_CHECKING
+
 import numpy as np
 
-from simkit.core.cards import deck, format as format_cards
+from simkit.core.cards import cards_of, deck, format as format_cards
 from simkit.core.options import pack
 from simkit.core.stats import Stats, moments
-from simkit.core.trick_play import E_DEAL, E_HAND, E_KIND, E_LED, E_LEGAL, E_SEAT, E_TRICK, E_UNIT, R_PLAY
-from simkit.core.tricks import S_SCORE, S_SIZE, S_TRICK_NO, S_WON, cards_of, no_user_play_nb
+from simkit.core.trick_codes import E_DEAL, E_HAND, E_KIND, E_LED, E_LEGAL, E_SEAT, E_TRICK, E_UNIT, R_PLAY
 from simkit.errors import SimkitError
-from simkit.games.semerik import nb, report
+from simkit.games.base import kernel
+from simkit.games.semerik import codes
 from simkit.games.semerik.policies import PARAM_SLOTS, PLAY
 from simkit.games.semerik.rules import SemerikRules
-from simkit.games.semerik.scoring import TABLES, declaration_table, trump_table
-from simkit.games.tricks_base import TrickGame
+from simkit.games.tricks_base import NO_USER_PLAY, TrickGame
+
+if TYPE_CHECKING:
+    from simkit.games.semerik.nb import SemerikInputs
 
 
 class Semerik(TrickGame):
@@ -28,11 +32,12 @@ class Semerik(TrickGame):
     unit = "game"
     hands_word = "units"
     Rules = SemerikRules
-    report = report
+    report = kernel("simkit.games.semerik.report")
+    nb = kernel("simkit.games.semerik.nb")
     roles = [PLAY]
-    role_rows = {"play": (R_PLAY, PARAM_SLOTS["play"], nb.N_PLAY_PARAMS, no_user_play_nb)}
+    role_rows = {"play": (R_PLAY, PARAM_SLOTS["play"], codes.N_PLAY_PARAMS, NO_USER_PLAY)}
     headline = "win_rate.ns"
-    headline_doc = report.HEADLINE_DOC
+    headline_doc = kernel("simkit.games.semerik.report:HEADLINE_DOC")
     chunk_hint = 1 << 10
     conformance_hands = 200
     study_hands = 20_000
@@ -49,18 +54,22 @@ class Semerik(TrickGame):
     def _kernel_opts(self, rules, seats):
         """The kernels' ``opts`` (layout :data:`.nb.O`): the rule options, the trick table
         played and whether any seat's play policy reads the suits shown."""
-        o = pack(rules, nb.O)
-        o[nb.O.table] = trump_table(rules)
-        o[nb.O.signals] = int(bool((seats.code[R_PLAY] != nb.PLAY_RANDOM).any()))
+        from simkit.games.semerik.scoring import trump_table
+
+        O = self.nb.O
+        o = pack(rules, O)
+        o[O.table] = trump_table(rules)
+        o[O.signals] = int(bool((seats.code[R_PLAY] != codes.PLAY_RANDOM).any()))
         return o
 
     def _seats(self, rules, policies):
         seats, fns = self.seat_policies(policies, 4)
         if rules.partner_overtake == "enforce":    # the engine's random play knows nothing of 000:45
-            seats.code[R_PLAY][seats.code[R_PLAY] == nb.PLAY_RANDOM] = nb.PLAY_RANDOM_ENF
+            seats.code[R_PLAY][seats.code[R_PLAY] == codes.PLAY_RANDOM] = codes.PLAY_RANDOM_ENF
         return seats, fns
 
     def _run(self, rules, policies, seed, start, stop, audit):
+        nb = self.nb
         seats, fns = self._seats(rules, policies)
         st = Stats(decl_hist=np.zeros((4, nb.DECL_BINS), np.int64), side_decl=moments(2),
                    pts_hist=np.zeros((4, nb.PTS_BINS), np.int64), tricks_hist=np.zeros((4, nb.N_CARDS + 1), np.int64),
@@ -75,12 +84,14 @@ class Semerik(TrickGame):
             self.raise_err(inp.err, policies, f"unit {inp.err[E_UNIT]}, ")
         return st, inp.audit_out
 
-    def semerik_inputs(self, rules, seats) -> nb.SemerikInputs:
+    def semerik_inputs(self, rules, seats) -> "SemerikInputs":
         """What Semerik's kernels take from the Python side (:class:`.nb.SemerikInputs`): the
         engine's inputs (:meth:`~simkit.games.tricks_base.TrickGame.inputs`, fresh audit
         counts and error record) and the declarations' table of ``rules``."""
+        from simkit.games.semerik.scoring import TABLES, declaration_table
+
         inp = self.inputs(deck(40), self._kernel_opts(rules, seats), TABLES, seats)
-        return nb.SemerikInputs(*inp, np.ascontiguousarray(declaration_table(rules), np.int64))
+        return self.nb.SemerikInputs(*inp, np.ascontiguousarray(declaration_table(rules), np.int64))
 
     def deal_words(self, err):
         return ""
@@ -100,6 +111,9 @@ class Semerik(TrickGame):
         reached the target under ``game_end=immediate``), the sides' totals after the deal,
         the side that reached the target first (``None``: nobody, or ``game_end=deal_end``)
         and the audit's ``[checks, violations]``."""
+        from simkit.core.tricks import S_SCORE, S_SIZE, S_TRICK_NO, S_WON
+
+        nb = self.nb
         rules = self.Rules.build(rules)
         if len(scores) != 2 or any(not isinstance(s, (int, np.integer)) or s < 0 for s in scores):
             raise SimkitError(f"semerik: scores={scores!r}; give two non-negative integers (ns, ew)")
@@ -122,7 +136,7 @@ class Semerik(TrickGame):
                 "trick_points": [int(p) for p in state[nb.S_SEAT_PTS:nb.S_SEAT_PTS + 4]],
                 "counters": [int(state[nb.S_POOLED] & 31), int(state[nb.S_POOLED] >> 5)],
                 "tricks_played": int(state[S_TRICK_NO]), "scores": [int(state[S_SCORE]), int(state[S_SCORE + 1])],
-                "winner": None if winner < 0 else report.SIDES[winner], "audit": [int(a) for a in audit_out]}
+                "winner": None if winner < 0 else self.report.SIDES[winner], "audit": [int(a) for a in audit_out]}
 
 
 GAME = Semerik()

@@ -33,19 +33,21 @@ from simkit.core.jit import cfunc, njit
 from simkit.core.borrow import borrowed
 from simkit.core.options import choices, layout
 from simkit.core.rng import next_u64_nb, randbelow_nb
-from simkit.core.stats import moment_add_nb
+from simkit.core.stats_nb import moment_add_nb
 from simkit.core.trick_game import (TrickInputs, bundle, context, deal_core_nb, fns_type, shuffle_top_nb,
                                     trick_core_nb, unit_loop)
 from simkit.core.trick_play import (AFTER_SIG, CHOOSE_SIG, E_DEAL, E_HAND, E_KIND, E_LED, E_LEGAL, E_MOVE, E_SEAT,
-                                    E_TRICK, ERR_GAME, PLAY_BUILTIN, R_PLAY, SeatPolicies, play_tricks_inline_nb,
-                                    play_tricks_nb)
-from simkit.core.trick_play import PLAY_RANDOM, PLAY_USER  # noqa: F401  (policy codes, read by policies.py)
+                                    E_TRICK, ERR_GAME, R_PLAY, SeatPolicies, play_tricks_inline_nb, play_tricks_nb)
 from simkit.core.tricks import (PLAY_FN, PLAY_SIG, no_user_play_nb,  # noqa: F401  (the user signature)
                                 MAX_SEATS, NO_TRUMP, S_CARDS, S_DEAL_NO, S_EXTRA, S_LEADER, S_N_IN_TRICK, S_PLAYED,
                                 S_SCORE, S_SIZE, S_TRICK_NO, S_TRICKS, S_TRUMP, S_VOIDS, S_WON, TT_DECK, TT_ESUIT,
                                 TT_POWER, TT_SUIT_BITS, beating_nb, card_pool_nb, deal_round_nb, higher_in_suit_nb,
                                 lowest_card_nb, masters_nb, popcount_nb, start_deal_nb, strongest_nb, trick_winner_nb,
                                 weakest_nb)
+# the play policy codes and parameter slots (shared with the declarations)
+from simkit.games.semerik.codes import (N_PLAY_PARAMS, P_CAPTURE, P_CASH, P_COUNT, P_DRAW, P_DUCK,  # noqa: F401
+                                        P_FEED, P_FORCE, P_OVERTAKE, P_SAMPLES, P_SIGNAL, P_UNDER, P_VOID, PLAY_BASIC,
+                                        PLAY_HEURISTIC, PLAY_RANDOM, PLAY_RANDOM_ENF, PLAY_SIMULATION, PLAY_USER)
 from simkit.games.semerik.rules import SemerikRules
 from simkit.games.semerik.scoring import (ALL_TRICKS_POINTS, COUNTERS, TABLES, counter_points_nb, declarations_nb,
                                           partner_overtake_nb)
@@ -87,13 +89,6 @@ PARTNER_OVERTAKE = choices(SemerikRules, "partner_overtake")
 GAME_END = choices(SemerikRules, "game_end")
 UNIT = choices(SemerikRules, "unit")
 
-PLAY_HEURISTIC = PLAY_BUILTIN
-PLAY_SIMULATION = PLAY_BUILTIN + 1
-PLAY_RANDOM_ENF = PLAY_BUILTIN + 2     # random play narrowed by partner_overtake=enforce (set by the Python side)
-PLAY_BASIC = PLAY_BUILTIN + 3          # the first heuristic, kept as a baseline
-P_OVERTAKE, P_SIGNAL, P_COUNT, P_SAMPLES = 0, 1, 2, 3      # samples: the simulation's; the others: every heuristic's
-P_FEED, P_CAPTURE, P_DUCK, P_CASH, P_DRAW, P_UNDER, P_FORCE, P_VOID = range(4, 12)
-N_PLAY_PARAMS = 12
 ERR_OVERTAKE = ERR_GAME
 WIN_SCALE = 2                # a win counts 2, a draw 1 to each side
 DECL_BINS = 128              # above any hand's declarations

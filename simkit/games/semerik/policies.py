@@ -29,7 +29,7 @@ heuristic is the default. Parameter defaults tuned with :func:`simkit.tune` (``d
 
 Per-seat policies as in :mod:`simkit.policies.seated` (``"play=simulation|heuristic|random|heuristic"``).
 """
-from simkit.games.semerik import nb
+from simkit.games.semerik import codes
 from simkit.policies.base import PolicyRole, PolicySpec, param
 
 _BASIC = {"overtake": param(3, "int", 0, 5), "signal": param(1, "int", 0, 1), "count": param(1, "int", 0, 1)}
@@ -40,24 +40,24 @@ _HEURISTIC = {"overtake": param(2, "int", 0, 5), "signal": param(1, "int", 0, 1)
 
 PLAY = PolicyRole(
     "play",
-    [PolicySpec("random", "a uniformly chosen legal card", nb.PLAY_RANDOM, {}),
+    [PolicySpec("random", "a uniformly chosen legal card", codes.PLAY_RANDOM, {}),
      PolicySpec("heuristic", "partnership play for points: lead low, cash masters late (`cash`, `draw`) or when only "
                 "counters are out (`force`), no counter under one's own master (`under`), suits an opponent is void in "
                 "(`void`); give the partner counters (`feed`), overtake him only in a trick of `overtake` counters; "
                 "take with a master only a trick of `capture` counters, keep it from a pointless last trick (`duck`); "
                 "count trumps under hearts (`count`), show a suit when void (`signal`)",
-                nb.PLAY_HEURISTIC, dict(_HEURISTIC)),
+                codes.PLAY_HEURISTIC, dict(_HEURISTIC)),
      PolicySpec("basic", "the first heuristic (a baseline): masters first, the partner's shown suit (`signal`), "
                 "count trumps (`count`), overtake the partner only in a trick of `overtake` counters (5 = never)",
-                nb.PLAY_BASIC, dict(_BASIC)),
+                codes.PLAY_BASIC, dict(_BASIC)),
      PolicySpec("simulation", "each lead chosen by playing out `samples` sampled deals of the unseen cards with the "
-                "heuristic; follows as the heuristic", nb.PLAY_SIMULATION,
+                "heuristic; follows as the heuristic", codes.PLAY_SIMULATION,
                 {**_HEURISTIC, "samples": param(16, "int", 1, 10_000)})],
     default="heuristic",
     user_signature="play(hand: int64, legal: int64, state: int64[:], params: float64[:]) -> int64",
 )
 
-PARAM_SLOTS = {"play": {"overtake": nb.P_OVERTAKE, "signal": nb.P_SIGNAL, "count": nb.P_COUNT,
-                        "samples": nb.P_SAMPLES,
-                        "feed": nb.P_FEED, "capture": nb.P_CAPTURE, "duck": nb.P_DUCK, "cash": nb.P_CASH,
-                        "draw": nb.P_DRAW, "under": nb.P_UNDER, "force": nb.P_FORCE, "void": nb.P_VOID}}
+PARAM_SLOTS = {"play": {"overtake": codes.P_OVERTAKE, "signal": codes.P_SIGNAL, "count": codes.P_COUNT,
+                        "samples": codes.P_SAMPLES,
+                        "feed": codes.P_FEED, "capture": codes.P_CAPTURE, "duck": codes.P_DUCK, "cash": codes.P_CASH,
+                        "draw": codes.P_DRAW, "under": codes.P_UNDER, "force": codes.P_FORCE, "void": codes.P_VOID}}

@@ -8,17 +8,16 @@ engine and the stock pieces of :mod:`simkit.games.stock`.
 """
 import numpy as np
 
-from simkit.core.cards import deck, format as format_cards
+from simkit.core.cards import cards_of, deck, format as format_cards
 from simkit.core.options import pack
 from simkit.core.stats import Stats, moments
-from simkit.core.trick_play import E_DEAL, E_HAND, E_KIND, E_LEGAL, E_SEAT, E_TRICK, E_UNIT, R_PLAY
-from simkit.core.tricks import S_SIZE, S_TURNUP, S_WON, cards_of
-from simkit.games.sixty_six import nb, report
+from simkit.core.trick_codes import E_DEAL, E_HAND, E_KIND, E_LEGAL, E_SEAT, E_TRICK, E_UNIT, R_PLAY
+from simkit.games.base import kernel
+from simkit.games.sixty_six import codes
 from simkit.games.sixty_six.policies import CLOSE, DECLARE, EXCHANGE, PARAM_SLOTS, PLAY
 from simkit.games.sixty_six.rules import SixtySixRules
-from simkit.games.sixty_six.scoring import TABLES
 from simkit.games.stock_base import StockGame
-from simkit.games.tricks_base import SUIT_NAMES
+from simkit.games.tricks_base import NO_USER_BID, NO_USER_PLAY, SUIT_NAMES
 
 
 class SixtySix(StockGame):
@@ -27,14 +26,15 @@ class SixtySix(StockGame):
     description = "two-hand stock game with marriages and closing, first to 66 per deal, game to 7 (win rate, closing)"
     unit = "game"
     Rules = SixtySixRules
-    report = report
+    report = kernel("simkit.games.sixty_six.report")
+    nb = kernel("simkit.games.sixty_six.nb")
     roles = [PLAY, CLOSE, DECLARE, EXCHANGE]
-    role_rows = {"play": (R_PLAY, PARAM_SLOTS["play"], nb.N_PARAMS, nb.no_user_play_nb),
-                 "close": (nb.R_CLOSE, PARAM_SLOTS["close"], nb.N_PARAMS, nb.no_user_bid_nb),
-                 "declare": (nb.R_DECLARE, PARAM_SLOTS["declare"], nb.N_PARAMS, nb.no_user_bid_nb),
-                 "exchange": (nb.R_EXCHANGE, PARAM_SLOTS["exchange"], nb.N_PARAMS, nb.no_user_bid_nb)}
+    role_rows = {"play": (R_PLAY, PARAM_SLOTS["play"], codes.N_PARAMS, NO_USER_PLAY),
+                 "close": (codes.R_CLOSE, PARAM_SLOTS["close"], codes.N_PARAMS, NO_USER_BID),
+                 "declare": (codes.R_DECLARE, PARAM_SLOTS["declare"], codes.N_PARAMS, NO_USER_BID),
+                 "exchange": (codes.R_EXCHANGE, PARAM_SLOTS["exchange"], codes.N_PARAMS, NO_USER_BID)}
     headline = "win_rate.seat0"
-    headline_doc = report.HEADLINE_DOC
+    headline_doc = kernel("simkit.games.sixty_six.report:HEADLINE_DOC")
     chunk_hint = 1 << 11
     conformance_hands = 150
     study_hands = 20_000
@@ -50,6 +50,9 @@ class SixtySix(StockGame):
     ]
 
     def _run(self, rules, policies, seed, start, stop, audit):
+        from simkit.games.sixty_six.scoring import TABLES
+
+        nb = self.nb
         seats, fns = self.seat_policies(policies, 2)
         st = Stats(counters=np.zeros(nb.N_COUNTERS, np.int64), gp_hist=np.zeros((2, nb.MAX_GP + 1), np.int64),
                    close_hist=np.zeros((2, nb.CLOSE_BINS, 3), np.int64),
@@ -72,11 +75,11 @@ class SixtySix(StockGame):
         hand = format_cards(cards_of(err[E_HAND])) if err[E_HAND] else "-"
         at = f"{where}deal {int(err[E_DEAL])}{self.deal_words(err)}, trick {int(err[E_TRICK]) + 1}, " \
              f"seat {int(err[E_SEAT])} on lead holding {hand}"
-        if kind == nb.ERR_DECLARE:
+        if kind == codes.ERR_DECLARE:
             suits = [SUIT_NAMES[s] for s in range(4) if int(err[E_LEGAL]) >> s & 1]
             return "declare", (f"{at}; declare the suit of a marriage held ({', '.join(suits)}: "
                                f"{', '.join(str(s) for s in range(4) if int(err[E_LEGAL]) >> s & 1)}) or -1")
-        role = "close" if kind == nb.ERR_CLOSE else "exchange"
+        role = "close" if kind == codes.ERR_CLOSE else "exchange"
         return role, f"{at}; answer 1 ({role}) or 0"
 
     # -- one deal from a fixed card order (tests, notebooks) -------------------------------
@@ -88,6 +91,10 @@ class SixtySix(StockGame):
         marriage points, tricks, the closer (or None) and his points when closing, the
         marriages declared ``(seat, suit)``, who exchanged the nine, the deal's winner
         (None: a replay) and his game points, and the audit counts."""
+        from simkit.core.tricks import S_SIZE, S_TURNUP, S_WON
+        from simkit.games.sixty_six.scoring import TABLES
+
+        nb = self.nb
         rules = self.Rules.build(rules)
         policies = self.resolve_policies(policies)
         order = self.check_order(cards, deck(24), 24, exactly=True)

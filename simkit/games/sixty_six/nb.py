@@ -36,11 +36,10 @@ from simkit.core.options import choices, layout
 from simkit.core.borrow import borrowed
 from simkit.core.ace_ten import marriage_suits_nb, points_nb
 from simkit.core.cards import RANK_9
-from simkit.core.stats import moment_add_nb
+from simkit.core.stats_nb import moment_add_nb
 from simkit.core.trick_game import (INPUTS_TYPE, bundle, chunk_signature, context, deal_core_nb, fns_type,
                                     shuffle_top_nb, trick_core_nb, unit_loop)
-from simkit.core.trick_play import (CHOOSE_SIG, E_KIND, ERR_GAME, N_ERR, PLAY_BUILTIN, SeatPolicies,
-                                    play_tricks_inline_nb)
+from simkit.core.trick_play import CHOOSE_SIG, E_KIND, N_ERR, SeatPolicies, play_tricks_inline_nb
 from simkit.core.trick_play import PLAY_RANDOM, PLAY_USER  # noqa: F401  (policy codes, read by policies.py)
 from simkit.core.trick_play import no_after_trick_cb  # noqa: F401  (the hooks tuple's after_trick, read by __init__)
 from simkit.core.tricks import no_user_bid_nb, no_user_play_nb  # noqa: F401  (placeholders, read by __init__)
@@ -52,7 +51,11 @@ from simkit.games.sixty_six.rules import SixtySixRules
 from simkit.games.sixty_six.scoring import (DEAL_POINTS, FOLLOW_CLOSED, FOLLOW_OPEN, HAND, LAST_TRICK, MARRIAGE,
                                             POINTS, WIN, deal_result_nb, marriage_value_nb, may_close_nb,
                                             may_exchange_nine_nb)
-from simkit.games.stock import D_HEURISTIC, D_RANDOM, D_USER
+from simkit.games.sixty_six.codes import (CAPTURE, D_SIMULATION, ERR_CLOSE, ERR_DECLARE,  # noqa: F401
+                                          ERR_EXCHANGE, N_PARAMS, P_CAPTURE, P_FLOOR, P_PLAIN, P_PROB, P_SAMPLES,
+                                          P_THRESHOLD, P_TRUMP_LENGTH, PLAIN, PLAY_HEURISTIC, R_CLOSE, R_DECLARE,
+                                          R_EXCHANGE, TRUMP_LENGTH)
+from simkit.games.stock_codes import D_HEURISTIC, D_RANDOM, D_USER  # noqa: F401  (codes, read by policies.py)
 from simkit.games.stock import (bad_declaration_nb, decision_err_nb, draw_pair_nb, fill_stock_nb, heuristic_play_nb,
                                marriage_cards_nb, random_marriage_nb, resample_hidden_nb, restrict_lead_nb,
                                tally_unit_nb, yes_nb)
@@ -82,26 +85,7 @@ DEAL_END = choices(SixtySixRules, "deal_end")
 LAST_TRICK_BONUS = choices(SixtySixRules, "last_trick")
 UNIT = choices(SixtySixRules, "unit")
 
-# -- policies: roles (rows of SeatPolicies) and codes ----------------------------------------------
-R_CLOSE, R_DECLARE, R_EXCHANGE = 1, 2, 3
-PLAY_HEURISTIC = PLAY_BUILTIN
-D_SIMULATION = 3            # close, declare, exchange decisions: D_USER, D_RANDOM, D_HEURISTIC (stock.py) and this
-P_PROB = 0                  # random decisions: the chance to say yes
-P_THRESHOLD = 0             # heuristic / simulation close: the projected points to close at
-P_SAMPLES = 1               # simulation close: sampled deals per decision
-P_CAPTURE = 2               # heuristic close: what a top card captures (points beyond its own)
-P_TRUMP_LENGTH = 3          # heuristic close: what each trump below the top adds
-P_PLAIN = 4                 # heuristic close: the percent of a plain top card's worth counted while a trump is unseen
-P_FLOOR = 5                 # simulation close: the old heuristic's estimate below which it does not simulate (or close)
-N_PARAMS = 6
-#: the heuristic's expected capture with a top card (points won from the card it beats), before tuning
-CAPTURE = 4
-#: and what a trump held below the top adds (it can trump a plain lead after closing), before tuning
-TRUMP_LENGTH = 2
-#: the percent of a plain top card's worth counted while a trump is unseen, before tuning
-PLAIN = 50
-
-ERR_CLOSE, ERR_DECLARE, ERR_EXCHANGE = ERR_GAME, ERR_GAME + 1, ERR_GAME + 2
+# -- policies: roles (rows of SeatPolicies), codes, parameter slots, error kinds: .codes -------------
 
 # play_on_nb's results
 FAILED, DONE, NEED_CLOSE = 0, 1, 2

@@ -24,7 +24,9 @@ int64`` (1 yes / 0 no; ``declare``: the suit 0..3 of a marriage in ``hand``, or 
 ``state`` is the table state (:mod:`simkit.core.tricks` ``S_*`` and :mod:`.nb`'s
 ``S_STOCK``, ``S_CLOSER``, ``S_POINTS``, ...).
 """
-from simkit.games.sixty_six import nb
+from simkit.core.trick_codes import PLAY_RANDOM
+from simkit.games.sixty_six import codes
+from simkit.games.stock_codes import D_HEURISTIC, D_RANDOM
 from simkit.policies.base import PolicyRole, PolicySpec, param
 
 _PROB = {"p": param(0.5, "float", 0, 1)}
@@ -43,9 +45,9 @@ _THRESHOLD = {"threshold": param(THRESHOLD, "float", 0, 400)}
 HEURISTIC_THRESHOLD = 70
 HEURISTIC_PLAIN = 0
 #: the close estimate's weights (:func:`~.nb.close_estimate_nb`); the values before tuning are
-#: ``nb.CAPTURE``, ``nb.TRUMP_LENGTH``, ``nb.PLAIN`` (4, 2, 50), which give the old closer bit for bit
+#: ``codes.CAPTURE``, ``codes.TRUMP_LENGTH``, ``codes.PLAIN`` (4, 2, 50), which give the old closer bit for bit
 _HEURISTIC = {"threshold": param(HEURISTIC_THRESHOLD, "float", 0, 400),
-              "capture": param(nb.CAPTURE, "int", 0, 30), "trump_length": param(nb.TRUMP_LENGTH, "int", 0, 30),
+              "capture": param(codes.CAPTURE, "int", 0, 30), "trump_length": param(codes.TRUMP_LENGTH, "int", 0, 30),
               "plain": param(HEURISTIC_PLAIN, "int", 0, 100)}
 #: the default closer (docs/sixty_six.md, "The screened closer"): the simulation closer, asked only where the
 #: heuristic's estimate before tuning reaches 65, with 3 sampled deals: 1/18 of random play's speed (both seats),
@@ -57,25 +59,25 @@ _DECIDE = "f(hand: int64, state: int64[:], params: float64[:]) -> int64"
 
 PLAY = PolicyRole(
     "play",
-    [PolicySpec("random", "a uniformly chosen legal card", nb.PLAY_RANDOM, {}),
+    [PolicySpec("random", "a uniformly chosen legal card", PLAY_RANDOM, {}),
      PolicySpec("heuristic", "card points, marriages kept and trumps saved while the stock lasts; top cards once "
-                "it is closed or empty", nb.PLAY_HEURISTIC, {})],
+                "it is closed or empty", codes.PLAY_HEURISTIC, {})],
     default="heuristic",
     user_signature="play(hand: int64, legal: int64, state: int64[:], params: float64[:]) -> int64",
 )
 
 CLOSE = PolicyRole(
     "close",
-    [PolicySpec("random", "closes with chance `p` at each lead where it may", nb.D_RANDOM, _PROB),
+    [PolicySpec("random", "closes with chance `p` at each lead where it may", D_RANDOM, _PROB),
      PolicySpec("heuristic", "closes when the projected points (points so far, marriages held, top cards plus a "
                 "capture, trump length) reach `threshold`; a plain top card counts `plain` percent while a trump is "
-                "unseen (`threshold=80,plain=50`: the closer before tuning)", nb.D_HEURISTIC, _HEURISTIC),
+                "unseen (`threshold=80,plain=50`: the closer before tuning)", D_HEURISTIC, _HEURISTIC),
      PolicySpec("simulation", "plays out `samples` sampled deals closing and not (later decisions by the heuristic "
                 "at `threshold`) and closes when closing scored more game points; with `floor` > 0 only where the "
-                "heuristic's estimate before tuning reaches it (below it, does not close)", nb.D_SIMULATION,
+                "heuristic's estimate before tuning reaches it (below it, does not close)", codes.D_SIMULATION,
                 {**_THRESHOLD, "samples": param(16, "int", 1, 10_000), "floor": param(0, "float", 0, 400)}),
      PolicySpec("screened", "the simulation closer with `samples` 3 at the leads where the heuristic's estimate "
-                "before tuning reaches `floor` (65); below it, does not close", nb.D_SIMULATION,
+                "before tuning reaches `floor` (65); below it, does not close", codes.D_SIMULATION,
                 {**_THRESHOLD, "samples": param(SCREENED_SAMPLES, "int", 1, 10_000),
                  "floor": param(SCREENED_FLOOR, "float", 0, 400)})],
     default="screened",
@@ -85,8 +87,8 @@ CLOSE = PolicyRole(
 
 def _yes_no(role: str, random_doc: str, heuristic_doc: str, answer: str) -> PolicyRole:
     """A decision role with ``random`` (yes with chance ``p``) and an always-yes ``heuristic``."""
-    return PolicyRole(role, [PolicySpec("random", random_doc, nb.D_RANDOM, _PROB),
-                             PolicySpec("heuristic", heuristic_doc, nb.D_HEURISTIC, {})],
+    return PolicyRole(role, [PolicySpec("random", random_doc, D_RANDOM, _PROB),
+                             PolicySpec("heuristic", heuristic_doc, D_HEURISTIC, {})],
                       default="heuristic", user_signature=f"{_DECIDE} ({answer})")
 
 
@@ -96,7 +98,7 @@ EXCHANGE = _yes_no("exchange", "exchanges with chance `p`", "always exchanges th
                    "1: exchange the trump nine, 0: not")
 
 #: parameter name -> slot in the kernel's per-seat parameter row
-PARAM_SLOTS = {"play": {}, "close": {"p": nb.P_PROB, "threshold": nb.P_THRESHOLD, "samples": nb.P_SAMPLES,
-                                     "capture": nb.P_CAPTURE, "trump_length": nb.P_TRUMP_LENGTH,
-                                     "plain": nb.P_PLAIN, "floor": nb.P_FLOOR},
-               "declare": {"p": nb.P_PROB}, "exchange": {"p": nb.P_PROB}}
+PARAM_SLOTS = {"play": {}, "close": {"p": codes.P_PROB, "threshold": codes.P_THRESHOLD, "samples": codes.P_SAMPLES,
+                                     "capture": codes.P_CAPTURE, "trump_length": codes.P_TRUMP_LENGTH,
+                                     "plain": codes.P_PLAIN, "floor": codes.P_FLOOR},
+               "declare": {"p": codes.P_PROB}, "exchange": {"p": codes.P_PROB}}

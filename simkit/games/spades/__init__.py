@@ -6,19 +6,18 @@ kernels in :mod:`.nb`.
 """
 import numpy as np
 
-from simkit.core.cards import deck, format as format_cards
+from simkit.core.cards import cards_of, deck, format as format_cards
 from simkit.core.options import pack
 from simkit.core.stats import Stats, moments
-from simkit.core.tricks import S_BID, S_SIZE, S_WON, cards_of, standard_tables
-from simkit.core.trick_play import (E_DEAL, E_HAND, E_KIND, E_PHASE, E_SEAT, E_UNIT, R_PLAY,
-                                    no_after_trick_cb)
-from simkit.games.spades import nb, report
+from simkit.core.trick_codes import E_DEAL, E_HAND, E_KIND, E_PHASE, E_SEAT, E_UNIT, R_PLAY
+from simkit.games.base import kernel
+from simkit.games.spades import codes
 from simkit.games.spades.policies import BID, PARAM_SLOTS, PLAY
 from simkit.games.spades.rules import SpadesRules
-from simkit.games.tricks_base import TrickGame
+from simkit.games.tricks_base import NO_USER_BID, NO_USER_PLAY, TrickGame
 
-_PHASES = {nb.PHASE_DISCARD: "discarding three cards after bidding nil",
-           nb.PHASE_PASS: "passing three cards to a partner who bid nil"}
+_PHASES = {codes.PHASE_DISCARD: "discarding three cards after bidding nil",
+           codes.PHASE_PASS: "passing three cards to a partner who bid nil"}
 
 
 class Spades(TrickGame):
@@ -28,13 +27,14 @@ class Spades(TrickGame):
     unit = "game"
     hands_word = "units"
     Rules = SpadesRules
-    report = report
+    report = kernel("simkit.games.spades.report")
+    nb = kernel("simkit.games.spades.nb")
     roles = [BID, PLAY]
-    role_rows = {"play": (R_PLAY, PARAM_SLOTS["play"], nb.N_PLAY_PARAMS, nb.no_user_play_nb),
-                 "bid": (nb.R_BID, PARAM_SLOTS["bid"], nb.N_BID_PARAMS, nb.no_user_bid_nb)}
+    role_rows = {"play": (R_PLAY, PARAM_SLOTS["play"], codes.N_PLAY_PARAMS, NO_USER_PLAY),
+                 "bid": (codes.R_BID, PARAM_SLOTS["bid"], codes.N_BID_PARAMS, NO_USER_BID)}
     lead_ban_name = "spades"
     headline = "contract_made_rate"
-    headline_doc = report.HEADLINE_DOC
+    headline_doc = kernel("simkit.games.spades.report:HEADLINE_DOC")
     chunk_hint = 1 << 10
     conformance_hands = 200
     study_hands = 2_000
@@ -50,9 +50,13 @@ class Spades(TrickGame):
     ]
 
     def _opts(self, rules):
-        return pack(rules, nb.O)
+        return pack(rules, self.nb.O)
 
     def _run(self, rules, policies, seed, start, stop, audit):
+        from simkit.core.trick_play import no_after_trick_cb
+        from simkit.core.tricks import standard_tables
+
+        nb = self.nb
         seats, fns = self.seat_policies(policies, 4)
         st = Stats(seat_joint=np.zeros((4, 14, 14), np.int64), pos_joint=np.zeros((4, 14, 14), np.int64),
                    side_joint=np.zeros((2, 27, 14), np.int64), nil_stats=np.zeros((4, 2, 2), np.int64),
@@ -70,6 +74,7 @@ class Spades(TrickGame):
         seat = int(err[E_SEAT])
         hand = format_cards(cards_of(err[E_HAND])) if err[E_HAND] else "-"
         where = f"{where}deal {int(err[E_DEAL])}, seat {seat} "
+        nb = self.nb
         if err[E_KIND] == nb.ERR_BLIND:
             return "bid", f"{where}asked blind whether to bid double nil; answer 1 (double nil) or 0"
         if err[E_KIND] == nb.ERR_BID:
@@ -83,6 +88,10 @@ class Spades(TrickGame):
         dealt and after the nil exchange, bids (0 = nil), double-nil seats, tricks, and
         each side's points for the deal (``None`` for a side whose two nil bids failed: it
         loses its whole score)."""
+        from simkit.core.trick_play import no_after_trick_cb
+        from simkit.core.tricks import S_BID, S_SIZE, S_WON, standard_tables
+
+        nb = self.nb
         rules = self.Rules.build(rules)
         policies = self.resolve_policies(policies)
         order = self.check_order(cards, deck(52), 52, exactly=True)

@@ -21,12 +21,11 @@ from simkit.core.jit import cfunc, njit
 from simkit.core.cards import SPADES
 from simkit.core.options import choices, layout
 from simkit.core.rng import randbelow_nb
-from simkit.core.stats import moment_add_nb
+from simkit.core.stats_nb import moment_add_nb
 from simkit.core.trick_game import (INPUTS_TYPE, bundle, chunk_signature, context, deal_core_nb, fns_type,
                                     shuffle_top_nb, trick_core_nb, unit_loop)
-from simkit.core.trick_play import (CHOOSE_SIG, ERR_GAME, N_ERR, PLAY_BUILTIN, PLAY_RANDOM, R_PLAY, SeatPolicies,
-                                    illegal_move_nb, play_tricks_inline_nb, play_tricks_nb)
-from simkit.core.trick_play import PLAY_USER  # noqa: F401  (policy code, read by policies.py and users)
+from simkit.core.trick_play import (CHOOSE_SIG, ERR_GAME, N_ERR, R_PLAY, SeatPolicies, illegal_move_nb,
+                                    play_tricks_inline_nb, play_tricks_nb)
 from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_nb, no_user_play_nb,  # noqa: F401
                                 BREAK_ANY, BREAK_DISCARD, MAX_SEATS, S_BID, S_BREAK, S_DEAL_NO, S_DEALER, S_EXTRA,
                                 S_LEAD_BAN, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_SEAT, S_SIZE, S_WON, TT_DECK,
@@ -34,6 +33,12 @@ from simkit.core.tricks import (BID_FN, BID_SIG, PLAY_FN, PLAY_SIG, no_user_bid_
                                 popcount_nb, random_card_nb, round_bid_nb, scaled_strength_nb, start_deal_nb,
                                 strength_factor_nb, strength_nb,
                                 strongest_nb, trick_winner_nb, weakest_nb, masters_nb)
+# the phases, policy codes, role row and parameter slots (shared with the declarations)
+from simkit.games.spades.codes import (BID_HEURISTIC, BID_NIL, BID_RANDOM, BID_SIMULATION, BID_USER,  # noqa: F401
+                                       N_BID_PARAMS, N_PLAY_PARAMS, P_BIAS, P_DNIL_BEHIND, P_HONOR, P_NIL_P, P_NORM,
+                                       P_SAMPLES, P_THRESHOLD, P_TRUMP_LOW, PHASE_BID, PHASE_BLIND, PHASE_DISCARD,
+                                       PHASE_PASS, PHASE_PLAY, PLAY_HEURISTIC, PLAY_RANDOM, PLAY_USER, Q_ATTACK,
+                                       Q_CHEAP, Q_LEAD_SHORT, Q_PROTECT, Q_SECOND_LOW, Q_SET, R_BID)
 from simkit.games.spades.rules import SpadesRules
 
 # extra state fields
@@ -46,8 +51,6 @@ S_TARGET = S_EXTRA + 7       # points that win the game
 S_EXCHANGED = S_EXTRA + 8    # cards already given in the current exchange step
 S_EXCHANGES = S_EXTRA + 9    # nil exchanges made in this deal
 
-PHASE_BLIND, PHASE_BID, PHASE_DISCARD, PHASE_PASS, PHASE_PLAY = 0, 1, 2, 3, 4
-
 #: ``opts`` slots (:func:`~simkit.core.options.layout`: one per rule option, named as it)
 O = layout(SpadesRules)
 #: the codes of the choice options (``BIDDING_START.eldest``, ``BAGS.ten_for_100`` ...)
@@ -57,14 +60,7 @@ BAGS = choices(SpadesRules, "bags")
 SPADES_BROKEN = choices(SpadesRules, "spades_broken")
 UNIT = choices(SpadesRules, "unit")
 
-BID_USER, BID_RANDOM, BID_HEURISTIC, BID_NIL, BID_SIMULATION = 0, 1, 2, 3, 4
-PLAY_HEURISTIC = PLAY_BUILTIN
-R_BID = 1                    # the bid role's row in SeatPolicies (R_PLAY = 0)
-P_HONOR, P_TRUMP_LOW, P_NORM, P_BIAS, P_THRESHOLD, P_DNIL_BEHIND, P_SAMPLES, P_NIL_P = 0, 1, 2, 3, 4, 5, 4, 5
-N_BID_PARAMS = 6
-N_PLAY_PARAMS = 6
-#: play parameter slots (see policies.PARAM_SLOTS) and the values that reproduce the old heuristic
-Q_PROTECT, Q_ATTACK, Q_SECOND_LOW, Q_CHEAP, Q_LEAD_SHORT, Q_SET = 0, 1, 2, 3, 4, 5
+#: the play parameters' values that reproduce the old heuristic (slots ``Q_*``, :mod:`.codes`)
 OLD_PLAY = (1.0, 1.0, 0.0, 0.0, 0.0, 0.0)
 
 ERR_BLIND, ERR_BID, ERR_EXCHANGE = ERR_GAME, ERR_GAME + 1, ERR_GAME + 2   # illegal plays: ERR_PLAY

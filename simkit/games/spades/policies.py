@@ -26,7 +26,7 @@ user ``@njit`` function:
 
 Per-seat policies as in :mod:`simkit.policies.seated` (``"bid=nil|heuristic|nil|heuristic"``).
 """
-from simkit.games.spades import nb
+from simkit.games.spades import codes
 from simkit.policies.base import PolicyRole, PolicySpec, param
 
 #: spades are trumps in every deal; overtricks cost little and a set costs 10 a trick, so the
@@ -36,14 +36,14 @@ _STRENGTH = {"honor": param(0.5, "float", 0, 1), "trump_low": param(0.25, "float
 
 BID = PolicyRole(
     "bid",
-    [PolicySpec("random", "uniform over nil and 1..13 (a baseline)", nb.BID_RANDOM, {}),
+    [PolicySpec("random", "uniform over nil and 1..13 (a baseline)", codes.BID_RANDOM, {}),
      PolicySpec("heuristic", "expected tricks from spades and high cards plus `bias`, rounded, at least 1",
-                nb.BID_HEURISTIC, dict(_STRENGTH)),
+                codes.BID_HEURISTIC, dict(_STRENGTH)),
      PolicySpec("nil", "the heuristic, but nil when the expected tricks are at most `threshold`; blind double nil "
-                "when the side trails by `dnil_behind` points or more (0 = never)", nb.BID_NIL,
+                "when the side trails by `dnil_behind` points or more (0 = never)", codes.BID_NIL,
                 {**_STRENGTH, "threshold": param(1, "float", 0, 13), "dnil_behind": param(0, "int", 0, 10_000)}),
      PolicySpec("simulation", "plays out `samples` sampled deals: nil when the share without a trick reaches "
-                "`nil_p`, else the mean tricks plus `bias`", nb.BID_SIMULATION,
+                "`nil_p`, else the mean tricks plus `bias`", codes.BID_SIMULATION,
                 {**_STRENGTH, "samples": param(12, "int", 1, 10_000), "nil_p": param(0.8, "float", 0, 1)})],
     default="simulation",
     user_signature="bid(hand: int64, state: int64[:], params: float64[:]) -> int64 (blind phase: 1 = double nil)",
@@ -51,11 +51,11 @@ BID = PolicyRole(
 
 PLAY = PolicyRole(
     "play",
-    [PolicySpec("random", "a uniformly chosen legal card (and random exchange cards)", nb.PLAY_RANDOM, {}),
+    [PolicySpec("random", "a uniformly chosen legal card (and random exchange cards)", codes.PLAY_RANDOM, {}),
      PolicySpec("heuristic", "partnership play: make the contract, never overtake the partner, protect a partner's "
                 "nil when `protect` >= 0.5, feed an opponent's nil when `attack` >= 0.5; follow with the cheapest "
                 "winner (`cheap`), set the opponents once the contract is made (`set_them`), second hand low "
-                "(`second_low`), lead the shortest plain suit (`lead_short`)", nb.PLAY_HEURISTIC,
+                "(`second_low`), lead the shortest plain suit (`lead_short`)", codes.PLAY_HEURISTIC,
                 {"protect": param(1, "float", 0, 1), "attack": param(1, "float", 0, 1),
                  "second_low": param(0, "float", 0, 1), "cheap": param(1, "float", 0, 1),
                  "lead_short": param(0, "float", 0, 1), "set_them": param(1, "float", 0, 1)})],
@@ -64,9 +64,9 @@ PLAY = PolicyRole(
 )
 
 PARAM_SLOTS = {
-    "bid": {"honor": nb.P_HONOR, "trump_low": nb.P_TRUMP_LOW, "norm": nb.P_NORM, "bias": nb.P_BIAS,
-            "threshold": nb.P_THRESHOLD, "dnil_behind": nb.P_DNIL_BEHIND, "samples": nb.P_SAMPLES,
-            "nil_p": nb.P_NIL_P},
-    "play": {"protect": nb.Q_PROTECT, "attack": nb.Q_ATTACK, "second_low": nb.Q_SECOND_LOW, "cheap": nb.Q_CHEAP,
-             "lead_short": nb.Q_LEAD_SHORT, "set_them": nb.Q_SET},
+    "bid": {"honor": codes.P_HONOR, "trump_low": codes.P_TRUMP_LOW, "norm": codes.P_NORM, "bias": codes.P_BIAS,
+            "threshold": codes.P_THRESHOLD, "dnil_behind": codes.P_DNIL_BEHIND, "samples": codes.P_SAMPLES,
+            "nil_p": codes.P_NIL_P},
+    "play": {"protect": codes.Q_PROTECT, "attack": codes.Q_ATTACK, "second_low": codes.Q_SECOND_LOW, "cheap": codes.Q_CHEAP,
+             "lead_short": codes.Q_LEAD_SHORT, "set_them": codes.Q_SET},
 }

@@ -19,7 +19,7 @@ from simkit.core.jit import njit
 
 from simkit.core.ace_ten import marriage_suits_nb, points_nb, target_winner_nb
 from simkit.core.rng import randbelow_nb
-from simkit.core.stats import moment_add_nb
+from simkit.core.stats_nb import moment_add_nb
 from simkit.core.trick_game import (INPUTS_TYPE, bundle, chunk_signature, deal_core_nb, fns_type, shuffle_top_nb,
                                     trick_core_nb, unit_loop)
 from simkit.core.trick_play import SeatPolicies, illegal_move_nb

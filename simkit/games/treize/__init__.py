@@ -7,8 +7,7 @@ import numpy as np
 from simkit.core.cards import deck
 from simkit.core.options import pack
 from simkit.core.stats import Stats, moments, ratios
-from simkit.games.base import Game
-from simkit.games.treize import nb, report
+from simkit.games.base import Game, kernel
 from simkit.games.treize.policies import PARAM_ORDER, STAKE
 from simkit.games.treize.rules import TreizeRules
 from simkit.errors import SimkitError
@@ -23,7 +22,7 @@ class Treize(Game):
     hands_word = "banks"
     played_word = "coups"
     Rules = TreizeRules
-    report = report
+    report = kernel("simkit.games.treize.report")
     roles = [STAKE]
     headline = "house_edge"
     chunk_hint = 1 << 18
@@ -38,6 +37,8 @@ class Treize(Game):
     ]
 
     def _kernel_args(self, rules, policies):
+        from simkit.games.treize import nb
+
         pol = policies["stake"]
         opts = pack(rules, nb.O)
         if pol.is_user:
@@ -49,6 +50,8 @@ class Treize(Game):
         return deck(rules.deck), opts, code, params, fn
 
     def _run(self, rules, policies, seed, start, stop, audit, script=None, n_rec=0):
+        from simkit.games.treize import nb
+
         cards, opts, code, params, fn = self._kernel_args(rules, policies)
         script = np.zeros(0, np.uint8) if script is None else np.asarray(script, np.uint8)
         rec = np.zeros((n_rec, 6), np.int64)

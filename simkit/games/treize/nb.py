@@ -11,22 +11,22 @@ from numba import types, typeof
 from simkit.core.options import choices, layout
 from simkit.core.jit import cfunc, njit
 from simkit.core.rng import draw_s, load_state_nb, store_state_nb
-from simkit.core.stats import (LOCAL_MOMENT_WIDTH, LOCAL_RATIO_WIDTH, flush_moment_local_nb, flush_ratio_local_nb,
-                                moment_add_local_nb, ratio_add_local_nb)
+from simkit.core.stats import LOCAL_MOMENT_WIDTH, LOCAL_RATIO_WIDTH
+from simkit.core.stats_nb import (flush_moment_local_nb, flush_ratio_local_nb, moment_add_local_nb,
+                                  ratio_add_local_nb)
 from simkit.core.bundle import bundle
 from simkit.games.banking_nb import bank_context, bank_core_nb, bank_inputs, bank_loop
+from simkit.games.treize.codes import MAX_STAKE, POL_DECK_AWARE, POL_FLAT, POL_USER  # noqa: F401
 from simkit.games.treize.rules import TreizeRules
 
 N_CALLS = 13
 N_INDEX = 16       # coup-index rows; the last collects every later coup
 N_TENURE = 65      # tenure histogram 0..64, the last bin open-ended
-MAX_STAKE = 1_000_000
 
 #: ``opts`` slots (:func:`~simkit.core.options.layout`: one per rule option, named as it)
 O = layout(TreizeRules)
 #: the codes of ``deck_end`` (``DECK_END.void`` ...)
 DECK_END = choices(TreizeRules, "deck_end")
-POL_USER, POL_FLAT, POL_DECK_AWARE = 0, 1, 2
 ERR_STAKE = 1
 ERR_SCRIPT = 2
 
@@ -312,7 +312,7 @@ def treize_chunk_nb(seed, start, stop, inp, fns, stats, audit):
     while rows last (``counters[0] + counters[1]`` says how many coups were played).
 
     Speed: the per-bank statistics go through chunk-local plain rows
-    (:func:`~simkit.core.stats.ratio_add_local_nb`: a bank whose values are below 2^10 in
+    (:func:`~simkit.core.stats_nb.ratio_add_local_nb`: a bank whose values are below 2^10 in
     magnitude costs a few register adds, a larger one takes the exact wide path at once)
     and the per-index and per-call counts through work arrays, all added to the output
     arrays once per chunk; the unturned-rank counts are kept only for a policy that reads them.
