@@ -8,17 +8,16 @@ in :mod:`.scoring`.
 """
 import numpy as np
 
-from simkit.core.cards import deck, format as format_cards
+from simkit.core.cards import cards_of, deck, format as format_cards
 from simkit.core.options import pack
 from simkit.core.stats import Stats, moments
-from simkit.core.tricks import S_SIZE, S_TRUMP, S_WON, cards_of
-from simkit.core.trick_play import E_DEAL, E_HAND, E_KIND, E_LED, E_LEGAL, E_SEAT, E_TRICK, E_UNIT, R_PLAY
+from simkit.core.trick_codes import E_DEAL, E_HAND, E_KIND, E_LED, E_LEGAL, E_SEAT, E_TRICK, E_UNIT, PLAY_RANDOM, R_PLAY
 from simkit.errors import SimkitError
-from simkit.games.king import nb, report
+from simkit.games.base import kernel
+from simkit.games.king import codes
 from simkit.games.king.policies import PARAM_SLOTS, PLAY, TRUMP
 from simkit.games.king.rules import CONTRACTS, KingRules
-from simkit.games.king.scoring import TABLES, contract_code
-from simkit.games.tricks_base import SUIT_NAMES, TrickGame
+from simkit.games.tricks_base import NO_USER_BID, NO_USER_PLAY, SUIT_NAMES, TrickGame
 
 CHOICES = SUIT_NAMES + ("by the last",)
 
@@ -31,12 +30,13 @@ class King(TrickGame):
     unit = "party"
     hands_word = "units"
     Rules = KingRules
-    report = report
+    report = kernel("simkit.games.king.report")
+    nb = kernel("simkit.games.king.nb")
     roles = [PLAY, TRUMP]
-    role_rows = {"play": (R_PLAY, PARAM_SLOTS["play"], nb.N_PLAY_PARAMS, nb.no_user_play_nb),
-                 "trump": (nb.R_TRUMP, PARAM_SLOTS["trump"], nb.N_TRUMP_PARAMS, nb.no_user_bid_nb)}
+    role_rows = {"play": (R_PLAY, PARAM_SLOTS["play"], codes.N_PLAY_PARAMS, NO_USER_PLAY),
+                 "trump": (codes.R_TRUMP, PARAM_SLOTS["trump"], codes.N_TRUMP_PARAMS, NO_USER_BID)}
     headline = "score.seat0"
-    headline_doc = report.HEADLINE_DOC
+    headline_doc = kernel("simkit.games.king.report:HEADLINE_DOC")
     chunk_hint = 1 << 9
     conformance_hands = 80
     study_hands = 40_000   # seat 0 -0.74 ± 0.16 a party (seed 2026): at 4,000 the interval held 0 (issue 29)
@@ -50,18 +50,21 @@ class King(TrickGame):
     ]
 
     def _opts(self, rules):
-        return pack(rules, nb.O)
+        return pack(rules, self.nb.O)
 
     def _seats(self, rules, policies):
         """The per-seat kernel arrays; under ``king_forced=over_ace`` random play goes
         through the game's own callback, which narrows the legal cards."""
-        seats, fns = self.seat_policies(policies, nb.PLAYERS)
+        seats, fns = self.seat_policies(policies, self.nb.PLAYERS)
         if rules.king_forced == "over_ace":
             row = seats.code[R_PLAY]
-            row[row == nb.PLAY_RANDOM] = nb.PLAY_RANDOM_NARROW
+            row[row == PLAY_RANDOM] = codes.PLAY_RANDOM_NARROW
         return seats, fns
 
     def _run(self, rules, policies, seed, start, stop, audit):
+        from simkit.games.king.scoring import TABLES
+
+        nb = self.nb
         seats, fns = self._seats(rules, policies)
         C, P = nb.N_CONTRACTS, nb.PLAYERS
         st = Stats(points=np.zeros((C, P, nb.MAX_POINTS + 1), np.int64),
@@ -80,7 +83,7 @@ class King(TrickGame):
     def game_situation(self, err, where):
         hand = format_cards(cards_of(err[E_HAND])) if err[E_HAND] else "-"
         seat = int(err[E_SEAT])
-        if err[E_KIND] == nb.ERR_TRUMP:
+        if err[E_KIND] == self.nb.ERR_TRUMP:
             allowed = ", ".join(f"{i} ({CHOICES[i]})" for i in range(5) if int(err[E_LEGAL]) >> i & 1)
             return "trump", f"{where}deal {int(err[E_DEAL])}, seat {seat} naming trump from {hand}; answer {allowed}"
         led = format_cards([int(err[E_LED])])
@@ -96,6 +99,10 @@ class King(TrickGame):
         left, and ``cards[28]`` is his last card) with the kernel's own code, audited.
         Returns the hands as dealt, the trump named, the points and tricks per seat and
         the audit counts."""
+        from simkit.core.tricks import S_SIZE, S_TRUMP, S_WON
+        from simkit.games.king.scoring import TABLES, contract_code
+
+        nb = self.nb
         rules = self.Rules.build(rules)
         policies = self.resolve_policies(policies)
         name = contract if contract is not None else rules.contract

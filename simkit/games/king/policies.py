@@ -70,25 +70,26 @@ deal (in «не брать взяток» filled after the last trick: 2 a trick
 ``S_SCORE`` = net score of the party so far). Per-seat policies as in
 :mod:`simkit.policies.seated` (``--policy "play=simulation|heuristic|heuristic|heuristic"``).
 """
-from simkit.games.king import nb
+from simkit.core.trick_codes import PLAY_RANDOM
+from simkit.games.king import codes
 from simkit.policies.base import PolicyRole, PolicySpec, param
 
-#: the heuristic's parameters and their ranges (defaults in :data:`~simkit.games.king.nb.HEURISTIC_DEFAULTS`)
+#: the heuristic's parameters and their ranges (defaults in :data:`~simkit.games.king.codes.HEURISTIC_DEFAULTS`)
 HEURISTIC_RANGES = {"future": (0, 2), "dump": (0, 3), "under": (0, 2), "later_dump": (0, 3),
                     "shape_lead": (0, 3), "shape_void": (0, 3), "shape_follow": (0, 3),
                     "length": (0, 10), "cash": (0, 10), "draw": (0, 20)}
 
 PLAY = PolicyRole(
     "play",
-    [PolicySpec("random", "a uniformly chosen legal card", nb.PLAY_RANDOM, {}),
+    [PolicySpec("random", "a uniformly chosen legal card", PLAY_RANDOM, {}),
      PolicySpec("heuristic", "negative deals: the card of least expected cost, now and later, with the shape terms "
                 "fitted to the simulation; positive deals: leads from the longest suit, masters and master trumps "
-                "first, takes tricks cheaply, throws from a singleton", nb.PLAY_HEURISTIC,
-                {name: param(nb.HEURISTIC_DEFAULTS[name], "float", lo, hi) for name, (lo, hi) in HEURISTIC_RANGES.items()}),
+                "first, takes tricks cheaply, throws from a singleton", codes.PLAY_HEURISTIC,
+                {name: param(codes.HEURISTIC_DEFAULTS[name], "float", lo, hi) for name, (lo, hi) in HEURISTIC_RANGES.items()}),
      PolicySpec("basic", "the default before the cost model (negative deals: shed danger cards and duck, win free tricks "
-                "high; positive deals: take tricks, masters and trumps first)", nb.PLAY_BASIC, {}),
+                "high; positive deals: take tricks, masters and trumps first)", codes.PLAY_BASIC, {}),
      PolicySpec("simulation", "plays each legal card out on `samples` deals of the unseen cards consistent with "
-                "what the seat has seen (heuristic play) and keeps the best", nb.PLAY_SIMULATION,
+                "what the seat has seen (heuristic play) and keeps the best", codes.PLAY_SIMULATION,
                 {"samples": param(16, "int", 1, 10_000)})],
     default="heuristic",
     user_signature="play(hand: int64, legal: int64, state: int64[:], params: float64[:]) -> int64",
@@ -96,13 +97,13 @@ PLAY = PolicyRole(
 
 TRUMP = PolicyRole(
     "trump",
-    [PolicySpec("random", "uniform over the choices open: the suits allowed and «По последней»", nb.TRUMP_RANDOM, {}),
+    [PolicySpec("random", "uniform over the choices open: the suits allowed and «По последней»", codes.TRUMP_RANDOM, {}),
      PolicySpec("heuristic", "the suit with the most of the three cards (ties: the highest card); «По последней» "
-                "when it has fewer than `last_below` of them", nb.TRUMP_HEURISTIC,
+                "when it has fewer than `last_below` of them", codes.TRUMP_HEURISTIC,
                 {"last_below": param(2, "int", 0, 4)})],
     default="heuristic",
     user_signature="trump(three: int64, state: int64[:], params: float64[:]) -> int64 (0..3 a suit, 4 by the last)",
 )
 
 #: parameter name -> slot in the kernel's per-seat parameter row
-PARAM_SLOTS = {"play": {"samples": nb.P_SAMPLES, **nb.HEURISTIC_SLOTS}, "trump": {"last_below": nb.P_LAST_BELOW}}
+PARAM_SLOTS = {"play": {"samples": codes.P_SAMPLES, **codes.HEURISTIC_SLOTS}, "trump": {"last_below": codes.P_LAST_BELOW}}

@@ -9,19 +9,18 @@ engine), :mod:`.heuristic` and :mod:`.simulation` (policies), report in :mod:`.r
 """
 import numpy as np
 
-from simkit.core.cards import deck, format as format_cards
+from simkit.core.cards import cards_of, deck, format as format_cards
 from simkit.core.options import pack
 from simkit.core.stats import Stats, moments
-from simkit.core.trick_play import E_DEAL, E_HAND, E_KIND, E_LEGAL, E_PHASE, E_SEAT, E_UNIT, R_PLAY
-from simkit.core.tricks import S_DEAL_NO, S_SIZE, S_WON, cards_of
-from simkit.games.thousand import layout as L, nb, report
+from simkit.core.trick_codes import E_DEAL, E_HAND, E_KIND, E_LEGAL, E_PHASE, E_SEAT, E_UNIT, R_PLAY
+from simkit.games.base import kernel
+from simkit.games.thousand import codes
 from simkit.games.thousand.policies import BID, PARAM_SLOTS, PLAY
 from simkit.games.thousand.rules import ThousandRules
-from simkit.games.thousand.scoring import FOLLOW_1000_2, FOLLOW_1001, TABLES
-from simkit.games.tricks_base import SUIT_NAMES, TrickGame
+from simkit.games.tricks_base import NO_USER_BID, NO_USER_PLAY, SUIT_NAMES, TrickGame
 
-_CARD_PHASES = {L.PHASE_GIVE: "giving a card to an opponent", L.PHASE_KEEP: "keeping a widow card",
-                L.PHASE_DECLARE: "declaring a marriage (give its king or queen, or -1)"}
+_CARD_PHASES = {codes.PHASE_GIVE: "giving a card to an opponent", codes.PHASE_KEEP: "keeping a widow card",
+                codes.PHASE_DECLARE: "declaring a marriage (give its king or queen, or -1)"}
 
 
 def _cards(mask) -> str:
@@ -36,12 +35,15 @@ class Thousand(TrickGame):
     unit = "game"
     hands_word = "units"
     Rules = ThousandRules
-    report = report
+    report = kernel("simkit.games.thousand.report")
+    nb = kernel("simkit.games.thousand.nb")
+    #: the kernels' layout (:mod:`.layout`: state fields, options, errors, a deal's record)
+    L = kernel("simkit.games.thousand.layout")
     roles = [BID, PLAY]
-    role_rows = {"play": (R_PLAY, PARAM_SLOTS["play"], L.N_PLAY_PARAMS, nb.no_user_play_nb),
-                 "bid": (L.R_BID, PARAM_SLOTS["bid"], L.N_BID_PARAMS, nb.no_user_bid_nb)}
+    role_rows = {"play": (R_PLAY, PARAM_SLOTS["play"], codes.N_PLAY_PARAMS, NO_USER_PLAY),
+                 "bid": (codes.R_BID, PARAM_SLOTS["bid"], codes.N_BID_PARAMS, NO_USER_BID)}
     headline = "contract_made_rate"
-    headline_doc = report.HEADLINE_DOC
+    headline_doc = kernel("simkit.games.thousand.report:HEADLINE_DOC")
     chunk_hint = 1 << 9
     conformance_hands = 60
     study_hands = 3_000
@@ -60,11 +62,14 @@ class Thousand(TrickGame):
 
     def played(self, stats):
         """Deals played (a game holds several)."""
-        return int(stats["counters"][nb.C_DEALS])
+        return int(stats["counters"][self.nb.C_DEALS])
 
     def _opts(self, rules):
         """The kernels' ``opts`` (layout :data:`.layout.O`): the rule options, then what the
         game derives from them (the version's step, opening bid, target and follow flags)."""
+        from simkit.games.thousand.scoring import FOLLOW_1000_2, FOLLOW_1001
+
+        L = self.L
         o = pack(rules, L.O)
         o[L.O.step] = rules.step
         o[L.O.opening] = rules.opening
@@ -73,6 +78,10 @@ class Thousand(TrickGame):
         return o
 
     def _run(self, rules, policies, seed, start, stop, audit):
+        from simkit.games.thousand.scoring import TABLES
+
+        L = self.L
+        nb = self.nb
         P = rules.players
         seats, fns = self.seat_policies(policies, P)
         st = Stats(contracts=np.zeros((P, nb.N_ROUNDS, nb.N_CONTRACTS, len(L.RESULTS)), np.int64),
@@ -89,6 +98,7 @@ class Thousand(TrickGame):
         return st, inp.audit_out
 
     def game_situation(self, err, where):
+        L = self.L
         seat, kind = int(err[E_SEAT]), int(err[E_KIND])
         where = f"{where}deal {int(err[E_DEAL])}, active seat {seat} "
         hand = _cards(err[E_HAND])
@@ -116,6 +126,11 @@ class Thousand(TrickGame):
         tricks played ``(cards, winner)``, each
         active seat's points (cards and marriages) and tricks, and every seat's score for
         the deal."""
+        from simkit.core.tricks import S_DEAL_NO, S_SIZE, S_WON
+        from simkit.games.thousand.scoring import TABLES
+
+        L = self.L
+        nb = self.nb
         rules = self.Rules.build(rules)
         policies = self.resolve_policies(policies)
         P = rules.players

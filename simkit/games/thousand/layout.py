@@ -45,15 +45,9 @@ S_GIVEN = S_EXTRA + 13      # the cards the declarer gave away (he knows where t
 #:           (simulation.draw_key_nb), moved on at each of its decisions
 H = scratch_layout("ThousandScratch", held=1, holder=1, drawn=1, mseq=1, mtrick=1, key=1)
 
-# -- phases (state[S_PHASE]): what the bid or play policy is asked ---------------------------
-PHASE_AUCTION = 0   # bid: 0 = pass, else a bid
-PHASE_CONTRACT = 1  # bid: the contract (>= the bid); 1001: 0 = concede (after an all-pass: throw in)
-PHASE_REFUSE = 2    # bid, 1000 (2) after the widow: 1 = refuse to play (after an all-pass: throw in), 0 = play
-# (after an all-pass the declarer never called: his own state[S_BID + seat] is still -1)
-PHASE_GIVE = 3      # play: a card of `legal` to give to active seat state[S_TO]
-PHASE_KEEP = 4      # play, 1000 (2): the widow card (of `legal`) the declarer keeps
-PHASE_DECLARE = 5   # play: a king or queen of `legal` to declare its marriage by leading it, -1 = none
-PHASE_PLAY = 6      # play: a card of `legal`
+# -- phases (state[S_PHASE]): in .codes (PHASE_*), re-exported here ----------------------------
+from simkit.games.thousand.codes import (PHASE_AUCTION, PHASE_CONTRACT, PHASE_DECLARE, PHASE_GIVE,  # noqa: E402,F401
+                                         PHASE_KEEP, PHASE_PLAY, PHASE_REFUSE)
 
 # -- options (the kernel's int64 opts array: simkit.core.options.layout) ---------------------
 #: one slot per rule option, named as it (``opts[O.players]``; choices by the codes below), then the constants
@@ -69,16 +63,11 @@ AUCTION = choices(ThousandRules, "auction")
 ALLPASS_REFUSAL = choices(ThousandRules, "allpass_refusal")
 UNIT = choices(ThousandRules, "unit")
 
-# -- policies ---------------------------------------------------------------------------------
-R_BID = 1                               # the bid role's row in SeatPolicies (R_PLAY = 0)
-#: BID_COUNTED: the heuristic before the value model (sure tricks counted), kept as a baseline
-BID_USER, BID_RANDOM, BID_HEURISTIC, BID_SIMULATION, BID_COUNTED = 0, 1, 2, 3, 4
-PLAY_HEURISTIC = PLAY_BUILTIN           # PLAY_USER = 0, PLAY_RANDOM = 1 are the engine's
-PLAY_SIMULATION = PLAY_BUILTIN + 1
-P_MARGIN, P_CONCEDE, P_SAMPLES, P_SPREAD, P_BID_MARGIN, P_BID_MARGIN_2 = 0, 1, 2, 3, 4, 5
-N_BID_PARAMS = 6
-P_TRUMP_WEIGHT, P_PLAY_SAMPLES, P_DRAW, P_CASH, P_CASH_2 = 0, 1, 2, 3, 4
-N_PLAY_PARAMS = 5
+# -- policies: codes and parameter slots (in .codes, which the declarations import) ------------
+from simkit.games.thousand.codes import (BID_COUNTED, BID_HEURISTIC, BID_RANDOM, BID_SIMULATION, BID_USER,  # noqa: E402,F401
+                                         N_BID_PARAMS, N_PLAY_PARAMS, P_BID_MARGIN, P_BID_MARGIN_2, P_CASH,
+                                         P_CASH_2, P_CONCEDE, P_DRAW, P_MARGIN, P_PLAY_SAMPLES, P_SAMPLES, P_SPREAD,
+                                         P_TRUMP_WEIGHT, PLAY_HEURISTIC, PLAY_SIMULATION, R_BID)
 
 # -- errors -------------------------------------------------------------------------------------
 ERR_BID, ERR_CONTRACT, ERR_REFUSE, ERR_CARD = ERR_GAME, ERR_GAME + 1, ERR_GAME + 2, ERR_GAME + 3

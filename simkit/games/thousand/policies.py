@@ -92,7 +92,7 @@ the dealer's left, ``state`` the table state (:mod:`simkit.core.tricks` ``S_*`` 
 
 Per-seat policies as in :mod:`simkit.policies.seated` (``"bid=simulation|heuristic|heuristic"``).
 """
-from simkit.games.thousand import layout as L
+from simkit.games.thousand import codes
 from simkit.policies.base import PolicyRole, PolicySpec, param
 
 _VALUE = {"margin": param(40, "float", -400, 400), "concede": param(20, "float", 0, 400)}
@@ -100,19 +100,19 @@ _VALUE = {"margin": param(40, "float", -400, 400), "concede": param(20, "float",
 BID = PolicyRole(
     "bid",
     [PolicySpec("random", "a baseline: pass or the lowest raise, each with chance 1/2; contract = the bid; never "
-                "concedes", L.BID_RANDOM, {}),
+                "concedes", codes.BID_RANDOM, {}),
      PolicySpec("heuristic", "the hand's value (a model of the mean points it takes as declarer, fitted to "
                 "play-outs): bid while the bid stays within the value less `bid_margin` (1000 (2): `bid_margin_2`); "
                 "contract = value - `margin`; concede (refuse, throw in) when that beats playing by more than "
-                "`concede` points, outcomes spread by `spread`", L.BID_HEURISTIC,
+                "`concede` points, outcomes spread by `spread`", codes.BID_HEURISTIC,
                 {"margin": param(30, "float", -400, 400), "bid_margin": param(20, "float", -400, 400),
                  "bid_margin_2": param(40, "float", -400, 400), "concede": param(0, "float", -400, 400),
                  "spread": param(20, "float", 1, 400)}),
      PolicySpec("counted", "the default before the value model: the hand's value (points, marriages, trump length, "
                 "tricks counted): bid while the bid stays within the value less `margin`; contract = value - margin; "
-                "concede when short by more than `concede`", L.BID_COUNTED, dict(_VALUE)),
+                "concede when short by more than `concede`", codes.BID_COUNTED, dict(_VALUE)),
      PolicySpec("simulation", "the counted bidder's rules on the mean points of `samples` sampled deals played out",
-                L.BID_SIMULATION, {**_VALUE, "samples": param(8, "int", 1, 10_000)})],
+                codes.BID_SIMULATION, {**_VALUE, "samples": param(8, "int", 1, 10_000)})],
     default="heuristic",
     user_signature="bid(hand: int64, state: int64[:], params: float64[:]) -> int64",
 )
@@ -120,15 +120,15 @@ BID = PolicyRole(
 PLAY = PolicyRole(
     "play",
     [PolicySpec("random", "a uniformly chosen legal card; random cards given and kept; a random marriage or none",
-                L.PLAY_RANDOM, {}),
+                codes.PLAY_RANDOM, {}),
      PolicySpec("heuristic", "declares the best marriage (value + `trump_weight` per card of its suit), gives the "
                 "cards least worth keeping, plays counting points with the defenders as partners; `draw`: the declarer "
                 "draws trumps; `cash` (1001) / `cash_2` (1000 (2)): a safe trick is taken with a loose card, masters kept",
-                L.PLAY_HEURISTIC, {"trump_weight": param(10, "float", 0, 100), "draw": param(1, "int", 0, 1),
+                codes.PLAY_HEURISTIC, {"trump_weight": param(10, "float", 0, 100), "draw": param(1, "int", 0, 1),
                                    "cash": param(1, "int", 0, 1), "cash_2": param(0, "int", 0, 1)}),
      PolicySpec("simulation", "plays each legal card out on `samples` deals of the unseen cards consistent with the "
                 "play so far (the heuristic for every seat after it) and keeps the best for its score against the "
-                "others; gives, keeps and declares as the heuristic", L.PLAY_SIMULATION,
+                "others; gives, keeps and declares as the heuristic", codes.PLAY_SIMULATION,
                 {"trump_weight": param(10, "float", 0, 100), "draw": param(1, "int", 0, 1),
                  "cash": param(0, "int", 0, 1), "cash_2": param(0, "int", 0, 1),
                  "samples": param(20, "int", 1, 10_000)})],
@@ -136,7 +136,7 @@ PLAY = PolicyRole(
     user_signature="play(hand: int64, legal: int64, state: int64[:], params: float64[:]) -> int64",
 )
 
-PARAM_SLOTS = {"bid": {"margin": L.P_MARGIN, "concede": L.P_CONCEDE, "samples": L.P_SAMPLES, "spread": L.P_SPREAD,
-                       "bid_margin": L.P_BID_MARGIN, "bid_margin_2": L.P_BID_MARGIN_2},
-               "play": {"trump_weight": L.P_TRUMP_WEIGHT, "samples": L.P_PLAY_SAMPLES, "draw": L.P_DRAW,
-                        "cash": L.P_CASH, "cash_2": L.P_CASH_2}}
+PARAM_SLOTS = {"bid": {"margin": codes.P_MARGIN, "concede": codes.P_CONCEDE, "samples": codes.P_SAMPLES, "spread": codes.P_SPREAD,
+                       "bid_margin": codes.P_BID_MARGIN, "bid_margin_2": codes.P_BID_MARGIN_2},
+               "play": {"trump_weight": codes.P_TRUMP_WEIGHT, "samples": codes.P_PLAY_SAMPLES, "draw": codes.P_DRAW,
+                        "cash": codes.P_CASH, "cash_2": codes.P_CASH_2}}
