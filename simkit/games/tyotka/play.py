@@ -20,7 +20,7 @@ from numba import njit
 
 from simkit.core.borrow import borrowed
 from simkit.core.jit import cfunc
-from simkit.core.rng import randbelow_nb, seed_stream_nb
+from simkit.core.rng import load_state_nb, randbelow_s, seed_stream_nb, store_state_nb
 from simkit.core.trick_play import CHOOSE_SIG, PLAY_BUILTIN
 from simkit.core.tricks import (MAX_SEATS, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_SIZE, S_TRICK,
                                 S_TRICK_NO, S_TRICKS, S_VOIDS, S_WON, TT_DECK, TT_ESUIT, TT_SUIT_BITS, beating_nb,
@@ -55,8 +55,8 @@ TyotkaPosition = namedtuple("TyotkaPosition", "leader n k played most")
 #: the look-ahead's decision and scratch (:func:`look_cards_nb`): ``seat`` to play from ``hand`` at the table
 #: ``state`` (its trick ``trick``), the trick table ``tt``, the options ``opts``, the model's parameters
 #: ``hp`` (:data:`TyotkaParams`); the candidate ``cards`` and their totals ``value``, a sampled deal
-#: ``sampled``, the play-out's hands ``hands``, state ``st`` (a copy of ``state``) and trick ``tr``, the
-#: stream ``rng``
+#: ``sampled``, the play-out's hands ``hands``, state ``st`` (``state`` itself for the ``basic`` model,
+#: which only reads it; a copy for the rules, which write into it) and trick ``tr``, the stream ``rng``
 TyotkaLook = namedtuple("TyotkaLook", "seat hand state trick tt opts hp cards value sampled hands st tr rng")
 
 
@@ -397,9 +397,9 @@ def fast_playout_nb(hands, st, trick, tt, opts, hp, seat, at):
     :func:`~simkit.core.rollout.play_trick_nb` and the charging of
     :func:`~simkit.games.penalty_tricks.charge_trick_nb` without the general engine, and
     only ``seat``'s penalties and the most-tricks count kept; the cost is
-    :func:`~simkit.games.penalty_tricks.deal_cost_nb`'s, the same number. ``st`` is a
-    scratch copy of the state: its ``S_N_IN_TRICK``, ``S_PLAYED`` and ``S_TRICK_NO`` are
-    set for the model at each decision, its other fields only read. Its arrays are held by
+    :func:`~simkit.games.penalty_tricks.deal_cost_nb`'s, the same number. ``st`` is the
+    state: with the rules as the model a scratch copy, whose ``S_N_IN_TRICK``, ``S_PLAYED``
+    and ``S_TRICK_NO`` are set for the model at each decision; ``basic`` only reads it. Its arrays are held by
     the caller (borrowed: no reference counting per call)."""
     hands, st, trick, tt, opts = borrowed((hands, st, trick, tt, opts))
     leader, n, k, played, most = at
@@ -480,7 +480,10 @@ def sample_hidden_nb(seat, hand, state, out, rng):
     when no void binds; a dead end restarts, after 50 the voids are ignored), for Tyotka's
     four seats on bitmasks and without arrays: the cards go in a fixed order, those of
     the suits some seat is void in first (the others then always find room), each with one
-    draw. Returns True when the voids were kept."""
+    draw. Returns True when the voids were kept. The stream's state and the four hands are
+    kept in registers while dealing, and a card of the suits no seat is void in finds its
+    seat by comparisons with the rooms' running sums rather than by a loop with a branch
+    per seat: the same draws and the same deal as the plain loop, about twice as fast."""
     out, state, rng = borrowed((out, state, rng))
     players = state[S_PLAYERS]
     unseen = DECK52 & ~state[S_PLAYED] & ~hand
@@ -499,11 +502,13 @@ def sample_hidden_nb(seat, hand, state, out, rng):
             if (voids >> (s * 5 + suit)) & 1:
                 hard |= SUIT52[suit]
     first = unseen & hard
+    rs = load_state_nb(rng)             # the stream and the hands in registers (the same draws)
     for attempt in range(51):
         room = room0
-        for s in range(players):
-            out[s] = 0
-        out[seat] = hand
+        o0 = np.int64(0)
+        o1 = np.int64(0)
+        o2 = np.int64(0)
+        o3 = np.int64(0)
         ok = True
         m = first
         while m:                        # the suits someone is void in: the seats that may hold the card
@@ -518,34 +523,59 @@ def sample_hidden_nb(seat, hand, state, out, rng):
             if total == 0:
                 ok = False
                 break
-            x = randbelow_nb(rng, total)
+            x, rs = randbelow_s(rs, total)
             for s in range(players):
                 r = (room >> (8 * s)) & 255
                 if r > 0 and (attempt == 50 or (voids >> (s * 5 + es)) & 1 == 0):
                     if x < r:
-                        out[s] |= np.int64(1) << c
+                        bit = np.int64(1) << c
+                        if s == 0:
+                            o0 |= bit
+                        elif s == 1:
+                            o1 |= bit
+                        elif s == 2:
+                            o2 |= bit
+                        else:
+                            o3 |= bit
                         room -= np.int64(1) << (8 * s)
                         break
                     x -= r
-        if ok:                          # the others: any seat with room
-            total = 0
-            for s in range(players):
-                total += (room >> (8 * s)) & 255
+        if ok:                          # the others: any seat with room, found without branches
+            c1 = room & 255             # the rooms' running sums: the seat is the first whose sum exceeds x
+            c2 = c1 + ((room >> 8) & 255)
+            c3 = c2 + ((room >> 16) & 255)
+            total = c3 + ((room >> 24) & 255)
             m = unseen & ~hard
             while m:
                 c = lowest_card_nb(m)
                 m &= m - 1
-                x = randbelow_nb(rng, total)
+                x, rs = randbelow_s(rs, total)
                 total -= 1
-                for s in range(players):
-                    r = (room >> (8 * s)) & 255
-                    if x < r:
-                        out[s] |= np.int64(1) << c
-                        room -= np.int64(1) << (8 * s)
-                        break
-                    x -= r
+                a1 = np.int64(x >= c1)
+                a2 = np.int64(x >= c2)
+                a3 = np.int64(x >= c3)
+                bit = np.int64(1) << c
+                o0 |= bit & ((a1 ^ 1) * -1)
+                o1 |= bit & ((a1 ^ a2) * -1)
+                o2 |= bit & ((a2 ^ a3) * -1)
+                o3 |= bit & (a3 * -1)
+                c1 -= a1 ^ 1
+                c2 -= a2 ^ 1
+                c3 -= a3 ^ 1
         if ok:
+            store_state_nb(rng, rs)
+            out[0] = o0
+            out[1] = o1
+            out[2] = o2
+            out[3] = o3
+            out[seat] = hand
             return attempt < 50
+    store_state_nb(rng, rs)
+    out[0] = o0
+    out[1] = o1
+    out[2] = o2
+    out[3] = o3
+    out[seat] = hand
     return False
 
 
@@ -571,8 +601,11 @@ def look_play_nb(seat, hand, legal, state, trick, tt, opts, p, probe):
         return first
     rng = buf[S_SIZE + 48:S_SIZE + 52].view(np.uint64)
     seed_stream_nb(rng, state[S_RNG] ^ LOOK_SALT, state[S_PLAYED])
-    for j in range(S_SIZE):
-        buf[j] = state[j]
+    st = state                          # the basic model only reads the state: no copy
+    if hp.model != 0:
+        for j in range(S_SIZE):
+            buf[j] = state[j]
+        st = buf[:S_SIZE]
     nc = popcount_nb(cands)
     cards = buf[S_SIZE + 16:S_SIZE + 16 + nc]
     value = buf[S_SIZE + 32:S_SIZE + 32 + nc]
@@ -581,7 +614,7 @@ def look_play_nb(seat, hand, legal, state, trick, tt, opts, p, probe):
         cands &= cands - 1
         value[i] = 0
     lk = TyotkaLook(seat, hand, state, trick, tt, opts, hp, cards, value, buf[S_SIZE:S_SIZE + 8],
-                    buf[S_SIZE + 8:S_SIZE + 16], buf[:S_SIZE], buf[S_TRICK:S_TRICK + MAX_SEATS], rng)
+                    buf[S_SIZE + 8:S_SIZE + 16], st, buf[S_TRICK:S_TRICK + MAX_SEATS], rng)
     return look_cards_nb(lk, first, probe, np.int64(p[P_GAP]), np.int64(p[P_TIE]))
 
 
@@ -589,8 +622,8 @@ def look_play_nb(seat, hand, legal, state, trick, tt, opts, p, probe):
 def look_cards_nb(lk, first, probe, gap, tie):
     """:func:`look_play_nb`'s loop over ``probe`` samples and the candidate cards
     ``lk.cards`` (their totals into ``lk.value``; ``lk``: :data:`TyotkaLook`), on arrays its
-    caller holds (borrowed: no reference counting in the loop); ``lk.st`` a scratch copy of
-    ``lk.state`` (``lk.tr`` its trick), ``lk.sampled`` and ``lk.hands`` scratch. After each
+    caller holds (borrowed: no reference counting in the loop); ``lk.st`` the state the
+    play-outs read (``lk.tr`` their trick), ``lk.sampled`` and ``lk.hands`` scratch. After each
     sample the cards trailing the best total by more than ``gap`` points are dropped
     (``gap`` = :data:`NO_GAP`: never), and the loop stops when one is left; after ``tie``
     samples with every card alike it stops too. Ties go to the rules' card ``first``."""
