@@ -16,7 +16,9 @@ from __future__ import annotations
 from collections import namedtuple
 
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import njit, types
+from numba.extending import intrinsic
 
 from simkit.core.borrow import borrowed
 from simkit.core.jit import cfunc
@@ -24,7 +26,7 @@ from simkit.core.rng import load_state_nb, randbelow_s, seed_stream_nb, store_st
 from simkit.core.trick_play import CHOOSE_SIG, PLAY_BUILTIN
 from simkit.core.tricks import (MAX_SEATS, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_SIZE, S_TRICK,
                                 S_TRICK_NO, S_TRICKS, S_VOIDS, S_WON, TT_DECK, TT_ESUIT, TT_SUIT_BITS, beating_nb,
-                                lowest_card_nb, popcount_nb, strongest_nb)
+                                strongest_nb)
 from simkit.games.penalty_tricks import (O_MOST, O_TRICK_VALUE, P_SAMPLES, PLAY_HEURISTIC, PLAY_SIMULATION, S_HOT,
                                          S_HOT_TRICK, S_LOG, S_PEN, S_RNG, avoid_play_nb, card_penalty_nb,
                                          simulation_play_nb)
@@ -58,6 +60,38 @@ TyotkaPosition = namedtuple("TyotkaPosition", "leader n k played most")
 #: ``sampled``, the play-out's hands ``hands``, state ``st`` (``state`` itself for the ``basic`` model,
 #: which only reads it; a copy for the rules, which write into it) and trick ``tr``, the stream ``rng``
 TyotkaLook = namedtuple("TyotkaLook", "seat hand state trick tt opts hp cards value sampled hands st tr rng")
+
+
+@intrinsic
+def _bits_nb(typingctx, op, m):
+    """LLVM's bit counts on an int64: ``op`` 0 trailing zeros (``cttz``), 1 leading zeros
+    (``ctlz``), 2 set bits (``ctpop``); one instruction each where the machine has it."""
+    if not isinstance(op, types.IntegerLiteral):
+        return None
+    which = op.literal_value
+
+    def codegen(context, builder, sig, args):
+        x = args[1]
+        if which == 0:
+            return builder.cttz(x, ir.Constant(ir.IntType(1), 0))
+        if which == 1:
+            return builder.ctlz(x, ir.Constant(ir.IntType(1), 0))
+        return builder.ctpop(x)
+    return types.int64(op, types.int64), codegen
+
+
+@njit(cache=True, inline="always")
+def lowest_card_nb(m):
+    """The lowest card code in non-empty bitmask ``m``: the shared
+    :func:`~simkit.core.tricks.lowest_card_nb` (the same value) as one bit scan."""
+    return _bits_nb(0, m)
+
+
+@njit(cache=True, inline="always")
+def popcount_nb(m):
+    """Number of cards in bitmask ``m``: the shared :func:`~simkit.core.tricks.popcount_nb`
+    (the same value) as one instruction."""
+    return _bits_nb(2, m)
 
 
 @njit(cache=True, inline="always")
@@ -247,26 +281,8 @@ def distinct_cards_nb(legal, unseen, first, opts, hot, tt):
 
 @njit(cache=True, inline="always")
 def highest_card_nb(m):
-    """The highest card code in non-empty bitmask ``m`` (a binary search of its top bit)."""
-    c = 0
-    if m >> 32:
-        m >>= 32
-        c += 32
-    if m >> 16:
-        m >>= 16
-        c += 16
-    if m >> 8:
-        m >>= 8
-        c += 8
-    if m >> 4:
-        m >>= 4
-        c += 4
-    if m >> 2:
-        m >>= 2
-        c += 2
-    if m >> 1:
-        c += 1
-    return c
+    """The highest card code in non-empty bitmask ``m`` (63 minus its leading zeros)."""
+    return 63 - _bits_nb(1, m)
 
 
 @njit(cache=True)
@@ -590,8 +606,7 @@ def look_play_nb(seat, hand, legal, state, trick, tt, opts, p, probe):
     :func:`~simkit.core.rollout.best_by_rollouts_nb`). Its stream comes from the deal's
     key and the cards played (the key is not advanced: simulation seats at the table draw
     as before)."""
-    buf = np.empty(S_SIZE + 52, np.int64)          # one array for the scratch: the state, two deals, the cards,
-    hp = heuristic_params_nb(p)                     # their totals and the stream
+    hp = heuristic_params_nb(p)
     first = tyotka_play_nb(seat, hand, legal, state, trick, tt, opts, hp)
     unseen = tt[TT_DECK] & ~state[S_PLAYED] & ~hand
     cands = distinct_cards_nb(legal, unseen, first, opts, state[S_HOT], tt)
@@ -599,6 +614,17 @@ def look_play_nb(seat, hand, legal, state, trick, tt, opts, p, probe):
         cands = top_cards_nb(cands, first, state[S_HOT])
     if cands & (cands - 1) == 0:
         return first
+    buf = np.empty(S_SIZE + 52, np.int64)   # one array for the scratch: the state, two deals, the cards,
+    return look_buf_nb(seat, hand, state, trick, tt, opts, p, probe, first, cands, buf)    # totals, stream
+
+
+@njit(cache=True)
+def look_buf_nb(seat, hand, state, trick, tt, opts, p, probe, first, cands, buf):
+    """:func:`look_play_nb` from its candidate cards ``cands`` on, with the scratch ``buf``
+    it allocated: its arrays borrowed here (the caller holds them), so that the views of
+    ``buf`` handed to :func:`look_cards_nb` are not reference counted."""
+    state, trick, tt, opts, p, buf = borrowed((state, trick, tt, opts, p, buf))
+    hp = heuristic_params_nb(p)
     rng = buf[S_SIZE + 48:S_SIZE + 52].view(np.uint64)
     seed_stream_nb(rng, state[S_RNG] ^ LOOK_SALT, state[S_PLAYED])
     st = state                          # the basic model only reads the state: no copy
@@ -683,7 +709,9 @@ def tyotka_choose_nb(code, seat, hand, legal, state, trick, tt, params, opts):
     :func:`look_play_nb` at the decisions :func:`probed_nb` picks; its parameters from
     ``params[seat]``; ``rules`` is the same code without look-ahead parameters, so
     ``probe`` = 0), the simulation player and the ``basic`` baseline
-    (:mod:`simkit.games.penalty_tricks`)."""
+    (:mod:`simkit.games.penalty_tricks`). Its arrays are borrowed (the engine holds them):
+    the calls below count no references."""
+    state, trick, tt, params, opts = borrowed((state, trick, tt, params, opts))
     if code == PLAY_SIMULATION:
         return simulation_play_nb(seat, hand, legal, state, tt, opts, max(1, np.int64(params[seat, P_SAMPLES])))
     if code == PLAY_HEURISTIC:          # the rules, with the look-ahead where probed_nb says
