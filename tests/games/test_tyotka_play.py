@@ -578,3 +578,34 @@ def test_the_sampler_deals_the_hidden_cards_by_the_voids_shown():
     assert got[1] == 0 and got.sum() == 4000
     for s, share in ((0, 12 / 38), (2, 13 / 38), (3, 13 / 38)):
         assert abs(got[s] / 4000 - share) < 4 * (share * (1 - share) / 4000) ** 0.5
+
+
+def test_the_bit_scans_give_the_shared_helpers_values():
+    """The play's card scans on LLVM's bit instructions (``lowest_card_nb``,
+    ``highest_card_nb``, ``popcount_nb`` in ``tyotka/play.py``) give the values of the
+    shared de Bruijn scan and SWAR count (``simkit.core.tricks``) and of Python's own, on
+    every single card and on 2 000 random non-empty masks of the 52-card deck."""
+    from numba import njit
+
+    from simkit.core import tricks
+    from simkit.games.tyotka import play
+
+    @njit(cache=False)
+    def scans(masks, out):
+        for i in range(masks.shape[0]):
+            m = masks[i]
+            out[i, 0] = play.lowest_card_nb(m)
+            out[i, 1] = tricks.lowest_card_nb(m)
+            out[i, 2] = play.highest_card_nb(m)
+            out[i, 3] = play.popcount_nb(m)
+            out[i, 4] = tricks.popcount_nb(m)
+
+    rng = np.random.default_rng(5)
+    masks = [1 << c for c in range(52)] + [int(x) for x in rng.integers(1, 1 << 52, 2000, dtype=np.int64)]
+    masks = np.array(masks, np.int64)
+    out = np.zeros((len(masks), 5), np.int64)
+    scans(masks, out)
+    for m, (low, low_shared, high, count, count_shared) in zip(masks.tolist(), out.tolist()):
+        assert low == low_shared == (m & -m).bit_length() - 1
+        assert high == m.bit_length() - 1
+        assert count == count_shared == bin(m).count("1")

@@ -37,8 +37,8 @@ from simkit.policies.base import PolicyRole, PolicySpec, param
 HEURISTIC = {"take": param(8, "int", 0, 13), "high": param(9, "int", 0, 12), "save": param(2, "int", 0, 13),
              "lead": param(1, "int", 0, 12), "shed": param(1, "int", 0, 1),
              "probe": param(6, "int", 0, 64), "last": param(5, "int", 0, 13), "count": param(0, "int", 0, 13),
-             "model": param(0, "int", 0, 1), "kinds": param(15, "int", 1, 15),
-             "tops": param(1, "int", 0, 1), "tie": param(3, "int", 0, 64), "gap": param(1, "int", 0, 64)}
+             "model": param(0, "int", 0, 1), "kinds": param(11, "int", 1, 15),
+             "tops": param(1, "int", 0, 1), "tie": param(5, "int", 0, 64), "gap": param(2, "int", 0, 64)}
 
 PLAY = PolicyRole(
     "play",
