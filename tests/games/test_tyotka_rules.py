@@ -94,7 +94,8 @@ def test_option_array_keeps_the_shared_penalty_part_first():
     slot its layout names (options.layout: no slot kept by hand); the shared slots hold one
     point per queen, a trick's 0 and the most-tricks penalty."""
     from simkit.games import penalty_tricks as pt
-    from simkit.games.tyotka import GAME, QUEEN_PENALTY, nb
+    from simkit.games.tyotka import GAME, nb
+    from simkit.games.tyotka.scoring import QUEEN_PENALTY
 
     assert min(nb.O) == pt.O_GAME and list(nb.O) == list(range(pt.O_GAME, pt.O_GAME + len(nb.O)))
     rules = TyotkaRules.build({"unit": "rubber", "dealer": "per_deal", "target": 15, "max_deals": 40,

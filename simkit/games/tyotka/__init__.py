@@ -8,20 +8,16 @@ shared with Polignac (:mod:`simkit.games.penalty_tricks`); kernels in :mod:`.nb`
 """
 import numpy as np
 
-from simkit.core.cards import deck, format as format_cards
+from simkit.core.cards import cards_of, deck, format as format_cards
 from simkit.core.stats import Stats, moments
-from simkit.core.trick_play import R_PLAY
-from simkit.core.tricks import S_SIZE, S_WON, cards_of, deal_round_nb, no_user_play_nb
+from simkit.core.trick_codes import R_PLAY
 from simkit.errors import SimkitError
-from simkit.games import penalty_tricks as pt
+from simkit.games.base import kernel as lazy
 from simkit.games.penalty_games import PenaltyTrickGame
-from simkit.games.tyotka import nb, play, report
+from simkit.games.tricks_base import NO_USER_PLAY
+from simkit.games.tyotka import codes
 from simkit.games.tyotka.policies import PARAM_SLOTS, PLAY
 from simkit.games.tyotka.rules import TyotkaRules
-from simkit.games.tyotka.scoring import QUEENS, TABLES, TRICKS, counting_trick_nb, most_tricks_seat_nb
-
-#: 002:51 «За каждую даму в своей взятке игрок получает одно штрафное очко»: one per queen
-QUEEN_PENALTY = np.array([(QUEENS >> c) & 1 for c in range(64)], np.int64)
 
 
 class Tyotka(PenaltyTrickGame):
@@ -30,12 +26,15 @@ class Tyotka(PenaltyTrickGame):
     description = "avoid queens, the photograph, the most tricks and the counting trick; rubbers to 21, parties of 4"
     unit = "party"
     Rules = TyotkaRules
-    report = report
+    report = lazy("simkit.games.tyotka.report")
+    nb = lazy("simkit.games.tyotka.nb")
     roles = [PLAY]
-    role_rows = {"play": (R_PLAY, PARAM_SLOTS["play"], play.N_PLAY_PARAMS, no_user_play_nb)}
-    choose_cb = play.tyotka_choose_cb
-    kernel, stats_bundle, trick_tables = nb.tyotka_chunk_nb, nb.TyotkaStats, TABLES
-    headline_doc = report.HEADLINE_DOC
+    role_rows = {"play": (R_PLAY, PARAM_SLOTS["play"], codes.N_PLAY_PARAMS, NO_USER_PLAY)}
+    choose_cb = lazy("simkit.games.tyotka.play:tyotka_choose_cb")
+    kernel = lazy("simkit.games.tyotka.nb:tyotka_chunk_nb")
+    stats_bundle = lazy("simkit.games.tyotka.nb:TyotkaStats")
+    trick_tables = lazy("simkit.games.tyotka.scoring:TABLES")
+    headline_doc = lazy("simkit.games.tyotka.report:HEADLINE_DOC")
     chunk_hint = 1 << 8
     conformance_hands = 40
     study_hands = 2_000
@@ -51,9 +50,15 @@ class Tyotka(PenaltyTrickGame):
         return 4
 
     def _opts(self, rules):
-        return pt.pack_game(rules, nb.O, QUEEN_PENALTY, 0, True)
+        from simkit.games.penalty_tricks import pack_game
+        from simkit.games.tyotka.scoring import QUEEN_PENALTY
+
+        return pack_game(rules, self.nb.O, QUEEN_PENALTY, 0, True)
 
     def _new_stats(self, rules, n_groups):
+        from simkit.games.tyotka.scoring import TRICKS
+
+        nb = self.nb
         return Stats(pen_hist=np.zeros((4, nb.DEAL_PENALTIES + 1), np.int64),
                      trick_hist=np.zeros((4, TRICKS + 1), np.int64), pen_mom=moments(4), pos_mom=moments(4),
                      kinds=np.zeros((4, 4), np.int64), dealer_mom=moments(1), count_hist=np.zeros(TRICKS, np.int64),
@@ -68,6 +73,10 @@ class Tyotka(PenaltyTrickGame):
         deal (policies may read them). Returns the hands as dealt, the winner of each trick,
         tricks and penalties per seat, the counting trick (1-based), the seat penalised for
         the most tricks and the audit counts."""
+        from simkit.core.tricks import S_SIZE, S_WON, deal_round_nb
+        from simkit.games.tyotka.scoring import TABLES, TRICKS, counting_trick_nb, most_tricks_seat_nb
+
+        nb = self.nb
         rules = self.Rules.build(rules)
         policies = self.resolve_policies(policies)
         order = self.check_order(cards, deck(52), 52, exactly=True)

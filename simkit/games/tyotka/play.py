@@ -23,7 +23,7 @@ from numba.extending import intrinsic
 from simkit.core.borrow import borrowed
 from simkit.core.jit import cfunc
 from simkit.core.rng import load_state_nb, randbelow_s, seed_stream_nb, store_state_nb
-from simkit.core.trick_play import CHOOSE_SIG, PLAY_BUILTIN
+from simkit.core.trick_play import CHOOSE_SIG
 from simkit.core.tricks import (MAX_SEATS, S_LEADER, S_N_IN_TRICK, S_PLAYED, S_PLAYERS, S_SIZE, S_TRICK,
                                 S_TRICK_NO, S_TRICKS, S_VOIDS, S_WON, TT_DECK, TT_ESUIT, TT_SUIT_BITS, beating_nb,
                                 strongest_nb)
@@ -32,12 +32,8 @@ from simkit.games.penalty_tricks import (O_MOST, O_TRICK_VALUE, P_SAMPLES, PLAY_
                                          simulation_play_nb)
 from simkit.games.tyotka.scoring import QUEENS
 
-#: the ``basic`` baseline's code (the heuristic and the simulation keep the shared codes)
-PLAY_BASIC = PLAY_BUILTIN + 2
-#: the play parameters' slots: the simulation's ``samples`` (shared), then the heuristic's
-(P_TAKE, P_HIGH, P_SAVE, P_LEAD, P_SHED, P_PROBE, P_LAST, P_COUNT, P_MODEL,
- P_KINDS, P_GAP, P_TOPS, P_TIE) = range(P_SAMPLES + 1, P_SAMPLES + 14)
-N_PLAY_PARAMS = P_SAMPLES + 14
+from simkit.games.tyotka.codes import (N_PLAY_PARAMS, P_COUNT, P_GAP, P_HIGH, P_KINDS, P_LAST,  # noqa: E402,F401
+                                      P_LEAD, P_MODEL, P_PROBE, P_SAVE, P_SHED, P_TAKE, P_TIE, P_TOPS, PLAY_BASIC)
 #: ``gap``'s value that never drops a card (a deal costs a seat at most 8 points)
 NO_GAP = 64
 #: the 52-card deck and its suits as bitmasks (Tyotka's table: card code = 4 x rank + suit)

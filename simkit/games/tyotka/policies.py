@@ -27,10 +27,10 @@ layout (:mod:`simkit.core.tricks` ``S_*``) and the penalty fields of
 counting trick, 0-based, ``S_PEN`` = penalties so far this deal; ``S_SCORE`` = the
 rubber's penalties before the deal).
 """
-from simkit.core.trick_play import PLAY_RANDOM
-from simkit.games import penalty_tricks as pt
+from simkit.core.trick_codes import PLAY_RANDOM
+from simkit.games import penalty_codes as pt
 from simkit.games.penalty_games import USER_SIGNATURE
-from simkit.games.tyotka import play
+from simkit.games.tyotka import codes as play
 from simkit.policies.base import PolicyRole, PolicySpec, param
 
 #: the heuristic's parameters (defaults: the best measured, docs/tricks.md "Tyotka's heuristic")

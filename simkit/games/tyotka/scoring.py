@@ -17,6 +17,9 @@ QUEENS = 0
 for _s in range(N_SUITS):
     QUEENS |= 1 << code(RANK_Q, _s)
 QUEENS = np.int64(QUEENS)
+#: 002:51 «За каждую даму в своей взятке игрок получает одно штрафное очко»: one per queen (the shared
+#: penalty part of the options, penalty_tricks.pack_game)
+QUEEN_PENALTY = np.array([(QUEENS >> c) & 1 for c in range(64)], np.int64)
 #: penalties a deal gives out: four queens, the photograph, the most tricks, the counting trick
 DEAL_PENALTIES = 7
 
