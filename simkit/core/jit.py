@@ -29,6 +29,10 @@ from numba.core.ccallback import CFunc
 from numba.core.errors import NumbaExperimentalFeatureWarning
 from numba.core.registry import CPUDispatcher
 
+from simkit.core import inline_fix
+
+inline_fix.install()        # the engines' unit hooks inline into their loops without numba's quadratic copies
+
 # simkit's kernels take their hooks and users' policies as first-class functions by design
 # (docs/adding-a-game.md); numba says so once per process on stderr, in every command and
 # notebook that imports a game, which tells a user nothing they can act on
