@@ -277,6 +277,13 @@ def when_numba_imported(fn) -> None:
         sys.meta_path.insert(0, _NumbaFinder())
 
 
+def cancel_when_numba_imported(fn) -> None:
+    """Drop ``fn`` from the calls :func:`when_numba_imported` still owes (none if numba is
+    imported already)."""
+    while fn in _ON_NUMBA:
+        _ON_NUMBA.remove(fn)
+
+
 def _point_other_cache() -> None:
     import numba
 

@@ -87,8 +87,12 @@ def install() -> None:
 
 def uninstall() -> None:
     """Put numba's own loading back (for tests that show what a damaged file does without
-    :func:`install`)."""
+    :func:`install`), and cancel the install simkit's import left pending until numba is
+    imported (:func:`simkit._cache.when_numba_imported`)."""
     global _INSTALLED, _ORIGINAL
+    from simkit._cache import cancel_when_numba_imported
+
+    cancel_when_numba_imported(install)
     if _ORIGINAL is not None:
         from numba.core import caching
 
