@@ -31,7 +31,9 @@ def decide(hand, trick="", played="", photo="2C", counting=13, policy="heuristic
     """The card the seat to play chooses: four players, seat 0 led ``trick`` (cards in play
     order), ``played`` the cards of earlier tricks (four a trick), ``photo`` the
     photograph, ``counting`` the counting trick (1-based); ``params`` override the
-    heuristic's defaults."""
+    heuristic's defaults, except ``count``, 0 unless given: the positions here are not
+    whole deals (a hand of five cards at trick 2), and the look-ahead at the counting
+    trick would sample hidden hands for seats whose card counts do not add up."""
     tt = TABLES[NO_TRUMP]
     h, tr, pl = mask_of(hand), [int(c) for c in parse(trick)] if trick else [], mask_of(played) if played else 0
     state = np.zeros(S_SIZE, np.int64)
@@ -50,7 +52,7 @@ def decide(hand, trick="", played="", photo="2C", counting=13, policy="heuristic
     if n and h & tt[TT_SUIT_BITS + tt[TT_ESUIT + tr[0]]]:
         legal = h & tt[TT_SUIT_BITS + tt[TT_ESUIT + tr[0]]]
     p = np.zeros((4, N_PLAY_PARAMS), np.float64)
-    for name, v in {**PLAY.builtins["heuristic"].params, **params}.items():
+    for name, v in {**PLAY.builtins["heuristic"].params, "count": 0, **params}.items():
         p[:, PARAM_SLOTS["play"][name]] = v
     code = PLAY_HEURISTIC if policy == "heuristic" else PLAY_BASIC
     opts = GAME._opts(GAME.Rules.build({}))

@@ -37,10 +37,10 @@ from simkit.policies.base import PolicyRole, PolicySpec, param
 #: the heuristic's parameters (defaults: the best measured, docs/tricks.md "Tyotka's heuristic")
 HEURISTIC = {"take": param(8, "int", 0, 13), "high": param(9, "int", 0, 12), "save": param(2, "int", 0, 13),
              "lead": param(1, "int", 0, 12), "shed": param(1, "int", 0, 1),
-             "probe": param(6, "int", 0, 64), "last": param(5, "int", 0, 13), "count": param(0, "int", 0, 13),
+             "probe": param(6, "int", 0, 64), "last": param(5, "int", 0, 13), "count": param(2, "int", 0, 13),
              "model": param(0, "int", 0, 1), "kinds": param(11, "int", 1, 15),
-             "tops": param(1, "int", 0, 1), "tie": param(5, "int", 0, 64), "gap": param(2, "int", 0, 64),
-             "depth": param(13, "int", 1, 13)}
+             "tops": param(1, "int", 0, 1), "tie": param(4, "int", 0, 64), "gap": param(1, "int", 0, 64),
+             "depth": param(2, "int", 1, 13)}
 
 PLAY = PolicyRole(
     "play",
