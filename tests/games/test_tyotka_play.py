@@ -31,7 +31,9 @@ def decide(hand, trick="", played="", photo="2C", counting=13, policy="heuristic
     """The card the seat to play chooses: four players, seat 0 led ``trick`` (cards in play
     order), ``played`` the cards of earlier tricks (four a trick), ``photo`` the
     photograph, ``counting`` the counting trick (1-based); ``params`` override the
-    heuristic's defaults."""
+    heuristic's defaults, except ``count``, 0 unless given: the positions here are not
+    whole deals (a hand of five cards at trick 2), and the look-ahead at the counting
+    trick would sample hidden hands for seats whose card counts do not add up."""
     tt = TABLES[NO_TRUMP]
     h, tr, pl = mask_of(hand), [int(c) for c in parse(trick)] if trick else [], mask_of(played) if played else 0
     state = np.zeros(S_SIZE, np.int64)
@@ -50,7 +52,7 @@ def decide(hand, trick="", played="", photo="2C", counting=13, policy="heuristic
     if n and h & tt[TT_SUIT_BITS + tt[TT_ESUIT + tr[0]]]:
         legal = h & tt[TT_SUIT_BITS + tt[TT_ESUIT + tr[0]]]
     p = np.zeros((4, N_PLAY_PARAMS), np.float64)
-    for name, v in {**PLAY.builtins["heuristic"].params, **params}.items():
+    for name, v in {**PLAY.builtins["heuristic"].params, "count": 0, **params}.items():
         p[:, PARAM_SLOTS["play"][name]] = v
     code = PLAY_HEURISTIC if policy == "heuristic" else PLAY_BASIC
     opts = GAME._opts(GAME.Rules.build({}))
@@ -221,6 +223,20 @@ def test_rules_is_the_heuristic_without_its_look_ahead():
     assert not all(np.array_equal(a.stats[k], c.stats[k]) for k in a.stats)
 
 
+def test_depth_shortens_only_the_play_outs_before_the_last_tricks():
+    """``depth`` bounds the play-outs of the decisions before the deal's last ``last``
+    tricks (those ``count`` adds); the last tricks' play-outs still run to the deal's end,
+    so with every decision in the window (``last`` 13) it changes nothing, while at the
+    counting trick and the one before it (``last`` 0, ``count`` 2) it changes the play."""
+    def stats(policy):
+        return simkit.simulate("tyotka", 120, rules={"unit": "deal"}, policies={"play": policy}, seed=3,
+                               progress=False).stats
+    a, b = stats("heuristic:last=13,probe=2"), stats("heuristic:last=13,probe=2,depth=1")
+    assert all(np.array_equal(a[k], b[k]) for k in a)
+    c, d = stats("heuristic:last=0,count=2"), stats("heuristic:last=0,count=2,depth=1")
+    assert not all(np.array_equal(c[k], d[k]) for k in c)
+
+
 def test_the_look_ahead_plays_follows_out():
     """Trick 12 of 13, the counting trick last: seat 1 follows 5♣ with 2♣ 9♣, and every
     hidden card is a club between them (3♣ 4♣ 6♣ 7♣ 8♣). The rules duck with 2♣ and keep
@@ -286,6 +302,8 @@ def test_the_cut_offs_of_the_look_ahead():
     ("heuristic:tops=2", r"tops=2.0 is not allowed; allowed: a whole number in \[0, 1\]"),
     ("heuristic:tie=65", r"tie=65.0 is not allowed; allowed: a whole number in \[0, 64\]"),
     ("heuristic:tie=0.5", r"tie=0.5 is not allowed; allowed: a whole number in \[0, 64\]"),
+    ("heuristic:depth=0", r"depth=0.0 is not allowed; allowed: a whole number in \[1, 13\]"),
+    ("heuristic:depth=14", r"depth=14.0 is not allowed; allowed: a whole number in \[1, 13\]"),
     ("rules:tie=1", r"'rules' has no parameter tie"),
     ("rules:probe=1", r"'rules' has no parameter probe"),
 ])
@@ -444,14 +462,16 @@ def test_the_fast_playout_costs_what_the_engine_playout_costs():
     cost the engine's play-out gives (``rollout.play_trick_nb`` with the game's charging,
     ``penalty_tricks.deal_cost_nb``), with ``basic`` (``model`` 0) and with the rules
     (``model`` 1) at every seat, from every position of 60 deals (a card just put on the
-    trick, the trick maybe full)."""
+    trick, the trick maybe full); and stopped before trick ``end`` (``depth``), the cost of
+    the tricks played so far: the seat's penalties and tricks, and the most-tricks penalty
+    of the tricks played."""
     from numba import njit
 
     from simkit.core.rollout import follow_legal_nb, play_trick_nb
     from simkit.core.tricks import MAX_SEATS, S_LEADER, S_PLAYERS, S_TRICK_NO, S_TRICKS, close_trick_nb
     from simkit.games import penalty_tricks as pt
-    from simkit.games.penalty_tricks import S_LOG
-    from simkit.games.tyotka.play import (TyotkaParams, TyotkaPosition, fast_basic_nb, fast_playout_nb, most_count_nb,
+    from simkit.games.penalty_tricks import S_LOG, S_PEN, S_WON
+    from simkit.games.tyotka.play import (NO_CAP, TyotkaParams, TyotkaPosition, fast_basic_nb, fast_playout_nb, most_count_nb,
                                           tyotka_play_nb)
 
     @njit(cache=False)
@@ -462,16 +482,21 @@ def test_the_fast_playout_costs_what_the_engine_playout_costs():
         return tyotka_play_nb(seat, hand, legal, st, trick, tt, opts, hp)
 
     @njit(cache=False)
-    def engine_cost(hands, st, tt, opts, hp, seat):
+    def engine_cost(hands, st, tt, opts, hp, seat, end):
         trick = st[S_TRICK:S_TRICK + MAX_SEATS]
-        while st[S_TRICK_NO] < st[S_TRICKS]:
+        while st[S_TRICK_NO] < end:
             play_trick_nb(hands, st, trick, tt, (opts, hp), follow_legal_nb, rules_nb)
             k = st[S_TRICK_NO]
             cards = st[S_PLAYED] & ~st[S_PREV]
             st[S_PREV] = st[S_PLAYED]
             w = close_trick_nb(st, trick, tt)
             pt.charge_trick_nb(st, opts, cards, w, k)
-        return pt.deal_cost_nb(st, opts, seat)
+        if end == st[S_TRICKS]:
+            return pt.deal_cost_nb(st, opts, seat)
+        c = st[S_PEN + seat] + opts[pt.O_TRICK_VALUE] * st[S_WON + seat]
+        if opts[pt.O_MOST] and pt.log_most_tricks_seat_nb(st[S_LOG], end, st[S_PLAYERS]) == seat:
+            c += 1
+        return c
 
     @njit(cache=False)
     def visit(state, hands, seat, tt, opts, rng, out):
@@ -483,27 +508,30 @@ def test_the_fast_playout_costs_what_the_engine_playout_costs():
         for model in range(2):
             hp = TyotkaParams(np.int64(8), np.int64(9), np.int64(2), np.int64(1), np.int64(1), np.int64(model))
             for who in range(state[S_PLAYERS]):
-                h1 = hands.copy()
-                st1 = state.copy()
-                bit = np.int64(1) << card
-                h1[seat] &= ~bit
-                st1[S_TRICK + n] = card
-                st1[S_PLAYED] |= bit
-                st1[S_N_IN_TRICK] = n + 1
-                h2 = h1.copy()
-                st2 = st1.copy()
-                want = engine_cost(h1, st1, tt, opts, hp, who)
-                at = TyotkaPosition(state[S_LEADER], n + 1, state[S_TRICK_NO], state[S_PLAYED] | bit,
-                                    most_count_nb(state[S_LOG], state[S_TRICK_NO]))
-                got = fast_playout_nb(h2, st2, st2[S_TRICK:S_TRICK + MAX_SEATS], tt, opts, hp, who, at)
-                out[0] += 1
-                out[1] += got != want
-                out[2] += want
+                for end in (state[S_TRICKS], state[S_TRICK_NO] + 1 + (who + model) % 3):
+                    if end > state[S_TRICKS]:
+                        continue
+                    h1 = hands.copy()
+                    st1 = state.copy()
+                    bit = np.int64(1) << card
+                    h1[seat] &= ~bit
+                    st1[S_TRICK + n] = card
+                    st1[S_PLAYED] |= bit
+                    st1[S_N_IN_TRICK] = n + 1
+                    h2 = h1.copy()
+                    st2 = st1.copy()
+                    want = engine_cost(h1, st1, tt, opts, hp, who, end)
+                    at = TyotkaPosition(state[S_LEADER], n + 1, state[S_TRICK_NO], state[S_PLAYED] | bit,
+                                        most_count_nb(state[S_LOG], state[S_TRICK_NO]), end, NO_CAP)
+                    got = fast_playout_nb(h2, st2, st2[S_TRICK:S_TRICK + MAX_SEATS], tt, opts, hp, who, at)
+                    out[0] += 1
+                    out[1] += got != want
+                    out[2] += want
 
     walk = _random_positions_nb_factory()
     out = np.zeros(3, np.int64)
     walk(60, 11, GAME._opts(GAME.Rules.build({})), TABLES, visit, out)
-    assert out[0] == 60 * 52 * 8 and out[1] == 0 and out[2] > 0
+    assert out[0] > 60 * 52 * 8 and out[1] == 0 and out[2] > 0
 
 
 def test_the_sampler_deals_the_hidden_cards_by_the_voids_shown():

@@ -7,5 +7,5 @@ from simkit.games.penalty_codes import P_SAMPLES
 PLAY_BASIC = PLAY_BUILTIN + 2
 #: the play parameters' slots: the simulation's ``samples`` (shared), then the heuristic's
 (P_TAKE, P_HIGH, P_SAVE, P_LEAD, P_SHED, P_PROBE, P_LAST, P_COUNT, P_MODEL,
- P_KINDS, P_GAP, P_TOPS, P_TIE) = range(P_SAMPLES + 1, P_SAMPLES + 14)
-N_PLAY_PARAMS = P_SAMPLES + 14
+ P_KINDS, P_GAP, P_TOPS, P_TIE, P_DEPTH) = range(P_SAMPLES + 1, P_SAMPLES + 15)
+N_PLAY_PARAMS = P_SAMPLES + 15

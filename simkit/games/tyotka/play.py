@@ -32,8 +32,9 @@ from simkit.games.penalty_tricks import (O_MOST, O_TRICK_VALUE, P_SAMPLES, PLAY_
                                          simulation_play_nb)
 from simkit.games.tyotka.scoring import QUEENS
 
-from simkit.games.tyotka.codes import (N_PLAY_PARAMS, P_COUNT, P_GAP, P_HIGH, P_KINDS, P_LAST,  # noqa: E402,F401
-                                      P_LEAD, P_MODEL, P_PROBE, P_SAVE, P_SHED, P_TAKE, P_TIE, P_TOPS, PLAY_BASIC)
+from simkit.games.tyotka.codes import (N_PLAY_PARAMS, P_COUNT, P_DEPTH, P_GAP, P_HIGH, P_KINDS,  # noqa: E402,F401
+                                      P_LAST, P_LEAD, P_MODEL, P_PROBE, P_SAVE, P_SHED, P_TAKE, P_TIE, P_TOPS,
+                                      PLAY_BASIC)
 #: ``gap``'s value that never drops a card (a deal costs a seat at most 8 points)
 NO_GAP = 64
 #: the 52-card deck and its suits as bitmasks (Tyotka's table: card code = 4 x rank + suit)
@@ -48,8 +49,11 @@ LOOK_SALT = np.int64(0x5DEECE66D)
 TyotkaParams = namedtuple("TyotkaParams", "take high save lead shed model")
 #: where a play-out starts (:func:`fast_playout_nb`): trick ``k`` (0-based) led by ``leader`` holds ``n``
 #: cards, ``played`` the cards played so far, ``most`` the most-tricks count of the tricks before
-#: (:func:`most_count_nb`)
-TyotkaPosition = namedtuple("TyotkaPosition", "leader n k played most")
+#: (:func:`most_count_nb`); and where it stops: before trick ``end`` (the deal's number of tricks: at its end),
+#: or as soon as the seat's penalties and tricks so far cost more than ``cap`` (:data:`NO_CAP`: never)
+TyotkaPosition = namedtuple("TyotkaPosition", "leader n k played most end cap")
+#: ``cap``'s value that never stops a play-out
+NO_CAP = np.int64(1) << 40
 #: the look-ahead's decision and scratch (:func:`look_cards_nb`): ``seat`` to play from ``hand`` at the table
 #: ``state`` (its trick ``trick``), the trick table ``tt``, the options ``opts``, the model's parameters
 #: ``hp`` (:data:`TyotkaParams`); the candidate ``cards`` and their totals ``value``, a sampled deal
@@ -412,15 +416,25 @@ def fast_playout_nb(hands, st, trick, tt, opts, hp, seat, at):
     :func:`~simkit.games.penalty_tricks.deal_cost_nb`'s, the same number. ``st`` is the
     state: with the rules as the model a scratch copy, whose ``S_N_IN_TRICK``, ``S_PLAYED``
     and ``S_TRICK_NO`` are set for the model at each decision; ``basic`` only reads it. Its arrays are held by
-    the caller (borrowed: no reference counting per call)."""
+    the caller (borrowed: no reference counting per call).
+
+    It stops before trick ``at.end`` (the deal's number of tricks: at the deal's end);
+    stopped early, the cost is that of the tricks played so far: the seat's penalties and
+    tricks, and the most-tricks point as the tricks played so far award it
+    (:func:`~simkit.games.penalty_tricks.deal_cost_nb`'s formula on a deal of ``at.end``
+    tricks). It also stops as soon as the seat's penalties and tricks so far cost more than
+    ``at.cap`` and returns that cost, a lower bound of the cost it would have returned
+    (Tyotka's penalties and trick value are not negative; the most-tricks point left out):
+    the look-ahead's cut-off drops such a card whatever the rest of the deal brings
+    (:func:`look_cards_nb`)."""
     hands, st, trick, tt, opts = borrowed((hands, st, trick, tt, opts))
-    leader, n, k, played, most = at
+    leader, n, k, played, most, tricks, cap = at
     players = st[S_PLAYERS]
-    tricks = st[S_TRICKS]
     hot = st[S_HOT]
     hot_trick = st[S_HOT_TRICK]
     pen = st[S_PEN + seat]
     won = st[S_WON + seat]
+    tv = opts[O_TRICK_VALUE]
     model = hp.model
     pm = QUEENS
     if hot >= 0:
@@ -472,11 +486,13 @@ def fast_playout_nb(hands, st, trick, tt, opts, hp, seat, at):
             pen += 1 if k == hot_trick else 0
             for i in range(players):
                 pen += card_penalty_nb(trick[i], opts, hot)
+            if pen + tv * won > cap:
+                return pen + tv * won
         most = most_step_nb(most, w)
         k += 1
         leader = w
         n = 0
-    cost = pen + opts[O_TRICK_VALUE] * won
+    cost = pen + tv * won
     if opts[O_MOST] and most >> 60 == seat:
         cost += 1
     return cost
@@ -618,7 +634,9 @@ def look_play_nb(seat, hand, legal, state, trick, tt, opts, p, probe):
 def look_buf_nb(seat, hand, state, trick, tt, opts, p, probe, first, cands, buf):
     """:func:`look_play_nb` from its candidate cards ``cands`` on, with the scratch ``buf``
     it allocated: its arrays borrowed here (the caller holds them), so that the views of
-    ``buf`` handed to :func:`look_cards_nb` are not reference counted."""
+    ``buf`` handed to :func:`look_cards_nb` are not reference counted. The play-outs of a
+    decision before the deal's last ``last`` tricks (one ``count`` adds) cover at most
+    ``depth`` tricks; those of the last tricks run to the deal's end."""
     state, trick, tt, opts, p, buf = borrowed((state, trick, tt, opts, p, buf))
     hp = heuristic_params_nb(p)
     rng = buf[S_SIZE + 48:S_SIZE + 52].view(np.uint64)
@@ -637,18 +655,29 @@ def look_buf_nb(seat, hand, state, trick, tt, opts, p, probe, first, cands, buf)
         value[i] = 0
     lk = TyotkaLook(seat, hand, state, trick, tt, opts, hp, cards, value, buf[S_SIZE:S_SIZE + 8],
                     buf[S_SIZE + 8:S_SIZE + 16], st, buf[S_TRICK:S_TRICK + MAX_SEATS], rng)
-    return look_cards_nb(lk, first, probe, np.int64(p[P_GAP]), np.int64(p[P_TIE]))
+    depth = np.int64(p[P_DEPTH])        # the deal's last `last` tricks: play-outs to the deal's end
+    if state[S_TRICK_NO] >= state[S_TRICKS] - np.int64(p[P_LAST]):
+        depth = state[S_TRICKS]
+    return look_cards_nb(lk, first, probe, np.int64(p[P_GAP]), np.int64(p[P_TIE]), depth)
 
 
 @njit(cache=True)
-def look_cards_nb(lk, first, probe, gap, tie):
+def look_cards_nb(lk, first, probe, gap, tie, depth):
     """:func:`look_play_nb`'s loop over ``probe`` samples and the candidate cards
     ``lk.cards`` (their totals into ``lk.value``; ``lk``: :data:`TyotkaLook`), on arrays its
     caller holds (borrowed: no reference counting in the loop); ``lk.st`` the state the
     play-outs read (``lk.tr`` their trick), ``lk.sampled`` and ``lk.hands`` scratch. After each
     sample the cards trailing the best total by more than ``gap`` points are dropped
     (``gap`` = :data:`NO_GAP`: never), and the loop stops when one is left; after ``tie``
-    samples with every card alike it stops too. Ties go to the rules' card ``first``."""
+    samples with every card alike it stops too. Ties go to the rules' card ``first``. A
+    play-out covers at most ``depth`` tricks, the one being played included (13: to the
+    deal's end; fewer: its cost is that of the tricks played, :func:`fast_playout_nb`).
+
+    Each sample plays the best card of the sample before out first; another card's
+    play-out stops as soon as its cost so far puts it more than ``gap`` behind the best
+    total of the sample so far (``cap``, :func:`fast_playout_nb`): such a card is dropped
+    after the sample whatever its full cost, so the totals of the cards kept, the drops
+    and the choice are those of play-outs run to their end."""
     lk = borrowed(lk)
     seat, hand, state, trick, tt, opts, hp = lk.seat, lk.hand, lk.state, lk.trick, lk.tt, lk.opts, lk.hp
     cards, value, sampled, hands, st, tr, rng = lk.cards, lk.value, lk.sampled, lk.hands, lk.st, lk.tr, lk.rng
@@ -656,11 +685,16 @@ def look_cards_nb(lk, first, probe, gap, tie):
     leader = state[S_LEADER]
     k = state[S_TRICK_NO]
     most = most_count_nb(state[S_LOG], k)
+    end = min(state[S_TRICKS], k + depth)
     alive = (np.int64(1) << cards.shape[0]) - 1
+    nc = cards.shape[0]
+    lead = 0                            # the card played out first: the best so far (any order gives the same totals)
     for t in range(probe):
         sample_hidden_nb(seat, hand, state, sampled, rng)
         top = -(np.int64(1) << 40)
-        for i in range(cards.shape[0]):
+        l0 = lead
+        for r in range(nc):
+            i = l0 if r == 0 else (r - 1 if r <= l0 else r)
             if (alive >> i) & 1 == 0:
                 continue
             for s in range(4):
@@ -670,9 +704,14 @@ def look_cards_nb(lk, first, probe, gap, tie):
             for j in range(n_in):
                 tr[j] = trick[j]
             tr[n_in] = cards[i]
+            cap = NO_CAP                # a card already bound to trail the best by more than gap stops early
+            if gap < NO_GAP and top > -(np.int64(1) << 40):
+                cap = value[i] - top + gap
             value[i] -= fast_playout_nb(hands, st, tr, tt, opts, hp, seat,
-                                        TyotkaPosition(leader, n_in + 1, k, state[S_PLAYED] | bit, most))
-            top = max(top, value[i])
+                                        TyotkaPosition(leader, n_in + 1, k, state[S_PLAYED] | bit, most, end, cap))
+            if value[i] > top:
+                top = value[i]
+                lead = i
         if gap < NO_GAP:                # drop the cards trailing the best by more than gap
             for i in range(cards.shape[0]):
                 if (alive >> i) & 1 and value[i] < top - gap:

@@ -15,8 +15,9 @@ suit's highest, the queens and the photograph) are played out on up to ``probe``
 deals of the hidden cards, every seat then playing ``basic`` (``model`` 0) or the rules
 (1), and the least cost is played; a card trailing the best by more than ``gap`` points
 after a sample is dropped, and when every card has cost the same after ``tie`` samples
-the rules' card is played (:func:`~simkit.games.tyotka.play.look_play_nb`; ``probe`` = 0:
-the rules alone).
+the rules' card is played; the play-outs of a decision before the last ``last`` tricks
+cover at most ``depth`` tricks (13: to the deal's end)
+(:func:`~simkit.games.tyotka.play.look_play_nb`; ``probe`` = 0: the rules alone).
 ``rules`` (the heuristic without its look-ahead, the default before: a baseline),
 ``simulation`` (samples the hidden hands consistently with the voids shown and plays each
 legal card out with the ``basic`` heuristic at every seat: the least mean penalty),
@@ -36,9 +37,10 @@ from simkit.policies.base import PolicyRole, PolicySpec, param
 #: the heuristic's parameters (defaults: the best measured, docs/tricks.md "Tyotka's heuristic")
 HEURISTIC = {"take": param(8, "int", 0, 13), "high": param(9, "int", 0, 12), "save": param(2, "int", 0, 13),
              "lead": param(1, "int", 0, 12), "shed": param(1, "int", 0, 1),
-             "probe": param(6, "int", 0, 64), "last": param(5, "int", 0, 13), "count": param(0, "int", 0, 13),
+             "probe": param(6, "int", 0, 64), "last": param(5, "int", 0, 13), "count": param(2, "int", 0, 13),
              "model": param(0, "int", 0, 1), "kinds": param(11, "int", 1, 15),
-             "tops": param(1, "int", 0, 1), "tie": param(5, "int", 0, 64), "gap": param(2, "int", 0, 64)}
+             "tops": param(1, "int", 0, 1), "tie": param(4, "int", 0, 64), "gap": param(1, "int", 0, 64),
+             "depth": param(2, "int", 1, 13)}
 
 PLAY = PolicyRole(
     "play",
@@ -55,7 +57,9 @@ PLAY = PolicyRole(
                 "(void, `tops`=1: only each suit's highest, the queens and the photograph) out on up to `probe` "
                 "sampled deals (every seat then `basic`, `model`=0, or the rules, 1) and play the least cost; drop "
                 "a card trailing the best by more than `gap` points after a sample (64: never), stop when every "
-                "card has cost the same after `tie` samples (0: never) (`probe`=0: the rules alone)",
+                "card has cost the same after `tie` samples (0: never); the play-outs of a decision before the last "
+                "`last` tricks (`count`) cover at most `depth` tricks, the current one included (13: to the deal's "
+                "end; fewer: the cost of the tricks played) (`probe`=0: the rules alone)",
                 pt.PLAY_HEURISTIC, dict(HEURISTIC)),
      PolicySpec("rules", "the heuristic's rules without its look-ahead (`heuristic:probe=0`, the default "
                 "before; a baseline)",
@@ -74,4 +78,5 @@ PLAY = PolicyRole(
 PARAM_SLOTS = {"play": {"samples": pt.P_SAMPLES, "take": play.P_TAKE, "high": play.P_HIGH, "save": play.P_SAVE,
                         "lead": play.P_LEAD, "shed": play.P_SHED, "probe": play.P_PROBE, "last": play.P_LAST,
                         "count": play.P_COUNT, "model": play.P_MODEL, "kinds": play.P_KINDS,
-                        "gap": play.P_GAP, "tops": play.P_TOPS, "tie": play.P_TIE}}
+                        "gap": play.P_GAP, "tops": play.P_TOPS, "tie": play.P_TIE,
+                        "depth": play.P_DEPTH}}
