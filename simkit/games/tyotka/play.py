@@ -531,6 +531,7 @@ def sample_hidden_nb(seat, hand, state, out, rng):
                 hard |= SUIT52[suit]
     first = unseen & hard
     rs = load_state_nb(rng)             # the stream and the hands in registers (the same draws)
+    kept = False                        # the voids were kept (a deal found before the last attempt)
     for attempt in range(51):
         room = room0
         o0 = np.int64(0)
@@ -591,20 +592,15 @@ def sample_hidden_nb(seat, hand, state, out, rng):
                 c2 -= a2 ^ 1
                 c3 -= a3 ^ 1
         if ok:
-            store_state_nb(rng, rs)
-            out[0] = o0
-            out[1] = o1
-            out[2] = o2
-            out[3] = o3
-            out[seat] = hand
-            return attempt < 50
+            kept = attempt < 50
+            break
     store_state_nb(rng, rs)
     out[0] = o0
     out[1] = o1
     out[2] = o2
     out[3] = o3
     out[seat] = hand
-    return False
+    return kept
 
 
 @njit(cache=True)
