@@ -29,9 +29,10 @@ from numba.core.ccallback import CFunc
 from numba.core.errors import NumbaExperimentalFeatureWarning
 from numba.core.registry import CPUDispatcher
 
-from simkit.core import inline_fix
+from simkit.core import inline_fix, liveness_fix
 
 inline_fix.install()        # the engines' unit hooks inline into their loops without numba's quadratic copies
+liveness_fix.install()      # and numba's liveness sweeps over them run on bit masks
 
 # simkit's kernels take their hooks and users' policies as first-class functions by design
 # (docs/adding-a-game.md); numba says so once per process on stderr, in every command and
