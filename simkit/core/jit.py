@@ -29,10 +29,13 @@ from numba.core.ccallback import CFunc
 from numba.core.errors import NumbaExperimentalFeatureWarning
 from numba.core.registry import CPUDispatcher
 
-from simkit.core import inline_fix, liveness_fix
+from simkit.core import inline_fix, liveness_fix, ssa_fix
 
-inline_fix.install()        # the engines' unit hooks inline into their loops without numba's quadratic copies
-liveness_fix.install()      # and numba's liveness sweeps over them run on bit masks
+# the engines' unit hooks, inlined into their loops, make functions of thousands of blocks and
+# variables, on which three of numba's steps are quadratic: each module says what it changes
+inline_fix.install()
+liveness_fix.install()
+ssa_fix.install()
 
 # simkit's kernels take their hooks and users' policies as first-class functions by design
 # (docs/adding-a-game.md); numba says so once per process on stderr, in every command and
