@@ -165,3 +165,14 @@ def test_the_headline_figure_of_every_game_has_no_overlapping_titles():
     fig = headline_figure(pd.DataFrame(rows), "seed 1 | simkit 0.1.0 | n 1000 | default rules and policies")
     problems = [p for p in figure_problems(fig) if "footer" not in p]
     assert problems == []
+
+
+def test_the_slow_games_start_first_and_further_rule_sets_last():
+    from simkit.study import SLOW_FIRST, play_order
+
+    cases = [("banchok", {}, 1), ("ochko", {"variant": "A"}, 1), ("ochko", {"variant": "B"}, 1), ("kozel", {}, 1),
+             ("thousand", {}, 1), ("treize", {}, 1)]
+    order = play_order(cases)
+    assert [cases[i][0] for i in order] == ["thousand", "ochko", "banchok", "kozel", "treize", "ochko"]
+    assert cases[order[-1]][1] == {"variant": "B"} and sorted(order) == list(range(len(cases)))
+    assert set(SLOW_FIRST) <= set(simkit.list_games())     # every hint names a registered game

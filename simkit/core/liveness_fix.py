@@ -43,8 +43,8 @@ _HOLDERS = ("numba.core.analysis", "numba.core.ir_utils", "numba.parfors.parfor"
 def compute_live_map(cfg, blocks, var_use_map, var_def_map):
     """The variables live at the entry of each block of ``blocks`` (module doc): numba's
     ``compute_live_map``, with bit masks for sets."""
-    index: dict = {}
-    names: list = []
+    index = {}
+    names = []
 
     def mask(vars_):
         m = 0
@@ -62,7 +62,7 @@ def compute_live_map(cfg, blocks, var_use_map, var_def_map):
     succs = {b: [s for s, _ in cfg.successors(b)] for b in order}
     preds = {b: [p for p, _ in cfg.predecessors(b)] for b in order}
 
-    reach: dict = {}
+    reach = {}
     grew = True
     while grew:
         grew = False
