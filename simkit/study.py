@@ -34,9 +34,10 @@ from simkit.experiment import Experiment
 #: column ``k=v, ...``; ``defaults`` for a game studied under its default rules only)
 CASES = {"ochko": [{"variant": "A"}, {"variant": "B"}]}
 #: the games that took longest from an empty numba cache (cold ``make run`` on 2 cores, 5 Dec 2026:
-#: 35-65 s each with compiling, the others 15-31 s); :func:`play_order` starts them first, so the last
-#: case to finish is a short one (the wall time is the busiest worker's)
-SLOW_FIRST = ("thousand", "marriage-4", "blackjack", "ochko", "sixty-six", "babochka", "kontchinka")
+#: 24-50 s each with compiling, the others 12-23 s), slowest first; :func:`play_order` starts them
+#: first, so the last cases to finish are short ones (the wall time is the busiest worker's)
+SLOW_FIRST = ("thousand", "marriage-4", "babochka", "blackjack", "sixty-six", "ochko", "kontchinka", "king",
+              "tyotka", "spades")
 #: the summary columns ``print`` shows (the rest is in summary.csv)
 SHOWN = ["game", "case", "unit", "units", "metric", "value", "value_unit", "stderr", "ci95_low", "ci95_high",
          "seconds"]
