@@ -223,10 +223,18 @@ def _play_all(cases, seed: int, n_jobs: int, order):
             parts, took = _play_case(gid, hands, rules, seed)
             yield i, parts, took
         return
+    import warnings
+
     import joblib
 
     par = joblib.Parallel(n_jobs=min(n_jobs, len(cases)), return_as="generator_unordered")
-    yield from par(joblib.delayed(_indexed)(i, *cases[i], seed) for i in order)
+    with warnings.catch_warnings():
+        # loky replaces a worker whose memory grew 300 MB past its size after its first case, and
+        # says so as a possible "memory leak": here that is the compiled kernels of the games it
+        # played (a worker plays several, each compiling its own), which the new worker drops
+        warnings.filterwarnings("ignore", message="A worker stopped while some jobs were given to the executor",
+                                category=UserWarning)
+        yield from par(joblib.delayed(_indexed)(i, *cases[i], seed) for i in order)
 
 
 def _indexed(i, gid, rules, hands, seed):

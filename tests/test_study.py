@@ -176,3 +176,31 @@ def test_the_slow_games_start_first_and_further_rule_sets_last():
     assert [cases[i][0] for i in order] == ["thousand", "ochko", "banchok", "kozel", "treize", "ochko"]
     assert cases[order[-1]][1] == {"variant": "B"} and sorted(order) == list(range(len(cases)))
     assert set(SLOW_FIRST) <= set(simkit.list_games())     # every hint names a registered game
+
+
+def test_loky_replacing_a_grown_worker_is_not_shown_as_a_warning(monkeypatch, recwarn):
+    """A worker that compiled several games outgrows loky's memory check and is replaced; the
+    study does not print loky's "memory leak" warning about it. Other warnings still show."""
+    import warnings
+
+    import joblib
+
+    import simkit.study as st
+
+    class Parallel:                      # joblib's, as far as the study uses it: warns like loky, runs in order
+        def __init__(self, **kw):
+            pass
+
+        def __call__(self, calls):
+            for fn, args, kwargs in calls:
+                warnings.warn("A worker stopped while some jobs were given to the executor. This can be caused "
+                              "by a too short worker timeout or by a memory leak.", UserWarning)
+                warnings.warn("something else", UserWarning)
+                yield fn(*args, **kwargs)
+
+    monkeypatch.setattr(joblib, "Parallel", Parallel)
+    monkeypatch.setattr(st, "_play_case", lambda gid, hands, rules, seed: ({"gid": gid}, 0.0))
+    cases = [("treize", {}, 1), ("kozel", {}, 1)]
+    got = list(st._play_all(cases, 1, 2, st.play_order(cases)))
+    assert sorted(i for i, _, _ in got) == [0, 1]
+    assert {str(w.message) for w in recwarn.list} == {"something else"}
