@@ -174,6 +174,7 @@ def _write(path, write):
 
 def main(argv=None):
     import simkit
+    from simkit.reports.plots import plural
 
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", nargs="*", default=None)
@@ -191,7 +192,7 @@ def main(argv=None):
             row = bench_case(game, label, rules, policies, hands, args.repeats, args.large_seconds, args.quick)
             rows.append(row)
             print(f"{game:12s} {label:36s} {row['played_per_s_core']:>13,.0f} {g.played_word}/s/core "
-                  f"({row['units_per_s_core']:,.0f} {row['unit']}s/s)  "
+                  f"({row['units_per_s_core']:,.0f} {plural(row['unit'])}/s)  "
                   f"cold {row['cold_compile_s']:.1f}s warm {row['warm_compile_s']:.2f}s  "
                   + (f"peak {row['peak_mb_1e6']:.0f} MB @1e6, {row['peak_mb_large']:.0f} MB @{row['large_units']:.0e}"
                      if "peak_mb_1e6" in row else "") + f"  ({time.time() - t0:.0f}s)", flush=True)
