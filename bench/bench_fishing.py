@@ -22,7 +22,7 @@ from simkit.core.rng import draw_nb, randbelow_nb, seed_stream_nb
 from simkit.core.tricks import lowest_card_nb
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_tricks import _rate  # noqa: E402  (the same timing of a game's kernel)
+from trick_bare import game_rate as _rate  # noqa: E402  (the same timing of a game's kernel)
 
 
 @njit(cache=True, inline="always")
