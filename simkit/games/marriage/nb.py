@@ -551,7 +551,8 @@ def unit_nb(ctx, fns, unit, audit):
     deals = 0
     winner = -1
     while True:
-        poll_interrupt_nb()
+        if deals > 0:                   # the engine's loop polled before the unit's first deal
+            poll_interrupt_nb()
         shuffle_top_nb(ctx.deck, n, ctx.dst)
         dealer = opts[O.first_dealer] ^ (deals & 1)     # 002:10 «Сдача производится по очереди»
         deals += 1
