@@ -22,6 +22,7 @@ the game's running totals.
 import numpy as np
 from numba import types
 
+from simkit.core.borrow import borrowed
 from simkit.core.interrupt_nb import poll_interrupt_nb
 from simkit.core.jit import cfunc, njit
 from simkit.core.ace_ten import marriage_suits_nb, points_nb, target_winner_nb
@@ -457,17 +458,26 @@ def simulated_margin_nb(seat, hand, maker, trump, samples, ctx, fns):
     deals and the bottom card drawn at random from the 25 unseen (from ``ctx.pst``), then
     the dix, sequences, bella and the nine tricks played out with the heuristic for both,
     on a context of the play-out's own (its seats, table state, hands, scores, audit and
-    error record; ``ctx``'s options, tables and streams)."""
-    state, tables, pst = ctx.state, ctx.tables, ctx.pst
+    error record; ``ctx``'s options, tables and streams), played in
+    :func:`_margin_samples_nb`."""
+    state, tables = ctx.state, ctx.tables
     seen = hand | (np.int64(1) << state[S_TURNUP])
     pool = card_pool_nb(tables[trump, TT_DECK] & ~seen)
-    n = pool.shape[0]
-    sim = np.empty_like(state)
-    sim_hands = np.zeros(MAX_SEATS, np.int64)
-    scores = np.zeros(2, np.int64)
     sim_ctx = KlaberjassCtx(ctx.deck0, ctx.opts, tables, rollout_seats_nb(), ctx.stats, np.zeros(2, np.int64),
-                            np.zeros(N_ERR, np.int64), ctx.deck, ctx.dst, pst, sim, sim_hands, ctx.score, scores,
-                            np.zeros(2, np.int64), ctx.gx)
+                            np.zeros(N_ERR, np.int64), ctx.deck, ctx.dst, ctx.pst, np.empty_like(state),
+                            np.zeros(MAX_SEATS, np.int64), ctx.score, np.zeros(2, np.int64), np.zeros(2, np.int64),
+                            ctx.gx)
+    return _margin_samples_nb(seat, hand, maker, trump, samples, pool, state, sim_ctx, fns)
+
+
+@njit(cache=True)
+def _margin_samples_nb(seat, hand, maker, trump, samples, pool, state, sim_ctx, fns):
+    """The samples of :func:`simulated_margin_nb`, on borrowed views of its arrays (the
+    caller holds them): the play-out reads a dozen of ``sim_ctx``'s arrays per sample,
+    each read otherwise counted (:mod:`simkit.core.borrow`)."""
+    pool, state, sim_ctx = borrowed((pool, state, sim_ctx))
+    tables, pst, sim, sim_hands, scores = sim_ctx.tables, sim_ctx.pst, sim_ctx.state, sim_ctx.hands, sim_ctx.pts
+    n = pool.shape[0]
     other = 1 - seat
     total = 0
     for _ in range(samples):
