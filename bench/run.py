@@ -6,9 +6,11 @@ For each game and each of its ``bench_cases``:
   runs, simulation time only (compile and cache loading excluded);
 * cold compile: a fresh process with an empty numba cache imports simkit and plays one
   unit; warm compile: the same with the cache filled (what every later run pays);
-* peak memory (maximum resident set of a fresh process) at 10^6 and 10^8 units (the
-  large size is cut to about ``--large-seconds`` of work for slow games; the size used
-  is printed), to show memory stays flat as the number of units grows.
+* peak memory (maximum resident set of a fresh process) of a small and a large run:
+  10^6 and up to 10^8 units, each cut for slow games, the small one to about a tenth of
+  ``--large-seconds`` of work and the large one to ``--large-seconds`` (at least ten
+  times the small one); the sizes used are printed, to show memory stays flat as the
+  number of units grows.
 
 Then each ``bench/bench_<name>.py`` module's ``extra()`` rows (game-specific figures
 such as a bare reference kernel or a batch evaluator; ``bench_policies.py``: every seated
@@ -87,8 +89,10 @@ def bench_case(game, label, rules, policies, hands, repeats, large_seconds, quic
         if not quick:
             # the child is given ``hands``; these runs are sized in units (a game whose unit
             # holds many hands, such as blackjack's shoe of rounds, plays that many more)
-            row["peak_mb_1e6"] = child(game, rules, policies, max(1, round(10**6 * per_unit)), cold)["maxrss_mb"]
-            large = int(min(10**8, max(10**6, rate * large_seconds)))
+            small = int(min(10**6, max(1_000, rate * large_seconds / 10)))
+            row["small_units"] = small
+            row["peak_mb_small"] = child(game, rules, policies, max(1, round(small * per_unit)), cold)["maxrss_mb"]
+            large = int(min(10**8, max(10 * small, rate * large_seconds)))
             row["large_units"] = large
             row["peak_mb_large"] = child(game, rules, policies, max(1, round(large * per_unit)), cold)["maxrss_mb"]
     return row
@@ -123,7 +127,8 @@ def bare_ratio(game, extra_rows):
 
 
 SUMMARY_COLUMNS = ["game", "case", "unit", "units_per_s_core", "played", "played_per_s_core", "bare_per_s_core",
-                   "ratio_to_bare", "cold_compile_s", "warm_compile_s", "peak_mb_1e6", "large_units", "peak_mb_large"]
+                   "ratio_to_bare", "cold_compile_s", "warm_compile_s", "small_units", "peak_mb_small", "large_units",
+                   "peak_mb_large"]
 
 
 def summary(rows, extra_rows):
@@ -141,7 +146,7 @@ def summary(rows, extra_rows):
 
 def summary_figure(df, path):
     """Three panels per game: ratio to the bare kernel (the 0.5 target marked), compile
-    time (cold and warm) and peak memory (10^6 units and the large run)."""
+    time (cold and warm) and peak memory (the small and the large run)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -158,8 +163,8 @@ def summary_figure(df, path):
     ax[1].barh([i + 0.2 for i in y], df["warm_compile_s"], height=0.4, label="warm (cache filled)")
     ax[1].set_xlabel("start-up to the first unit, s")
     ax[1].legend(fontsize=7)
-    if df["peak_mb_1e6"].notna().any():
-        ax[2].barh([i - 0.2 for i in y], df["peak_mb_1e6"], height=0.4, label="10^6 units")
+    if df["peak_mb_small"].notna().any():
+        ax[2].barh([i - 0.2 for i in y], df["peak_mb_small"], height=0.4, label="small run (up to 10^6 units)")
         ax[2].barh([i + 0.2 for i in y], df["peak_mb_large"], height=0.4, label="large run")
         ax[2].legend(fontsize=7)
     else:
@@ -198,8 +203,8 @@ def main(argv=None):
             print(f"{game:12s} {label:36s} {row['played_per_s_core']:>13,.0f} {g.played_word}/s/core "
                   f"({row['units_per_s_core']:,.0f} {plural(row['unit'])}/s)  "
                   f"cold {row['cold_compile_s']:.1f}s warm {row['warm_compile_s']:.2f}s  "
-                  + (f"peak {row['peak_mb_1e6']:.0f} MB @1e6, {row['peak_mb_large']:.0f} MB @{row['large_units']:.0e}"
-                     if "peak_mb_1e6" in row else "") + f"  ({time.time() - t0:.0f}s)", flush=True)
+                  + (f"peak {row['peak_mb_small']:.0f} MB @{row['small_units']:.0e}, {row['peak_mb_large']:.0f} MB "
+                     f"@{row['large_units']:.0e}" if "peak_mb_small" in row else "") + f"  ({time.time() - t0:.0f}s)", flush=True)
     extra_rows = extras(args.games)
     for r in extra_rows:
         print(f"{r['source']:22s} {r['name']:50s} {r['value']:>14,.4g} {r['unit']}", flush=True)
@@ -213,7 +218,7 @@ def main(argv=None):
     summary_figure(table, out / "summary.png")
     with pd.option_context("display.width", 200, "display.max_columns", 20):
         print(table[["game", "units_per_s_core", "ratio_to_bare", "cold_compile_s", "warm_compile_s",
-                     "peak_mb_1e6", "peak_mb_large"]].to_string(index=False, float_format=lambda v: f"{v:,.3g}"))
+                     "peak_mb_small", "peak_mb_large"]].to_string(index=False, float_format=lambda v: f"{v:,.3g}"))
     print(f"wrote {out}/bench.csv, bench.json, summary.csv and summary.png")
 
 
