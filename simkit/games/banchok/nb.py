@@ -62,13 +62,15 @@ def deal_nb(buf, t, r, state, fixed):
     """Card number ``t`` of the bank from the ring ``buf`` (see the module doc)."""
     n = buf.shape[0]
     i = t % n
+    c = buf[i]
     if not fixed:
         end = n if t < n else n + ((t - n) // r + 1) * r
         j = (t + randbelow_nb(state, end - t)) % n
-        c = buf[j]
-        buf[j] = buf[i]
-        buf[i] = c
-    return np.int64(buf[i])
+        d = buf[j]
+        buf[j] = c
+        buf[i] = d
+        c = d
+    return np.int64(c)         # not buf[i] read back after the swap: the compiler kept that load
 
 
 @njit(cache=True, inline="always")
