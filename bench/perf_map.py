@@ -74,12 +74,11 @@ def elf_functions(obj: bytes) -> list[tuple[int, int, int, bool, str]]:
     return out
 
 
-def map_lines(library, obj: bytes) -> list[tuple[int, int, str]]:
-    """``(address, size, name)`` of the functions of one loaded library: each section's
-    load address from a global function numba resolves in it (weak ones may resolve to
-    another library's copy)."""
-    funcs = elf_functions(obj)
-    bases = {}
+def section_bases(library, funcs) -> dict[int, int]:
+    """Each section's load address (section index -> address) of one loaded library whose
+    object holds the functions ``funcs`` (:func:`elf_functions`): from a global function
+    numba resolves in it (a weak one may resolve to another library's copy)."""
+    bases: dict[int, int] = {}
     for shndx, value, _, is_global, name in funcs:
         if is_global and shndx not in bases:
             try:
@@ -88,7 +87,7 @@ def map_lines(library, obj: bytes) -> list[tuple[int, int, str]]:
                 addr = 0
             if addr:
                 bases[shndx] = addr - value
-    return [(bases[s] + v, size, name) for s, v, size, _, name in funcs if s in bases and size]
+    return bases
 
 
 def runtime_lines() -> list[tuple[int, int, str]]:
@@ -110,17 +109,19 @@ def write_map(objects_dir: Path | None = None) -> Path:
         objects_dir.mkdir(parents=True, exist_ok=True)
     bases = []
     for i, (library, obj) in enumerate(_OBJECTS.values()):
-        entries = map_lines(library, obj)
-        lines += entries
+        funcs = elf_functions(obj)
+        at = section_bases(library, funcs)
+        entries = [(at[s] + v, size, name, s) for s, v, size, _, name in funcs if s in at and size]
+        lines += [e[:3] for e in entries]
         if objects_dir is not None and entries:
             (objects_dir / f"{i}.o").write_bytes(obj)
-            first = min(entries)
-            offset = next(v for s, v, _, _, n in elf_functions(obj) if n == first[2])
-            bases.append(f"{i}.o {first[0] - offset:x} {library.name}")
+            bases.append(f"{i}.o {at[min(entries)[3]]:x} {library.name}")
     if objects_dir is not None:
         (objects_dir / "bases.txt").write_text("\n".join(bases) + "\n")
     path = Path(f"/tmp/perf-{os.getpid()}.map")
-    path.write_text("".join(f"{a:x} {s:x} {n}\n" for a, s, n in sorted(lines)))
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text("".join(f"{a:x} {s:x} {n}\n" for a, s, n in sorted(lines)))
+    os.replace(tmp, path)
     return path
 
 

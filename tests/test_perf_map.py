@@ -14,10 +14,14 @@ ROOT = Path(__file__).resolve().parent.parent
 TOOL = ROOT / "bench" / "perf_map.py"
 
 
+def _python(*args, timeout=120):
+    """``python ARGS`` in a fresh interpreter on this tree."""
+    return subprocess.run([sys.executable, *args], capture_output=True, text=True, cwd=ROOT, timeout=timeout,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)))
+
+
 def test_the_map_names_the_kernels_functions_and_the_runtimes(tmp_path):
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    p = subprocess.run([sys.executable, str(TOOL), "treize", "--units", "200", "--objects", str(tmp_path)],
-                       capture_output=True, text=True, cwd=ROOT, env=env, timeout=600)
+    p = _python(str(TOOL), "treize", "--units", "200", "--objects", str(tmp_path), timeout=600)
     assert p.returncode == 0, p.stdout[-2000:] + p.stderr[-2000:]
     path = Path(re.search(r"map (\S+\.map)", p.stdout).group(1))
     try:
@@ -36,15 +40,12 @@ def test_the_map_names_the_kernels_functions_and_the_runtimes(tmp_path):
 
 
 def test_units_must_be_positive():
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    p = subprocess.run([sys.executable, str(TOOL), "treize", "--units", "0"], capture_output=True, text=True,
-                       cwd=ROOT, env=env, timeout=120)
+    p = _python(str(TOOL), "treize", "--units", "0")
     assert p.returncode == 2 and "--units must be positive, not 0" in p.stderr
 
 
 def test_the_elf_reader_refuses_what_is_not_a_64_bit_object():
     code = ("import sys; sys.path.insert(0, 'bench'); import perf_map\n"
             "try:\n    perf_map.elf_functions(b'#!/bin/sh')\nexcept ValueError as e:\n    print(e)")
-    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
-                       env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=120)
+    p = _python("-c", code)
     assert p.stdout.strip() == "not a 64-bit little-endian ELF object", p.stdout + p.stderr
